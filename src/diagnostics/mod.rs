@@ -1,0 +1,277 @@
+//! Diagnostics: what is wrong, where, how bad, and how to fix it.
+//!
+//! Every problem fenlint finds is a [`Diagnostic`] that implements [`miette::Diagnostic`], so any
+//! miette handler renders it with the source line and the labelled span. The library never
+//! renders: it hands out typed diagnostics.
+
+mod code;
+
+use std::fmt;
+
+pub use code::Code;
+
+use crate::Span;
+
+/// How serious a diagnostic is.
+///
+/// ```
+/// use fenlint::Severity;
+/// assert!(Severity::Error > Severity::Warning);
+/// assert_eq!(Severity::Advice.to_string(), "advice");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Severity {
+    /// Legitimate, but worth knowing.
+    Advice,
+    /// Accepted by mainstream tools, but non-standard or inconsistent.
+    Warning,
+    /// The text breaks the grammar, or the position cannot be set up and played.
+    Error,
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Severity::Advice => "advice",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        })
+    }
+}
+
+impl From<Severity> for miette::Severity {
+    fn from(severity: Severity) -> miette::Severity {
+        match severity {
+            Severity::Advice => miette::Severity::Advice,
+            Severity::Warning => miette::Severity::Warning,
+            Severity::Error => miette::Severity::Error,
+        }
+    }
+}
+
+/// A labelled span of a diagnostic: the primary label marks the fault, secondary labels the
+/// cause or context.
+///
+/// ```
+/// let parse = fenlint::parse("8/8/8/8/8/8/8/7 w - - 0 1");
+/// let label = &parse.diagnostics()[0].labels()[0];
+/// assert!(label.is_primary());
+/// assert_eq!(label.span(), fenlint::Span::new(14, 15));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Label {
+    span: Span,
+    text: String,
+    primary: bool,
+}
+
+impl Label {
+    /// Where the label points.
+    pub fn span(&self) -> Span {
+        self.span
+    }
+
+    /// The text shown at the label.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Whether this is the primary label (the fault itself).
+    pub fn is_primary(&self) -> bool {
+        self.primary
+    }
+}
+
+/// A machine-applicable fix: replace the text of `span` with `replacement`.
+///
+/// Fixes are given only when they are unambiguous, such as sorting castling letters.
+///
+/// ```
+/// let parse = fenlint::parse("8/8/8/8/8/8/8/8 w QK - 0 1");
+/// let fix = parse.diagnostics()[0].fix().unwrap();
+/// assert_eq!(fix.replacement(), "KQ");
+/// assert_eq!(fix.apply("8/8/8/8/8/8/8/8 w QK - 0 1", 0).unwrap(), "8/8/8/8/8/8/8/8 w KQ - 0 1");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fix {
+    span: Span,
+    replacement: String,
+}
+
+impl Fix {
+    /// The text to replace.
+    pub fn span(&self) -> Span {
+        self.span
+    }
+
+    /// What to write instead.
+    pub fn replacement(&self) -> &str {
+        &self.replacement
+    }
+
+    /// Applies the fix to `text`, whose first byte is at offset `base` of the enclosing text.
+    /// Returns `None` when the span is not inside `text`.
+    pub fn apply(&self, text: &str, base: usize) -> Option<String> {
+        let start = self.span.start.checked_sub(base)?;
+        let end = self.span.end.checked_sub(base)?;
+        let before = text.get(..start)?;
+        let after = text.get(end..)?;
+        Some([before, self.replacement.as_str(), after].concat())
+    }
+}
+
+/// One problem found in a FEN: a stable code, a severity, a message saying what was found and
+/// what was expected, labelled spans, help text and, where unambiguous, a fix.
+///
+/// It implements [`miette::Diagnostic`]; attach the source text to render it:
+///
+/// ```
+/// let input = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1";
+/// let parse = fenlint::parse(input);
+/// let diagnostic = &parse.diagnostics()[0];
+/// assert_eq!(diagnostic.code().name(), "fen::side_to_move::invalid");
+/// assert_eq!(diagnostic.message(), "invalid side to move `x`, expected `w` or `b`");
+///
+/// let report = miette::Report::new(diagnostic.clone()).with_source_code(input.to_owned());
+/// assert!(format!("{report:?}").contains("side_to_move"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    code: Code,
+    severity: Severity,
+    message: String,
+    labels: Vec<Label>,
+    help: Option<String>,
+    fix: Option<Fix>,
+}
+
+impl Diagnostic {
+    /// A diagnostic with the code's default severity and no labels, help or fix.
+    pub(crate) fn new(code: Code, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            code,
+            severity: code.default_severity(),
+            message: message.into(),
+            labels: Vec::new(),
+            help: None,
+            fix: None,
+        }
+    }
+
+    pub(crate) fn primary(mut self, span: Span, text: impl Into<String>) -> Diagnostic {
+        self.labels.push(Label {
+            span,
+            text: text.into(),
+            primary: true,
+        });
+        self
+    }
+
+    pub(crate) fn secondary(mut self, span: Span, text: impl Into<String>) -> Diagnostic {
+        self.labels.push(Label {
+            span,
+            text: text.into(),
+            primary: false,
+        });
+        self
+    }
+
+    pub(crate) fn help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.help = Some(help.into());
+        self
+    }
+
+    pub(crate) fn with_fix(mut self, span: Span, replacement: impl Into<String>) -> Diagnostic {
+        self.fix = Some(Fix {
+            span,
+            replacement: replacement.into(),
+        });
+        self
+    }
+
+    /// The same diagnostic with another severity, for users who override a code's default.
+    ///
+    /// ```
+    /// use fenlint::Severity;
+    /// let parse = fenlint::parse("8/8/8/8/8/8/8/8  w - - 0 1");
+    /// let diagnostic = parse.diagnostics()[0].clone().with_severity(Severity::Error);
+    /// assert_eq!(diagnostic.severity(), Severity::Error);
+    /// ```
+    pub fn with_severity(mut self, severity: Severity) -> Diagnostic {
+        self.severity = severity;
+        self
+    }
+
+    /// The stable code, such as `fen::castling::order`.
+    pub fn code(&self) -> Code {
+        self.code
+    }
+
+    /// How serious the problem is.
+    pub fn severity(&self) -> Severity {
+        self.severity
+    }
+
+    /// What was found and what was expected, in one lower-case line.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The labelled spans; the primary label comes first.
+    pub fn labels(&self) -> &[Label] {
+        &self.labels
+    }
+
+    /// The span of the primary label (an empty span at 0 if there is no label).
+    pub fn span(&self) -> Span {
+        self.labels.first().map_or(Span::empty(0), Label::span)
+    }
+
+    /// How to fix it, as a full sentence.
+    pub fn help_text(&self) -> Option<&str> {
+        self.help.as_deref()
+    }
+
+    /// The machine-applicable fix, when the fix is unambiguous.
+    pub fn fix(&self) -> Option<&Fix> {
+        self.fix.as_ref()
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
+impl miette::Diagnostic for Diagnostic {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(self.code.name()))
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(self.severity.into())
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.help
+            .as_ref()
+            .map(|help| Box::new(help) as Box<dyn fmt::Display + 'a>)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        if self.labels.is_empty() {
+            return None;
+        }
+        Some(Box::new(self.labels.iter().map(|label| {
+            let text = Some(label.text.clone()).filter(|text| !text.is_empty());
+            if label.primary {
+                miette::LabeledSpan::new_primary_with_span(text, label.span)
+            } else {
+                miette::LabeledSpan::new_with_span(text, label.span)
+            }
+        })))
+    }
+}

@@ -1,0 +1,198 @@
+//! Castling rights in classic (`KQkq`), X-FEN and Shredder-FEN (`HAha`) notation.
+
+use nom::bytes::complete::take_while1;
+use nom::character::complete::{char, satisfy};
+use nom::{IResult, Parser};
+
+use super::{Cx, shown};
+use crate::diagnostics::{Code, Diagnostic};
+use crate::syntax::SyntaxKind;
+use crate::Span;
+
+/// `castling ::= "-" | castling_right+`
+///
+/// Letters must be in order (White's before Black's, kingside before queenside) and appear once.
+pub(crate) fn castling<'a>(cx: &mut Cx<'a>, input: &'a str) {
+    let open = cx.start(SyntaxKind::Castling);
+    let only_dashes = input.bytes().all(|b| b == b'-');
+    let mut order = Order::default();
+    let mut seen_dash = false;
+    let mut rest = input;
+    while !rest.is_empty() {
+        if let Ok((after, letter)) = castling_right(rest) {
+            let span = cx.token(SyntaxKind::CastlingRight, letter);
+            order.push(cx, letter, span);
+            rest = after;
+        } else if let Ok((after, _)) = char::<_, nom::error::Error<&str>>('-').parse(rest) {
+            let dash = rest.get(..1).unwrap_or_default();
+            if only_dashes && !seen_dash {
+                cx.token(SyntaxKind::Dash, dash);
+            } else {
+                let span = cx.token(SyntaxKind::Error, dash);
+                report_dash(cx, span, only_dashes);
+                order.clean = order.clean && !only_dashes;
+            }
+            seen_dash = true;
+            rest = after;
+        } else {
+            let (after, text) =
+                take_while1::<_, _, nom::error::Error<&str>>(|c| !is_castling_char(c))
+                    .parse(rest)
+                    .unwrap_or(("", rest));
+            let span = cx.token(SyntaxKind::Error, text);
+            order.clean = false;
+            report_invalid_characters(cx, span, text);
+            rest = after;
+        }
+    }
+    order.report(cx, cx.span(input));
+    cx.finish(open);
+}
+
+/// `castling_right ::= [KQkq] | [A-H] | [a-h]`
+fn castling_right(input: &str) -> IResult<&str, &str> {
+    let (rest, _) = satisfy(is_castling_letter).parse(input)?;
+    Ok((rest, input.get(..1).unwrap_or_default()))
+}
+
+fn is_castling_letter(c: char) -> bool {
+    matches!(c, 'K' | 'Q' | 'k' | 'q' | 'A'..='H' | 'a'..='h')
+}
+
+fn is_castling_char(c: char) -> bool {
+    c == '-' || is_castling_letter(c)
+}
+
+/// Where a castling letter sorts: White's before Black's, then `K`, the files from h to a, `Q`.
+/// Each of the 20 letters has its own rank, 0 to 19.
+fn rank_of(letter: char) -> Option<usize> {
+    let color = usize::from(letter.is_ascii_lowercase()) * 10;
+    let side = match letter.to_ascii_uppercase() {
+        'K' => 0,
+        'Q' => 9,
+        file @ 'A'..='H' => 8 - (file as usize - 'A' as usize),
+        _ => return None,
+    };
+    Some(color + side)
+}
+
+/// The letter with rank `rank`; the inverse of [`rank_of`].
+fn letter_of(rank: usize) -> char {
+    let upper = match rank % 10 {
+        0 => 'K',
+        9 => 'Q',
+        side => char::from(b'A' + (8 - side) as u8),
+    };
+    if rank >= 10 {
+        upper.to_ascii_lowercase()
+    } else {
+        upper
+    }
+}
+
+/// Tracks letter order and duplicates over one castling field, without allocating.
+#[derive(Default)]
+struct Order {
+    /// The first span of each letter, by rank.
+    first: [Option<Span>; 20],
+    /// The highest rank so far and its letter's span.
+    highest: Option<(usize, Span)>,
+    /// The first letter that sorts before an earlier one, and that earlier letter.
+    misplaced: Option<(Span, Span)>,
+    /// Whether the field holds nothing but letters (and dashes), so that a fix is unambiguous.
+    clean: bool,
+    /// Whether any letter was seen.
+    letters: bool,
+}
+
+impl Order {
+    fn push(&mut self, cx: &mut Cx<'_>, letter: &str, span: Span) {
+        let Some(rank) = letter.chars().next().and_then(rank_of) else {
+            return;
+        };
+        if !self.letters {
+            self.letters = true;
+            self.clean = true;
+        }
+        let Some(slot) = self.first.get_mut(rank) else {
+            return;
+        };
+        if let Some(first) = *slot {
+            cx.report(
+                Diagnostic::new(
+                    Code::CastlingDuplicate,
+                    format!("duplicate castling right `{letter}`, expected each letter once"),
+                )
+                .primary(span, "repeated")
+                .secondary(first, "first given here")
+                .help(format!("Remove the second `{letter}`."))
+                .with_fix(span, ""),
+            );
+            return;
+        }
+        *slot = Some(span);
+        match self.highest {
+            Some((highest, earlier)) if rank < highest => {
+                if self.misplaced.is_none() {
+                    self.misplaced = Some((span, earlier));
+                }
+            }
+            _ => self.highest = Some((rank, span)),
+        }
+    }
+
+    fn report(&self, cx: &mut Cx<'_>, field: Span) {
+        let Some((late, early)) = self.misplaced else {
+            return;
+        };
+        let canonical: String = (0..20)
+            .filter(|&rank| self.first.get(rank).is_some_and(Option::is_some))
+            .map(letter_of)
+            .collect();
+        let found = cx.source_text(field).to_owned();
+        let late_letter = cx.source_text(late).to_owned();
+        let early_letter = cx.source_text(early).to_owned();
+        let mut diagnostic = Diagnostic::new(
+            Code::CastlingOrder,
+            format!("castling rights `{}` out of order, expected `{canonical}`", shown(&found)),
+        )
+        .primary(late, format!("`{late_letter}` belongs before `{early_letter}`"))
+        .secondary(early, "")
+        .help("Write White's (upper-case) rights before Black's, and for each side the kingside right before the queenside one: `KQkq`, `HAha`.");
+        if self.clean {
+            diagnostic = diagnostic.with_fix(field, canonical);
+        }
+        cx.report(diagnostic);
+    }
+}
+
+fn report_dash(cx: &mut Cx<'_>, span: Span, only_dashes: bool) {
+    let diagnostic = if only_dashes {
+        Diagnostic::new(Code::CastlingDuplicate, "duplicate `-`, expected a single `-`")
+            .primary(span, "repeated")
+            .help("Write a single `-` when nobody can castle.")
+    } else {
+        Diagnostic::new(
+            Code::CastlingMisplacedDash,
+            "`-` among castling letters, expected either `-` alone or letters only",
+        )
+        .primary(span, "`-` means no castling rights")
+        .help("Remove the `-`: it stands alone, for no castling rights at all.")
+    };
+    cx.report(diagnostic.with_fix(span, ""));
+}
+
+fn report_invalid_characters(cx: &mut Cx<'_>, span: Span, text: &str) {
+    let plural = if text.chars().nth(1).is_some() { "characters" } else { "character" };
+    cx.report(
+        Diagnostic::new(
+            Code::CastlingInvalidCharacter,
+            format!(
+                "invalid castling {plural} `{}`, expected `K`, `Q`, `k`, `q`, a file letter or `-`",
+                shown(text)
+            ),
+        )
+        .primary(span, "not a castling letter")
+        .help("Castling rights are `K`/`Q` (White), `k`/`q` (Black), or the file letter of the rook (`A`–`H` for White, `a`–`h` for Black); `-` when nobody can castle."),
+    );
+}

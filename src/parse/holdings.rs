@@ -1,0 +1,128 @@
+//! Crazyhouse holdings: `[...]` after rank 1, or a ninth `/`-group.
+
+use nom::bytes::complete::{take_till, take_while1};
+use nom::character::complete::char;
+use nom::{IResult, Parser};
+
+use super::placement::{is_piece_letter, piece};
+use super::{Cx, shown};
+use crate::diagnostics::{Code, Diagnostic};
+use crate::syntax::SyntaxKind;
+
+/// `bracket_holdings ::= "[" ( "-" | holding_piece* ) "]"`
+///
+/// `input` starts at the `[` and runs to the end of the first field.
+pub(crate) fn bracket_holdings<'a>(cx: &mut Cx<'a>, input: &'a str) {
+    let open = cx.start(SyntaxKind::Holdings);
+    let Ok((rest, bracket)) = recognize_char('[', input) else {
+        cx.token(SyntaxKind::Error, input);
+        cx.finish(open);
+        return;
+    };
+    let open_span = cx.token(SyntaxKind::OpenBracket, bracket);
+    let (rest, content) = take_till::<_, _, nom::error::Error<&str>>(|c| c == ']')
+        .parse(rest)
+        .unwrap_or(("", rest));
+    if content == "-" {
+        cx.token(SyntaxKind::Dash, content);
+    } else {
+        holding_pieces(cx, content);
+    }
+    match recognize_char(']', rest) {
+        Ok((after, close)) => {
+            cx.token(SyntaxKind::CloseBracket, close);
+            if !after.is_empty() {
+                let span = cx.token(SyntaxKind::Error, after);
+                cx.report(
+                    Diagnostic::new(
+                        Code::HoldingsUnexpectedText,
+                        format!(
+                            "unexpected `{}` after the holdings, expected a space before the side to move",
+                            shown(after)
+                        ),
+                    )
+                    .primary(span, "after the closing `]`")
+                    .help("The holdings end the first field; remove this text or separate it with a space."),
+                );
+            }
+        }
+        Err(_) => {
+            let end = cx.end_of(input);
+            cx.report(
+                Diagnostic::new(
+                    Code::HoldingsUnclosed,
+                    "unclosed holdings, expected `]` at the end of the first field",
+                )
+                .primary(end, "`]` expected here")
+                .secondary(open_span, "holdings open here")
+                .help("Close the holdings with `]` right after the last piece in hand.")
+                .with_fix(end, "]"),
+            );
+        }
+    }
+    cx.finish(open);
+}
+
+/// `slash_holdings ::= "/" holding_piece*`
+///
+/// `input` starts at the `/` after rank 1 and runs to the end of the first field.
+pub(crate) fn slash_holdings<'a>(cx: &mut Cx<'a>, input: &'a str) {
+    let open = cx.start(SyntaxKind::Holdings);
+    match recognize_char('/', input) {
+        Ok((rest, slash)) => {
+            cx.token(SyntaxKind::Slash, slash);
+            holding_pieces(cx, rest);
+        }
+        Err(_) => {
+            cx.token(SyntaxKind::Error, input);
+        }
+    }
+    cx.finish(open);
+}
+
+/// `holding_piece*`, with runs of other characters kept as errors.
+fn holding_pieces<'a>(cx: &mut Cx<'a>, input: &'a str) {
+    let mut rest = input;
+    while !rest.is_empty() {
+        if let Ok((after, letter)) = holding_piece(rest) {
+            cx.token(SyntaxKind::Piece, letter);
+            rest = after;
+            continue;
+        }
+        let (after, text) = take_while1::<_, _, nom::error::Error<&str>>(|c| !is_piece_letter(c))
+            .parse(rest)
+            .unwrap_or(("", rest));
+        let span = cx.token(SyntaxKind::Error, text);
+        let plural = if text.chars().nth(1).is_some() { "characters" } else { "character" };
+        let help = if text.bytes().all(|b| b.is_ascii_digit()) {
+            "Holdings list one letter per piece in hand; write `NN` for two knights, not `2N`."
+        } else {
+            "Holdings list one letter per piece in hand: `PNBRQ` for White, `pnbrq` for Black."
+        };
+        cx.report(
+            Diagnostic::new(
+                Code::HoldingsInvalidCharacter,
+                format!(
+                    "invalid {plural} `{}` in the holdings, expected piece letters",
+                    shown(text)
+                ),
+            )
+            .primary(span, "not a piece letter")
+            .help(help),
+        );
+        rest = after;
+    }
+}
+
+/// `holding_piece ::= piece`
+///
+/// A king in the holdings is grammatical; the validator rejects it.
+fn holding_piece(input: &str) -> IResult<&str, &str> {
+    piece(input)
+}
+
+/// `c` at the start of `input`, as a slice.
+fn recognize_char(c: char, input: &str) -> IResult<&str, &str> {
+    let (rest, _) = char(c).parse(input)?;
+    Ok((rest, input.get(..c.len_utf8()).unwrap_or_default()))
+}

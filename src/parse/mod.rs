@@ -1,0 +1,532 @@
+//! The grammar: one nom 8 combinator per production of `grammar/fen.ebnf`.
+//!
+//! nom has no error recovery, so the [`fen`] production splits the line into fields at
+//! whitespace (kept as trivia) and runs each field's production on its own text. The productions
+//! are tolerant: text they do not accept becomes an [`SyntaxKind::Error`] token with a diagnostic,
+//! so one pass reports every independent problem and the tree always covers every byte.
+
+mod castling;
+mod checks;
+mod counters;
+mod en_passant;
+mod holdings;
+mod placement;
+mod side_to_move;
+
+use nom::bytes::complete::{take_till1, take_while, take_while1};
+use nom::{IResult, Offset, Parser};
+
+use crate::diagnostics::{Code, Diagnostic};
+use crate::syntax::{SyntaxKind, SyntaxTree, TreeBuilder};
+use crate::{Severity, Span};
+
+/// The most diagnostics reported for one FEN; further problems are only counted.
+const MAX_DIAGNOSTICS: usize = 64;
+
+/// The result of parsing one FEN: the lossless syntax tree and every syntax diagnostic.
+///
+/// Parsing never fails: whatever the input, there is a tree that prints back to it.
+///
+/// ```
+/// let parse = fenlint::parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+/// assert!(parse.diagnostics().is_empty());
+/// assert!(parse.ok().is_ok());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Parse<'a> {
+    tree: SyntaxTree<'a>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl<'a> Parse<'a> {
+    /// The syntax tree.
+    ///
+    /// ```
+    /// assert_eq!(fenlint::parse("8/8 w").tree().to_string(), "8/8 w");
+    /// ```
+    pub fn tree(&self) -> &SyntaxTree<'a> {
+        &self.tree
+    }
+
+    /// The syntax tree, without the diagnostics.
+    ///
+    /// ```
+    /// let tree = fenlint::parse("8/8 w").into_tree();
+    /// assert_eq!(tree.source(), "8/8 w");
+    /// ```
+    pub fn into_tree(self) -> SyntaxTree<'a> {
+        self.tree
+    }
+
+    /// Every syntax diagnostic, ordered by position.
+    ///
+    /// ```
+    /// let parse = fenlint::parse("8/8/8/8/8/8/8/8 w - - 0 1");
+    /// assert!(parse.diagnostics().is_empty());
+    /// ```
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diagnostics
+    }
+
+    /// The tree and the diagnostics.
+    ///
+    /// ```
+    /// let (tree, diagnostics) = fenlint::parse("8/8/8/8/8/8/8/9 w").into_parts();
+    /// assert_eq!(tree.source(), "8/8/8/8/8/8/8/9 w");
+    /// assert_eq!(diagnostics.len(), 2);
+    /// ```
+    pub fn into_parts(self) -> (SyntaxTree<'a>, Vec<Diagnostic>) {
+        (self.tree, self.diagnostics)
+    }
+
+    /// Whether any diagnostic has error severity.
+    ///
+    /// ```
+    /// assert!(fenlint::parse("8/8/8/8/8/8/8/8 x").has_errors());
+    /// assert!(!fenlint::parse("8/8/8/8/8/8/8/8  w - - 0 1").has_errors());
+    /// ```
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(|diagnostic| diagnostic.severity() == Severity::Error)
+    }
+
+    /// The tree if no diagnostic is an error (warnings are allowed), otherwise the diagnostics.
+    ///
+    /// ```
+    /// assert!(fenlint::parse("8/8/8/8/8/8/8/8 w - - 0 1").ok().is_ok());
+    /// assert!(fenlint::parse("8/8/8/8/8/8/8/8 w - - -1 1").ok().is_err());
+    /// ```
+    pub fn ok(self) -> Result<SyntaxTree<'a>, Vec<Diagnostic>> {
+        if self.has_errors() {
+            Err(self.diagnostics)
+        } else {
+            Ok(self.tree)
+        }
+    }
+}
+
+/// Parses one FEN whose spans start at 0.
+///
+/// ```
+/// let parse = fenlint::parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+/// assert_eq!(parse.tree().castling().unwrap().text(), "KQkq");
+/// ```
+pub fn parse(input: &str) -> Parse<'_> {
+    parse_at(input, 0)
+}
+
+/// Parses one FEN that starts at byte offset `base` of a larger text (a line of a file, a PGN
+/// tag value), so that every span is an offset into that text.
+///
+/// ```
+/// let line = r#"[FEN "8/8/8/8/8/8/8/8 x - - 0 1"]"#;
+/// let parse = fenlint::parse_at(&line[6..30], 6);
+/// let span = parse.diagnostics()[0].span();
+/// assert_eq!(&line[span.range()], "x");
+/// ```
+pub fn parse_at(input: &str, base: usize) -> Parse<'_> {
+    let mut cx = Cx::new(input, base);
+    fen(&mut cx, input);
+    cx.finish_parse()
+}
+
+/// Parses one FEN given as bytes; text that is not UTF-8 gives a `fen::input::invalid_utf8`
+/// diagnostic at the first bad byte instead of a tree.
+///
+/// ```
+/// let error = fenlint::parse_bytes(b"8/8/8/8/8/8/8/\xff w").unwrap_err();
+/// assert_eq!(error.code().name(), "fen::input::invalid_utf8");
+/// assert_eq!(error.span(), fenlint::Span::new(14, 15));
+/// assert!(fenlint::parse_bytes(b"8/8 w").is_ok());
+/// ```
+pub fn parse_bytes(input: &[u8]) -> Result<Parse<'_>, Diagnostic> {
+    parse_bytes_at(input, 0)
+}
+
+/// [`parse_bytes`] for a FEN that starts at byte offset `base` of a larger text.
+///
+/// ```
+/// let error = fenlint::parse_bytes_at(b"\xc3(", 100).unwrap_err();
+/// assert_eq!(error.span(), fenlint::Span::new(100, 101));
+/// ```
+pub fn parse_bytes_at(input: &[u8], base: usize) -> Result<Parse<'_>, Diagnostic> {
+    match std::str::from_utf8(input) {
+        Ok(text) => Ok(parse_at(text, base)),
+        Err(error) => {
+            let start = error.valid_up_to();
+            let len = error.error_len().unwrap_or(input.len() - start);
+            let bad = input.get(start..start + len).unwrap_or_default();
+            let shown: Vec<String> = bad.iter().map(|byte| format!("\\x{byte:02X}")).collect();
+            let span = Span::new(base + start, base + start + len);
+            Err(Diagnostic::new(
+                Code::InputInvalidUtf8,
+                format!(
+                    "invalid UTF-8 `{}` at byte {}, expected UTF-8 text",
+                    shown.concat(),
+                    base + start
+                ),
+            )
+            .primary(span, "not UTF-8")
+            .help("FEN is ASCII text; re-save the file as UTF-8 or ASCII."))
+        }
+    }
+}
+
+/// The parsing context: the input, the tree under construction and the diagnostics so far.
+pub(crate) struct Cx<'a> {
+    source: &'a str,
+    base: usize,
+    tree: TreeBuilder,
+    diagnostics: Vec<Diagnostic>,
+    suppressed: usize,
+}
+
+impl<'a> Cx<'a> {
+    fn new(source: &'a str, base: usize) -> Cx<'a> {
+        Cx {
+            source,
+            base,
+            tree: TreeBuilder::new(base, source.len()),
+            diagnostics: Vec::new(),
+            suppressed: 0,
+        }
+    }
+
+    /// The absolute span of `text`, a slice of the input.
+    pub(crate) fn span(&self, text: &str) -> Span {
+        let start = self.base + self.source.offset(text);
+        Span::new(start, start + text.len())
+    }
+
+    /// An empty span just after `text`, a slice of the input.
+    pub(crate) fn end_of(&self, text: &str) -> Span {
+        Span::empty(self.span(text).end)
+    }
+
+    /// Appends a token covering `text`, which must start at the cursor.
+    pub(crate) fn token(&mut self, kind: SyntaxKind, text: &str) -> Span {
+        debug_assert_eq!(self.span(text).start, self.tree.cursor(), "token out of order");
+        self.tree.token(kind, text.len())
+    }
+
+    pub(crate) fn start(&mut self, kind: SyntaxKind) -> crate::syntax::Open {
+        self.tree.start(kind)
+    }
+
+    pub(crate) fn finish(&mut self, open: crate::syntax::Open) {
+        self.tree.finish(open);
+    }
+
+    pub(crate) fn report(&mut self, diagnostic: Diagnostic) {
+        if self.diagnostics.len() < MAX_DIAGNOSTICS {
+            self.diagnostics.push(diagnostic);
+        } else {
+            self.suppressed += 1;
+        }
+    }
+
+    fn finish_parse(mut self) -> Parse<'a> {
+        self.diagnostics.sort_by_key(|diagnostic| diagnostic.span());
+        if self.suppressed > 0 {
+            let end = Span::empty(self.base + self.source.len());
+            self.diagnostics.push(
+                Diagnostic::new(
+                    Code::InputTooManyProblems,
+                    format!(
+                        "{} more problems in this FEN are not reported",
+                        self.suppressed
+                    ),
+                )
+                .primary(end, "")
+                .help("Fix the problems above first; this input may not be a FEN at all."),
+            );
+        }
+        Parse {
+            tree: self.tree.finish_tree(self.source),
+            diagnostics: self.diagnostics,
+        }
+    }
+}
+
+/// Text shown in a message: escaped, and shortened when long.
+pub(crate) fn shown(text: &str) -> String {
+    const LIMIT: usize = 24;
+    let mut out = String::new();
+    for (count, c) in text.chars().enumerate() {
+        if count == LIMIT {
+            out.push('…');
+            break;
+        }
+        out.extend(c.escape_debug());
+    }
+    out
+}
+
+/// `separator ::= " "`
+///
+/// Any run of whitespace separates fields; anything but one space draws
+/// `fen::whitespace::separator`.
+fn separator(input: &str) -> IResult<&str, &str> {
+    take_while1(char::is_whitespace).parse(input)
+}
+
+/// A field: everything up to the next whitespace.
+fn field(input: &str) -> IResult<&str, &str> {
+    take_till1(char::is_whitespace).parse(input)
+}
+
+/// Names of the six groups, for messages.
+const GROUP_NAMES: [&str; 6] = [
+    "piece placement",
+    "side to move",
+    "castling",
+    "en passant",
+    "halfmove clock",
+    "fullmove number",
+];
+
+/// Which field a production parses; the order is the order in the grammar.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Slot {
+    Placement,
+    SideToMove,
+    Castling,
+    EnPassant,
+    RemainingChecks,
+    HalfmoveClock,
+    FullmoveNumber,
+    GivenChecks,
+    Extra,
+}
+
+impl Slot {
+    /// The slot for `text`, the field after `last` (the slot of the previous field).
+    fn after(last: Option<Slot>, text: &str) -> Slot {
+        let given = text.starts_with('+');
+        let remaining = !given && text.contains('+');
+        match last {
+            None => Slot::Placement,
+            Some(Slot::Placement) => Slot::SideToMove,
+            Some(Slot::SideToMove) => Slot::Castling,
+            Some(Slot::Castling) => Slot::EnPassant,
+            Some(Slot::EnPassant) if remaining => Slot::RemainingChecks,
+            Some(Slot::EnPassant | Slot::RemainingChecks) if !given => Slot::HalfmoveClock,
+            Some(Slot::HalfmoveClock) if !given => Slot::FullmoveNumber,
+            Some(Slot::EnPassant | Slot::RemainingChecks | Slot::HalfmoveClock)
+            | Some(Slot::FullmoveNumber)
+                if given =>
+            {
+                Slot::GivenChecks
+            }
+            Some(_) => Slot::Extra,
+        }
+    }
+
+    /// Whether this slot is one of the six FEN groups (not a variant suffix or extra text).
+    fn is_group(self) -> bool {
+        !matches!(
+            self,
+            Slot::RemainingChecks | Slot::GivenChecks | Slot::Extra
+        )
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Slot::Placement => GROUP_NAMES[0],
+            Slot::SideToMove => GROUP_NAMES[1],
+            Slot::Castling => GROUP_NAMES[2],
+            Slot::EnPassant => GROUP_NAMES[3],
+            Slot::RemainingChecks => "three-check counter",
+            Slot::HalfmoveClock => GROUP_NAMES[4],
+            Slot::FullmoveNumber => GROUP_NAMES[5],
+            Slot::GivenChecks => "three-check counter",
+            Slot::Extra => "extra field",
+        }
+    }
+}
+
+/// `fen ::= placement_field ( separator side_to_move ( separator castling ( separator en_passant
+/// ( separator remaining_checks )? ( separator halfmove_clock ( separator fullmove_number )? )?
+/// ( separator given_checks )? )? )? )?`
+///
+/// Leading and trailing whitespace is kept as trivia and draws a warning; so do missing fields.
+pub(crate) fn fen<'a>(cx: &mut Cx<'a>, input: &'a str) {
+    let root = cx.start(SyntaxKind::Fen);
+    let (mut rest, leading) = whitespace(input);
+    if rest.is_empty() {
+        let span = cx.token(SyntaxKind::Whitespace, leading);
+        let what = if input.is_empty() {
+            "empty input"
+        } else {
+            "input of only whitespace"
+        };
+        cx.report(
+            Diagnostic::new(Code::InputEmpty, format!("{what}, expected a FEN"))
+                .primary(span, "a FEN was expected here")
+                .help("Write at least the piece placement, such as `8/8/8/4k3/8/8/8/4K3 w - - 0 1`."),
+        );
+        cx.finish(root);
+        return;
+    }
+    if !leading.is_empty() {
+        let span = cx.token(SyntaxKind::Whitespace, leading);
+        cx.report(
+            Diagnostic::new(
+                Code::WhitespaceLeading,
+                format!("whitespace `{}` before the FEN, expected none", shown(leading)),
+            )
+            .primary(span, "leading whitespace")
+            .help("Remove the whitespace before the first field.")
+            .with_fix(span, ""),
+        );
+    }
+
+    let mut last: Option<Slot> = None;
+    let mut groups = 0;
+    let mut last_field = rest;
+    let mut extra: Option<(crate::syntax::Open, Span, &'static str)> = None;
+    loop {
+        let Ok((after_field, text)) = field(rest) else {
+            break;
+        };
+        let slot = Slot::after(last, text);
+        if slot == Slot::Extra && extra.is_none() {
+            let after = last.map_or("FEN", Slot::name);
+            extra = Some((cx.start(SyntaxKind::ExtraFields), cx.span(text), after));
+        }
+        match slot {
+            Slot::Placement => placement::placement_field(cx, text),
+            Slot::SideToMove => side_to_move::side_to_move(cx, text),
+            Slot::Castling => castling::castling(cx, text),
+            Slot::EnPassant => en_passant::en_passant(cx, text),
+            Slot::RemainingChecks => checks::remaining_checks(cx, text),
+            Slot::HalfmoveClock => counters::halfmove_clock(cx, text),
+            Slot::FullmoveNumber => counters::fullmove_number(cx, text),
+            Slot::GivenChecks => checks::given_checks(cx, text),
+            Slot::Extra => {
+                cx.token(SyntaxKind::Error, text);
+            }
+        }
+        if slot.is_group() {
+            groups += 1;
+        }
+        last = Some(slot);
+        last_field = text;
+        rest = after_field;
+
+        let Ok((after_sep, sep)) = separator(rest) else {
+            break;
+        };
+        if after_sep.is_empty() {
+            // Trailing whitespace: reported after the extra fields are closed.
+            break;
+        }
+        let span = cx.token(SyntaxKind::Whitespace, sep);
+        if sep != " " && extra.is_none() {
+            cx.report(
+                Diagnostic::new(
+                    Code::WhitespaceSeparator,
+                    format!("irregular separator `{}`, expected one space", shown(sep)),
+                )
+                .primary(span, describe_whitespace(sep))
+                .help("Separate the fields with exactly one ASCII space (PGN §16.1.3).")
+                .with_fix(span, " "),
+            );
+        }
+        rest = after_sep;
+    }
+
+    if let Some((open, first, after)) = extra {
+        cx.finish(open);
+        let span = first.cover(cx.span(last_field));
+        cx.report(
+            Diagnostic::new(
+                Code::FieldsUnexpected,
+                format!(
+                    "unexpected text `{}` after the {after}, expected the end of the FEN",
+                    shown(cx.source_text(span))
+                ),
+            )
+            .primary(span, "not part of a FEN")
+            .help("Remove the extra text; EPD operations and comments do not belong in a FEN."),
+        );
+    }
+    if groups < GROUP_NAMES.len() {
+        report_missing_fields(cx, groups, last_field);
+    }
+
+    if !rest.is_empty() {
+        let span = cx.token(SyntaxKind::Whitespace, rest);
+        cx.report(
+            Diagnostic::new(
+                Code::WhitespaceTrailing,
+                format!("whitespace `{}` after the FEN, expected none", shown(rest)),
+            )
+            .primary(span, "trailing whitespace")
+            .help("Remove the whitespace after the last field.")
+            .with_fix(span, ""),
+        );
+    }
+    cx.finish(root);
+}
+
+impl Cx<'_> {
+    fn source_text(&self, span: Span) -> &str {
+        let start = span.start.saturating_sub(self.base);
+        let end = span.end.saturating_sub(self.base);
+        self.source.get(start..end).unwrap_or_default()
+    }
+}
+
+/// Describes a run of whitespace in words, for the separator label.
+fn describe_whitespace(sep: &str) -> String {
+    if sep.chars().all(|c| c == ' ') {
+        format!("{} spaces", sep.len())
+    } else if sep.contains('\t') {
+        "tab".to_owned()
+    } else {
+        "not an ASCII space".to_owned()
+    }
+}
+
+/// `fen::fields::missing` when the FEN stops before the fullmove number; `present` of the six
+/// groups were given, ending with `last_field`.
+fn report_missing_fields(cx: &mut Cx<'_>, present: usize, last_field: &str) {
+    let missing = GROUP_NAMES.get(present..).unwrap_or_default();
+    let example = [" w", " -", " -", " 0", " 1"]
+        .get(present.saturating_sub(1)..)
+        .unwrap_or_default()
+        .concat();
+    let span = cx.end_of(last_field);
+    let plural = if missing.len() == 1 { "field" } else { "fields" };
+    cx.report(
+        Diagnostic::new(
+            Code::FieldsMissing,
+            format!(
+                "FEN has {present} of 6 fields, expected also the {}",
+                join_names(missing)
+            ),
+        )
+        .primary(span, format!("{plural} missing here"))
+        .help(format!(
+            "Readers assume defaults for missing fields; write them out, such as `{}`, so that every tool reads the same position.",
+            example.trim_start()
+        )),
+    );
+}
+
+fn join_names(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => (*one).to_owned(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// Optional whitespace at the start of `input`.
+fn whitespace(input: &str) -> (&str, &str) {
+    take_while::<_, _, nom::error::Error<&str>>(char::is_whitespace)
+        .parse(input)
+        .unwrap_or((input, ""))
+}

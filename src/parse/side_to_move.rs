@@ -1,0 +1,44 @@
+//! The side to move.
+
+use nom::character::complete::one_of;
+use nom::combinator::{all_consuming, recognize};
+use nom::{IResult, Parser};
+
+use super::{Cx, shown};
+use crate::diagnostics::{Code, Diagnostic};
+use crate::syntax::SyntaxKind;
+
+/// `side_to_move ::= "w" | "b"`
+pub(crate) fn side_to_move<'a>(cx: &mut Cx<'a>, input: &'a str) {
+    let open = cx.start(SyntaxKind::SideToMove);
+    if all_consuming(color).parse(input).is_ok() {
+        cx.token(SyntaxKind::Color, input);
+    } else {
+        let span = cx.token(SyntaxKind::Error, input);
+        let meant = match input.to_ascii_lowercase().as_str() {
+            "w" | "white" => Some("w"),
+            "b" | "black" => Some("b"),
+            _ => None,
+        };
+        let mut diagnostic = Diagnostic::new(
+            Code::SideToMoveInvalid,
+            format!("invalid side to move `{}`, expected `w` or `b`", shown(input)),
+        )
+        .primary(span, "not `w` or `b`");
+        diagnostic = match meant {
+            Some(letter) => diagnostic
+                .help(format!("Write `{letter}`: the side to move is one lower-case letter."))
+                .with_fix(span, letter),
+            None => diagnostic.help(
+                "The second field is `w` when White is to move and `b` when Black is to move.",
+            ),
+        };
+        cx.report(diagnostic);
+    }
+    cx.finish(open);
+}
+
+/// `w` or `b`.
+fn color(input: &str) -> IResult<&str, &str> {
+    recognize(one_of("wb")).parse(input)
+}

@@ -1,0 +1,603 @@
+//! Typed views over the syntax tree: one per FEN group and variant suffix.
+
+use super::{SyntaxKind, SyntaxNode, SyntaxTree};
+use crate::{Color, File, Piece, Span, Square};
+
+macro_rules! typed_node {
+    ($(#[doc = $doc:literal])* $name:ident => $kind:ident) => {
+        $(#[doc = $doc])*
+        #[derive(Clone, Copy, Debug)]
+        pub struct $name<'t, 'a>(SyntaxNode<'t, 'a>);
+
+        impl<'t, 'a> $name<'t, 'a> {
+            /// The view of `node`, if it has the right kind.
+            pub fn cast(node: SyntaxNode<'t, 'a>) -> Option<Self> {
+                (node.kind() == SyntaxKind::$kind).then_some(Self(node))
+            }
+
+            /// The underlying node.
+            pub fn syntax(&self) -> SyntaxNode<'t, 'a> {
+                self.0
+            }
+
+            /// The bytes this group covers.
+            pub fn span(&self) -> Span {
+                self.0.span()
+            }
+
+            /// The text of this group, as written.
+            pub fn text(&self) -> &'a str {
+                self.0.text()
+            }
+
+            /// Whether the group holds text the grammar rejects (an [`SyntaxKind::Error`] token).
+            pub fn has_errors(&self) -> bool {
+                self.0.children().any(|child| child.kind() == SyntaxKind::Error)
+            }
+        }
+    };
+}
+
+typed_node! {
+    /// The piece placement: ranks 8 down to 1.
+    ///
+    /// ```
+    /// let tree = fenlint::parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1").into_tree();
+    /// let placement = tree.placement().unwrap();
+    /// assert_eq!(placement.ranks().count(), 8);
+    /// assert_eq!(placement.ranks().next().unwrap().width(), 8);
+    /// ```
+    Placement => Placement
+}
+
+typed_node! {
+    /// One rank: pieces, runs of empty squares and promoted markers, from the a-file.
+    ///
+    /// ```
+    /// use fenlint::syntax::RankItem;
+    /// let tree = fenlint::parse("r3Q~2k/8/8/8/8/8/8/4K3 w - - 0 1").into_tree();
+    /// let rank = tree.placement().unwrap().ranks().next().unwrap();
+    /// let items: Vec<_> = rank.items().collect();
+    /// assert!(matches!(items[2], RankItem::Piece { promoted: Some(_), .. }));
+    /// assert_eq!(rank.width(), 8);
+    /// ```
+    Rank => Rank
+}
+
+typed_node! {
+    /// Crazyhouse holdings, in bracket (`[Qn]`) or slash (`/Qn`) form.
+    ///
+    /// ```
+    /// use fenlint::syntax::HoldingsForm;
+    /// let tree = fenlint::parse("8/8/8/8/8/8/8/8[Qn] w").into_tree();
+    /// let holdings = tree.holdings().unwrap();
+    /// assert_eq!(holdings.form(), HoldingsForm::Bracket);
+    /// assert_eq!(holdings.pieces().map(|(piece, _)| piece.letter()).collect::<String>(), "Qn");
+    /// ```
+    Holdings => Holdings
+}
+
+typed_node! {
+    /// The side to move.
+    ///
+    /// ```
+    /// let tree = fenlint::parse("8/8/8/8/8/8/8/8 b").into_tree();
+    /// assert_eq!(tree.side_to_move().unwrap().color(), Some(fenlint::Color::Black));
+    /// ```
+    SideToMove => SideToMove
+}
+
+typed_node! {
+    /// The castling rights.
+    ///
+    /// ```
+    /// use fenlint::syntax::{CastlingNotation, CastlingSide};
+    /// let tree = fenlint::parse("8/8/8/8/8/8/8/8 w HAk -").into_tree();
+    /// let castling = tree.castling().unwrap();
+    /// assert_eq!(castling.notation(), CastlingNotation::XFen);
+    /// let sides: Vec<_> = castling.rights().map(|right| right.side()).collect();
+    /// assert_eq!(sides[2], CastlingSide::King);
+    /// ```
+    Castling => Castling
+}
+
+typed_node! {
+    /// The en-passant target square.
+    ///
+    /// ```
+    /// let tree = fenlint::parse("8/8/8/8/8/8/8/8 w - e3").into_tree();
+    /// assert_eq!(tree.en_passant().unwrap().square().unwrap().to_string(), "e3");
+    /// ```
+    EnPassant => EnPassant
+}
+
+/// A move counter: the halfmove clock or the fullmove number.
+///
+/// ```
+/// let tree = fenlint::parse("8/8/8/8/8/8/8/8 w - - 12 40").into_tree();
+/// assert_eq!(tree.halfmove_clock().unwrap().value(), Some(12));
+/// assert_eq!(tree.fullmove_number().unwrap().value(), Some(40));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Counter<'t, 'a>(SyntaxNode<'t, 'a>);
+
+/// Three-check counters, `W+B` (checks remaining) or `+W+B` (checks given).
+///
+/// ```
+/// use fenlint::syntax::ChecksForm;
+/// let tree = fenlint::parse("8/8/8/8/8/8/8/8 w - - 1 5 +0+2").into_tree();
+/// let checks = tree.given_checks().unwrap();
+/// assert_eq!(checks.form(), ChecksForm::Given);
+/// assert_eq!((checks.white(), checks.black()), (Some(0), Some(2)));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct CheckCounters<'t, 'a>(SyntaxNode<'t, 'a>);
+
+impl<'t, 'a> Counter<'t, 'a> {
+    /// The view of `node`, if it is a halfmove clock or fullmove number.
+    pub fn cast(node: SyntaxNode<'t, 'a>) -> Option<Self> {
+        matches!(
+            node.kind(),
+            SyntaxKind::HalfmoveClock | SyntaxKind::FullmoveNumber
+        )
+        .then_some(Self(node))
+    }
+
+    /// The underlying node.
+    pub fn syntax(&self) -> SyntaxNode<'t, 'a> {
+        self.0
+    }
+
+    /// The bytes this counter covers.
+    pub fn span(&self) -> Span {
+        self.0.span()
+    }
+
+    /// The counter as written.
+    pub fn text(&self) -> &'a str {
+        self.0.text()
+    }
+
+    /// The value; `None` if the text is not a number or does not fit in a `u64`.
+    pub fn value(&self) -> Option<u64> {
+        let number = self.0.child(SyntaxKind::Number)?;
+        number.text().parse().ok()
+    }
+}
+
+impl<'t, 'a> CheckCounters<'t, 'a> {
+    /// The view of `node`, if it is a three-check counter.
+    pub fn cast(node: SyntaxNode<'t, 'a>) -> Option<Self> {
+        matches!(
+            node.kind(),
+            SyntaxKind::RemainingChecks | SyntaxKind::GivenChecks
+        )
+        .then_some(Self(node))
+    }
+
+    /// The underlying node.
+    pub fn syntax(&self) -> SyntaxNode<'t, 'a> {
+        self.0
+    }
+
+    /// The bytes the counter covers.
+    pub fn span(&self) -> Span {
+        self.0.span()
+    }
+
+    /// Whether the counters say checks remaining (`3+3`) or checks given (`+0+0`).
+    pub fn form(&self) -> ChecksForm {
+        if self.0.kind() == SyntaxKind::GivenChecks {
+            ChecksForm::Given
+        } else {
+            ChecksForm::Remaining
+        }
+    }
+
+    fn count(&self, index: usize) -> Option<SyntaxNode<'t, 'a>> {
+        self.0
+            .children()
+            .filter(|child| child.kind() == SyntaxKind::CheckCount)
+            .nth(index)
+    }
+
+    /// White's count, if it is a number.
+    pub fn white(&self) -> Option<u32> {
+        self.count(0)?.text().parse().ok()
+    }
+
+    /// Black's count, if it is a number.
+    pub fn black(&self) -> Option<u32> {
+        self.count(1)?.text().parse().ok()
+    }
+
+    /// The spans of White's and Black's counts, when the counter is well formed.
+    pub fn count_spans(&self) -> Option<(Span, Span)> {
+        Some((self.count(0)?.span(), self.count(1)?.span()))
+    }
+}
+
+/// One item of a rank.
+#[derive(Clone, Copy, Debug)]
+pub enum RankItem<'t, 'a> {
+    /// A piece on one square; `promoted` is the span of its `~` marker, if any.
+    Piece {
+        /// The piece.
+        piece: Piece,
+        /// The piece letter.
+        span: Span,
+        /// The `~` after the letter.
+        promoted: Option<Span>,
+    },
+    /// A digit: a run of `count` empty squares (0 and 9 are kept as written).
+    Empty {
+        /// The digit's value.
+        count: u8,
+        /// The digit.
+        span: Span,
+    },
+    /// Text the grammar does not accept in a rank.
+    Error(SyntaxNode<'t, 'a>),
+}
+
+impl<'t, 'a> Placement<'t, 'a> {
+    /// The ranks in the order written: rank 8 first.
+    pub fn ranks(&self) -> impl Iterator<Item = Rank<'t, 'a>> + use<'t, 'a> {
+        self.0.children().filter_map(Rank::cast)
+    }
+}
+
+impl<'t, 'a> Rank<'t, 'a> {
+    /// The pieces, runs of empty squares and errors of the rank, from the a-file.
+    pub fn items(&self) -> impl Iterator<Item = RankItem<'t, 'a>> + use<'t, 'a> {
+        let mut children = self.0.children().peekable();
+        std::iter::from_fn(move || {
+            let child = children.next()?;
+            let first = child.text().chars().next();
+            Some(match (child.kind(), first) {
+                (SyntaxKind::Piece, Some(letter)) if Piece::from_letter(letter).is_some() => {
+                    let promoted = children
+                        .next_if(|next| next.kind() == SyntaxKind::PromotedMarker)
+                        .map(|marker| marker.span());
+                    RankItem::Piece {
+                        piece: Piece::from_letter(letter)?,
+                        span: child.span(),
+                        promoted,
+                    }
+                }
+                (SyntaxKind::EmptyRun, Some(digit)) => RankItem::Empty {
+                    count: digit.to_digit(10).and_then(|d| u8::try_from(d).ok())?,
+                    span: child.span(),
+                },
+                _ => RankItem::Error(child),
+            })
+        })
+    }
+
+    /// The number of squares the rank describes (8 when well formed).
+    pub fn width(&self) -> usize {
+        self.items()
+            .map(|item| match item {
+                RankItem::Piece { .. } => 1,
+                RankItem::Empty { count, .. } => usize::from(count),
+                RankItem::Error(_) => 0,
+            })
+            .sum()
+    }
+}
+
+/// How the holdings are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HoldingsForm {
+    /// `[QRBNPqrbnp]` after rank 1 (also `[]` and `[-]`).
+    Bracket,
+    /// A ninth `/`-group after rank 1 (BPGN, lichess, Scidb).
+    Slash,
+}
+
+impl<'t, 'a> Holdings<'t, 'a> {
+    /// Bracket or slash form.
+    pub fn form(&self) -> HoldingsForm {
+        if self.0.child(SyntaxKind::OpenBracket).is_some() {
+            HoldingsForm::Bracket
+        } else {
+            HoldingsForm::Slash
+        }
+    }
+
+    /// The pieces in hand, as written, with their spans.
+    pub fn pieces(&self) -> impl Iterator<Item = (Piece, Span)> + use<'t, 'a> {
+        self.0
+            .children()
+            .filter(|child| child.kind() == SyntaxKind::Piece)
+            .filter_map(|child| {
+                let piece = Piece::from_letter(child.text().chars().next()?)?;
+                Some((piece, child.span()))
+            })
+    }
+}
+
+impl SideToMove<'_, '_> {
+    /// The side to move, if the field is `w` or `b`.
+    pub fn color(&self) -> Option<Color> {
+        let token = self.0.child(SyntaxKind::Color)?;
+        Color::from_letter(token.text().chars().next()?)
+    }
+}
+
+/// Which side of the king a castling right names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CastlingSide {
+    /// `K` or `k`: the outermost rook on the h-side (X-FEN), the h-rook (classic).
+    King,
+    /// `Q` or `q`: the outermost rook on the a-side (X-FEN), the a-rook (classic).
+    Queen,
+    /// A file letter: the rook on that file (Shredder-FEN, X-FEN inner rook).
+    File(File),
+}
+
+/// One castling letter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CastlingRight {
+    letter: char,
+    span: Span,
+}
+
+impl CastlingRight {
+    /// The letter as written.
+    pub fn letter(&self) -> char {
+        self.letter
+    }
+
+    /// The letter's span.
+    pub fn span(&self) -> Span {
+        self.span
+    }
+
+    /// The side whose right it is: upper case for White.
+    pub fn color(&self) -> Color {
+        if self.letter.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    /// Kingside, queenside, or a named rook file.
+    pub fn side(&self) -> CastlingSide {
+        match self.letter {
+            'K' | 'k' => CastlingSide::King,
+            'Q' | 'q' => CastlingSide::Queen,
+            letter => File::from_letter(letter).map_or(CastlingSide::King, CastlingSide::File),
+        }
+    }
+}
+
+/// Which castling notation a field uses, as far as the text alone tells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CastlingNotation {
+    /// `-`: no rights.
+    NoRights,
+    /// Only `K`, `Q`, `k`, `q` (plain FEN, and X-FEN when the outermost rooks are meant).
+    Classic,
+    /// File letters only (`HAha`): Shredder-FEN.
+    Shredder,
+    /// `K`/`Q`/`k`/`q` mixed with file letters: X-FEN with an inner rook (or a mix the validator
+    /// questions, such as `HQkq`).
+    XFen,
+}
+
+impl<'t, 'a> Castling<'t, 'a> {
+    /// The castling letters, in the order written (errors and dashes left out).
+    pub fn rights(&self) -> impl Iterator<Item = CastlingRight> + use<'t, 'a> {
+        self.0
+            .children()
+            .filter(|child| child.kind() == SyntaxKind::CastlingRight)
+            .filter_map(|child| {
+                Some(CastlingRight {
+                    letter: child.text().chars().next()?,
+                    span: child.span(),
+                })
+            })
+    }
+
+    /// Whether the field is `-`.
+    pub fn is_none(&self) -> bool {
+        self.0.child(SyntaxKind::Dash).is_some() && self.rights().next().is_none()
+    }
+
+    /// The notation the letters use.
+    pub fn notation(&self) -> CastlingNotation {
+        let (mut classic, mut files) = (false, false);
+        for right in self.rights() {
+            match right.side() {
+                CastlingSide::File(_) => files = true,
+                _ => classic = true,
+            }
+        }
+        match (classic, files) {
+            (false, false) => CastlingNotation::NoRights,
+            (true, false) => CastlingNotation::Classic,
+            (false, true) => CastlingNotation::Shredder,
+            (true, true) => CastlingNotation::XFen,
+        }
+    }
+}
+
+impl EnPassant<'_, '_> {
+    /// The target square, if one is given and well formed.
+    pub fn square(&self) -> Option<Square> {
+        Square::from_name(self.0.child(SyntaxKind::Square)?.text())
+    }
+
+    /// Whether the field is `-`.
+    pub fn is_none(&self) -> bool {
+        self.0.child(SyntaxKind::Dash).is_some()
+    }
+}
+
+/// How three-check counters are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ChecksForm {
+    /// `W+B` before the counters: checks remaining (XBoard, HGM, python-chess, shakmaty).
+    Remaining,
+    /// `+W+B` after the counters: checks given (Scidb, lichess).
+    Given,
+    /// Both forms in one FEN.
+    Both,
+}
+
+/// The dialect features a FEN uses, as recognised from its text.
+///
+/// ```
+/// use fenlint::syntax::{CastlingNotation, ChecksForm, HoldingsForm};
+/// let tree = fenlint::parse("r2q1rk1/ppp2ppp/5p2/b7/8/P1NPB2b/1PP1QP1P/R3R1K1/NNPPbnp b - - 0 16").into_tree();
+/// let dialect = tree.dialect();
+/// assert_eq!(dialect.holdings, Some(HoldingsForm::Slash));
+/// assert_eq!(dialect.castling, Some(CastlingNotation::NoRights));
+/// assert_eq!(dialect.checks, None);
+/// assert!(!dialect.promoted_markers);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Dialect {
+    /// The castling notation, if there is a castling field.
+    pub castling: Option<CastlingNotation>,
+    /// The holdings form, if there are holdings.
+    pub holdings: Option<HoldingsForm>,
+    /// The three-check counter form, if there are counters.
+    pub checks: Option<ChecksForm>,
+    /// Whether any piece carries a `~` promoted marker.
+    pub promoted_markers: bool,
+}
+
+impl<'a> SyntaxTree<'a> {
+    fn field(&self, kind: SyntaxKind) -> Option<SyntaxNode<'_, 'a>> {
+        self.root().child(kind)
+    }
+
+    /// The piece placement.
+    ///
+    /// ```
+    /// assert!(fenlint::parse("8/8/8/8/8/8/8/8").tree().placement().is_some());
+    /// ```
+    pub fn placement(&self) -> Option<Placement<'_, 'a>> {
+        self.field(SyntaxKind::Placement).and_then(Placement::cast)
+    }
+
+    /// The crazyhouse holdings, if any.
+    ///
+    /// ```
+    /// assert!(fenlint::parse("8/8/8/8/8/8/8/8/Pp w").tree().holdings().is_some());
+    /// ```
+    pub fn holdings(&self) -> Option<Holdings<'_, 'a>> {
+        self.field(SyntaxKind::Holdings).and_then(Holdings::cast)
+    }
+
+    /// The side-to-move field.
+    ///
+    /// ```
+    /// assert!(fenlint::parse("8/8/8/8/8/8/8/8").tree().side_to_move().is_none());
+    /// ```
+    pub fn side_to_move(&self) -> Option<SideToMove<'_, 'a>> {
+        self.field(SyntaxKind::SideToMove).and_then(SideToMove::cast)
+    }
+
+    /// The castling field.
+    ///
+    /// ```
+    /// assert!(fenlint::parse("8/8/8/8/8/8/8/8 w -").tree().castling().unwrap().is_none());
+    /// ```
+    pub fn castling(&self) -> Option<Castling<'_, 'a>> {
+        self.field(SyntaxKind::Castling).and_then(Castling::cast)
+    }
+
+    /// The en-passant field.
+    ///
+    /// ```
+    /// assert!(fenlint::parse("8/8/8/8/8/8/8/8 w - -").tree().en_passant().unwrap().is_none());
+    /// ```
+    pub fn en_passant(&self) -> Option<EnPassant<'_, 'a>> {
+        self.field(SyntaxKind::EnPassant).and_then(EnPassant::cast)
+    }
+
+    /// The three-check `W+B` field before the counters (checks remaining).
+    ///
+    /// ```
+    /// let tree = fenlint::parse("8/8/8/8/8/8/8/8 w - - 3+2 0 1").into_tree();
+    /// assert_eq!(tree.remaining_checks().unwrap().black(), Some(2));
+    /// ```
+    pub fn remaining_checks(&self) -> Option<CheckCounters<'_, 'a>> {
+        self.field(SyntaxKind::RemainingChecks)
+            .and_then(CheckCounters::cast)
+    }
+
+    /// The halfmove clock.
+    ///
+    /// ```
+    /// assert_eq!(fenlint::parse("8/8/8/8/8/8/8/8 w - - 7 9").tree().halfmove_clock().unwrap().value(), Some(7));
+    /// ```
+    pub fn halfmove_clock(&self) -> Option<Counter<'_, 'a>> {
+        self.field(SyntaxKind::HalfmoveClock).and_then(Counter::cast)
+    }
+
+    /// The fullmove number.
+    ///
+    /// ```
+    /// assert_eq!(fenlint::parse("8/8/8/8/8/8/8/8 w - - 7 9").tree().fullmove_number().unwrap().value(), Some(9));
+    /// ```
+    pub fn fullmove_number(&self) -> Option<Counter<'_, 'a>> {
+        self.field(SyntaxKind::FullmoveNumber).and_then(Counter::cast)
+    }
+
+    /// The three-check `+W+B` suffix after the counters (checks given).
+    ///
+    /// ```
+    /// assert!(fenlint::parse("8/8/8/8/8/8/8/8 w - - 0 1 +1+0").tree().given_checks().is_some());
+    /// ```
+    pub fn given_checks(&self) -> Option<CheckCounters<'_, 'a>> {
+        self.field(SyntaxKind::GivenChecks)
+            .and_then(CheckCounters::cast)
+    }
+
+    /// Text after the last field the grammar knows.
+    ///
+    /// ```
+    /// let tree = fenlint::parse("8/8/8/8/8/8/8/8 w - - 0 1 bm e4;").into_tree();
+    /// assert_eq!(tree.extra_fields().unwrap().text(), "bm e4;");
+    /// ```
+    pub fn extra_fields(&self) -> Option<SyntaxNode<'_, 'a>> {
+        self.field(SyntaxKind::ExtraFields)
+    }
+
+    /// The dialect features the text uses.
+    ///
+    /// ```
+    /// use fenlint::syntax::{CastlingNotation, ChecksForm};
+    /// let tree = fenlint::parse("8/8/8/8/8/8/8/8 w HAha - 3+3 0 1 +0+0").into_tree();
+    /// assert_eq!(tree.dialect().castling, Some(CastlingNotation::Shredder));
+    /// assert_eq!(tree.dialect().checks, Some(ChecksForm::Both));
+    /// ```
+    pub fn dialect(&self) -> Dialect {
+        let checks = match (
+            self.remaining_checks().is_some(),
+            self.given_checks().is_some(),
+        ) {
+            (true, true) => Some(ChecksForm::Both),
+            (true, false) => Some(ChecksForm::Remaining),
+            (false, true) => Some(ChecksForm::Given),
+            (false, false) => None,
+        };
+        let promoted_markers = self.placement().is_some_and(|placement| {
+            placement.ranks().any(|rank| {
+                rank.items()
+                    .any(|item| matches!(item, RankItem::Piece { promoted: Some(_), .. }))
+            })
+        });
+        Dialect {
+            castling: self.castling().map(|castling| castling.notation()),
+            holdings: self.holdings().map(|holdings| holdings.form()),
+            checks,
+            promoted_markers,
+        }
+    }
+}

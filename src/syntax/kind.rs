@@ -1,0 +1,139 @@
+//! The kinds of nodes and tokens in the syntax tree.
+
+/// What a node of the syntax tree is.
+///
+/// Composite kinds (such as [`SyntaxKind::Placement`]) group other nodes; token kinds (such as
+/// [`SyntaxKind::Piece`]) cover text directly. Every byte of the input is covered by exactly one
+/// token, so printing the tokens in order gives the input back.
+///
+/// ```
+/// use fenlint::SyntaxKind;
+///
+/// assert!(SyntaxKind::Piece.is_token());
+/// assert!(!SyntaxKind::Rank.is_token());
+/// assert_eq!(SyntaxKind::CastlingRight.name(), "CASTLING_RIGHT");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum SyntaxKind {
+    /// The root: the whole FEN, with any surrounding whitespace.
+    Fen,
+    /// Field 1: the eight ranks and the `/` between them.
+    Placement,
+    /// One rank of the placement, from the a-file to the h-file.
+    Rank,
+    /// Crazyhouse holdings: `[...]` after rank 1, or a ninth `/`-group.
+    Holdings,
+    /// Field 2: `w` or `b`.
+    SideToMove,
+    /// Field 3: `-` or castling rights.
+    Castling,
+    /// Field 4: `-` or the en-passant target square.
+    EnPassant,
+    /// Three-check `W+B` field before the counters: checks remaining.
+    RemainingChecks,
+    /// Field 5: the halfmove clock.
+    HalfmoveClock,
+    /// Field 6: the fullmove number.
+    FullmoveNumber,
+    /// Three-check `+W+B` suffix after the counters: checks given.
+    GivenChecks,
+    /// Fields after the last field the grammar knows.
+    ExtraFields,
+
+    /// A run of whitespace: a field separator, or leading or trailing whitespace.
+    Whitespace,
+    /// `/` between two ranks, or before slash holdings.
+    Slash,
+    /// A piece letter (`PNBRQK` white, `pnbrqk` black), on the board or in the holdings.
+    Piece,
+    /// `~` after a piece: the piece was promoted from a pawn (crazyhouse).
+    PromotedMarker,
+    /// A digit in a rank: a run of empty squares.
+    EmptyRun,
+    /// `[` opening bracket holdings.
+    OpenBracket,
+    /// `]` closing bracket holdings.
+    CloseBracket,
+    /// `-`: no castling rights, no en-passant square, or empty bracket holdings.
+    Dash,
+    /// `w` or `b`.
+    Color,
+    /// One castling letter: `K`, `Q`, `k`, `q`, or a file letter `A`–`H` / `a`–`h`.
+    CastlingRight,
+    /// A square name such as `e3`.
+    Square,
+    /// A run of decimal digits (a move counter).
+    Number,
+    /// `+` in a three-check counter.
+    Plus,
+    /// One three-check count.
+    CheckCount,
+    /// Text that the grammar does not accept at this place.
+    Error,
+}
+
+impl SyntaxKind {
+    /// Whether this kind covers text directly (a token) rather than grouping other nodes.
+    ///
+    /// ```
+    /// assert!(fenlint::SyntaxKind::Whitespace.is_token());
+    /// ```
+    pub const fn is_token(self) -> bool {
+        matches!(
+            self,
+            SyntaxKind::Whitespace
+                | SyntaxKind::Slash
+                | SyntaxKind::Piece
+                | SyntaxKind::PromotedMarker
+                | SyntaxKind::EmptyRun
+                | SyntaxKind::OpenBracket
+                | SyntaxKind::CloseBracket
+                | SyntaxKind::Dash
+                | SyntaxKind::Color
+                | SyntaxKind::CastlingRight
+                | SyntaxKind::Square
+                | SyntaxKind::Number
+                | SyntaxKind::Plus
+                | SyntaxKind::CheckCount
+                | SyntaxKind::Error
+        )
+    }
+
+    /// The upper-case name used in tree dumps, such as `EMPTY_RUN`.
+    ///
+    /// ```
+    /// assert_eq!(fenlint::SyntaxKind::EmptyRun.name(), "EMPTY_RUN");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            SyntaxKind::Fen => "FEN",
+            SyntaxKind::Placement => "PLACEMENT",
+            SyntaxKind::Rank => "RANK",
+            SyntaxKind::Holdings => "HOLDINGS",
+            SyntaxKind::SideToMove => "SIDE_TO_MOVE",
+            SyntaxKind::Castling => "CASTLING",
+            SyntaxKind::EnPassant => "EN_PASSANT",
+            SyntaxKind::RemainingChecks => "REMAINING_CHECKS",
+            SyntaxKind::HalfmoveClock => "HALFMOVE_CLOCK",
+            SyntaxKind::FullmoveNumber => "FULLMOVE_NUMBER",
+            SyntaxKind::GivenChecks => "GIVEN_CHECKS",
+            SyntaxKind::ExtraFields => "EXTRA_FIELDS",
+            SyntaxKind::Whitespace => "WHITESPACE",
+            SyntaxKind::Slash => "SLASH",
+            SyntaxKind::Piece => "PIECE",
+            SyntaxKind::PromotedMarker => "PROMOTED_MARKER",
+            SyntaxKind::EmptyRun => "EMPTY_RUN",
+            SyntaxKind::OpenBracket => "OPEN_BRACKET",
+            SyntaxKind::CloseBracket => "CLOSE_BRACKET",
+            SyntaxKind::Dash => "DASH",
+            SyntaxKind::Color => "COLOR",
+            SyntaxKind::CastlingRight => "CASTLING_RIGHT",
+            SyntaxKind::Square => "SQUARE",
+            SyntaxKind::Number => "NUMBER",
+            SyntaxKind::Plus => "PLUS",
+            SyntaxKind::CheckCount => "CHECK_COUNT",
+            SyntaxKind::Error => "ERROR",
+        }
+    }
+}

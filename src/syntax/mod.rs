@@ -1,0 +1,17 @@
+//! The lossless syntax tree and its typed accessors.
+//!
+//! [`SyntaxTree`] is a flat array of [`SyntaxNode`]s over the borrowed input. The typed views in
+//! this module ([`Placement`], [`Castling`], …) read values out of it, so later stages never parse
+//! text again.
+
+mod ast;
+mod kind;
+mod tree;
+
+pub use ast::{
+    Castling, CastlingNotation, CastlingRight, CastlingSide, CheckCounters, ChecksForm, Counter,
+    Dialect, EnPassant, Holdings, HoldingsForm, Placement, Rank, RankItem, SideToMove,
+};
+pub use kind::SyntaxKind;
+pub(crate) use tree::{Open, TreeBuilder};
+pub use tree::{SyntaxNode, SyntaxTree};

@@ -1,0 +1,319 @@
+//! The lossless syntax tree: a flat, pre-order array of nodes over the borrowed input.
+
+use std::fmt;
+
+use super::SyntaxKind;
+use crate::Span;
+
+/// One node in the flat array. `next` is the index one past the node's last descendant, so the
+/// children of a node are found by hopping from one `next` to the following.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Node {
+    pub(crate) start: usize,
+    pub(crate) end: usize,
+    pub(crate) next: u32,
+    pub(crate) kind: SyntaxKind,
+}
+
+/// The lossless syntax tree of one FEN.
+///
+/// The tree borrows its text and stores its nodes in one flat array (no allocation per node):
+/// every byte of the input, separators, whitespace and unrecognised text included, is covered by
+/// exactly one token, so `tree.to_string()` gives the input back for every input, valid or not.
+///
+/// Spans are byte offsets into the enclosing text when the FEN was parsed with
+/// [`crate::parse_at`].
+///
+/// ```
+/// let input = "8/8/8/2K5/4k3/8/8/8  w - -";
+/// let parse = fenlint::parse(input);
+/// assert_eq!(parse.tree().to_string(), input);
+/// assert_eq!(parse.tree().placement().unwrap().ranks().count(), 8);
+/// ```
+#[derive(Clone)]
+pub struct SyntaxTree<'a> {
+    pub(crate) source: &'a str,
+    pub(crate) base: usize,
+    pub(crate) nodes: Vec<Node>,
+}
+
+impl<'a> SyntaxTree<'a> {
+    /// The text the tree covers (the FEN alone, without the enclosing text).
+    ///
+    /// ```
+    /// assert_eq!(fenlint::parse(" 8/8 ").tree().source(), " 8/8 ");
+    /// ```
+    pub fn source(&self) -> &'a str {
+        self.source
+    }
+
+    /// The offset of the FEN's first byte in the enclosing text (0 for [`crate::parse`]).
+    ///
+    /// ```
+    /// assert_eq!(fenlint::parse_at("8/8", 40).tree().base(), 40);
+    /// ```
+    pub fn base(&self) -> usize {
+        self.base
+    }
+
+    /// The root node, of kind [`SyntaxKind::Fen`].
+    ///
+    /// ```
+    /// use fenlint::SyntaxKind;
+    /// assert_eq!(fenlint::parse("8/8 w").tree().root().kind(), SyntaxKind::Fen);
+    /// ```
+    pub fn root(&self) -> SyntaxNode<'_, 'a> {
+        SyntaxNode {
+            tree: self,
+            index: 0,
+        }
+    }
+
+    /// The text of `span`, a span of this tree; empty when the span is outside the tree.
+    ///
+    /// ```
+    /// let parse = fenlint::parse_at("8/8 w", 10);
+    /// assert_eq!(parse.tree().text(fenlint::Span::new(14, 15)), "w");
+    /// ```
+    pub fn text(&self, span: Span) -> &'a str {
+        let start = span.start.wrapping_sub(self.base);
+        let end = span.end.wrapping_sub(self.base);
+        self.source.get(start..end).unwrap_or_default()
+    }
+
+    /// Every token, in input order. Their texts, concatenated, are the input.
+    ///
+    /// ```
+    /// let tree = fenlint::parse("8/8 w").into_tree();
+    /// let text: String = tree.tokens().map(|token| token.text()).collect();
+    /// assert_eq!(text, "8/8 w");
+    /// ```
+    pub fn tokens(&self) -> impl Iterator<Item = SyntaxNode<'_, 'a>> + '_ {
+        (0..self.nodes.len())
+            .map(move |index| SyntaxNode { tree: self, index })
+            .filter(|node| node.kind().is_token())
+    }
+
+    /// An indented dump of the tree, one node per line as `KIND@start..end "text"`, for tests and
+    /// for readers of the grammar.
+    ///
+    /// ```
+    /// let dump = fenlint::parse("8 w").tree().dump();
+    /// assert!(dump.contains("SIDE_TO_MOVE@2..3"));
+    /// ```
+    pub fn dump(&self) -> String {
+        let mut out = String::new();
+        self.root().dump_into(&mut out, 0);
+        out
+    }
+}
+
+impl fmt::Display for SyntaxTree<'_> {
+    /// Prints the tokens in order, which reproduces the input exactly.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.tokens().try_for_each(|token| f.write_str(token.text()))
+    }
+}
+
+impl fmt::Debug for SyntaxTree<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.dump())
+    }
+}
+
+/// A node of a [`SyntaxTree`]: its kind, span, text and children.
+///
+/// ```
+/// let tree = fenlint::parse("8/8 w").into_tree();
+/// let kinds: Vec<_> = tree.root().children().map(|node| node.kind().name()).collect();
+/// assert_eq!(kinds, ["PLACEMENT", "WHITESPACE", "SIDE_TO_MOVE"]);
+/// ```
+#[derive(Clone, Copy)]
+pub struct SyntaxNode<'t, 'a> {
+    tree: &'t SyntaxTree<'a>,
+    index: usize,
+}
+
+impl<'t, 'a> SyntaxNode<'t, 'a> {
+    fn node(&self) -> Node {
+        self.tree.nodes.get(self.index).copied().unwrap_or(Node {
+            start: self.tree.base,
+            end: self.tree.base,
+            next: 0,
+            kind: SyntaxKind::Error,
+        })
+    }
+
+    /// What this node is.
+    ///
+    /// ```
+    /// assert_eq!(fenlint::parse("x").tree().root().kind(), fenlint::SyntaxKind::Fen);
+    /// ```
+    pub fn kind(&self) -> SyntaxKind {
+        self.node().kind
+    }
+
+    /// The bytes this node covers, as offsets into the enclosing text.
+    ///
+    /// ```
+    /// let tree = fenlint::parse_at("8/8 w", 100).into_tree();
+    /// assert_eq!(tree.root().span(), fenlint::Span::new(100, 105));
+    /// ```
+    pub fn span(&self) -> Span {
+        let node = self.node();
+        Span::new(node.start, node.end)
+    }
+
+    /// The text this node covers.
+    ///
+    /// ```
+    /// let tree = fenlint::parse("8/8 w").into_tree();
+    /// assert_eq!(tree.root().children().last().unwrap().text(), "w");
+    /// ```
+    pub fn text(&self) -> &'a str {
+        self.tree.text(self.span())
+    }
+
+    /// The tree this node belongs to.
+    ///
+    /// ```
+    /// let tree = fenlint::parse("8").into_tree();
+    /// assert_eq!(tree.root().tree().source(), "8");
+    /// ```
+    pub fn tree(&self) -> &'t SyntaxTree<'a> {
+        self.tree
+    }
+
+    /// The direct children, in input order (none for a token).
+    ///
+    /// ```
+    /// let tree = fenlint::parse("8/8").into_tree();
+    /// let placement = tree.root().children().next().unwrap();
+    /// assert_eq!(placement.children().count(), 3);
+    /// ```
+    pub fn children(&self) -> impl Iterator<Item = SyntaxNode<'t, 'a>> + use<'t, 'a> {
+        let tree = self.tree;
+        let end = self.node().next as usize;
+        let mut index = self.index + 1;
+        std::iter::from_fn(move || {
+            if index >= end {
+                return None;
+            }
+            let child = SyntaxNode { tree, index };
+            index = (child.node().next as usize).max(index + 1);
+            Some(child)
+        })
+    }
+
+    /// The first direct child of the given kind.
+    ///
+    /// ```
+    /// use fenlint::SyntaxKind;
+    /// let tree = fenlint::parse("8 w").into_tree();
+    /// assert!(tree.root().child(SyntaxKind::SideToMove).is_some());
+    /// ```
+    pub fn child(&self, kind: SyntaxKind) -> Option<SyntaxNode<'t, 'a>> {
+        self.children().find(|child| child.kind() == kind)
+    }
+
+    fn dump_into(&self, out: &mut String, depth: usize) {
+        use std::fmt::Write as _;
+        let span = self.span();
+        for _ in 0..depth {
+            out.push_str("  ");
+        }
+        let _ = write!(out, "{}@{}..{}", self.kind().name(), span.start, span.end);
+        if self.kind().is_token() {
+            let _ = write!(out, " {:?}", self.text());
+        }
+        out.push('\n');
+        for child in self.children() {
+            child.dump_into(out, depth + 1);
+        }
+    }
+}
+
+impl fmt::Debug for SyntaxNode<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}@{} {:?}", self.kind().name(), self.span(), self.text())
+    }
+}
+
+/// Builds the flat node array. Tokens are appended at a cursor that only moves forward, so the
+/// tokens are contiguous by construction and the tree is lossless as long as every byte is pushed.
+pub(crate) struct TreeBuilder {
+    nodes: Vec<Node>,
+    base: usize,
+    cursor: usize,
+}
+
+/// A composite node that has been started and not yet finished.
+#[must_use]
+pub(crate) struct Open(usize);
+
+impl TreeBuilder {
+    pub(crate) fn new(base: usize, input_len: usize) -> TreeBuilder {
+        // A six-field FEN has about 80 nodes; reserve for that, not for pathological lengths.
+        let capacity = input_len.saturating_add(16).min(128);
+        TreeBuilder {
+            nodes: Vec::with_capacity(capacity),
+            base,
+            cursor: base,
+        }
+    }
+
+    fn next_index(&self) -> u32 {
+        u32::try_from(self.nodes.len()).unwrap_or(u32::MAX)
+    }
+
+    /// Starts a composite node at the cursor.
+    pub(crate) fn start(&mut self, kind: SyntaxKind) -> Open {
+        let index = self.nodes.len();
+        self.nodes.push(Node {
+            start: self.cursor,
+            end: self.cursor,
+            next: 0,
+            kind,
+        });
+        Open(index)
+    }
+
+    /// Finishes a composite node at the cursor.
+    pub(crate) fn finish(&mut self, open: Open) {
+        let next = self.next_index();
+        let end = self.cursor;
+        if let Some(node) = self.nodes.get_mut(open.0) {
+            node.end = end;
+            node.next = next;
+        }
+    }
+
+    /// Appends a token of `len` bytes at the cursor; empty tokens are not stored.
+    pub(crate) fn token(&mut self, kind: SyntaxKind, len: usize) -> Span {
+        let start = self.cursor;
+        self.cursor = start.saturating_add(len);
+        if len > 0 {
+            let next = self.next_index().saturating_add(1);
+            self.nodes.push(Node {
+                start,
+                end: self.cursor,
+                next,
+                kind,
+            });
+        }
+        Span::new(start, self.cursor)
+    }
+
+    /// The absolute offset of the next byte to be pushed.
+    pub(crate) fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    pub(crate) fn finish_tree<'a>(self, source: &'a str) -> SyntaxTree<'a> {
+        SyntaxTree {
+            source,
+            base: self.base,
+            nodes: self.nodes,
+        }
+    }
+}

@@ -1,0 +1,40 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use miette::{GraphicalReportHandler, GraphicalTheme};
+
+/// Renders every diagnostic of `input` the way the snapshots show them: miette's graphical
+/// handler, unicode, no colour, 80 columns, no links.
+pub fn render(input: &str) -> String {
+    let parse = fenlint::parse(input);
+    render_diagnostics(input, parse.diagnostics())
+}
+
+/// Renders `diagnostics` against `source`.
+pub fn render_diagnostics(source: &str, diagnostics: &[fenlint::Diagnostic]) -> String {
+    let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor())
+        .with_width(80)
+        .with_links(false);
+    let mut out = String::new();
+    for diagnostic in diagnostics {
+        let report = miette::Report::new(diagnostic.clone()).with_source_code(source.to_owned());
+        handler
+            .render_report(&mut out, report.as_ref())
+            .expect("rendering into a String cannot fail");
+        out.push('\n');
+    }
+    out
+}
+
+/// The input, then its rendered report: the body of a diagnostic snapshot.
+pub fn report(input: &str) -> String {
+    format!("input: {input:?}\n\n{}", render(input))
+}
+
+/// Binds insta to the top-level `snapshots/` folder, without module prefixes.
+pub fn settings() -> insta::Settings {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("../snapshots");
+    settings.set_prepend_module_to_snapshot(false);
+    settings
+}
