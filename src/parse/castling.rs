@@ -157,7 +157,7 @@ impl Order {
             format!("castling rights `{}` out of order, expected `{canonical}`", shown(&found)),
         )
         .primary(late, format!("`{late_letter}` belongs before `{early_letter}`"))
-        .secondary(early, "")
+        .secondary(early, "written first")
         .help("Write White's (upper-case) rights before Black's, and for each side the kingside right before the queenside one: `KQkq`, `HAha`.");
         if self.clean {
             diagnostic = diagnostic.with_fix(field, canonical);

@@ -498,7 +498,8 @@ fn report_missing_fields(cx: &mut Cx<'_>, present: usize, last_field: &str) {
         .get(present.saturating_sub(1)..)
         .unwrap_or_default()
         .concat();
-    let span = cx.end_of(last_field);
+    // A label on the last field given: miette cannot show an empty span at the end of the text.
+    let span = cx.span(last_field);
     let plural = if missing.len() == 1 { "field" } else { "fields" };
     cx.report(
         Diagnostic::new(
@@ -508,7 +509,7 @@ fn report_missing_fields(cx: &mut Cx<'_>, present: usize, last_field: &str) {
                 join_names(missing)
             ),
         )
-        .primary(span, format!("{plural} missing here"))
+        .primary(span, format!("{} {plural} missing after this", missing.len()))
         .help(format!(
             "Readers assume defaults for missing fields; write them out, such as `{}`, so that every tool reads the same position.",
             example.trim_start()

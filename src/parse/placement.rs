@@ -70,7 +70,10 @@ fn placement<'a>(cx: &mut Cx<'a>, input: &'a str, bracket: bool) -> Option<&'a s
         rest = next;
     }
     cx.finish(open);
-    let board_end = cx.end_of(input.get(..input.len() - holdings.map_or(0, str::len)).unwrap_or_default());
+    let board = input
+        .get(..input.len().saturating_sub(holdings.map_or(0, str::len)))
+        .unwrap_or_default();
+    let board_end = cx.end_of(board);
     if let Some(first) = extra_start {
         let span = first.cover(board_end);
         let surplus = count - 8;
@@ -91,7 +94,7 @@ fn placement<'a>(cx: &mut Cx<'a>, input: &'a str, bracket: bool) -> Option<&'a s
                 Code::PlacementTooFewRanks,
                 format!("found {count} ranks, expected 8"),
             )
-            .primary(board_end, format!("{missing} {plural} missing"))
+            .primary(cx.span(board), format!("{count} of 8 ranks, {missing} {plural} missing"))
             .help("List all 8 ranks, from rank 8 down to rank 1, separated by `/`; write `8` for an empty rank."),
         );
     }
