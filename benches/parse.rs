@@ -1,1 +1,116 @@
-fn main() {}
+//! Parser benchmarks.
+//!
+//! Run with
+//!
+//! ```sh
+//! cargo bench --bench parse
+//! # quicker, less precise:
+//! cargo bench --bench parse -- --warm-up-time 1 --measurement-time 3
+//! # one group only:
+//! cargo bench --bench parse -- valid_fens
+//! ```
+//!
+//! What to read from it:
+//!
+//! - `valid_fens/<name>/fenlint` against `valid_fens/<name>/shakmaty`: the time to parse one
+//!   valid FEN of each dialect with fenlint (lossless tree plus diagnostics) and with shakmaty's
+//!   `Fen::from_ascii` (a plain setup, no tree). fenlint builds more, so it is expected to be in
+//!   the same order of magnitude as shakmaty, not faster.
+//! - `linear/<input>/1MB` against `linear/<input>/10MB`: criterion prints a throughput for each
+//!   (`thrpt`, in MiB/s). Parsing is linear in the input when both sizes show about the same
+//!   throughput; a throughput that drops tenfold at 10 MB means quadratic behaviour.
+//!
+//! Reports are written under `target/criterion/`; a second run compares with the first.
+
+use std::hint::black_box;
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use shakmaty::fen::Fen;
+
+/// Representative valid FENs, one per dialect.
+const VALID_FENS: [(&str, &str); 5] = [
+    (
+        "start",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "middlegame",
+        "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 3 9",
+    ),
+    (
+        "chess960",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+    ),
+    (
+        "crazyhouse",
+        "r2q1rk1/ppp2ppp/5p2/b7/8/P1NPB2b/1PP1QP1P/R3R1K1/NNPPbnp b - - 0 16",
+    ),
+    (
+        "three_check",
+        "rnb1k1nr/pppp1ppp/8/4p3/3PP2q/2N5/PP3PPP/R1BQKBNR w KQkq - 1 5 +0+2",
+    ),
+];
+
+fn valid_fens(c: &mut Criterion) {
+    let mut group = c.benchmark_group("valid_fens");
+    for (name, fen) in VALID_FENS {
+        // Both parsers must accept the FEN, or the comparison is meaningless.
+        assert!(
+            fenlint::parse(fen).diagnostics().is_empty(),
+            "fenlint rejects {fen}"
+        );
+        assert!(Fen::from_ascii(fen.as_bytes()).is_ok(), "shakmaty rejects {fen}");
+
+        group.bench_with_input(BenchmarkId::new(name, "fenlint"), fen, |b, fen| {
+            b.iter(|| fenlint::parse(black_box(fen)));
+        });
+        group.bench_with_input(BenchmarkId::new(name, "shakmaty"), fen, |b, fen| {
+            b.iter(|| Fen::from_ascii(black_box(fen.as_bytes())));
+        });
+    }
+    group.finish();
+}
+
+const MB: usize = 1_000_000;
+
+/// `unit` repeated to exactly `len` bytes (`unit` is ASCII).
+fn repeated(unit: &str, len: usize) -> String {
+    let mut text = unit.repeat(len / unit.len() + 1);
+    text.truncate(len);
+    text
+}
+
+/// Random placement characters: piece letters, digits 0–9, `/` and `~`, but no whitespace, so
+/// the whole line is one huge placement field.
+fn random_placement(len: usize) -> String {
+    const CHARS: &[u8] = b"PNBRQKpnbrqk0123456789/~";
+    let mut rng = fastrand::Rng::with_seed(0x00fe_11e7);
+    (0..len)
+        .map(|_| char::from(CHARS[rng.usize(..CHARS.len())]))
+        .collect()
+}
+
+fn linear(c: &mut Criterion) {
+    let mut group = c.benchmark_group("linear");
+    let inputs: [(&str, fn(usize) -> String); 3] = [
+        // Valid ranks, far too many of them: one placement with ~110 000 ranks per MB.
+        ("ranks", |len| repeated("rnbqkbnr/", len)),
+        // Alternating invalid character and digit: one error token per two bytes.
+        ("x1", |len| repeated("x1", len)),
+        ("random_placement", random_placement),
+    ];
+    for (name, make) in inputs {
+        for (label, len, samples) in [("1MB", MB, 20), ("10MB", 10 * MB, 10)] {
+            let input = make(len);
+            group.throughput(Throughput::Bytes(len as u64));
+            group.sample_size(samples);
+            group.bench_with_input(BenchmarkId::new(name, label), input.as_str(), |b, input| {
+                b.iter(|| fenlint::parse(black_box(input)));
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, valid_fens, linear);
+criterion_main!(benches);

@@ -69,6 +69,11 @@ codes! {
     /// FEN is ASCII text. A byte that is not part of a UTF-8 character usually means the file is
     /// in a legacy encoding or is not a text file.
     InputInvalidUtf8 => "fen::input::invalid_utf8", Error;
+    /// a byte-order mark before the FEN
+    ///
+    /// Some editors on Windows start UTF-8 files with U+FEFF. It is invisible, but tools that
+    /// do not strip it read it as part of the first rank.
+    InputByteOrderMark => "fen::input::byte_order_mark", Warning;
     /// more problems than one pass reports
     ///
     /// After 64 diagnostics for one FEN, further problems are counted, not reported, so that a

@@ -66,7 +66,7 @@ fn counters<'a>(
                         Diagnostic::new(
                             Code::ChecksCountOutOfRange,
                             format!(
-                                "three-check count `{}` for {side} ({meaning}) out of range, expected 0 to 3",
+                                "three-check count `{}` out of range for {side}'s checks {meaning}, expected 0 to 3",
                                 shown(count)
                             ),
                         )
@@ -77,7 +77,7 @@ fn counters<'a>(
             }
         }
         Ok(_) | Err(_) => {
-            let span = cx.token(SyntaxKind::Error, input);
+            cx.token(SyntaxKind::Error, input);
             let at = match &parts {
                 Err(nom::Err::Error(error) | nom::Err::Failure(error)) => input.offset(error.input),
                 _ => 0,
@@ -100,7 +100,6 @@ fn counters<'a>(
                     ),
                 )
                 .primary(label_span, label)
-                .secondary(span, format!("checks {meaning}"))
                 .help(if meaning == "given" {
                     "After the counters, `+W+B` gives the checks White and Black have given so far, such as `+0+2`."
                 } else {

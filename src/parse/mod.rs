@@ -258,7 +258,11 @@ pub(crate) fn shown(text: &str) -> String {
             out.push('…');
             break;
         }
-        out.extend(c.escape_debug());
+        if c.is_control() || (c.is_whitespace() && c != ' ') {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
     }
     out
 }
@@ -353,6 +357,7 @@ impl Slot {
 /// Leading and trailing whitespace is kept as trivia and draws a warning; so do missing fields.
 pub(crate) fn fen<'a>(cx: &mut Cx<'a>, input: &'a str) {
     let root = cx.start(SyntaxKind::Fen);
+    let input = byte_order_mark(cx, input);
     let (mut rest, leading) = whitespace(input);
     if rest.is_empty() {
         let span = cx.token(SyntaxKind::Whitespace, leading);
@@ -523,6 +528,25 @@ fn join_names(names: &[&str]) -> String {
         [one] => (*one).to_owned(),
         [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
+}
+
+/// A leading U+FEFF, kept as trivia with `fen::input::byte_order_mark`; returns the rest.
+fn byte_order_mark<'a>(cx: &mut Cx<'a>, input: &'a str) -> &'a str {
+    let Some(rest) = input.strip_prefix('\u{feff}') else {
+        return input;
+    };
+    let bom = input.get(..input.len() - rest.len()).unwrap_or_default();
+    let span = cx.token(SyntaxKind::ByteOrderMark, bom);
+    cx.report(
+        Diagnostic::new(
+            Code::InputByteOrderMark,
+            "byte-order mark U+FEFF before the FEN, expected none",
+        )
+        .primary(span, "invisible byte-order mark")
+        .help("Save the file as UTF-8 without a byte-order mark, or remove the mark.")
+        .with_fix(span, ""),
+    );
+    rest
 }
 
 /// Optional whitespace at the start of `input`.

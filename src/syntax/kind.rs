@@ -43,6 +43,8 @@ pub enum SyntaxKind {
 
     /// A run of whitespace: a field separator, or leading or trailing whitespace.
     Whitespace,
+    /// A byte-order mark (U+FEFF) before the FEN.
+    ByteOrderMark,
     /// `/` between two ranks, or before slash holdings.
     Slash,
     /// A piece letter (`PNBRQK` white, `pnbrqk` black), on the board or in the holdings.
@@ -83,6 +85,7 @@ impl SyntaxKind {
         matches!(
             self,
             SyntaxKind::Whitespace
+                | SyntaxKind::ByteOrderMark
                 | SyntaxKind::Slash
                 | SyntaxKind::Piece
                 | SyntaxKind::PromotedMarker
@@ -120,6 +123,7 @@ impl SyntaxKind {
             SyntaxKind::GivenChecks => "GIVEN_CHECKS",
             SyntaxKind::ExtraFields => "EXTRA_FIELDS",
             SyntaxKind::Whitespace => "WHITESPACE",
+            SyntaxKind::ByteOrderMark => "BYTE_ORDER_MARK",
             SyntaxKind::Slash => "SLASH",
             SyntaxKind::Piece => "PIECE",
             SyntaxKind::PromotedMarker => "PROMOTED_MARKER",
