@@ -59,7 +59,10 @@ fn valid_fens(c: &mut Criterion) {
             fenlint::parse(fen).diagnostics().is_empty(),
             "fenlint rejects {fen}"
         );
-        assert!(Fen::from_ascii(fen.as_bytes()).is_ok(), "shakmaty rejects {fen}");
+        assert!(
+            Fen::from_ascii(fen.as_bytes()).is_ok(),
+            "shakmaty rejects {fen}"
+        );
 
         group.bench_with_input(BenchmarkId::new(name, "fenlint"), fen, |b, fen| {
             b.iter(|| fenlint::parse(black_box(fen)));

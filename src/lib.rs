@@ -42,3 +42,8 @@ pub use parse::{Parse, parse, parse_at, parse_bytes, parse_bytes_at};
 pub use span::Span;
 pub use syntax::{SyntaxKind, SyntaxNode, SyntaxTree};
 pub use types::{Color, File, Piece, Role, Square};
+
+/// The README's examples, run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

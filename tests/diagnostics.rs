@@ -59,10 +59,7 @@ const CASES: &[(&str, &[&str])] = &[
             "rnbqkbnr/pppppppp//8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         ],
     ),
-    (
-        "fen::placement::too_many_ranks",
-        &["{}/8/8 w KQkq - 0 1"],
-    ),
+    ("fen::placement::too_many_ranks", &["{}/8/8 w KQkq - 0 1"]),
     (
         "fen::placement::too_few_ranks",
         &["rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"],
@@ -83,12 +80,18 @@ const CASES: &[(&str, &[&str])] = &[
     ),
     ("fen::castling::invalid_character", &["{} w KQxk - 0 1"]),
     ("fen::castling::misplaced_dash", &["{} w K-q - 0 1"]),
-    ("fen::castling::duplicate", &["{} w KKqq - 0 1", "{} w -- - 0 1"]),
+    (
+        "fen::castling::duplicate",
+        &["{} w KKqq - 0 1", "{} w -- - 0 1"],
+    ),
     (
         "fen::castling::order",
         &["{} w QKqk - 0 1", "{} w ahAH - 0 1"],
     ),
-    ("fen::en_passant::invalid", &["{} w KQkq e4 0 1", "{} b KQkq x 0 1"]),
+    (
+        "fen::en_passant::invalid",
+        &["{} w KQkq e4 0 1", "{} b KQkq x 0 1"],
+    ),
     ("fen::en_passant::uppercase", &["{} w KQkq E3 0 1"]),
     ("fen::halfmove_clock::invalid", &["{} w KQkq - -1 1"]),
     (
@@ -165,7 +168,10 @@ fn snapshot_too_many_problems() {
     assert_eq!(parse.diagnostics().len(), 65);
     let last = parse.diagnostics().last().unwrap();
     assert_eq!(last.code(), Code::InputTooManyProblems);
-    assert_eq!(last.message(), "36 more problems in this FEN are not reported");
+    assert_eq!(
+        last.message(),
+        "36 more problems in this FEN are not reported"
+    );
     let body = format!(
         "input: {input:?}\n\n{}",
         support::render_diagnostics(&input, std::slice::from_ref(last))

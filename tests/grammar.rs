@@ -13,8 +13,9 @@ fn normalise(text: &str) -> String {
 /// `name ::= body` productions of the EBNF file; a production runs until a blank line or a
 /// comment.
 fn productions() -> BTreeMap<String, String> {
-    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar/fen.ebnf"))
-        .unwrap();
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar/fen.ebnf"))
+            .unwrap();
     let mut out = BTreeMap::new();
     let mut current: Option<(String, String)> = None;
     let mut in_comment = false;
@@ -34,7 +35,10 @@ fn productions() -> BTreeMap<String, String> {
             if let Some((name, body)) = current.take() {
                 out.insert(name, normalise(&body));
             }
-            current = Some((name.trim().to_owned(), format!("{} ::= {}", name.trim(), body)));
+            current = Some((
+                name.trim().to_owned(),
+                format!("{} ::= {}", name.trim(), body),
+            ));
         } else if let Some((_, body)) = current.as_mut() {
             body.push(' ');
             body.push_str(trimmed);
@@ -76,7 +80,10 @@ fn documented_functions() -> BTreeMap<String, String> {
 #[test]
 fn every_production_has_a_combinator_that_quotes_it() {
     let productions = productions();
-    assert!(productions.len() >= 20, "too few productions: {productions:?}");
+    assert!(
+        productions.len() >= 20,
+        "too few productions: {productions:?}"
+    );
     let functions = documented_functions();
     for (name, production) in &productions {
         let doc = functions

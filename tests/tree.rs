@@ -114,7 +114,11 @@ fn dialects_are_recognised() {
     );
     let standard = dialect(get("standard_start"));
     assert_eq!(
-        (standard.holdings, standard.checks, standard.promoted_markers),
+        (
+            standard.holdings,
+            standard.checks,
+            standard.promoted_markers
+        ),
         (None, None, false)
     );
 }
@@ -130,7 +134,10 @@ fn seed_examples_parse_without_errors() {
     ] {
         let parse = fenlint::parse(fen);
         assert!(
-            parse.diagnostics().iter().all(|d| d.severity() != Severity::Error),
+            parse
+                .diagnostics()
+                .iter()
+                .all(|d| d.severity() != Severity::Error),
             "{fen}: {:?}",
             parse.diagnostics()
         );
@@ -144,8 +151,9 @@ fn seed_examples_parse_without_errors() {
 
 #[test]
 fn typed_accessors_read_every_group() {
-    let tree = fenlint::parse("rkn2Q~N1/pppq4/5P2/8/1P1P1n2/5B1P/PPPN1PpP/R3K1R1/RBBBPPq b Q - 0 43")
-        .into_tree();
+    let tree =
+        fenlint::parse("rkn2Q~N1/pppq4/5P2/8/1P1P1n2/5B1P/PPPN1PpP/R3K1R1/RBBBPPq b Q - 0 43")
+            .into_tree();
     let placement = tree.placement().unwrap();
     let ranks: Vec<_> = placement.ranks().collect();
     assert_eq!(ranks.len(), 8);
@@ -161,7 +169,13 @@ fn typed_accessors_read_every_group() {
             span,
             promoted,
         } => {
-            assert_eq!(piece, Piece { color: Color::White, role: Role::Queen });
+            assert_eq!(
+                piece,
+                Piece {
+                    color: Color::White,
+                    role: Role::Queen
+                }
+            );
             assert_eq!(span, Span::new(4, 5));
             assert_eq!(promoted, Some(Span::new(5, 6)));
         }
@@ -177,13 +191,17 @@ fn typed_accessors_read_every_group() {
     assert_eq!(tree.side_to_move().unwrap().color(), Some(Color::Black));
     let rights: Vec<_> = tree.castling().unwrap().rights().collect();
     assert_eq!(rights.len(), 1);
-    assert_eq!((rights[0].color(), rights[0].side()), (Color::White, CastlingSide::Queen));
+    assert_eq!(
+        (rights[0].color(), rights[0].side()),
+        (Color::White, CastlingSide::Queen)
+    );
     assert!(tree.en_passant().unwrap().is_none());
     assert_eq!(tree.halfmove_clock().unwrap().value(), Some(0));
     assert_eq!(tree.fullmove_number().unwrap().value(), Some(43));
 
-    let shredder = fenlint::parse("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9")
-        .into_tree();
+    let shredder =
+        fenlint::parse("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9")
+            .into_tree();
     let files: Vec<_> = shredder
         .castling()
         .unwrap()
@@ -193,10 +211,22 @@ fn typed_accessors_read_every_group() {
     assert_eq!(
         files,
         [
-            (Color::White, CastlingSide::File(fenlint::File::from_letter('h').unwrap())),
-            (Color::White, CastlingSide::File(fenlint::File::from_letter('f').unwrap())),
-            (Color::Black, CastlingSide::File(fenlint::File::from_letter('h').unwrap())),
-            (Color::Black, CastlingSide::File(fenlint::File::from_letter('f').unwrap())),
+            (
+                Color::White,
+                CastlingSide::File(fenlint::File::from_letter('h').unwrap())
+            ),
+            (
+                Color::White,
+                CastlingSide::File(fenlint::File::from_letter('f').unwrap())
+            ),
+            (
+                Color::Black,
+                CastlingSide::File(fenlint::File::from_letter('h').unwrap())
+            ),
+            (
+                Color::Black,
+                CastlingSide::File(fenlint::File::from_letter('f').unwrap())
+            ),
         ]
     );
 

@@ -5,9 +5,9 @@ use nom::character::complete::{char, satisfy};
 use nom::{IResult, Parser};
 
 use super::{Cx, shown};
+use crate::Span;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::syntax::SyntaxKind;
-use crate::Span;
 
 /// `castling ::= "-" | castling_right+`
 ///
@@ -168,9 +168,12 @@ impl Order {
 
 fn report_dash(cx: &mut Cx<'_>, span: Span, only_dashes: bool) {
     let diagnostic = if only_dashes {
-        Diagnostic::new(Code::CastlingDuplicate, "duplicate `-`, expected a single `-`")
-            .primary(span, "repeated")
-            .help("Write a single `-` when nobody can castle.")
+        Diagnostic::new(
+            Code::CastlingDuplicate,
+            "duplicate `-`, expected a single `-`",
+        )
+        .primary(span, "repeated")
+        .help("Write a single `-` when nobody can castle.")
     } else {
         Diagnostic::new(
             Code::CastlingMisplacedDash,
@@ -183,7 +186,11 @@ fn report_dash(cx: &mut Cx<'_>, span: Span, only_dashes: bool) {
 }
 
 fn report_invalid_characters(cx: &mut Cx<'_>, span: Span, text: &str) {
-    let plural = if text.chars().nth(1).is_some() { "characters" } else { "character" };
+    let plural = if text.chars().nth(1).is_some() {
+        "characters"
+    } else {
+        "character"
+    };
     cx.report(
         Diagnostic::new(
             Code::CastlingInvalidCharacter,

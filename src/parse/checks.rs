@@ -60,7 +60,8 @@ fn counters<'a>(
             let white_span = cx.token(SyntaxKind::CheckCount, white);
             cx.token(SyntaxKind::Plus, middle);
             let black_span = cx.token(SyntaxKind::CheckCount, black);
-            for (count, span, side) in [(white, white_span, "White"), (black, black_span, "Black")] {
+            for (count, span, side) in [(white, white_span, "White"), (black, black_span, "Black")]
+            {
                 if count.len() != 1 || count > "3" {
                     cx.report(
                         Diagnostic::new(

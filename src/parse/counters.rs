@@ -65,9 +65,14 @@ fn counter<'a>(
         .primary(span, "not a whole number")
         .help(help);
         // A `;` left over from an EPD record is the one unambiguous repair.
-        if let Some(number) = input.strip_suffix(';').filter(|n| digits(n).is_ok_and(|(rest, _)| rest.is_empty())) {
+        if let Some(number) = input
+            .strip_suffix(';')
+            .filter(|n| digits(n).is_ok_and(|(rest, _)| rest.is_empty()))
+        {
             diagnostic = diagnostic
-                .help(format!("Remove the `;` left over from an EPD record: write `{number}`."))
+                .help(format!(
+                    "Remove the `;` left over from an EPD record: write `{number}`."
+                ))
                 .with_fix(span, number);
         }
         cx.report(diagnostic);

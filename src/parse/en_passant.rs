@@ -13,7 +13,8 @@ pub(crate) fn en_passant<'a>(cx: &mut Cx<'a>, input: &'a str) {
     let open = cx.start(SyntaxKind::EnPassant);
     if all_consuming(char::<_, nom::error::Error<&str>>('-'))
         .parse(input)
-        .is_ok() {
+        .is_ok()
+    {
         cx.token(SyntaxKind::Dash, input);
     } else if all_consuming(target_square).parse(input).is_ok() {
         cx.token(SyntaxKind::Square, input);

@@ -93,7 +93,11 @@ fn holding_pieces<'a>(cx: &mut Cx<'a>, input: &'a str) {
             .parse(rest)
             .unwrap_or(("", rest));
         let span = cx.token(SyntaxKind::Error, text);
-        let plural = if text.chars().nth(1).is_some() { "characters" } else { "character" };
+        let plural = if text.chars().nth(1).is_some() {
+            "characters"
+        } else {
+            "character"
+        };
         let help = if text.bytes().all(|b| b.is_ascii_digit()) {
             "Holdings list one letter per piece in hand; write `NN` for two knights, not `2N`."
         } else {

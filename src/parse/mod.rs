@@ -206,7 +206,11 @@ impl<'a> Cx<'a> {
 
     /// Appends a token covering `text`, which must start at the cursor.
     pub(crate) fn token(&mut self, kind: SyntaxKind, text: &str) -> Span {
-        debug_assert_eq!(self.span(text).start, self.tree.cursor(), "token out of order");
+        debug_assert_eq!(
+            self.span(text).start,
+            self.tree.cursor(),
+            "token out of order"
+        );
         self.tree.token(kind, text.len())
     }
 
@@ -369,7 +373,9 @@ pub(crate) fn fen<'a>(cx: &mut Cx<'a>, input: &'a str) {
         cx.report(
             Diagnostic::new(Code::InputEmpty, format!("{what}, expected a FEN"))
                 .primary(span, "a FEN was expected here")
-                .help("Write at least the piece placement, such as `8/8/8/4k3/8/8/8/4K3 w - - 0 1`."),
+                .help(
+                    "Write at least the piece placement, such as `8/8/8/4k3/8/8/8/4K3 w - - 0 1`.",
+                ),
         );
         cx.finish(root);
         return;
@@ -379,7 +385,10 @@ pub(crate) fn fen<'a>(cx: &mut Cx<'a>, input: &'a str) {
         cx.report(
             Diagnostic::new(
                 Code::WhitespaceLeading,
-                format!("whitespace `{}` before the FEN, expected none", shown(leading)),
+                format!(
+                    "whitespace `{}` before the FEN, expected none",
+                    shown(leading)
+                ),
             )
             .primary(span, "leading whitespace")
             .help("Remove the whitespace before the first field.")
@@ -391,10 +400,7 @@ pub(crate) fn fen<'a>(cx: &mut Cx<'a>, input: &'a str) {
     let mut groups = 0;
     let mut last_field = rest;
     let mut extra: Option<(crate::syntax::Open, Span, &'static str)> = None;
-    loop {
-        let Ok((after_field, text)) = field(rest) else {
-            break;
-        };
+    while let Ok((after_field, text)) = field(rest) {
         let slot = Slot::after(last, text);
         if slot == Slot::Extra && extra.is_none() {
             let after = last.map_or("FEN", Slot::name);
@@ -505,7 +511,11 @@ fn report_missing_fields(cx: &mut Cx<'_>, present: usize, last_field: &str) {
         .concat();
     // A label on the last field given: miette cannot show an empty span at the end of the text.
     let span = cx.span(last_field);
-    let plural = if missing.len() == 1 { "field" } else { "fields" };
+    let plural = if missing.len() == 1 {
+        "field"
+    } else {
+        "fields"
+    };
     cx.report(
         Diagnostic::new(
             Code::FieldsMissing,

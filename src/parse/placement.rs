@@ -6,9 +6,9 @@ use nom::combinator::opt;
 use nom::{IResult, Parser};
 
 use super::{Cx, holdings, shown};
+use crate::Span;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::syntax::SyntaxKind;
-use crate::Span;
 
 /// `placement_field ::= placement ( bracket_holdings | slash_holdings )?`
 ///
@@ -121,7 +121,11 @@ fn check_rank_width(cx: &mut Cx<'_>, text: &str, number: usize, summary: &RankSu
     let what = if text.is_empty() {
         format!("{found}: rank {number} is empty")
     } else {
-        format!("{found}: rank {number} `{}` has {}", shown(text), summary.width)
+        format!(
+            "{found}: rank {number} `{}` has {}",
+            shown(text),
+            summary.width
+        )
     };
     let label = match summary.width {
         1 => "1 square".to_owned(),
@@ -189,7 +193,12 @@ fn rank<'a>(cx: &mut Cx<'a>, input: &'a str, number: Option<usize>) -> RankSumma
                     report_digit_out_of_range(cx, span, digit, number);
                 }
                 run = Some(match run {
-                    None => DigitRun { span, count: 1, sum: value, in_range },
+                    None => DigitRun {
+                        span,
+                        count: 1,
+                        sum: value,
+                        in_range,
+                    },
                     Some(run) => DigitRun {
                         span: run.span.cover(span),
                         count: run.count + 1,
@@ -303,7 +312,11 @@ fn report_digit_out_of_range(cx: &mut Cx<'_>, span: Span, digit: &str, number: O
 }
 
 fn report_invalid_characters(cx: &mut Cx<'_>, span: Span, text: &str) {
-    let plural = if text.chars().nth(1).is_some() { "characters" } else { "character" };
+    let plural = if text.chars().nth(1).is_some() {
+        "characters"
+    } else {
+        "character"
+    };
     let help = if text.chars().all(|c| c.is_ascii_alphabetic()) {
         "Pieces are written `PNBRQK` for White and `pnbrqk` for Black (pawn, knight, bishop, rook, queen, king)."
     } else {

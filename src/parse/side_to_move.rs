@@ -22,12 +22,17 @@ pub(crate) fn side_to_move<'a>(cx: &mut Cx<'a>, input: &'a str) {
         };
         let mut diagnostic = Diagnostic::new(
             Code::SideToMoveInvalid,
-            format!("invalid side to move `{}`, expected `w` or `b`", shown(input)),
+            format!(
+                "invalid side to move `{}`, expected `w` or `b`",
+                shown(input)
+            ),
         )
         .primary(span, "not `w` or `b`");
         diagnostic = match meant {
             Some(letter) => diagnostic
-                .help(format!("Write `{letter}`: the side to move is one lower-case letter."))
+                .help(format!(
+                    "Write `{letter}`: the side to move is one lower-case letter."
+                ))
                 .with_fix(span, letter),
             None => diagnostic.help(
                 "The second field is `w` when White is to move and `b` when Black is to move.",

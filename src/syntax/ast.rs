@@ -499,7 +499,8 @@ impl<'a> SyntaxTree<'a> {
     /// assert!(fenlint::parse("8/8/8/8/8/8/8/8").tree().side_to_move().is_none());
     /// ```
     pub fn side_to_move(&self) -> Option<SideToMove<'_, 'a>> {
-        self.field(SyntaxKind::SideToMove).and_then(SideToMove::cast)
+        self.field(SyntaxKind::SideToMove)
+            .and_then(SideToMove::cast)
     }
 
     /// The castling field.
@@ -537,7 +538,8 @@ impl<'a> SyntaxTree<'a> {
     /// assert_eq!(fenlint::parse("8/8/8/8/8/8/8/8 w - - 7 9").tree().halfmove_clock().unwrap().value(), Some(7));
     /// ```
     pub fn halfmove_clock(&self) -> Option<Counter<'_, 'a>> {
-        self.field(SyntaxKind::HalfmoveClock).and_then(Counter::cast)
+        self.field(SyntaxKind::HalfmoveClock)
+            .and_then(Counter::cast)
     }
 
     /// The fullmove number.
@@ -546,7 +548,8 @@ impl<'a> SyntaxTree<'a> {
     /// assert_eq!(fenlint::parse("8/8/8/8/8/8/8/8 w - - 7 9").tree().fullmove_number().unwrap().value(), Some(9));
     /// ```
     pub fn fullmove_number(&self) -> Option<Counter<'_, 'a>> {
-        self.field(SyntaxKind::FullmoveNumber).and_then(Counter::cast)
+        self.field(SyntaxKind::FullmoveNumber)
+            .and_then(Counter::cast)
     }
 
     /// The three-check `+W+B` suffix after the counters (checks given).
@@ -589,8 +592,15 @@ impl<'a> SyntaxTree<'a> {
         };
         let promoted_markers = self.placement().is_some_and(|placement| {
             placement.ranks().any(|rank| {
-                rank.items()
-                    .any(|item| matches!(item, RankItem::Piece { promoted: Some(_), .. }))
+                rank.items().any(|item| {
+                    matches!(
+                        item,
+                        RankItem::Piece {
+                            promoted: Some(_),
+                            ..
+                        }
+                    )
+                })
             })
         });
         Dialect {

@@ -111,7 +111,8 @@ impl<'a> SyntaxTree<'a> {
 impl fmt::Display for SyntaxTree<'_> {
     /// Prints the tokens in order, which reproduces the input exactly.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.tokens().try_for_each(|token| f.write_str(token.text()))
+        self.tokens()
+            .try_for_each(|token| f.write_str(token.text()))
     }
 }
 
@@ -235,7 +236,13 @@ impl<'t, 'a> SyntaxNode<'t, 'a> {
 
 impl fmt::Debug for SyntaxNode<'_, '_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}@{} {:?}", self.kind().name(), self.span(), self.text())
+        write!(
+            f,
+            "{}@{} {:?}",
+            self.kind().name(),
+            self.span(),
+            self.text()
+        )
     }
 }
 

@@ -1,0 +1,51 @@
+//! Allocation budget of the parser: a valid FEN costs exactly one heap allocation, the flat node
+//! array of the syntax tree. Diagnostics allocate (messages, labels, help), so only inputs that
+//! draw none are held to this budget.
+//!
+//! `allocation_counter` replaces the global allocator in this test binary and counts per thread,
+//! so these tests may run in parallel with each other.
+
+use std::hint::black_box;
+
+use allocation_counter::AllocationInfo;
+
+/// Representative valid FENs, one per dialect (the ones in `benches/parse.rs`).
+const VALID_FENS: [&str; 5] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 3 9",
+    "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+    "r2q1rk1/ppp2ppp/5p2/b7/8/P1NPB2b/1PP1QP1P/R3R1K1/NNPPbnp b - - 0 16",
+    "rnb1k1nr/pppp1ppp/8/4p3/3PP2q/2N5/PP3PPP/R1BQKBNR w KQkq - 1 5 +0+2",
+];
+
+/// The allocations made by parsing `fen` and dropping the result.
+fn allocations(fen: &str) -> AllocationInfo {
+    allocation_counter::measure(|| {
+        let parse = fenlint::parse(black_box(fen));
+        black_box(&parse);
+    })
+}
+
+#[test]
+fn valid_fen_allocates_only_the_node_array() {
+    for fen in VALID_FENS {
+        assert!(
+            fenlint::parse(fen).diagnostics().is_empty(),
+            "not a clean FEN: {fen}"
+        );
+        let info = allocations(fen);
+        assert_eq!(info.count_total, 1, "allocations parsing {fen}: {info:?}");
+        assert_eq!(info.count_current, 0, "leak parsing {fen}: {info:?}");
+    }
+}
+
+#[test]
+fn parse_at_allocates_only_the_node_array() {
+    let line = format!("[FEN \"{}\"]", VALID_FENS[0]);
+    let fen = &line[6..line.len() - 2];
+    let info = allocation_counter::measure(|| {
+        let parse = fenlint::parse_at(black_box(fen), 6);
+        black_box(&parse);
+    });
+    assert_eq!(info.count_total, 1, "{info:?}");
+}
