@@ -17,7 +17,7 @@
 //!   `Fen::from_ascii` (a plain setup, no tree). fenlint builds more, so it is expected to be in
 //!   the same order of magnitude as shakmaty, not faster.
 //! - `linear/<input>/1MB` against `linear/<input>/10MB`: criterion prints a throughput for each
-//!   (`thrpt`, in MiB/s). Parsing is linear in the input when both sizes show about the same
+//!   (`thrpt`, in MB/s). Parsing is linear in the input when both sizes show about the same
 //!   throughput; a throughput that drops tenfold at 10 MB means quadratic behaviour.
 //!
 //! Reports are written under `target/criterion/`; a second run compares with the first.
@@ -93,9 +93,12 @@ fn random_placement(len: usize) -> String {
         .collect()
 }
 
+/// A named input of a given length.
+type Generator = (&'static str, fn(usize) -> String);
+
 fn linear(c: &mut Criterion) {
     let mut group = c.benchmark_group("linear");
-    let inputs: [(&str, fn(usize) -> String); 3] = [
+    let inputs: [Generator; 3] = [
         // Valid ranks, far too many of them: one placement with ~110 000 ranks per MB.
         ("ranks", |len| repeated("rnbqkbnr/", len)),
         // Alternating invalid character and digit: one error token per two bytes.
@@ -105,7 +108,7 @@ fn linear(c: &mut Criterion) {
     for (name, make) in inputs {
         for (label, len, samples) in [("1MB", MB, 20), ("10MB", 10 * MB, 10)] {
             let input = make(len);
-            group.throughput(Throughput::Bytes(len as u64));
+            group.throughput(Throughput::BytesDecimal(len as u64));
             group.sample_size(samples);
             group.bench_with_input(BenchmarkId::new(name, label), input.as_str(), |b, input| {
                 b.iter(|| fenlint::parse(black_box(input)));

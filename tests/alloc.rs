@@ -49,3 +49,26 @@ fn parse_at_allocates_only_the_node_array() {
     });
     assert_eq!(info.count_total, 1, "{info:?}");
 }
+
+/// A placement-only FEN draws one `fen::fields::missing` warning, and that diagnostic allocates
+/// (its message, label and help), so the budget is not one allocation. What is held fixed is that
+/// nothing is allocated per rank, square or piece: a full board costs the same as an empty one.
+#[test]
+fn placement_only_fen_allocates_nothing_per_piece() {
+    let full = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    let empty = "8/8/8/8/8/8/8/8";
+    for fen in [full, empty] {
+        let codes: Vec<_> = fenlint::parse(fen)
+            .diagnostics()
+            .iter()
+            .map(|diagnostic| diagnostic.code().name())
+            .collect();
+        assert_eq!(codes, ["fen::fields::missing"], "{fen}");
+    }
+    let (full, empty) = (allocations(full), allocations(empty));
+    assert_eq!(
+        full.count_total, empty.count_total,
+        "{full:?} against {empty:?}"
+    );
+    assert_eq!(full.count_current, 0, "{full:?}");
+}

@@ -20,6 +20,26 @@ const BASE: usize = 1013;
 /// The most diagnostics one parse may return: 64 reported plus one "more problems" summary.
 const MAX_DIAGNOSTICS: usize = 65;
 
+/// The number of cases for a test: `base` times `FENLINT_ROUNDTRIP_SCALE` (default 1), so that a
+/// longer run is one environment variable away.
+fn cases(base: usize) -> usize {
+    let scale = std::env::var("FENLINT_ROUNDTRIP_SCALE")
+        .ok()
+        .and_then(|scale| scale.parse::<usize>().ok())
+        .unwrap_or(1);
+    base * scale.max(1)
+}
+
+/// A seed for the random tests: `base`, mixed with `FENLINT_ROUNDTRIP_SEED` if set, so that a
+/// longer run can also explore other cases. Failures print the inputs, not the seed.
+fn seed(base: u64) -> u64 {
+    let extra = std::env::var("FENLINT_ROUNDTRIP_SEED")
+        .ok()
+        .and_then(|seed| seed.parse::<u64>().ok())
+        .unwrap_or(0);
+    base ^ extra.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
 /// One broken invariant: which one (used to group failures and to guide minimisation), and the
 /// details.
 #[derive(Debug)]
@@ -480,21 +500,21 @@ fn check_accessors(parse: &Parse<'_>) -> Checked {
         for (piece, span) in holdings.pieces() {
             let text = tree.text(span);
             ensure!(
-                text.chars().next() == Some(piece.letter()),
+                text.starts_with(piece.letter()),
                 "accessors",
                 "holding {piece:?} at {span} is {text:?}"
             );
         }
     }
-    if let Some(side) = tree.side_to_move() {
-        if let Some(color) = side.color() {
-            ensure!(
-                side.text() == color.letter().to_string(),
-                "accessors",
-                "side to move {:?} read as {color:?}",
-                side.text()
-            );
-        }
+    if let Some(side) = tree.side_to_move()
+        && let Some(color) = side.color()
+    {
+        ensure!(
+            side.text() == color.letter().to_string(),
+            "accessors",
+            "side to move {:?} read as {color:?}",
+            side.text()
+        );
     }
     if let Some(castling) = tree.castling() {
         let _ = castling.notation();
@@ -662,15 +682,28 @@ fn check_bytes(bytes: &[u8], base: usize) -> Checked {
 // ---------------------------------------------------------------------------------------------
 
 /// Failures seen by one test, keyed by invariant: the smallest input found for each.
-#[derive(Default)]
 struct Failures {
+    check: fn(&str) -> Checked,
     by_invariant: BTreeMap<&'static str, (String, String, usize)>,
 }
 
+impl Default for Failures {
+    fn default() -> Failures {
+        Failures::new(check_invariants)
+    }
+}
+
 impl Failures {
+    fn new(check: fn(&str) -> Checked) -> Failures {
+        Failures {
+            check,
+            by_invariant: BTreeMap::new(),
+        }
+    }
+
     /// Checks `input`; on failure, minimises it and records it.
     fn check(&mut self, input: &str) {
-        if let Err(violation) = check_invariants(input) {
+        if let Err(violation) = (self.check)(input) {
             self.record(input, violation);
         }
     }
@@ -687,9 +720,9 @@ impl Failures {
             return;
         }
         let minimal = minimise(input, |candidate| {
-            check_invariants(candidate).is_err_and(|v| v.invariant == invariant)
+            (self.check)(candidate).is_err_and(|v| v.invariant == invariant)
         });
-        let detail = check_invariants(&minimal)
+        let detail = (self.check)(&minimal)
             .err()
             .map_or(violation.detail, |v| v.detail);
         if known.is_none_or(|len| minimal.len() < len) {
@@ -896,11 +929,11 @@ const FEN_BYTES: &[u8] =
 
 #[test]
 fn random_bytes() {
-    const CASES: usize = 3000;
-    let mut rng = fastrand::Rng::with_seed(0x00fe_11ce_5eed);
+    let cases = cases(3000);
+    let mut rng = fastrand::Rng::with_seed(seed(0x00fe_11ce_5eed));
     let mut failures = Failures::default();
     let mut bytes_failures: BTreeMap<&'static str, (Vec<u8>, String)> = BTreeMap::new();
-    for case in 0..CASES {
+    for case in 0..cases {
         let len = rng.usize(0..200);
         // Half the cases are uniform bytes, half are drawn from the FEN alphabet.
         let bytes: Vec<u8> = if case % 2 == 0 {
@@ -1111,7 +1144,7 @@ struct NearFen {
     leading: Option<Sep>,
     ranks: Vec<Vec<Square>>,
     holdings: Option<Holdings>,
-    fields: Vec<(Sep, &'static str)>,
+    fields: Vec<(Sep, String)>,
     trailing: Option<Sep>,
 }
 
@@ -1155,9 +1188,16 @@ impl<'a> Arbitrary<'a> for NearFen {
             let sep: Sep = u.arbitrary()?;
             let token = if u.ratio(1, 6)? {
                 let vocabulary = u.choose(ALL_VOCABULARIES)?;
-                *u.choose(vocabulary)?
+                (*u.choose(vocabulary)?).to_owned()
+            } else if u.ratio(1, 4)? {
+                // Two or three tokens run together: `QK-`, `KQkqKQ`, `e3-`, `3+3+0+2`, `01` …
+                let vocabulary = vocabulary(position);
+                let count = u.int_in_range(2..=3)?;
+                (0..count)
+                    .map(|_| u.choose(vocabulary).copied())
+                    .collect::<arbitrary::Result<String>>()?
             } else {
-                *u.choose(vocabulary(position))?
+                (*u.choose(vocabulary(position))?).to_owned()
             };
             fields.push((sep, token));
         }
@@ -1224,12 +1264,12 @@ impl NearFen {
 
 #[test]
 fn near_fen() {
-    const CASES: usize = 5000;
-    let mut rng = fastrand::Rng::with_seed(0x0bad_f3e5);
+    let cases = cases(5000);
+    let mut rng = fastrand::Rng::with_seed(seed(0x0bad_f3e5));
     let mut failures = Failures::default();
     let mut bytes = vec![0u8; 512];
     let mut generated = 0;
-    for _ in 0..CASES {
+    for _ in 0..cases {
         rng.fill(&mut bytes);
         let Ok(near) = NearFen::arbitrary(&mut Unstructured::new(&bytes)) else {
             continue;
@@ -1238,8 +1278,88 @@ fn near_fen() {
         failures.check(&near.render());
     }
     assert!(
-        generated > CASES * 9 / 10,
+        generated > cases * 9 / 10,
         "only {generated} cases generated"
     );
     failures.assert_none("near_fen");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rendering: what a reader sees in the report
+// ---------------------------------------------------------------------------------------------
+
+/// Invariants of the rendered report:
+/// - every character a message or label quotes is visible: no format, bidi or combining
+///   character (U+FEFF, U+200B, U+202E, U+0301, …) unescaped;
+/// - every label with text shows up when miette renders the diagnostic (miette drops labels with
+///   an empty span at the very end of the source).
+fn check_rendering(input: &str) -> Checked {
+    use miette::{GraphicalReportHandler, GraphicalTheme};
+    guarded(|| {
+        let parse = fenlint::parse(input);
+        // Wide enough that no label text is wrapped.
+        let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor())
+            .with_width(1000)
+            .with_links(false);
+        for diagnostic in parse.diagnostics() {
+            let name = diagnostic.code().name();
+            let texts = std::iter::once(diagnostic.message())
+                .chain(diagnostic.labels().iter().map(|label| label.text()));
+            for text in texts {
+                let hidden = text.chars().find(|&c| {
+                    !matches!(c, '\'' | '"' | '\\') && c.escape_debug().ne(std::iter::once(c))
+                });
+                ensure!(
+                    hidden.is_none(),
+                    "messages show no invisible characters",
+                    "{name}: {text:?} holds {hidden:?} unescaped"
+                );
+            }
+            let report = miette::Report::new(diagnostic.clone()).with_source_code(input.to_owned());
+            let mut rendered = String::new();
+            ensure!(
+                handler
+                    .render_report(&mut rendered, report.as_ref())
+                    .is_ok(),
+                "miette renders every label",
+                "{name}: rendering failed"
+            );
+            // With no source text at all there is nothing to point at.
+            for label in diagnostic.labels().iter().filter(|_| !input.is_empty()) {
+                ensure!(
+                    rendered.contains(label.text()),
+                    "miette renders every label",
+                    "{name}: label {:?} at {} is not shown",
+                    label.text(),
+                    label.span()
+                );
+            }
+        }
+        Ok(())
+    })
+}
+
+#[test]
+fn reports_show_every_label_and_no_invisible_characters() {
+    let mut failures = Failures::new(check_rendering);
+    for input in HAND_PICKED {
+        failures.check(input);
+    }
+    for input in [
+        "8/8/8/8/8/8/8/8 w\u{202e}x - - 0 1",
+        "8/8/8/8/8/8/8/\u{200b}8 w - - 0 1",
+        "8/8/8/8/8/8/8/8[",
+        "8/8/8/8/8/8/8/8 w - - 0 1 +",
+    ] {
+        failures.check(input);
+    }
+    let mut rng = fastrand::Rng::with_seed(seed(0x9e4d_1e9c));
+    let mut bytes = vec![0u8; 512];
+    for _ in 0..cases(2000) {
+        rng.fill(&mut bytes);
+        if let Ok(near) = NearFen::arbitrary(&mut Unstructured::new(&bytes)) {
+            failures.check(&near.render());
+        }
+    }
+    failures.assert_none("rendering");
 }

@@ -189,6 +189,15 @@ impl Diagnostic {
         self
     }
 
+    /// Moves labels with an empty span at `end` onto the `width` bytes before it.
+    pub(crate) fn widen_empty_labels(&mut self, end: usize, width: usize) {
+        for label in &mut self.labels {
+            if label.span == Span::empty(end) {
+                label.span = Span::new(end.saturating_sub(width), end);
+            }
+        }
+    }
+
     /// The same diagnostic with another severity, for users who override a code's default.
     ///
     /// ```

@@ -2,6 +2,7 @@
 
 use nom::bytes::complete::take_while1;
 use nom::character::complete::{char, satisfy};
+use nom::combinator::recognize;
 use nom::{IResult, Parser};
 
 use super::{Cx, shown};
@@ -23,8 +24,7 @@ pub(crate) fn castling<'a>(cx: &mut Cx<'a>, input: &'a str) {
             let span = cx.token(SyntaxKind::CastlingRight, letter);
             order.push(cx, letter, span);
             rest = after;
-        } else if let Ok((after, _)) = char::<_, nom::error::Error<&str>>('-').parse(rest) {
-            let dash = rest.get(..1).unwrap_or_default();
+        } else if let Ok((after, dash)) = dash(rest) {
             if only_dashes && !seen_dash {
                 cx.token(SyntaxKind::Dash, dash);
             } else {
@@ -49,10 +49,14 @@ pub(crate) fn castling<'a>(cx: &mut Cx<'a>, input: &'a str) {
     cx.finish(open);
 }
 
+/// A `-` among the letters.
+fn dash(input: &str) -> IResult<&str, &str> {
+    recognize(char('-')).parse(input)
+}
+
 /// `castling_right ::= [KQkq] | [A-H] | [a-h]`
 fn castling_right(input: &str) -> IResult<&str, &str> {
-    let (rest, _) = satisfy(is_castling_letter).parse(input)?;
-    Ok((rest, input.get(..1).unwrap_or_default()))
+    recognize(satisfy(is_castling_letter)).parse(input)
 }
 
 fn is_castling_letter(c: char) -> bool {

@@ -2,6 +2,7 @@
 
 use nom::bytes::complete::{take_till, take_while1};
 use nom::character::complete::char;
+use nom::combinator::recognize;
 use nom::{IResult, Parser};
 
 use super::placement::{is_piece_letter, piece};
@@ -127,6 +128,5 @@ fn holding_piece(input: &str) -> IResult<&str, &str> {
 
 /// `c` at the start of `input`, as a slice.
 fn recognize_char(c: char, input: &str) -> IResult<&str, &str> {
-    let (rest, _) = char(c).parse(input)?;
-    Ok((rest, input.get(..c.len_utf8()).unwrap_or_default()))
+    recognize(char(c)).parse(input)
 }

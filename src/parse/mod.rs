@@ -158,13 +158,13 @@ pub fn parse_bytes_at(input: &[u8], base: usize) -> Result<Parse<'_>, Diagnostic
             let len = error.error_len().unwrap_or(input.len() - start);
             let bad = input.get(start..start + len).unwrap_or_default();
             let shown: Vec<String> = bad.iter().map(|byte| format!("\\x{byte:02X}")).collect();
-            let span = Span::new(base + start, base + start + len);
+            let at = base.saturating_add(start);
+            let span = Span::new(at, at.saturating_add(len));
             Err(Diagnostic::new(
                 Code::InputInvalidUtf8,
                 format!(
-                    "invalid UTF-8 `{}` at byte {}, expected UTF-8 text",
+                    "invalid UTF-8 `{}` at byte {at}, expected UTF-8 text",
                     shown.concat(),
-                    base + start
                 ),
             )
             .primary(span, "not UTF-8")
@@ -195,8 +195,8 @@ impl<'a> Cx<'a> {
 
     /// The absolute span of `text`, a slice of the input.
     pub(crate) fn span(&self, text: &str) -> Span {
-        let start = self.base + self.source.offset(text);
-        Span::new(start, start + text.len())
+        let start = self.base.saturating_add(self.source.offset(text));
+        Span::new(start, start.saturating_add(text.len()))
     }
 
     /// An empty span just after `text`, a slice of the input.
@@ -222,7 +222,13 @@ impl<'a> Cx<'a> {
         self.tree.finish(open);
     }
 
-    pub(crate) fn report(&mut self, diagnostic: Diagnostic) {
+    pub(crate) fn report(&mut self, mut diagnostic: Diagnostic) {
+        // miette shows no label at an empty span at the very end of the text; point such a
+        // label at the last character instead.
+        if let Some(last) = self.source.chars().next_back() {
+            let end = self.base.saturating_add(self.source.len());
+            diagnostic.widen_empty_labels(end, last.len_utf8());
+        }
         if self.diagnostics.len() < MAX_DIAGNOSTICS {
             self.diagnostics.push(diagnostic);
         } else {
@@ -233,7 +239,7 @@ impl<'a> Cx<'a> {
     fn finish_parse(mut self) -> Parse<'a> {
         self.diagnostics.sort_by_key(|diagnostic| diagnostic.span());
         if self.suppressed > 0 {
-            let end = Span::empty(self.base + self.source.len());
+            let end = Span::empty(self.base.saturating_add(self.source.len()));
             self.diagnostics.push(
                 Diagnostic::new(
                     Code::InputTooManyProblems,
@@ -262,10 +268,12 @@ pub(crate) fn shown(text: &str) -> String {
             out.push('…');
             break;
         }
-        if c.is_control() || (c.is_whitespace() && c != ' ') {
-            out.extend(c.escape_debug());
-        } else {
+        // Escape what would be invisible or would disturb the terminal (controls, other
+        // whitespace, byte-order marks, direction overrides, combining marks), not quotes.
+        if matches!(c, '\'' | '"' | '\\') {
             out.push(c);
+        } else {
+            out.extend(c.escape_debug());
         }
     }
     out

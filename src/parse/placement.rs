@@ -2,7 +2,7 @@
 
 use nom::bytes::complete::{take_till, take_while1};
 use nom::character::complete::{char, satisfy};
-use nom::combinator::opt;
+use nom::combinator::{opt, recognize};
 use nom::{IResult, Parser};
 
 use super::{Cx, holdings, shown};
@@ -270,22 +270,19 @@ fn square(input: &str) -> IResult<&str, Square<'_>> {
 
 /// `piece ::= [PNBRQKpnbrqk]`
 pub(crate) fn piece(input: &str) -> IResult<&str, &str> {
-    let (rest, _) = satisfy(is_piece_letter).parse(input)?;
-    Ok((rest, input.get(..1).unwrap_or_default()))
+    recognize(satisfy(is_piece_letter)).parse(input)
 }
 
 /// `promoted_marker ::= "~"`
 fn promoted_marker(input: &str) -> IResult<&str, &str> {
-    let (rest, _) = char('~').parse(input)?;
-    Ok((rest, input.get(..1).unwrap_or_default()))
+    recognize(char('~')).parse(input)
 }
 
 /// `empty_run ::= [1-8]`
 ///
 /// `0` and `9` are read too, and draw `fen::placement::digit_out_of_range`.
 fn empty_run(input: &str) -> IResult<&str, &str> {
-    let (rest, _) = satisfy(|c| c.is_ascii_digit()).parse(input)?;
-    Ok((rest, input.get(..1).unwrap_or_default()))
+    recognize(satisfy(|c| c.is_ascii_digit())).parse(input)
 }
 
 fn rank_name(number: Option<usize>) -> String {

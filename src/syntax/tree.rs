@@ -260,8 +260,9 @@ pub(crate) struct Open(usize);
 
 impl TreeBuilder {
     pub(crate) fn new(base: usize, input_len: usize) -> TreeBuilder {
-        // A six-field FEN has about 80 nodes; reserve for that, not for pathological lengths.
-        let capacity = input_len.saturating_add(16).min(128);
+        // A FEN has at most one token per byte plus about 20 composite nodes; reserve that, up to
+        // the size of the longest real FENs, so that one allocation serves every valid FEN.
+        let capacity = input_len.saturating_add(24).min(256);
         TreeBuilder {
             nodes: Vec::with_capacity(capacity),
             base,
