@@ -1,7 +1,7 @@
 //! fenlint: the reference grammar, lossless syntax tree and linter for chess position notation
 //! (FEN, X-FEN, Shredder-FEN, Chess960, Crazyhouse and Three-Check).
 //!
-//! [`parse`] turns any text into a [`SyntaxTree`] that covers every byte of it, plus a
+//! [`parse()`] turns any text into a [`SyntaxTree`] that covers every byte of it, plus a
 //! [`Diagnostic`] for every problem found, each with a stable [`Code`], a [`Severity`], a
 //! labelled [`Span`], help text and, where the fix is unambiguous, a [`Fix`].
 //!

@@ -1,6 +1,6 @@
 //! The grammar: one nom 8 combinator per production of `grammar/fen.ebnf`.
 //!
-//! nom has no error recovery, so the [`fen`] production splits the line into fields at
+//! nom has no error recovery, so the `fen` production splits the line into fields at
 //! whitespace (kept as trivia) and runs each field's production on its own text. The productions
 //! are tolerant: text they do not accept becomes an [`SyntaxKind::Error`] token with a diagnostic,
 //! so one pass reports every independent problem and the tree always covers every byte.

@@ -47,7 +47,7 @@ impl<'a> SyntaxTree<'a> {
         self.source
     }
 
-    /// The offset of the FEN's first byte in the enclosing text (0 for [`crate::parse`]).
+    /// The offset of the FEN's first byte in the enclosing text (0 for [`crate::parse()`]).
     ///
     /// ```
     /// assert_eq!(fenlint::parse_at("8/8", 40).tree().base(), 40);
