@@ -1,6 +1,6 @@
 //! Crazyhouse holdings: `[...]` after rank 1, or a ninth `/`-group.
 
-use nom::bytes::complete::{take_till, take_while1};
+use nom::bytes::complete::take_till;
 use nom::character::complete::char;
 use nom::combinator::recognize;
 use nom::{IResult, Parser};
@@ -81,48 +81,57 @@ pub(crate) fn slash_holdings<'a>(cx: &mut Cx<'a>, input: &'a str) {
     cx.finish(open);
 }
 
-/// `holding_piece*`, with runs of other characters kept as errors.
-fn holding_pieces<'a>(cx: &mut Cx<'a>, input: &'a str) {
-    let mut rest = input;
+/// `holding_piece*`, with runs of other characters kept as errors. Read as bytes, like a rank:
+/// a run of other characters ends at an ASCII piece letter, so tokens end on character
+/// boundaries.
+fn holding_pieces(cx: &mut Cx<'_>, input: &str) {
+    let mut rest = input.as_bytes();
     while !rest.is_empty() {
-        if let Ok((after, letter)) = holding_piece(rest) {
-            cx.token(SyntaxKind::Piece, letter);
+        if let Ok((after, _)) = holding_piece(rest) {
+            cx.token_len(SyntaxKind::Piece, 1);
             rest = after;
             continue;
         }
-        let (after, text) = take_while1::<_, _, nom::error::Error<&str>>(|c| !is_piece_letter(c))
-            .parse(rest)
-            .unwrap_or(("", rest));
-        let span = cx.token(SyntaxKind::Error, text);
-        let plural = if text.chars().nth(1).is_some() {
-            "characters"
-        } else {
-            "character"
-        };
-        let help = if text.bytes().all(|b| b.is_ascii_digit()) {
-            "Holdings list one letter per piece in hand; write `NN` for two knights, not `2N`."
-        } else {
-            "Holdings list one letter per piece in hand: `PNBRQ` for White, `pnbrq` for Black."
-        };
-        cx.report(
-            Diagnostic::new(
-                Code::HoldingsInvalidCharacter,
-                format!(
-                    "invalid {plural} `{}` in the holdings, expected piece letters",
-                    shown(text)
-                ),
-            )
-            .primary(span, "not a piece letter")
-            .help(help),
-        );
-        rest = after;
+        let len = rest
+            .iter()
+            .position(|&byte| is_piece_letter(char::from(byte)))
+            .unwrap_or(rest.len());
+        let span = cx.token_len(SyntaxKind::Error, len);
+        report_invalid_characters(cx, span);
+        rest = rest.get(len..).unwrap_or_default();
     }
+}
+
+#[cold]
+fn report_invalid_characters(cx: &mut Cx<'_>, span: crate::Span) {
+    let text = cx.source_text(span).to_owned();
+    let plural = if text.chars().nth(1).is_some() {
+        "characters"
+    } else {
+        "character"
+    };
+    let help = if text.bytes().all(|b| b.is_ascii_digit()) {
+        "Holdings list one letter per piece in hand; write `NN` for two knights, not `2N`."
+    } else {
+        "Holdings list one letter per piece in hand: `PNBRQ` for White, `pnbrq` for Black."
+    };
+    cx.report(
+        Diagnostic::new(
+            Code::HoldingsInvalidCharacter,
+            format!(
+                "invalid {plural} `{}` in the holdings, expected piece letters",
+                shown(&text)
+            ),
+        )
+        .primary(span, "not a piece letter")
+        .help(help),
+    );
 }
 
 /// `holding_piece ::= piece`
 ///
 /// A king in the holdings is grammatical; the validator rejects it.
-fn holding_piece(input: &str) -> IResult<&str, &str> {
+fn holding_piece(input: &[u8]) -> IResult<&[u8], u8> {
     piece(input)
 }
 

@@ -13,8 +13,7 @@ mod holdings;
 mod placement;
 mod side_to_move;
 
-use nom::bytes::complete::{take_till1, take_while, take_while1};
-use nom::{IResult, Offset, Parser};
+use nom::{IResult, Offset};
 
 use crate::diagnostics::{Code, Diagnostic};
 use crate::syntax::{SyntaxKind, SyntaxTree, TreeBuilder};
@@ -184,6 +183,9 @@ pub(crate) struct Cx<'a> {
 
 impl<'a> Cx<'a> {
     fn new(source: &'a str, base: usize) -> Cx<'a> {
+        // Spans are `usize` offsets; a base so large that the FEN's end would overflow is
+        // lowered so that every offset fits.
+        let base = base.min(usize::MAX - source.len());
         Cx {
             source,
             base,
@@ -205,6 +207,7 @@ impl<'a> Cx<'a> {
     }
 
     /// Appends a token covering `text`, which must start at the cursor.
+    #[inline]
     pub(crate) fn token(&mut self, kind: SyntaxKind, text: &str) -> Span {
         debug_assert_eq!(
             self.span(text).start,
@@ -212,6 +215,12 @@ impl<'a> Cx<'a> {
             "token out of order"
         );
         self.tree.token(kind, text.len())
+    }
+
+    /// Appends a token of `len` bytes at the cursor.
+    #[inline]
+    pub(crate) fn token_len(&mut self, kind: SyntaxKind, len: usize) -> Span {
+        self.tree.token(kind, len)
     }
 
     pub(crate) fn start(&mut self, kind: SyntaxKind) -> crate::syntax::Open {
@@ -259,6 +268,19 @@ impl<'a> Cx<'a> {
     }
 }
 
+/// One byte that satisfies `accept`: the building block of the one-character productions,
+/// which read bytes because every character they accept is ASCII.
+#[inline]
+pub(crate) fn one_byte(input: &[u8], accept: impl Fn(u8) -> bool) -> IResult<&[u8], u8> {
+    match input.split_first() {
+        Some((&byte, rest)) if accept(byte) => Ok((rest, byte)),
+        _ => Err(nom::Err::Error(nom::error::Error::new(
+            input,
+            nom::error::ErrorKind::Char,
+        ))),
+    }
+}
+
 /// Text shown in a message: escaped, and shortened when long.
 pub(crate) fn shown(text: &str) -> String {
     const LIMIT: usize = 24;
@@ -284,12 +306,47 @@ pub(crate) fn shown(text: &str) -> String {
 /// Any run of whitespace separates fields; anything but one space draws
 /// `fen::whitespace::separator`.
 fn separator(input: &str) -> IResult<&str, &str> {
-    take_while1(char::is_whitespace).parse(input)
+    split_nonempty(input, whitespace_len(input, true), nom::error::ErrorKind::Space)
 }
 
 /// A field: everything up to the next whitespace.
 fn field(input: &str) -> IResult<&str, &str> {
-    take_till1(char::is_whitespace).parse(input)
+    split_nonempty(input, whitespace_len(input, false), nom::error::ErrorKind::TakeTill1)
+}
+
+/// Optional whitespace at the start of `input`: `(rest, whitespace)`.
+fn whitespace(input: &str) -> (&str, &str) {
+    let (head, rest) = input.split_at_checked(whitespace_len(input, true)).unwrap_or(("", input));
+    (rest, head)
+}
+
+/// Splits off the first `len` bytes, failing with `kind` when there are none.
+fn split_nonempty(input: &str, len: usize, kind: nom::error::ErrorKind) -> IResult<&str, &str> {
+    match input.split_at_checked(len) {
+        Some((head, rest)) if !head.is_empty() => Ok((rest, head)),
+        _ => Err(nom::Err::Error(nom::error::Error::new(input, kind))),
+    }
+}
+
+/// The length in bytes of the longest prefix of `input` whose characters are whitespace (when
+/// `whitespace` is true) or are not. ASCII is checked byte by byte; Unicode whitespace such as
+/// U+00A0 is recognised from the first non-ASCII byte on.
+fn whitespace_len(input: &str, whitespace: bool) -> usize {
+    for (index, &byte) in input.as_bytes().iter().enumerate() {
+        if !byte.is_ascii() {
+            let tail = input.get(index..).unwrap_or_default();
+            let len = tail
+                .char_indices()
+                .find(|&(_, c)| c.is_whitespace() != whitespace)
+                .map_or(tail.len(), |(at, _)| at);
+            return index + len;
+        }
+        // `char::is_whitespace` on ASCII: `u8::is_ascii_whitespace` plus the vertical tab.
+        if (byte.is_ascii_whitespace() || byte == 0x0b) != whitespace {
+            return index;
+        }
+    }
+    input.len()
 }
 
 /// Names of the six groups, for messages.
@@ -567,9 +624,3 @@ fn byte_order_mark<'a>(cx: &mut Cx<'a>, input: &'a str) -> &'a str {
     rest
 }
 
-/// Optional whitespace at the start of `input`.
-fn whitespace(input: &str) -> (&str, &str) {
-    take_while::<_, _, nom::error::Error<&str>>(char::is_whitespace)
-        .parse(input)
-        .unwrap_or((input, ""))
-}

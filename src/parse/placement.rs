@@ -1,11 +1,8 @@
 //! The piece placement: ranks, squares, pieces, empty runs and promoted markers.
 
-use nom::bytes::complete::{take_till, take_while1};
-use nom::character::complete::{char, satisfy};
-use nom::combinator::{opt, recognize};
-use nom::{IResult, Parser};
+use nom::IResult;
 
-use super::{Cx, holdings, shown};
+use super::{Cx, holdings, one_byte, shown};
 use crate::Span;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::syntax::SyntaxKind;
@@ -14,9 +11,7 @@ use crate::syntax::SyntaxKind;
 ///
 /// The first field: the board, then the crazyhouse holdings if there are any.
 pub(crate) fn placement_field<'a>(cx: &mut Cx<'a>, input: &'a str) {
-    let (bracket, board) = take_till::<_, _, nom::error::Error<&str>>(|c| c == '[')
-        .parse(input)
-        .unwrap_or(("", input));
+    let (board, bracket) = input.split_at(input.find('[').unwrap_or(input.len()));
     let slash = placement(cx, board, !bracket.is_empty());
     if let Some(slash) = slash {
         holdings::slash_holdings(cx, slash);
@@ -46,11 +41,12 @@ fn placement<'a>(cx: &mut Cx<'a>, input: &'a str, bracket: bool) -> Option<&'a s
     let mut extra_start: Option<Span> = None;
     let mut holdings = None;
     loop {
-        let (after, text) = take_till::<_, _, nom::error::Error<&str>>(|c| c == '/')
-            .parse(rest)
-            .unwrap_or(("", rest));
         let number = 8usize.checked_sub(count).filter(|&n| n > 0);
-        let summary = rank(cx, text, number);
+        let (after, summary) = rank(cx, rest.as_bytes(), number);
+        // The rank stops at a `/` or at the end, so this is a character boundary.
+        let (text, after) = rest
+            .split_at_checked(rest.len() - after.len())
+            .unwrap_or((rest, ""));
         if let Some(number) = number {
             check_rank_width(cx, text, number, &summary);
         }
@@ -138,23 +134,14 @@ fn check_rank_width(cx: &mut Cx<'_>, text: &str, number: usize, summary: &RankSu
     );
 }
 
-/// One item of a rank, as the `rank` production reads it.
-enum RankItem<'a> {
-    /// `square`: a piece, or a digit.
-    Square(Square<'a>),
-    /// A `~` that does not follow a piece letter.
-    StrayMarker(&'a str),
-    /// A run of characters that have no place in a rank.
-    Invalid(&'a str),
-}
-
-/// What the `square` production read.
-enum Square<'a> {
-    Piece(&'a str, Option<&'a str>),
-    EmptyRun(&'a str),
+/// What the `square` production read: a piece letter and whether `~` follows, or a digit.
+enum Square {
+    Piece(bool),
+    EmptyRun(u8),
 }
 
 /// A run of adjacent digits in a rank, for `fen::placement::adjacent_digits`.
+#[derive(Clone, Copy)]
 struct DigitRun {
     span: Span,
     count: usize,
@@ -164,92 +151,131 @@ struct DigitRun {
 
 /// `rank ::= square*`
 ///
-/// A rank must describe exactly 8 squares; `number` is 8 for the first group down to 1 for the
-/// eighth, `None` for groups beyond the eighth.
-fn rank<'a>(cx: &mut Cx<'a>, input: &'a str, number: Option<usize>) -> RankSummary {
+/// Reads up to the next `/` or the end of the board. A rank must describe exactly 8 squares;
+/// `number` is 8 for the first group down to 1 for the eighth, `None` for groups beyond the
+/// eighth. A stray `~` and runs of other characters are kept as errors, so a rank is always read
+/// to its end. The rank is read as bytes: every character it accepts is ASCII, and a run of
+/// other characters ends at an ASCII byte, so every token ends on a character boundary.
+fn rank<'a>(cx: &mut Cx<'a>, input: &'a [u8], number: Option<usize>) -> (&'a [u8], RankSummary) {
     let open = cx.start(SyntaxKind::Rank);
     let mut summary = RankSummary::default();
     let mut run: Option<DigitRun> = None;
     let mut rest = input;
-    while let Ok((after, item)) = rank_item(rest) {
-        if !matches!(item, RankItem::Square(Square::EmptyRun(_))) {
-            report_adjacent_digits(cx, run.take());
-        }
-        match item {
-            RankItem::Square(Square::Piece(letter, marker)) => {
-                cx.token(SyntaxKind::Piece, letter);
-                if let Some(marker) = marker {
-                    cx.token(SyntaxKind::PromotedMarker, marker);
+    loop {
+        if let Ok((after, square)) = square(rest) {
+            match square {
+                Square::Piece(promoted) => {
+                    report_adjacent_digits(cx, run.take());
+                    cx.token_len(SyntaxKind::Piece, 1);
+                    if promoted {
+                        cx.token_len(SyntaxKind::PromotedMarker, 1);
+                    }
+                    summary.width += 1;
                 }
-                summary.width += 1;
-            }
-            RankItem::Square(Square::EmptyRun(digit)) => {
-                let span = cx.token(SyntaxKind::EmptyRun, digit);
-                let value = digit.bytes().next().map_or(0, |b| usize::from(b - b'0'));
-                let in_range = (1..=8).contains(&value);
-                summary.width += value;
-                if !in_range {
-                    summary.broken = true;
-                    report_digit_out_of_range(cx, span, digit, number);
+                Square::EmptyRun(digit) => {
+                    let span = cx.token_len(SyntaxKind::EmptyRun, 1);
+                    let value = usize::from(digit - b'0');
+                    let in_range = (1..=8).contains(&value);
+                    summary.width += value;
+                    if !in_range {
+                        summary.broken = true;
+                        report_digit_out_of_range(cx, span, digit, number);
+                    }
+                    run = Some(match run {
+                        None => DigitRun {
+                            span,
+                            count: 1,
+                            sum: value,
+                            in_range,
+                        },
+                        Some(run) => DigitRun {
+                            span: run.span.cover(span),
+                            count: run.count + 1,
+                            sum: run.sum + value,
+                            in_range: run.in_range && in_range,
+                        },
+                    });
                 }
-                run = Some(match run {
-                    None => DigitRun {
-                        span,
-                        count: 1,
-                        sum: value,
-                        in_range,
-                    },
-                    Some(run) => DigitRun {
-                        span: run.span.cover(span),
-                        count: run.count + 1,
-                        sum: run.sum + value,
-                        in_range: run.in_range && in_range,
-                    },
-                });
             }
-            RankItem::StrayMarker(marker) => {
-                let span = cx.token(SyntaxKind::Error, marker);
-                cx.report(
-                    Diagnostic::new(
-                        Code::PlacementMisplacedPromotedMarker,
-                        "misplaced promoted marker `~`, expected it right after a piece letter",
-                    )
-                    .primary(span, "not after a piece")
-                    .help("`~` marks a promoted piece in crazyhouse and follows the piece letter, as in `Q~`; remove it or put it after the piece."),
-                );
-            }
-            RankItem::Invalid(text) => {
-                summary.broken = true;
-                let span = cx.token(SyntaxKind::Error, text);
-                report_invalid_characters(cx, span, text);
-            }
+            rest = after;
+            continue;
         }
-        rest = after;
+        report_adjacent_digits(cx, run.take());
+        match rest.first() {
+            None | Some(b'/') => break,
+            Some(_) => {}
+        }
+        if let Ok((after, _)) = promoted_marker(rest) {
+            let span = cx.token_len(SyntaxKind::Error, 1);
+            report_misplaced_marker(cx, span);
+            rest = after;
+        } else {
+            let len = rest
+                .iter()
+                .position(|&byte| is_rank_byte(byte))
+                .unwrap_or(rest.len());
+            summary.broken = true;
+            let span = cx.token_len(SyntaxKind::Error, len);
+            report_invalid_characters(cx, span);
+            rest = rest.get(len..).unwrap_or_default();
+        }
     }
-    report_adjacent_digits(cx, run);
     cx.finish(open);
-    summary
+    (rest, summary)
 }
 
-/// One item of a rank: a square, a stray `~`, or a run of invalid characters. Never fails on
-/// non-empty input, so a rank is read to its end.
-fn rank_item(input: &str) -> IResult<&str, RankItem<'_>> {
-    if input.is_empty() {
-        return Err(nom::Err::Error(nom::error::Error::new(
-            input,
-            nom::error::ErrorKind::Eof,
-        )));
+/// Bytes the `rank` production knows (digits 0 and 9 included, to report them as digits).
+fn is_rank_byte(byte: u8) -> bool {
+    byte.is_ascii_digit() || byte == b'~' || byte == b'/' || is_piece_letter(char::from(byte))
+}
+
+/// `square ::= piece promoted_marker? | empty_run`
+#[inline]
+fn square(input: &[u8]) -> IResult<&[u8], Square> {
+    if let Ok((rest, _)) = piece(input) {
+        return Ok(match promoted_marker(rest) {
+            Ok((rest, _)) => (rest, Square::Piece(true)),
+            Err(_) => (rest, Square::Piece(false)),
+        });
     }
-    square
-        .map(RankItem::Square)
-        .or(promoted_marker.map(RankItem::StrayMarker))
-        .or(take_while1(|c| !is_rank_char(c)).map(RankItem::Invalid))
-        .parse(input)
+    let (rest, digit) = empty_run(input)?;
+    Ok((rest, Square::EmptyRun(digit)))
 }
 
-/// Characters the `rank` production knows (digits 0 and 9 included, to report them as digits).
-fn is_rank_char(c: char) -> bool {
-    c.is_ascii_digit() || c == '~' || c == '/' || is_piece_letter(c)
+/// `piece ::= [PNBRQKpnbrqk]`
+#[inline]
+pub(crate) fn piece(input: &[u8]) -> IResult<&[u8], u8> {
+    one_byte(input, |b| is_piece_letter(char::from(b)))
+}
+
+/// `promoted_marker ::= "~"`
+#[inline]
+fn promoted_marker(input: &[u8]) -> IResult<&[u8], u8> {
+    one_byte(input, |b| b == b'~')
+}
+
+/// `empty_run ::= [1-8]`
+///
+/// `0` and `9` are read too, and draw `fen::placement::digit_out_of_range`.
+#[inline]
+fn empty_run(input: &[u8]) -> IResult<&[u8], u8> {
+    one_byte(input, |b| b.is_ascii_digit())
+}
+
+fn rank_name(number: Option<usize>) -> String {
+    number.map_or_else(|| "the extra rank".to_owned(), |n| format!("rank {n}"))
+}
+
+#[cold]
+fn report_misplaced_marker(cx: &mut Cx<'_>, span: Span) {
+    cx.report(
+        Diagnostic::new(
+            Code::PlacementMisplacedPromotedMarker,
+            "misplaced promoted marker `~`, expected it right after a piece letter",
+        )
+        .primary(span, "not after a piece")
+        .help("`~` marks a promoted piece in crazyhouse and follows the piece letter, as in `Q~`; remove it or put it after the piece."),
+    );
 }
 
 /// Whether `c` is one of `PNBRQKpnbrqk`.
@@ -260,37 +286,10 @@ pub(crate) fn is_piece_letter(c: char) -> bool {
     )
 }
 
-/// `square ::= piece promoted_marker? | empty_run`
-fn square(input: &str) -> IResult<&str, Square<'_>> {
-    (piece, opt(promoted_marker))
-        .map(|(letter, marker)| Square::Piece(letter, marker))
-        .or(empty_run.map(Square::EmptyRun))
-        .parse(input)
-}
-
-/// `piece ::= [PNBRQKpnbrqk]`
-pub(crate) fn piece(input: &str) -> IResult<&str, &str> {
-    recognize(satisfy(is_piece_letter)).parse(input)
-}
-
-/// `promoted_marker ::= "~"`
-fn promoted_marker(input: &str) -> IResult<&str, &str> {
-    recognize(char('~')).parse(input)
-}
-
-/// `empty_run ::= [1-8]`
-///
-/// `0` and `9` are read too, and draw `fen::placement::digit_out_of_range`.
-fn empty_run(input: &str) -> IResult<&str, &str> {
-    recognize(satisfy(|c| c.is_ascii_digit())).parse(input)
-}
-
-fn rank_name(number: Option<usize>) -> String {
-    number.map_or_else(|| "the extra rank".to_owned(), |n| format!("rank {n}"))
-}
-
-fn report_digit_out_of_range(cx: &mut Cx<'_>, span: Span, digit: &str, number: Option<usize>) {
-    let help = if digit == "0" {
+#[cold]
+fn report_digit_out_of_range(cx: &mut Cx<'_>, span: Span, digit: u8, number: Option<usize>) {
+    let digit = char::from(digit);
+    let help = if digit == '0' {
         "A digit counts empty squares, so `0` means nothing; remove it."
     } else {
         "A rank has 8 squares, so a run of empty squares is at most `8`; split the rank or fix the count."
@@ -308,7 +307,10 @@ fn report_digit_out_of_range(cx: &mut Cx<'_>, span: Span, digit: &str, number: O
     );
 }
 
-fn report_invalid_characters(cx: &mut Cx<'_>, span: Span, text: &str) {
+#[cold]
+fn report_invalid_characters(cx: &mut Cx<'_>, span: Span) {
+    let text = cx.source_text(span).to_owned();
+    let text = text.as_str();
     let plural = if text.chars().nth(1).is_some() {
         "characters"
     } else {
@@ -332,10 +334,15 @@ fn report_invalid_characters(cx: &mut Cx<'_>, span: Span, text: &str) {
     );
 }
 
+#[inline]
 fn report_adjacent_digits(cx: &mut Cx<'_>, run: Option<DigitRun>) {
-    let Some(run) = run.filter(|run| run.count > 1 && run.in_range) else {
-        return;
-    };
+    if let Some(run) = run.filter(|run| run.count > 1 && run.in_range) {
+        report_adjacent_digit_run(cx, run);
+    }
+}
+
+#[cold]
+fn report_adjacent_digit_run(cx: &mut Cx<'_>, run: DigitRun) {
     let text = cx.source_text(run.span).to_owned();
     let mut diagnostic = Diagnostic::new(
         Code::PlacementAdjacentDigits,

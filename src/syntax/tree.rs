@@ -5,8 +5,9 @@ use std::fmt;
 use super::SyntaxKind;
 use crate::Span;
 
-/// One node in the flat array. `next` is the index one past the node's last descendant, so the
-/// children of a node are found by hopping from one `next` to the following.
+/// One node in the flat array. For a composite node, `next` is the index one past its last
+/// descendant, so the children of a node are found by hopping from one `next` to the following;
+/// for a token it is 0 (the next node simply follows).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Node {
     pub(crate) start: usize,
@@ -297,15 +298,18 @@ impl TreeBuilder {
     }
 
     /// Appends a token of `len` bytes at the cursor; empty tokens are not stored.
+    ///
+    /// A token's `next` is not stored: it is always the following index.
+    #[inline]
     pub(crate) fn token(&mut self, kind: SyntaxKind, len: usize) -> Span {
         let start = self.cursor;
+        // The parser clamps the base so that `base + input length` fits in a `usize`.
         self.cursor = start.saturating_add(len);
         if len > 0 {
-            let next = self.next_index().saturating_add(1);
             self.nodes.push(Node {
                 start,
                 end: self.cursor,
-                next,
+                next: 0,
                 kind,
             });
         }
