@@ -16,7 +16,7 @@ use crate::syntax::SyntaxKind;
 pub(crate) fn castling<'a>(cx: &mut Cx<'a>, input: &'a str) {
     let open = cx.start(SyntaxKind::Castling);
     let only_dashes = input.bytes().all(|b| b == b'-');
-    let mut order = Order::default();
+    let mut order = Order::new(input);
     let mut seen_dash = false;
     let mut rest = input;
     while !rest.is_empty() {
@@ -95,46 +95,41 @@ fn letter_of(rank: usize) -> char {
 }
 
 /// Tracks letter order and duplicates over one castling field, without allocating.
-#[derive(Default)]
-struct Order {
-    /// The first span of each letter, by rank.
-    first: [Option<Span>; 20],
+struct Order<'a> {
+    /// The whole field, to find a duplicate's first occurrence.
+    field: &'a str,
+    /// The letters seen so far, one bit per rank.
+    seen: u32,
     /// The highest rank so far and its letter's span.
     highest: Option<(usize, Span)>,
     /// The first letter that sorts before an earlier one, and that earlier letter.
     misplaced: Option<(Span, Span)>,
     /// Whether the field holds nothing but letters (and dashes), so that a fix is unambiguous.
     clean: bool,
-    /// Whether any letter was seen.
-    letters: bool,
 }
 
-impl Order {
+impl<'a> Order<'a> {
+    fn new(field: &'a str) -> Order<'a> {
+        Order {
+            field,
+            seen: 0,
+            highest: None,
+            misplaced: None,
+            clean: true,
+        }
+    }
+
     fn push(&mut self, cx: &mut Cx<'_>, letter: &str, span: Span) {
         let Some(rank) = letter.chars().next().and_then(rank_of) else {
             return;
         };
-        if !self.letters {
-            self.letters = true;
-            self.clean = true;
-        }
-        let Some(slot) = self.first.get_mut(rank) else {
-            return;
-        };
-        if let Some(first) = *slot {
-            cx.report(
-                Diagnostic::new(
-                    Code::CastlingDuplicate,
-                    format!("duplicate castling right `{letter}`, expected each letter once"),
-                )
-                .primary(span, "repeated")
-                .secondary(first, "first given here")
-                .help(format!("Remove the second `{letter}`."))
-                .with_fix(span, ""),
-            );
+        let bit = 1u32 << rank;
+        if self.seen & bit != 0 {
+            let first = cx.span(self.field).start + self.field.find(letter).unwrap_or_default();
+            report_duplicate(cx, letter, span, Span::new(first, first + letter.len()));
             return;
         }
-        *slot = Some(span);
+        self.seen |= bit;
         match self.highest {
             Some((highest, earlier)) if rank < highest => {
                 if self.misplaced.is_none() {
@@ -150,7 +145,7 @@ impl Order {
             return;
         };
         let canonical: String = (0..20)
-            .filter(|&rank| self.first.get(rank).is_some_and(Option::is_some))
+            .filter(|&rank| self.seen & (1u32 << rank) != 0)
             .map(letter_of)
             .collect();
         let found = cx.source_text(field).to_owned();
@@ -170,6 +165,21 @@ impl Order {
     }
 }
 
+#[cold]
+fn report_duplicate(cx: &mut Cx<'_>, letter: &str, span: Span, first: Span) {
+    cx.report(
+        Diagnostic::new(
+            Code::CastlingDuplicate,
+            format!("duplicate castling right `{letter}`, expected each letter once"),
+        )
+        .primary(span, "repeated")
+        .secondary(first, "first given here")
+        .help(format!("Remove the second `{letter}`."))
+        .with_fix(span, ""),
+    );
+}
+
+#[cold]
 fn report_dash(cx: &mut Cx<'_>, span: Span, only_dashes: bool) {
     let diagnostic = if only_dashes {
         Diagnostic::new(

@@ -1,9 +1,10 @@
 //! Three-check counters: `W+B` checks remaining, `+W+B` checks given.
 
-use nom::character::complete::{char, digit1};
+use nom::character::complete::char;
 use nom::combinator::{all_consuming, recognize};
 use nom::{IResult, Offset, Parser};
 
+use super::counters::digits;
 use super::{Cx, shown};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::syntax::SyntaxKind;
@@ -34,7 +35,7 @@ pub(crate) fn given_checks<'a>(cx: &mut Cx<'a>, input: &'a str) {
 ///
 /// Any run of digits is read as a count; counts above 3 draw `fen::checks::count_out_of_range`.
 fn check_count(input: &str) -> IResult<&str, &str> {
-    digit1(input)
+    digits(input)
 }
 
 fn plus(input: &str) -> IResult<&str, &str> {

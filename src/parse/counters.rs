@@ -1,8 +1,6 @@
 //! The move counters: halfmove clock and fullmove number.
 
-use nom::character::complete::digit1;
-use nom::combinator::all_consuming;
-use nom::{IResult, Parser};
+use nom::IResult;
 
 use super::{Cx, shown};
 use crate::diagnostics::{Code, Diagnostic};
@@ -34,7 +32,17 @@ pub(crate) fn fullmove_number<'a>(cx: &mut Cx<'a>, input: &'a str) {
 
 /// `digits ::= [0-9]+`
 pub(crate) fn digits(input: &str) -> IResult<&str, &str> {
-    digit1(input)
+    let len = input
+        .bytes()
+        .position(|byte| !byte.is_ascii_digit())
+        .unwrap_or(input.len());
+    match input.split_at_checked(len) {
+        Some((digits, rest)) if !digits.is_empty() => Ok((rest, digits)),
+        _ => Err(nom::Err::Error(nom::error::Error::new(
+            input,
+            nom::error::ErrorKind::Digit,
+        ))),
+    }
 }
 
 fn counter<'a>(
@@ -46,7 +54,7 @@ fn counter<'a>(
     help: &str,
 ) {
     let open = cx.start(kind);
-    if all_consuming(digits).parse(input).is_ok() {
+    if digits(input).is_ok_and(|(rest, _)| rest.is_empty()) {
         cx.token(SyntaxKind::Number, input);
     } else {
         let span = cx.token(SyntaxKind::Error, input);

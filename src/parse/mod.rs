@@ -270,7 +270,7 @@ impl<'a> Cx<'a> {
 
 /// One byte that satisfies `accept`: the building block of the one-character productions,
 /// which read bytes because every character they accept is ASCII.
-#[inline]
+#[inline(always)]
 pub(crate) fn one_byte(input: &[u8], accept: impl Fn(u8) -> bool) -> IResult<&[u8], u8> {
     match input.split_first() {
         Some((&byte, rest)) if accept(byte) => Ok((rest, byte)),
@@ -306,17 +306,39 @@ pub(crate) fn shown(text: &str) -> String {
 /// Any run of whitespace separates fields; anything but one space draws
 /// `fen::whitespace::separator`.
 fn separator(input: &str) -> IResult<&str, &str> {
-    split_nonempty(input, whitespace_len(input, true), nom::error::ErrorKind::Space)
+    split_nonempty(input, whitespace_len(input), nom::error::ErrorKind::Space)
 }
 
 /// A field: everything up to the next whitespace.
 fn field(input: &str) -> IResult<&str, &str> {
-    split_nonempty(input, whitespace_len(input, false), nom::error::ErrorKind::TakeTill1)
+    split_nonempty(input, run_len(input, |_| false), nom::error::ErrorKind::TakeTill1)
+}
+
+/// The length of the run at the start of `input` that ends at the first byte for which `stop`
+/// holds or at the first whitespace character (ASCII or not). `stop` sees ASCII bytes only.
+#[inline]
+pub(crate) fn run_len(input: &str, stop: impl Fn(u8) -> bool) -> usize {
+    let bytes = input.as_bytes();
+    let mut index = 0;
+    while let Some(&byte) = bytes.get(index) {
+        if byte.is_ascii() {
+            if stop(byte) || is_ascii_whitespace(byte) {
+                return index;
+            }
+            index += 1;
+        } else {
+            match input.get(index..).and_then(|tail| tail.chars().next()) {
+                Some(c) if !c.is_whitespace() => index += c.len_utf8(),
+                _ => return index,
+            }
+        }
+    }
+    input.len()
 }
 
 /// Optional whitespace at the start of `input`: `(rest, whitespace)`.
 fn whitespace(input: &str) -> (&str, &str) {
-    let (head, rest) = input.split_at_checked(whitespace_len(input, true)).unwrap_or(("", input));
+    let (head, rest) = input.split_at_checked(whitespace_len(input)).unwrap_or(("", input));
     (rest, head)
 }
 
@@ -328,25 +350,24 @@ fn split_nonempty(input: &str, len: usize, kind: nom::error::ErrorKind) -> IResu
     }
 }
 
-/// The length in bytes of the longest prefix of `input` whose characters are whitespace (when
-/// `whitespace` is true) or are not. ASCII is checked byte by byte; Unicode whitespace such as
-/// U+00A0 is recognised from the first non-ASCII byte on.
-fn whitespace_len(input: &str, whitespace: bool) -> usize {
-    for (index, &byte) in input.as_bytes().iter().enumerate() {
-        if !byte.is_ascii() {
-            let tail = input.get(index..).unwrap_or_default();
-            let len = tail
-                .char_indices()
-                .find(|&(_, c)| c.is_whitespace() != whitespace)
-                .map_or(tail.len(), |(at, _)| at);
-            return index + len;
+/// The length in bytes of the run of whitespace characters (by `char::is_whitespace`) at the
+/// start of `input`.
+#[inline]
+fn whitespace_len(input: &str) -> usize {
+    let mut len = 0;
+    for c in input.chars() {
+        if !c.is_whitespace() {
+            break;
         }
-        // `char::is_whitespace` on ASCII: `u8::is_ascii_whitespace` plus the vertical tab.
-        if (byte.is_ascii_whitespace() || byte == 0x0b) != whitespace {
-            return index;
-        }
+        len += c.len_utf8();
     }
-    input.len()
+    len
+}
+
+/// `char::is_whitespace` for an ASCII byte: `u8::is_ascii_whitespace` plus the vertical tab.
+#[inline]
+fn is_ascii_whitespace(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
 }
 
 /// Names of the six groups, for messages.
@@ -377,13 +398,12 @@ impl Slot {
     /// The slot for `text`, the field after `last` (the slot of the previous field).
     fn after(last: Option<Slot>, text: &str) -> Slot {
         let given = text.starts_with('+');
-        let remaining = !given && text.contains('+');
         match last {
             None => Slot::Placement,
             Some(Slot::Placement) => Slot::SideToMove,
             Some(Slot::SideToMove) => Slot::Castling,
             Some(Slot::Castling) => Slot::EnPassant,
-            Some(Slot::EnPassant) if remaining => Slot::RemainingChecks,
+            Some(Slot::EnPassant) if !given && text.contains('+') => Slot::RemainingChecks,
             Some(Slot::EnPassant | Slot::RemainingChecks) if !given => Slot::HalfmoveClock,
             Some(Slot::HalfmoveClock) if !given => Slot::FullmoveNumber,
             Some(Slot::EnPassant | Slot::RemainingChecks | Slot::HalfmoveClock)
@@ -465,14 +485,26 @@ pub(crate) fn fen<'a>(cx: &mut Cx<'a>, input: &'a str) {
     let mut groups = 0;
     let mut last_field = rest;
     let mut extra: Option<(crate::syntax::Open, Span, &'static str)> = None;
-    while let Ok((after_field, text)) = field(rest) {
+    loop {
+        // The placement production finds the end of its own field, so that the longest field
+        // is scanned once.
+        let (after_field, text) = if last.is_none() {
+            let after = placement::placement_field(cx, rest);
+            let text = rest.get(..rest.len() - after.len()).unwrap_or_default();
+            (after, text)
+        } else {
+            match field(rest) {
+                Ok(split) => split,
+                Err(_) => break,
+            }
+        };
         let slot = Slot::after(last, text);
         if slot == Slot::Extra && extra.is_none() {
             let after = last.map_or("FEN", Slot::name);
             extra = Some((cx.start(SyntaxKind::ExtraFields), cx.span(text), after));
         }
         match slot {
-            Slot::Placement => placement::placement_field(cx, text),
+            Slot::Placement => {}
             Slot::SideToMove => side_to_move::side_to_move(cx, text),
             Slot::Castling => castling::castling(cx, text),
             Slot::EnPassant => en_passant::en_passant(cx, text),

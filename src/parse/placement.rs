@@ -2,23 +2,27 @@
 
 use nom::IResult;
 
-use super::{Cx, holdings, one_byte, shown};
+use super::{Cx, holdings, one_byte, run_len, shown};
 use crate::Span;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::syntax::SyntaxKind;
 
 /// `placement_field ::= placement ( bracket_holdings | slash_holdings )?`
 ///
-/// The first field: the board, then the crazyhouse holdings if there are any.
-pub(crate) fn placement_field<'a>(cx: &mut Cx<'a>, input: &'a str) {
-    let (board, bracket) = input.split_at(input.find('[').unwrap_or(input.len()));
-    let slash = placement(cx, board, !bracket.is_empty());
-    if let Some(slash) = slash {
-        holdings::slash_holdings(cx, slash);
+/// The first field: the board, then the crazyhouse holdings if there are any. `input` runs to
+/// the end of the line; the field ends at the first whitespace, and the rest is returned.
+pub(crate) fn placement_field<'a>(cx: &mut Cx<'a>, input: &'a str) -> &'a str {
+    let rest = placement(cx, input);
+    if !rest.starts_with(['[', '/']) {
+        return rest;
     }
-    if !bracket.is_empty() {
-        holdings::bracket_holdings(cx, bracket);
+    let holdings = rest.get(..run_len(rest, |_| false)).unwrap_or_default();
+    if holdings.starts_with('[') {
+        holdings::bracket_holdings(cx, holdings);
+    } else {
+        holdings::slash_holdings(cx, holdings);
     }
+    rest.get(holdings.len()..).unwrap_or_default()
 }
 
 /// What one rank describes, for the checks that the placement makes over all ranks.
@@ -32,31 +36,27 @@ struct RankSummary {
 
 /// `placement ::= rank ( "/" rank )*`
 ///
-/// Exactly 8 ranks, from rank 8 to rank 1. When `bracket` is false and a ninth group holds only
-/// piece letters, it is left to `slash_holdings`: the returned text starts at its `/`.
-fn placement<'a>(cx: &mut Cx<'a>, input: &'a str, bracket: bool) -> Option<&'a str> {
+/// Exactly 8 ranks, from rank 8 to rank 1, up to the first whitespace. Returns the rest of the
+/// line: whitespace, or the holdings that follow (from a `[`, or from the `/` before a ninth
+/// group that holds only piece letters).
+fn placement<'a>(cx: &mut Cx<'a>, input: &'a str) -> &'a str {
     let open = cx.start(SyntaxKind::Placement);
     let mut rest = input;
     let mut count = 0usize;
     let mut extra_start: Option<Span> = None;
-    let mut holdings = None;
-    loop {
+    let holdings = loop {
         let number = 8usize.checked_sub(count).filter(|&n| n > 0);
-        let (after, summary) = rank(cx, rest.as_bytes(), number);
-        // The rank stops at a `/` or at the end, so this is a character boundary.
-        let (text, after) = rest
-            .split_at_checked(rest.len() - after.len())
-            .unwrap_or((rest, ""));
+        let (after, summary) = rank(cx, rest, number);
+        let text = rest.get(..rest.len() - after.len()).unwrap_or_default();
         if let Some(number) = number {
             check_rank_width(cx, text, number, &summary);
         }
         count += 1;
         let Some(next) = after.strip_prefix('/') else {
-            break;
+            break after;
         };
-        if count == 8 && !bracket && is_holdings_group(next) {
-            holdings = Some(after);
-            break;
+        if count == 8 && is_holdings_group(next) {
+            break after;
         }
         let slash = after.get(..1).unwrap_or_default();
         let span = cx.token(SyntaxKind::Slash, slash);
@@ -64,10 +64,10 @@ fn placement<'a>(cx: &mut Cx<'a>, input: &'a str, bracket: bool) -> Option<&'a s
             extra_start = Some(span);
         }
         rest = next;
-    }
+    };
     cx.finish(open);
     let board = input
-        .get(..input.len().saturating_sub(holdings.map_or(0, str::len)))
+        .get(..input.len() - holdings.len())
         .unwrap_or_default();
     let board_end = cx.end_of(board);
     if let Some(first) = extra_start {
@@ -98,9 +98,12 @@ fn placement<'a>(cx: &mut Cx<'a>, input: &'a str, bracket: bool) -> Option<&'a s
 }
 
 /// Whether `group` (the text after the eighth rank's `/`) is crazyhouse holdings rather than a
-/// ninth rank: the last group, with no digit and no `~`.
+/// ninth rank: the last group, with no digit, no `~` and no bracket holdings.
 fn is_holdings_group(group: &str) -> bool {
-    !group.contains(|c: char| c == '/' || c == '~' || c.is_ascii_digit())
+    let group = group.get(..run_len(group, |_| false)).unwrap_or_default();
+    !group
+        .bytes()
+        .any(|b| matches!(b, b'/' | b'~' | b'[') || b.is_ascii_digit())
 }
 
 /// `fen::placement::rank_too_long` and `fen::placement::rank_too_short`.
@@ -140,13 +143,45 @@ enum Square {
     EmptyRun(u8),
 }
 
-/// A run of adjacent digits in a rank, for `fen::placement::adjacent_digits`.
-#[derive(Clone, Copy)]
+/// The digits read since the last non-digit, for `fen::placement::adjacent_digits`. Kept small
+/// and `Copy`: it is updated for every square.
+#[derive(Clone, Copy, Default)]
 struct DigitRun {
-    span: Span,
-    count: usize,
-    sum: usize,
+    /// Offset of the first digit.
+    start: usize,
+    /// Number of digits; 0 when the last square was not a digit.
+    count: u32,
+    /// Sum of the digits.
+    sum: u32,
+    /// Whether every digit is 1–8.
     in_range: bool,
+}
+
+impl DigitRun {
+    #[inline]
+    fn push(&mut self, span: Span, value: u8, in_range: bool) {
+        if self.count == 0 {
+            *self = DigitRun {
+                start: span.start,
+                count: 1,
+                sum: u32::from(value),
+                in_range,
+            };
+        } else {
+            self.count += 1;
+            self.sum += u32::from(value);
+            self.in_range &= in_range;
+        }
+    }
+
+    /// Ends the run, reporting it if it has more than one digit.
+    #[inline]
+    fn end(&mut self, cx: &mut Cx<'_>) {
+        if self.count > 1 && self.in_range {
+            report_adjacent_digits(cx, *self);
+        }
+        self.count = 0;
+    }
 }
 
 /// `rank ::= square*`
@@ -156,16 +191,19 @@ struct DigitRun {
 /// eighth. A stray `~` and runs of other characters are kept as errors, so a rank is always read
 /// to its end. The rank is read as bytes: every character it accepts is ASCII, and a run of
 /// other characters ends at an ASCII byte, so every token ends on a character boundary.
-fn rank<'a>(cx: &mut Cx<'a>, input: &'a [u8], number: Option<usize>) -> (&'a [u8], RankSummary) {
+fn rank<'a>(cx: &mut Cx<'a>, input: &'a str, number: Option<usize>) -> (&'a str, RankSummary) {
     let open = cx.start(SyntaxKind::Rank);
     let mut summary = RankSummary::default();
-    let mut run: Option<DigitRun> = None;
-    let mut rest = input;
-    loop {
+    let mut run = DigitRun::default();
+    // Read as bytes; every token ends on a character boundary (see above), so `rest` can always
+    // be turned back into text.
+    let mut rest = input.as_bytes();
+    let text = |rest: &[u8]| input.get(input.len() - rest.len()..).unwrap_or_default();
+    while let Some(&byte) = rest.first() {
         if let Ok((after, square)) = square(rest) {
             match square {
                 Square::Piece(promoted) => {
-                    report_adjacent_digits(cx, run.take());
+                    run.end(cx);
                     cx.token_len(SyntaxKind::Piece, 1);
                     if promoted {
                         cx.token_len(SyntaxKind::PromotedMarker, 1);
@@ -174,82 +212,75 @@ fn rank<'a>(cx: &mut Cx<'a>, input: &'a [u8], number: Option<usize>) -> (&'a [u8
                 }
                 Square::EmptyRun(digit) => {
                     let span = cx.token_len(SyntaxKind::EmptyRun, 1);
-                    let value = usize::from(digit - b'0');
+                    let value = digit - b'0';
                     let in_range = (1..=8).contains(&value);
-                    summary.width += value;
+                    summary.width += usize::from(value);
                     if !in_range {
                         summary.broken = true;
                         report_digit_out_of_range(cx, span, digit, number);
                     }
-                    run = Some(match run {
-                        None => DigitRun {
-                            span,
-                            count: 1,
-                            sum: value,
-                            in_range,
-                        },
-                        Some(run) => DigitRun {
-                            span: run.span.cover(span),
-                            count: run.count + 1,
-                            sum: run.sum + value,
-                            in_range: run.in_range && in_range,
-                        },
-                    });
+                    run.push(span, value, in_range);
                 }
             }
             rest = after;
             continue;
         }
-        report_adjacent_digits(cx, run.take());
-        match rest.first() {
-            None | Some(b'/') => break,
-            Some(_) => {}
+        run.end(cx);
+        if matches!(byte, b'/' | b'[') {
+            break;
         }
         if let Ok((after, _)) = promoted_marker(rest) {
             let span = cx.token_len(SyntaxKind::Error, 1);
             report_misplaced_marker(cx, span);
             rest = after;
         } else {
-            let len = rest
-                .iter()
-                .position(|&byte| is_rank_byte(byte))
-                .unwrap_or(rest.len());
+            // Up to a character the rank knows, or whitespace (the end of the field).
+            let len = run_len(text(rest), is_rank_byte);
+            if len == 0 {
+                break;
+            }
             summary.broken = true;
             let span = cx.token_len(SyntaxKind::Error, len);
             report_invalid_characters(cx, span);
             rest = rest.get(len..).unwrap_or_default();
         }
     }
+    run.end(cx);
     cx.finish(open);
-    (rest, summary)
+    (text(rest), summary)
 }
 
-/// Bytes the `rank` production knows (digits 0 and 9 included, to report them as digits).
+/// Bytes the `rank` production knows (digits 0 and 9 included, to report them as digits), and
+/// the `[` that starts bracket holdings.
 fn is_rank_byte(byte: u8) -> bool {
-    byte.is_ascii_digit() || byte == b'~' || byte == b'/' || is_piece_letter(char::from(byte))
+    byte.is_ascii_digit()
+        || matches!(byte, b'~' | b'/' | b'[')
+        || is_piece_letter(char::from(byte))
 }
 
 /// `square ::= piece promoted_marker? | empty_run`
-#[inline]
+#[inline(always)]
 fn square(input: &[u8]) -> IResult<&[u8], Square> {
-    if let Ok((rest, _)) = piece(input) {
-        return Ok(match promoted_marker(rest) {
+    match piece(input) {
+        Ok((rest, _)) => Ok(match promoted_marker(rest) {
             Ok((rest, _)) => (rest, Square::Piece(true)),
             Err(_) => (rest, Square::Piece(false)),
-        });
+        }),
+        Err(_) => {
+            let (rest, digit) = empty_run(input)?;
+            Ok((rest, Square::EmptyRun(digit)))
+        }
     }
-    let (rest, digit) = empty_run(input)?;
-    Ok((rest, Square::EmptyRun(digit)))
 }
 
 /// `piece ::= [PNBRQKpnbrqk]`
-#[inline]
+#[inline(always)]
 pub(crate) fn piece(input: &[u8]) -> IResult<&[u8], u8> {
     one_byte(input, |b| is_piece_letter(char::from(b)))
 }
 
 /// `promoted_marker ::= "~"`
-#[inline]
+#[inline(always)]
 fn promoted_marker(input: &[u8]) -> IResult<&[u8], u8> {
     one_byte(input, |b| b == b'~')
 }
@@ -257,7 +288,7 @@ fn promoted_marker(input: &[u8]) -> IResult<&[u8], u8> {
 /// `empty_run ::= [1-8]`
 ///
 /// `0` and `9` are read too, and draw `fen::placement::digit_out_of_range`.
-#[inline]
+#[inline(always)]
 fn empty_run(input: &[u8]) -> IResult<&[u8], u8> {
     one_byte(input, |b| b.is_ascii_digit())
 }
@@ -334,16 +365,10 @@ fn report_invalid_characters(cx: &mut Cx<'_>, span: Span) {
     );
 }
 
-#[inline]
-fn report_adjacent_digits(cx: &mut Cx<'_>, run: Option<DigitRun>) {
-    if let Some(run) = run.filter(|run| run.count > 1 && run.in_range) {
-        report_adjacent_digit_run(cx, run);
-    }
-}
-
 #[cold]
-fn report_adjacent_digit_run(cx: &mut Cx<'_>, run: DigitRun) {
-    let text = cx.source_text(run.span).to_owned();
+fn report_adjacent_digits(cx: &mut Cx<'_>, run: DigitRun) {
+    let span = Span::new(run.start, run.start + run.count as usize);
+    let text = cx.source_text(span).to_owned();
     let mut diagnostic = Diagnostic::new(
         Code::PlacementAdjacentDigits,
         format!(
@@ -351,14 +376,14 @@ fn report_adjacent_digit_run(cx: &mut Cx<'_>, run: DigitRun) {
             shown(&text)
         ),
     )
-    .primary(run.span, format!("{} empty squares", run.sum));
+    .primary(span, format!("{} empty squares", run.sum));
     if run.sum <= 8 {
         diagnostic = diagnostic
             .help(format!(
                 "Write the run of {} empty squares as the single digit `{}`.",
                 run.sum, run.sum
             ))
-            .with_fix(run.span, run.sum.to_string());
+            .with_fix(span, run.sum.to_string());
     } else {
         diagnostic = diagnostic.help("Write one digit per run of empty squares.");
     }

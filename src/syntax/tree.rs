@@ -300,7 +300,7 @@ impl TreeBuilder {
     /// Appends a token of `len` bytes at the cursor; empty tokens are not stored.
     ///
     /// A token's `next` is not stored: it is always the following index.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn token(&mut self, kind: SyntaxKind, len: usize) -> Span {
         let start = self.cursor;
         // The parser clamps the base so that `base + input length` fits in a `usize`.
