@@ -116,7 +116,10 @@ fn expand(input: &str) -> String {
 fn every_code_has_a_snapshot_case() {
     for code in Code::ALL {
         let covered = CASES.iter().any(|(name, _)| *name == code.name())
-            || matches!(code, Code::InputInvalidUtf8 | Code::InputTooManyProblems);
+            || matches!(
+                code,
+                Code::InputInvalidUtf8 | Code::InputTooManyProblems | Code::InputTooLong
+            );
         assert!(covered, "no snapshot case for {code}");
     }
     for (name, _) in CASES {

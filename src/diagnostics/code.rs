@@ -69,6 +69,10 @@ codes! {
     /// FEN is ASCII text. A byte that is not part of a UTF-8 character usually means the file is
     /// in a legacy encoding or is not a text file.
     InputInvalidUtf8 => "fen::input::invalid_utf8", Error;
+    /// the input is longer than 4 GiB
+    ///
+    /// No FEN comes near this size; such input is kept as one error token and not parsed.
+    InputTooLong => "fen::input::too_long", Error;
     /// a byte-order mark before the FEN
     ///
     /// Some editors on Windows start UTF-8 files with U+FEFF. It is invisible, but tools that

@@ -1,11 +1,8 @@
 //! Castling rights in classic (`KQkq`), X-FEN and Shredder-FEN (`HAha`) notation.
 
-use nom::bytes::complete::take_while1;
-use nom::character::complete::{char, satisfy};
-use nom::combinator::recognize;
-use nom::{IResult, Parser};
+use nom::IResult;
 
-use super::{Cx, shown};
+use super::{Cx, one_byte, shown};
 use crate::Span;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::syntax::SyntaxKind;
@@ -18,31 +15,33 @@ pub(crate) fn castling<'a>(cx: &mut Cx<'a>, input: &'a str) {
     let only_dashes = input.bytes().all(|b| b == b'-');
     let mut order = Order::new(input);
     let mut seen_dash = false;
-    let mut rest = input;
+    // Read as bytes: every character accepted is ASCII, and a run of other characters ends at
+    // an ASCII byte (or the end), so every token ends on a character boundary.
+    let mut rest = input.as_bytes();
     while !rest.is_empty() {
         if let Ok((after, letter)) = castling_right(rest) {
-            let span = cx.token(SyntaxKind::CastlingRight, letter);
+            let span = cx.token_len(SyntaxKind::CastlingRight, 1);
             order.push(cx, letter, span);
             rest = after;
-        } else if let Ok((after, dash)) = dash(rest) {
+        } else if let Ok((after, _)) = dash(rest) {
             if only_dashes && !seen_dash {
-                cx.token(SyntaxKind::Dash, dash);
+                cx.token_len(SyntaxKind::Dash, 1);
             } else {
-                let span = cx.token(SyntaxKind::Error, dash);
+                let span = cx.token_len(SyntaxKind::Error, 1);
                 report_dash(cx, span, only_dashes);
                 order.clean = order.clean && !only_dashes;
             }
             seen_dash = true;
             rest = after;
         } else {
-            let (after, text) =
-                take_while1::<_, _, nom::error::Error<&str>>(|c| !is_castling_char(c))
-                    .parse(rest)
-                    .unwrap_or(("", rest));
-            let span = cx.token(SyntaxKind::Error, text);
+            let len = rest
+                .iter()
+                .position(|&b| is_castling_char(b))
+                .unwrap_or(rest.len());
+            let span = cx.token_len(SyntaxKind::Error, len);
             order.clean = false;
-            report_invalid_characters(cx, span, text);
-            rest = after;
+            report_invalid_characters(cx, span);
+            rest = rest.get(len..).unwrap_or_default();
         }
     }
     order.report(cx, cx.span(input));
@@ -50,31 +49,31 @@ pub(crate) fn castling<'a>(cx: &mut Cx<'a>, input: &'a str) {
 }
 
 /// A `-` among the letters.
-fn dash(input: &str) -> IResult<&str, &str> {
-    recognize(char('-')).parse(input)
+fn dash(input: &[u8]) -> IResult<&[u8], u8> {
+    one_byte(input, |b| b == b'-')
 }
 
 /// `castling_right ::= [KQkq] | [A-H] | [a-h]`
-fn castling_right(input: &str) -> IResult<&str, &str> {
-    recognize(satisfy(is_castling_letter)).parse(input)
+fn castling_right(input: &[u8]) -> IResult<&[u8], u8> {
+    one_byte(input, is_castling_letter)
 }
 
-fn is_castling_letter(c: char) -> bool {
-    matches!(c, 'K' | 'Q' | 'k' | 'q' | 'A'..='H' | 'a'..='h')
+fn is_castling_letter(b: u8) -> bool {
+    matches!(b, b'K' | b'Q' | b'k' | b'q' | b'A'..=b'H' | b'a'..=b'h')
 }
 
-fn is_castling_char(c: char) -> bool {
-    c == '-' || is_castling_letter(c)
+fn is_castling_char(b: u8) -> bool {
+    b == b'-' || is_castling_letter(b)
 }
 
 /// Where a castling letter sorts: White's before Black's, then `K`, the files from h to a, `Q`.
 /// Each of the 20 letters has its own rank, 0 to 19.
-fn rank_of(letter: char) -> Option<usize> {
+fn rank_of(letter: u8) -> Option<usize> {
     let color = usize::from(letter.is_ascii_lowercase()) * 10;
     let side = match letter.to_ascii_uppercase() {
-        'K' => 0,
-        'Q' => 9,
-        file @ 'A'..='H' => 8 - (file as usize - 'A' as usize),
+        b'K' => 0,
+        b'Q' => 9,
+        file @ b'A'..=b'H' => 8 - usize::from(file - b'A'),
         _ => return None,
     };
     Some(color + side)
@@ -119,14 +118,15 @@ impl<'a> Order<'a> {
         }
     }
 
-    fn push(&mut self, cx: &mut Cx<'_>, letter: &str, span: Span) {
-        let Some(rank) = letter.chars().next().and_then(rank_of) else {
+    fn push(&mut self, cx: &mut Cx<'_>, letter: u8, span: Span) {
+        let Some(rank) = rank_of(letter) else {
             return;
         };
         let bit = 1u32 << rank;
         if self.seen & bit != 0 {
-            let first = cx.span(self.field).start + self.field.find(letter).unwrap_or_default();
-            report_duplicate(cx, letter, span, Span::new(first, first + letter.len()));
+            let at = self.field.bytes().position(|b| b == letter).unwrap_or_default();
+            let first = cx.span(self.field).start + at;
+            report_duplicate(cx, char::from(letter), span, Span::new(first, first + 1));
             return;
         }
         self.seen |= bit;
@@ -166,7 +166,7 @@ impl<'a> Order<'a> {
 }
 
 #[cold]
-fn report_duplicate(cx: &mut Cx<'_>, letter: &str, span: Span, first: Span) {
+fn report_duplicate(cx: &mut Cx<'_>, letter: char, span: Span, first: Span) {
     cx.report(
         Diagnostic::new(
             Code::CastlingDuplicate,
@@ -199,7 +199,10 @@ fn report_dash(cx: &mut Cx<'_>, span: Span, only_dashes: bool) {
     cx.report(diagnostic.with_fix(span, ""));
 }
 
-fn report_invalid_characters(cx: &mut Cx<'_>, span: Span, text: &str) {
+#[cold]
+fn report_invalid_characters(cx: &mut Cx<'_>, span: Span) {
+    let text = cx.source_text(span).to_owned();
+    let text = text.as_str();
     let plural = if text.chars().nth(1).is_some() {
         "characters"
     } else {

@@ -1,27 +1,22 @@
 //! The en-passant target square.
 
-use nom::character::complete::{char, one_of};
-use nom::combinator::{all_consuming, recognize};
-use nom::{IResult, Parser};
+use nom::IResult;
 
-use super::{Cx, shown};
+use super::{Cx, one_byte, shown};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::syntax::SyntaxKind;
 
 /// `en_passant ::= "-" | target_square`
 pub(crate) fn en_passant<'a>(cx: &mut Cx<'a>, input: &'a str) {
     let open = cx.start(SyntaxKind::EnPassant);
-    if all_consuming(char::<_, nom::error::Error<&str>>('-'))
-        .parse(input)
-        .is_ok()
-    {
+    if input == "-" {
         cx.token(SyntaxKind::Dash, input);
-    } else if all_consuming(target_square).parse(input).is_ok() {
+    } else if is_target_square(input) {
         cx.token(SyntaxKind::Square, input);
     } else {
         let span = cx.token(SyntaxKind::Error, input);
         let lower = input.to_ascii_lowercase();
-        let diagnostic = if all_consuming(target_square).parse(lower.as_str()).is_ok() {
+        let diagnostic = if is_target_square(&lower) {
             Diagnostic::new(
                 Code::EnPassantUppercase,
                 format!("en-passant square `{input}` in upper case, expected `{lower}`"),
@@ -57,6 +52,13 @@ pub(crate) fn en_passant<'a>(cx: &mut Cx<'a>, input: &'a str) {
 }
 
 /// `target_square ::= [a-h] [36]`
-fn target_square(input: &str) -> IResult<&str, &str> {
-    recognize((one_of("abcdefgh"), one_of("36"))).parse(input)
+fn target_square(input: &[u8]) -> IResult<&[u8], (u8, u8)> {
+    let (rest, file) = one_byte(input, |b| (b'a'..=b'h').contains(&b))?;
+    let (rest, rank) = one_byte(rest, |b| b == b'3' || b == b'6')?;
+    Ok((rest, (file, rank)))
+}
+
+/// Whether all of `input` is a `target_square`.
+fn is_target_square(input: &str) -> bool {
+    target_square(input.as_bytes()).is_ok_and(|(rest, _)| rest.is_empty())
 }

@@ -16,7 +16,7 @@ mod side_to_move;
 use nom::{IResult, Offset};
 
 use crate::diagnostics::{Code, Diagnostic};
-use crate::syntax::{SyntaxKind, SyntaxTree, TreeBuilder};
+use crate::syntax::{MAX_INPUT_LEN, SyntaxKind, SyntaxTree, TreeBuilder};
 use crate::{Severity, Span};
 
 /// The most diagnostics reported for one FEN; further problems are only counted.
@@ -125,6 +125,9 @@ pub fn parse(input: &str) -> Parse<'_> {
 /// assert_eq!(&line[span.range()], "x");
 /// ```
 pub fn parse_at(input: &str, base: usize) -> Parse<'_> {
+    if input.len() > MAX_INPUT_LEN {
+        return too_long(input, base);
+    }
     let mut cx = Cx::new(input, base);
     fen(&mut cx, input);
     cx.finish_parse()
@@ -169,6 +172,26 @@ pub fn parse_bytes_at(input: &[u8], base: usize) -> Result<Parse<'_>, Diagnostic
             .primary(span, "not UTF-8")
             .help("FEN is ASCII text; re-save the file as UTF-8 or ASCII."))
         }
+    }
+}
+
+/// Input longer than [`MAX_INPUT_LEN`] bytes is no FEN: one error token, one diagnostic.
+#[cold]
+fn too_long(input: &str, base: usize) -> Parse<'_> {
+    let tree = TreeBuilder::oversized(input, base);
+    let span = tree.root().span();
+    let diagnostic = Diagnostic::new(
+        Code::InputTooLong,
+        format!(
+            "input of {} bytes, expected at most {MAX_INPUT_LEN} bytes for one FEN",
+            input.len()
+        ),
+    )
+    .primary(span, "too long to be a FEN")
+    .help("A FEN is under a hundred bytes; check that the input is split into lines.");
+    Parse {
+        tree,
+        diagnostics: vec![diagnostic],
     }
 }
 
@@ -656,3 +679,36 @@ fn byte_order_mark<'a>(cx: &mut Cx<'a>, input: &'a str) -> &'a str {
     rest
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The path for input over 4 GiB, exercised on a short input (allocating 4 GiB in a test is
+    /// not an option): one error token covering everything, one diagnostic.
+    #[test]
+    fn input_too_long_is_one_error_token() {
+        let input = "8/8/8/8/8/8/8/8 w - - 0 1";
+        let parse = too_long(input, 10);
+        assert_eq!(parse.tree().to_string(), input);
+        assert_eq!(parse.tree().root().span(), Span::new(10, 10 + input.len()));
+        let tokens: Vec<_> = parse.tree().tokens().collect();
+        assert_eq!(tokens.len(), 1);
+        assert_eq!(tokens[0].kind(), SyntaxKind::Error);
+        assert_eq!(tokens[0].text(), input);
+        let [diagnostic] = parse.diagnostics() else {
+            panic!("{:?}", parse.diagnostics())
+        };
+        assert_eq!(diagnostic.code(), Code::InputTooLong);
+        assert_eq!(diagnostic.span(), Span::new(10, 10 + input.len()));
+    }
+
+    #[test]
+    fn base_offsets_near_the_end_of_usize_do_not_overflow() {
+        let parse = parse_at("8/8 x", usize::MAX - 2);
+        assert_eq!(parse.tree().to_string(), "8/8 x");
+        let end = parse.tree().root().span().end;
+        assert_eq!(end, usize::MAX);
+        assert!(parse.diagnostics().iter().all(|d| d.span().end <= usize::MAX));
+    }
+}

@@ -1,17 +1,15 @@
 //! The side to move.
 
-use nom::character::complete::one_of;
-use nom::combinator::{all_consuming, recognize};
-use nom::{IResult, Parser};
+use nom::IResult;
 
-use super::{Cx, shown};
+use super::{Cx, one_byte, shown};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::syntax::SyntaxKind;
 
 /// `side_to_move ::= "w" | "b"`
 pub(crate) fn side_to_move<'a>(cx: &mut Cx<'a>, input: &'a str) {
     let open = cx.start(SyntaxKind::SideToMove);
-    if all_consuming(color).parse(input).is_ok() {
+    if color(input.as_bytes()).is_ok_and(|(rest, _)| rest.is_empty()) {
         cx.token(SyntaxKind::Color, input);
     } else {
         let span = cx.token(SyntaxKind::Error, input);
@@ -44,6 +42,6 @@ pub(crate) fn side_to_move<'a>(cx: &mut Cx<'a>, input: &'a str) {
 }
 
 /// `w` or `b`.
-fn color(input: &str) -> IResult<&str, &str> {
-    recognize(one_of("wb")).parse(input)
+fn color(input: &[u8]) -> IResult<&[u8], u8> {
+    one_byte(input, |b| b == b'w' || b == b'b')
 }

@@ -5,16 +5,21 @@ use std::fmt;
 use super::SyntaxKind;
 use crate::Span;
 
-/// One node in the flat array. For a composite node, `next` is the index one past its last
-/// descendant, so the children of a node are found by hopping from one `next` to the following;
-/// for a token it is 0 (the next node simply follows).
+/// One node in the flat array, 16 bytes. `start` and `end` are offsets from the tree's base
+/// (the parser takes at most [`MAX_INPUT_LEN`] bytes, so they fit in a `u32`). For a composite
+/// node, `next` is the index one past its last descendant, so the children of a node are found
+/// by hopping from one `next` to the following; for a token it is 0 (the next node follows).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Node {
-    pub(crate) start: usize,
-    pub(crate) end: usize,
+    pub(crate) start: u32,
+    pub(crate) end: u32,
     pub(crate) next: u32,
     pub(crate) kind: SyntaxKind,
 }
+
+/// The longest input the parser builds a full tree for; longer input becomes one error token
+/// with `fen::input::too_long`.
+pub(crate) const MAX_INPUT_LEN: usize = u32::MAX as usize;
 
 /// The lossless syntax tree of one FEN.
 ///
@@ -36,6 +41,9 @@ pub struct SyntaxTree<'a> {
     pub(crate) source: &'a str,
     pub(crate) base: usize,
     pub(crate) nodes: Vec<Node>,
+    /// Set for input longer than [`MAX_INPUT_LEN`]: the root and its one error token then both
+    /// cover the whole input, whatever their stored offsets say.
+    pub(crate) oversized: bool,
 }
 
 impl<'a> SyntaxTree<'a> {
@@ -139,8 +147,8 @@ pub struct SyntaxNode<'t, 'a> {
 impl<'t, 'a> SyntaxNode<'t, 'a> {
     fn node(&self) -> Node {
         self.tree.nodes.get(self.index).copied().unwrap_or(Node {
-            start: self.tree.base,
-            end: self.tree.base,
+            start: 0,
+            end: 0,
             next: 0,
             kind: SyntaxKind::Error,
         })
@@ -162,8 +170,15 @@ impl<'t, 'a> SyntaxNode<'t, 'a> {
     /// assert_eq!(tree.root().span(), fenlint::Span::new(100, 105));
     /// ```
     pub fn span(&self) -> Span {
+        let base = self.tree.base;
+        if self.tree.oversized {
+            return Span::new(base, base.saturating_add(self.tree.source.len()));
+        }
         let node = self.node();
-        Span::new(node.start, node.end)
+        Span::new(
+            base.saturating_add(node.start as usize),
+            base.saturating_add(node.end as usize),
+        )
     }
 
     /// The text this node covers.
@@ -252,7 +267,8 @@ impl fmt::Debug for SyntaxNode<'_, '_> {
 pub(crate) struct TreeBuilder {
     nodes: Vec<Node>,
     base: usize,
-    cursor: usize,
+    /// Offset from `base` of the next byte to be pushed.
+    cursor: u32,
 }
 
 /// A composite node that has been started and not yet finished.
@@ -260,6 +276,7 @@ pub(crate) struct TreeBuilder {
 pub(crate) struct Open(usize);
 
 impl TreeBuilder {
+    /// A builder for input of `input_len` bytes (at most [`MAX_INPUT_LEN`]) at offset `base`.
     pub(crate) fn new(base: usize, input_len: usize) -> TreeBuilder {
         // A FEN has at most one token per byte plus about 20 composite nodes; reserve that, up to
         // the size of the longest real FENs, so that one allocation serves every valid FEN.
@@ -267,7 +284,7 @@ impl TreeBuilder {
         TreeBuilder {
             nodes: Vec::with_capacity(capacity),
             base,
-            cursor: base,
+            cursor: 0,
         }
     }
 
@@ -297,28 +314,33 @@ impl TreeBuilder {
         }
     }
 
-    /// Appends a token of `len` bytes at the cursor; empty tokens are not stored.
-    ///
-    /// A token's `next` is not stored: it is always the following index.
+    /// Appends a token of `len` bytes at the cursor and returns its absolute span; empty tokens
+    /// are not stored. A token's `next` is not stored: it is always the following index.
     #[inline(always)]
     pub(crate) fn token(&mut self, kind: SyntaxKind, len: usize) -> Span {
         let start = self.cursor;
-        // The parser clamps the base so that `base + input length` fits in a `usize`.
-        self.cursor = start.saturating_add(len);
+        // `len` is part of an input of at most `MAX_INPUT_LEN` bytes, so `len` and `end` fit in
+        // a `u32` (the cast and the addition cannot wrap).
+        let end = start.wrapping_add(len as u32);
+        self.cursor = end;
         if len > 0 {
             self.nodes.push(Node {
                 start,
-                end: self.cursor,
+                end,
                 next: 0,
                 kind,
             });
         }
-        Span::new(start, self.cursor)
+        // The parser lowers the base so that `base + input length` fits in a `usize`.
+        Span {
+            start: self.base + start as usize,
+            end: self.base + end as usize,
+        }
     }
 
     /// The absolute offset of the next byte to be pushed.
     pub(crate) fn cursor(&self) -> usize {
-        self.cursor
+        self.base + self.cursor as usize
     }
 
     pub(crate) fn finish_tree<'a>(self, source: &'a str) -> SyntaxTree<'a> {
@@ -326,6 +348,23 @@ impl TreeBuilder {
             source,
             base: self.base,
             nodes: self.nodes,
+            oversized: false,
+        }
+    }
+
+    /// The tree of input longer than [`MAX_INPUT_LEN`]: the root and one error token.
+    pub(crate) fn oversized(source: &str, base: usize) -> SyntaxTree<'_> {
+        let node = |kind, next| Node {
+            start: 0,
+            end: 0,
+            next,
+            kind,
+        };
+        SyntaxTree {
+            source,
+            base,
+            nodes: vec![node(SyntaxKind::Fen, 2), node(SyntaxKind::Error, 0)],
+            oversized: true,
         }
     }
 }
