@@ -240,6 +240,12 @@ impl<'a> Cx<'a> {
         self.tree.token(kind, text.len())
     }
 
+    /// The absolute offset of the next byte to be pushed.
+    #[inline]
+    pub(crate) fn cursor(&self) -> usize {
+        self.tree.cursor()
+    }
+
     /// Appends a token of `len` bytes at the cursor.
     #[inline]
     pub(crate) fn token_len(&mut self, kind: SyntaxKind, len: usize) -> Span {
@@ -389,7 +395,7 @@ fn whitespace_len(input: &str) -> usize {
 
 /// `char::is_whitespace` for an ASCII byte: `u8::is_ascii_whitespace` plus the vertical tab.
 #[inline]
-fn is_ascii_whitespace(byte: u8) -> bool {
+pub(crate) fn is_ascii_whitespace(byte: u8) -> bool {
     matches!(byte, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
 }
 

@@ -2,7 +2,7 @@
 
 use nom::IResult;
 
-use super::{Cx, holdings, one_byte, run_len, shown};
+use super::{Cx, holdings, is_ascii_whitespace, one_byte, run_len, shown};
 use crate::Span;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::syntax::SyntaxKind;
@@ -38,80 +38,93 @@ struct RankSummary {
 ///
 /// Exactly 8 ranks, from rank 8 to rank 1, up to the first whitespace. Returns the rest of the
 /// line: whitespace, or the holdings that follow (from a `[`, or from the `/` before a ninth
-/// group that holds only piece letters).
+/// group that holds only piece letters). Ranks are read as bytes (see `rank`); text is made
+/// only for diagnostics.
 fn placement<'a>(cx: &mut Cx<'a>, input: &'a str) -> &'a str {
     let open = cx.start(SyntaxKind::Placement);
-    let mut rest = input;
+    let bytes = input.as_bytes();
+    let mut rest = bytes;
     let mut count = 0usize;
     let mut extra_start: Option<Span> = None;
     let holdings = loop {
         let number = 8usize.checked_sub(count).filter(|&n| n > 0);
-        let (after, summary) = rank(cx, rest, number);
-        let text = rest.get(..rest.len() - after.len()).unwrap_or_default();
+        let start = cx.cursor();
+        let (after, summary) = rank(cx, input, rest, number);
         if let Some(number) = number {
-            check_rank_width(cx, text, number, &summary);
+            if summary.broken || summary.width != 8 {
+                report_rank_width(cx, Span::new(start, cx.cursor()), number, &summary);
+            }
         }
         count += 1;
-        let Some(next) = after.strip_prefix('/') else {
+        let Some((b'/', next)) = after.split_first() else {
             break after;
         };
         if count == 8 && is_holdings_group(next) {
             break after;
         }
-        let slash = after.get(..1).unwrap_or_default();
-        let span = cx.token(SyntaxKind::Slash, slash);
+        let span = cx.token_len(SyntaxKind::Slash, 1);
         if count == 8 {
             extra_start = Some(span);
         }
         rest = next;
     };
     cx.finish(open);
-    let board = input
-        .get(..input.len() - holdings.len())
-        .unwrap_or_default();
-    let board_end = cx.end_of(board);
+    let board = Span::new(cx.span(input).start, cx.cursor());
     if let Some(first) = extra_start {
-        let span = first.cover(board_end);
-        let surplus = count - 8;
-        let plural = if surplus == 1 { "rank" } else { "ranks" };
-        cx.report(
-            Diagnostic::new(
-                Code::PlacementTooManyRanks,
-                format!("found {count} ranks, expected 8"),
-            )
-            .primary(span, format!("{surplus} {plural} too many"))
-            .help("List ranks 8 down to 1, separated by `/`, and no more; crazyhouse holdings after rank 1 hold piece letters only."),
-        );
+        report_too_many_ranks(cx, first.cover(Span::empty(board.end)), count);
     } else if count < 8 {
-        let missing = 8 - count;
-        let plural = if missing == 1 { "rank" } else { "ranks" };
-        cx.report(
-            Diagnostic::new(
-                Code::PlacementTooFewRanks,
-                format!("found {count} ranks, expected 8"),
-            )
-            .primary(cx.span(board), format!("{count} of 8 ranks, {missing} {plural} missing"))
-            .help("List all 8 ranks, from rank 8 down to rank 1, separated by `/`; write `8` for an empty rank."),
-        );
+        report_too_few_ranks(cx, board, count);
     }
-    holdings
+    input.get(bytes.len() - holdings.len()..).unwrap_or_default()
+}
+
+#[cold]
+fn report_too_many_ranks(cx: &mut Cx<'_>, span: Span, count: usize) {
+    let surplus = count - 8;
+    let plural = if surplus == 1 { "rank" } else { "ranks" };
+    cx.report(
+        Diagnostic::new(
+            Code::PlacementTooManyRanks,
+            format!("found {count} ranks, expected 8"),
+        )
+        .primary(span, format!("{surplus} {plural} too many"))
+        .help("List ranks 8 down to 1, separated by `/`, and no more; crazyhouse holdings after rank 1 hold piece letters only."),
+    );
+}
+
+#[cold]
+fn report_too_few_ranks(cx: &mut Cx<'_>, board: Span, count: usize) {
+    let missing = 8 - count;
+    let plural = if missing == 1 { "rank" } else { "ranks" };
+    cx.report(
+        Diagnostic::new(
+            Code::PlacementTooFewRanks,
+            format!("found {count} ranks, expected 8"),
+        )
+        .primary(board, format!("{count} of 8 ranks, {missing} {plural} missing"))
+        .help("List all 8 ranks, from rank 8 down to rank 1, separated by `/`; write `8` for an empty rank."),
+    );
 }
 
 /// Whether `group` (the text after the eighth rank's `/`) is crazyhouse holdings rather than a
 /// ninth rank: the last group, with no digit, no `~` and no bracket holdings.
-fn is_holdings_group(group: &str) -> bool {
-    let group = group.get(..run_len(group, |_| false)).unwrap_or_default();
+fn is_holdings_group(group: &[u8]) -> bool {
+    // Up to the end of the field; non-ASCII whitespace ends it too, but cannot make a group
+    // that holds a digit, `/`, `~` or `[` before it into holdings, so bytes suffice here.
     !group
-        .bytes()
-        .any(|b| matches!(b, b'/' | b'~' | b'[') || b.is_ascii_digit())
+        .iter()
+        .take_while(|&&b| !is_ascii_whitespace(b))
+        .any(|&b| matches!(b, b'/' | b'~' | b'[') || b.is_ascii_digit())
 }
 
-/// `fen::placement::rank_too_long` and `fen::placement::rank_too_short`.
-fn check_rank_width(cx: &mut Cx<'_>, text: &str, number: usize, summary: &RankSummary) {
+/// `fen::placement::rank_too_long` and `fen::placement::rank_too_short` for the rank at `span`.
+#[cold]
+fn report_rank_width(cx: &mut Cx<'_>, span: Span, number: usize, summary: &RankSummary) {
     if summary.broken || summary.width == 8 {
         return;
     }
-    let span = cx.span(text);
+    let text = cx.source_text(span).to_owned();
+    let text = text.as_str();
     let (code, found) = if summary.width > 8 {
         (Code::RankTooLong, "too many squares")
     } else {
@@ -191,14 +204,20 @@ impl DigitRun {
 /// eighth. A stray `~` and runs of other characters are kept as errors, so a rank is always read
 /// to its end. The rank is read as bytes: every character it accepts is ASCII, and a run of
 /// other characters ends at an ASCII byte, so every token ends on a character boundary.
-fn rank<'a>(cx: &mut Cx<'a>, input: &'a str, number: Option<usize>) -> (&'a str, RankSummary) {
+///
+/// `line` is the text that `input` (the rank and everything after it) is the end of, to turn
+/// the rest back into text where a non-ASCII character needs decoding.
+fn rank<'a>(
+    cx: &mut Cx<'a>,
+    line: &'a str,
+    input: &'a [u8],
+    number: Option<usize>,
+) -> (&'a [u8], RankSummary) {
     let open = cx.start(SyntaxKind::Rank);
     let mut summary = RankSummary::default();
     let mut run = DigitRun::default();
-    // Read as bytes; every token ends on a character boundary (see above), so `rest` can always
-    // be turned back into text.
-    let mut rest = input.as_bytes();
-    let text = |rest: &[u8]| input.get(input.len() - rest.len()..).unwrap_or_default();
+    let mut rest = input;
+    let text = |rest: &[u8]| line.get(line.len() - rest.len()..).unwrap_or_default();
     while let Some(&byte) = rest.first() {
         if let Ok((after, square)) = square(rest) {
             match square {
@@ -247,7 +266,7 @@ fn rank<'a>(cx: &mut Cx<'a>, input: &'a str, number: Option<usize>) -> (&'a str,
     }
     run.end(cx);
     cx.finish(open);
-    (text(rest), summary)
+    (rest, summary)
 }
 
 /// Bytes the `rank` production knows (digits 0 and 9 included, to report them as digits), and
