@@ -11,7 +11,7 @@ use crate::syntax::SyntaxKind;
 ///
 /// Letters must be in order (White's before Black's, kingside before queenside) and appear once.
 pub(crate) fn castling<'a>(cx: &mut Cx<'a>, input: &'a str) {
-    let open = cx.start(SyntaxKind::Castling);
+    let open = cx.start(SyntaxKind::Castling, input.as_bytes());
     let only_dashes = input.bytes().all(|b| b == b'-');
     let mut order = Order::new(input);
     let mut seen_dash = false;
@@ -20,14 +20,14 @@ pub(crate) fn castling<'a>(cx: &mut Cx<'a>, input: &'a str) {
     let mut rest = input.as_bytes();
     while !rest.is_empty() {
         if let Ok((after, letter)) = castling_right(rest) {
-            let span = cx.token_len(SyntaxKind::CastlingRight, 1);
+            let span = cx.token_bytes(SyntaxKind::CastlingRight, rest, 1);
             order.push(cx, letter, span);
             rest = after;
         } else if let Ok((after, _)) = dash(rest) {
             if only_dashes && !seen_dash {
-                cx.token_len(SyntaxKind::Dash, 1);
+                cx.token_bytes(SyntaxKind::Dash, rest, 1);
             } else {
-                let span = cx.token_len(SyntaxKind::Error, 1);
+                let span = cx.token_bytes(SyntaxKind::Error, rest, 1);
                 report_dash(cx, span, only_dashes);
                 order.clean = order.clean && !only_dashes;
             }
@@ -38,7 +38,7 @@ pub(crate) fn castling<'a>(cx: &mut Cx<'a>, input: &'a str) {
                 .iter()
                 .position(|&b| is_castling_char(b))
                 .unwrap_or(rest.len());
-            let span = cx.token_len(SyntaxKind::Error, len);
+            let span = cx.token_bytes(SyntaxKind::Error, rest, len);
             order.clean = false;
             report_invalid_characters(cx, span);
             rest = rest.get(len..).unwrap_or_default();

@@ -51,7 +51,7 @@ fn counters<'a>(
     parts: Result<[Option<&'a str>; 4], nom::Err<nom::error::Error<&'a str>>>,
     meaning: &str,
 ) {
-    let open = cx.start(kind);
+    let open = cx.start(kind, input.as_bytes());
     let form = if meaning == "given" { "+W+B" } else { "W+B" };
     match parts {
         Ok([leading, Some(white), Some(middle), Some(black)]) => {

@@ -53,7 +53,7 @@ fn counter<'a>(
     name: &str,
     help: &str,
 ) {
-    let open = cx.start(kind);
+    let open = cx.start(kind, input.as_bytes());
     if digits(input).is_ok_and(|(rest, _)| rest.is_empty()) {
         cx.token(SyntaxKind::Number, input);
     } else {

@@ -8,7 +8,7 @@ use crate::syntax::SyntaxKind;
 
 /// `en_passant ::= "-" | target_square`
 pub(crate) fn en_passant<'a>(cx: &mut Cx<'a>, input: &'a str) {
-    let open = cx.start(SyntaxKind::EnPassant);
+    let open = cx.start(SyntaxKind::EnPassant, input.as_bytes());
     if input == "-" {
         cx.token(SyntaxKind::Dash, input);
     } else if is_target_square(input) {

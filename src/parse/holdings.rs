@@ -14,7 +14,7 @@ use crate::syntax::SyntaxKind;
 ///
 /// `input` starts at the `[` and runs to the end of the first field.
 pub(crate) fn bracket_holdings<'a>(cx: &mut Cx<'a>, input: &'a str) {
-    let open = cx.start(SyntaxKind::Holdings);
+    let open = cx.start(SyntaxKind::Holdings, input.as_bytes());
     let Ok((rest, bracket)) = recognize_char('[', input) else {
         cx.token(SyntaxKind::Error, input);
         cx.finish(open);
@@ -68,7 +68,7 @@ pub(crate) fn bracket_holdings<'a>(cx: &mut Cx<'a>, input: &'a str) {
 ///
 /// `input` starts at the `/` after rank 1 and runs to the end of the first field.
 pub(crate) fn slash_holdings<'a>(cx: &mut Cx<'a>, input: &'a str) {
-    let open = cx.start(SyntaxKind::Holdings);
+    let open = cx.start(SyntaxKind::Holdings, input.as_bytes());
     match recognize_char('/', input) {
         Ok((rest, slash)) => {
             cx.token(SyntaxKind::Slash, slash);
@@ -88,7 +88,7 @@ fn holding_pieces(cx: &mut Cx<'_>, input: &str) {
     let mut rest = input.as_bytes();
     while !rest.is_empty() {
         if let Ok((after, _)) = holding_piece(rest) {
-            cx.token_len(SyntaxKind::Piece, 1);
+            cx.token_bytes(SyntaxKind::Piece, rest, 1);
             rest = after;
             continue;
         }
@@ -96,7 +96,7 @@ fn holding_pieces(cx: &mut Cx<'_>, input: &str) {
             .iter()
             .position(|&byte| is_piece_letter(char::from(byte)))
             .unwrap_or(rest.len());
-        let span = cx.token_len(SyntaxKind::Error, len);
+        let span = cx.token_bytes(SyntaxKind::Error, rest, len);
         report_invalid_characters(cx, span);
         rest = rest.get(len..).unwrap_or_default();
     }

@@ -229,33 +229,44 @@ impl<'a> Cx<'a> {
         Span::empty(self.span(text).end)
     }
 
-    /// Appends a token covering `text`, which must start at the cursor.
+    /// The offset of `at`, a slice of the input, from the input's start.
+    #[inline(always)]
+    fn offset(&self, at: &[u8]) -> u32 {
+        // A pointer difference within the input, which is at most `MAX_INPUT_LEN` bytes long.
+        (at.as_ptr() as usize).wrapping_sub(self.source.as_ptr() as usize) as u32
+    }
+
+    /// Appends a token covering `text`, a slice of the input that starts where the previous
+    /// token ended.
     #[inline]
     pub(crate) fn token(&mut self, kind: SyntaxKind, text: &str) -> Span {
-        debug_assert_eq!(
-            self.span(text).start,
-            self.tree.cursor(),
-            "token out of order"
-        );
-        self.tree.token(kind, text.len())
+        self.token_bytes(kind, text.as_bytes(), text.len())
     }
 
-    /// The absolute offset of the next byte to be pushed.
+    /// Appends a token covering the first `len` bytes of `at`, a slice of the input that starts
+    /// where the previous token ended.
+    #[inline(always)]
+    pub(crate) fn token_bytes(&mut self, kind: SyntaxKind, at: &[u8], len: usize) -> Span {
+        let start = self.offset(at);
+        self.tree.token(kind, start, len);
+        self.tree.span(start, len)
+    }
+
+    /// The absolute span of the first `len` bytes of `at`, a slice of the input.
     #[inline]
-    pub(crate) fn cursor(&self) -> usize {
-        self.tree.cursor()
+    pub(crate) fn byte_span(&self, at: &[u8], len: usize) -> Span {
+        self.tree.span(self.offset(at), len)
     }
 
-    /// Appends a token of `len` bytes at the cursor.
+    /// Starts a composite node at `at`, a slice of the input.
     #[inline]
-    pub(crate) fn token_len(&mut self, kind: SyntaxKind, len: usize) -> Span {
-        self.tree.token(kind, len)
+    pub(crate) fn start(&mut self, kind: SyntaxKind, at: &[u8]) -> crate::syntax::Open {
+        let start = self.offset(at);
+        self.tree.start(kind, start)
     }
 
-    pub(crate) fn start(&mut self, kind: SyntaxKind) -> crate::syntax::Open {
-        self.tree.start(kind)
-    }
-
+    /// Finishes a composite node after the last node appended.
+    #[inline]
     pub(crate) fn finish(&mut self, open: crate::syntax::Open) {
         self.tree.finish(open);
     }
@@ -474,7 +485,7 @@ impl Slot {
 ///
 /// Leading and trailing whitespace is kept as trivia and draws a warning; so do missing fields.
 pub(crate) fn fen<'a>(cx: &mut Cx<'a>, input: &'a str) {
-    let root = cx.start(SyntaxKind::Fen);
+    let root = cx.start(SyntaxKind::Fen, input.as_bytes());
     let input = byte_order_mark(cx, input);
     let (mut rest, leading) = whitespace(input);
     if rest.is_empty() {
@@ -530,7 +541,11 @@ pub(crate) fn fen<'a>(cx: &mut Cx<'a>, input: &'a str) {
         let slot = Slot::after(last, text);
         if slot == Slot::Extra && extra.is_none() {
             let after = last.map_or("FEN", Slot::name);
-            extra = Some((cx.start(SyntaxKind::ExtraFields), cx.span(text), after));
+            extra = Some((
+                cx.start(SyntaxKind::ExtraFields, text.as_bytes()),
+                cx.span(text),
+                after,
+            ));
         }
         match slot {
             Slot::Placement => {}

@@ -41,18 +41,18 @@ struct RankSummary {
 /// group that holds only piece letters). Ranks are read as bytes (see `rank`); text is made
 /// only for diagnostics.
 fn placement<'a>(cx: &mut Cx<'a>, input: &'a str) -> &'a str {
-    let open = cx.start(SyntaxKind::Placement);
     let bytes = input.as_bytes();
+    let open = cx.start(SyntaxKind::Placement, bytes);
     let mut rest = bytes;
     let mut count = 0usize;
     let mut extra_start: Option<Span> = None;
     let holdings = loop {
         let number = 8usize.checked_sub(count).filter(|&n| n > 0);
-        let start = cx.cursor();
         let (after, summary) = rank(cx, input, rest, number);
         if let Some(number) = number {
             if summary.broken || summary.width != 8 {
-                report_rank_width(cx, Span::new(start, cx.cursor()), number, &summary);
+                let span = cx.byte_span(rest, rest.len() - after.len());
+                report_rank_width(cx, span, number, &summary);
             }
         }
         count += 1;
@@ -62,14 +62,14 @@ fn placement<'a>(cx: &mut Cx<'a>, input: &'a str) -> &'a str {
         if count == 8 && is_holdings_group(next) {
             break after;
         }
-        let span = cx.token_len(SyntaxKind::Slash, 1);
+        let span = cx.token_bytes(SyntaxKind::Slash, after, 1);
         if count == 8 {
             extra_start = Some(span);
         }
         rest = next;
     };
     cx.finish(open);
-    let board = Span::new(cx.span(input).start, cx.cursor());
+    let board = cx.byte_span(bytes, bytes.len() - holdings.len());
     if let Some(first) = extra_start {
         report_too_many_ranks(cx, first.cover(Span::empty(board.end)), count);
     } else if count < 8 {
@@ -213,7 +213,7 @@ fn rank<'a>(
     input: &'a [u8],
     number: Option<usize>,
 ) -> (&'a [u8], RankSummary) {
-    let open = cx.start(SyntaxKind::Rank);
+    let open = cx.start(SyntaxKind::Rank, input);
     let mut summary = RankSummary::default();
     let mut run = DigitRun::default();
     let mut rest = input;
@@ -223,14 +223,14 @@ fn rank<'a>(
             match square {
                 Square::Piece(promoted) => {
                     run.end(cx);
-                    cx.token_len(SyntaxKind::Piece, 1);
+                    cx.token_bytes(SyntaxKind::Piece, rest, 1);
                     if promoted {
-                        cx.token_len(SyntaxKind::PromotedMarker, 1);
+                        cx.token_bytes(SyntaxKind::PromotedMarker, rest.get(1..).unwrap_or_default(), 1);
                     }
                     summary.width += 1;
                 }
                 Square::EmptyRun(digit) => {
-                    let span = cx.token_len(SyntaxKind::EmptyRun, 1);
+                    let span = cx.token_bytes(SyntaxKind::EmptyRun, rest, 1);
                     let value = digit - b'0';
                     let in_range = (1..=8).contains(&value);
                     summary.width += usize::from(value);
@@ -249,7 +249,7 @@ fn rank<'a>(
             break;
         }
         if let Ok((after, _)) = promoted_marker(rest) {
-            let span = cx.token_len(SyntaxKind::Error, 1);
+            let span = cx.token_bytes(SyntaxKind::Error, rest, 1);
             report_misplaced_marker(cx, span);
             rest = after;
         } else {
@@ -259,7 +259,7 @@ fn rank<'a>(
                 break;
             }
             summary.broken = true;
-            let span = cx.token_len(SyntaxKind::Error, len);
+            let span = cx.token_bytes(SyntaxKind::Error, rest, len);
             report_invalid_characters(cx, span);
             rest = rest.get(len..).unwrap_or_default();
         }

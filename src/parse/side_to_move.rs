@@ -8,7 +8,7 @@ use crate::syntax::SyntaxKind;
 
 /// `side_to_move ::= "w" | "b"`
 pub(crate) fn side_to_move<'a>(cx: &mut Cx<'a>, input: &'a str) {
-    let open = cx.start(SyntaxKind::SideToMove);
+    let open = cx.start(SyntaxKind::SideToMove, input.as_bytes());
     if color(input.as_bytes()).is_ok_and(|(rest, _)| rest.is_empty()) {
         cx.token(SyntaxKind::Color, input);
     } else {

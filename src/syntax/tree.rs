@@ -5,14 +5,15 @@ use std::fmt;
 use super::SyntaxKind;
 use crate::Span;
 
-/// One node in the flat array, 16 bytes. `start` and `end` are offsets from the tree's base
-/// (the parser takes at most [`MAX_INPUT_LEN`] bytes, so they fit in a `u32`). For a composite
-/// node, `next` is the index one past its last descendant, so the children of a node are found
-/// by hopping from one `next` to the following; for a token it is 0 (the next node follows).
+/// One node in the flat array, 12 bytes. `start` is the offset from the tree's base (the parser
+/// builds nodes for at most [`MAX_INPUT_LEN`] bytes, so it fits in a `u32`). A node's end is not
+/// stored: it is where the node after it (or after its subtree) starts, or the end of the input.
+/// For a composite node, `next` is the index one past its last descendant, so the children of a
+/// node are found by hopping from one `next` to the following; for a token it is 0 (the next
+/// node follows).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Node {
     pub(crate) start: u32,
-    pub(crate) end: u32,
     pub(crate) next: u32,
     pub(crate) kind: SyntaxKind,
 }
@@ -41,9 +42,6 @@ pub struct SyntaxTree<'a> {
     pub(crate) source: &'a str,
     pub(crate) base: usize,
     pub(crate) nodes: Vec<Node>,
-    /// Set for input longer than [`MAX_INPUT_LEN`]: the root and its one error token then both
-    /// cover the whole input, whatever their stored offsets say.
-    pub(crate) oversized: bool,
 }
 
 impl<'a> SyntaxTree<'a> {
@@ -148,10 +146,18 @@ impl<'t, 'a> SyntaxNode<'t, 'a> {
     fn node(&self) -> Node {
         self.tree.nodes.get(self.index).copied().unwrap_or(Node {
             start: 0,
-            end: 0,
             next: 0,
             kind: SyntaxKind::Error,
         })
+    }
+
+    /// The index one past this node's subtree.
+    fn subtree_end(&self, node: Node) -> usize {
+        if node.kind.is_token() {
+            self.index + 1
+        } else {
+            (node.next as usize).max(self.index + 1)
+        }
     }
 
     /// What this node is.
@@ -170,14 +176,16 @@ impl<'t, 'a> SyntaxNode<'t, 'a> {
     /// assert_eq!(tree.root().span(), fenlint::Span::new(100, 105));
     /// ```
     pub fn span(&self) -> Span {
-        let base = self.tree.base;
-        if self.tree.oversized {
-            return Span::new(base, base.saturating_add(self.tree.source.len()));
-        }
         let node = self.node();
+        let base = self.tree.base;
+        let end = self
+            .tree
+            .nodes
+            .get(self.subtree_end(node))
+            .map_or(self.tree.source.len(), |after| after.start as usize);
         Span::new(
             base.saturating_add(node.start as usize),
-            base.saturating_add(node.end as usize),
+            base.saturating_add(end),
         )
     }
 
@@ -210,7 +218,8 @@ impl<'t, 'a> SyntaxNode<'t, 'a> {
     /// ```
     pub fn children(&self) -> impl Iterator<Item = SyntaxNode<'t, 'a>> + use<'t, 'a> {
         let tree = self.tree;
-        let end = self.node().next as usize;
+        let node = self.node();
+        let end = if node.kind.is_token() { 0 } else { node.next as usize };
         let mut index = self.index + 1;
         std::iter::from_fn(move || {
             if index >= end {
@@ -262,13 +271,15 @@ impl fmt::Debug for SyntaxNode<'_, '_> {
     }
 }
 
-/// Builds the flat node array. Tokens are appended at a cursor that only moves forward, so the
-/// tokens are contiguous by construction and the tree is lossless as long as every byte is pushed.
+/// Builds the flat node array. Tokens are appended in input order at the offsets the parser
+/// gives; in debug builds the builder checks that each token starts where the previous ended,
+/// and the round-trip tests check that every byte is covered.
 pub(crate) struct TreeBuilder {
     nodes: Vec<Node>,
     base: usize,
-    /// Offset from `base` of the next byte to be pushed.
-    cursor: u32,
+    /// Offset of the end of the last token, to check contiguity in debug builds.
+    #[cfg(debug_assertions)]
+    end: u32,
 }
 
 /// A composite node that has been started and not yet finished.
@@ -284,7 +295,8 @@ impl TreeBuilder {
         TreeBuilder {
             nodes: Vec::with_capacity(capacity),
             base,
-            cursor: 0,
+            #[cfg(debug_assertions)]
+            end: 0,
         }
     }
 
@@ -292,55 +304,53 @@ impl TreeBuilder {
         u32::try_from(self.nodes.len()).unwrap_or(u32::MAX)
     }
 
-    /// Starts a composite node at the cursor.
-    pub(crate) fn start(&mut self, kind: SyntaxKind) -> Open {
+    /// Starts a composite node at offset `start`.
+    #[inline]
+    pub(crate) fn start(&mut self, kind: SyntaxKind, start: u32) -> Open {
         let index = self.nodes.len();
         self.nodes.push(Node {
-            start: self.cursor,
-            end: self.cursor,
+            start,
             next: 0,
             kind,
         });
         Open(index)
     }
 
-    /// Finishes a composite node at the cursor.
+    /// Finishes a composite node after the last node pushed.
+    #[inline]
     pub(crate) fn finish(&mut self, open: Open) {
         let next = self.next_index();
-        let end = self.cursor;
         if let Some(node) = self.nodes.get_mut(open.0) {
-            node.end = end;
             node.next = next;
         }
     }
 
-    /// Appends a token of `len` bytes at the cursor and returns its absolute span; empty tokens
-    /// are not stored. A token's `next` is not stored: it is always the following index.
+    /// Appends a token of `len` bytes at offset `start`; empty tokens are not stored.
     #[inline(always)]
-    pub(crate) fn token(&mut self, kind: SyntaxKind, len: usize) -> Span {
-        let start = self.cursor;
-        // `len` is part of an input of at most `MAX_INPUT_LEN` bytes, so `len` and `end` fit in
-        // a `u32` (the cast and the addition cannot wrap).
-        let end = start.wrapping_add(len as u32);
-        self.cursor = end;
+    pub(crate) fn token(&mut self, kind: SyntaxKind, start: u32, len: usize) {
+        #[cfg(debug_assertions)]
+        {
+            debug_assert_eq!(start, self.end, "tokens must be contiguous");
+            self.end = start.wrapping_add(len as u32);
+        }
         if len > 0 {
             self.nodes.push(Node {
                 start,
-                end,
                 next: 0,
                 kind,
             });
         }
-        // The parser lowers the base so that `base + input length` fits in a `usize`.
-        Span {
-            start: self.base + start as usize,
-            end: self.base + end as usize,
-        }
     }
 
-    /// The absolute offset of the next byte to be pushed.
-    pub(crate) fn cursor(&self) -> usize {
-        self.base + self.cursor as usize
+    /// The absolute span of `len` bytes at offset `start`.
+    #[inline(always)]
+    pub(crate) fn span(&self, start: u32, len: usize) -> Span {
+        // The parser lowers the base so that `base + input length` fits in a `usize`.
+        let start = self.base + start as usize;
+        Span {
+            start,
+            end: start + len,
+        }
     }
 
     pub(crate) fn finish_tree<'a>(self, source: &'a str) -> SyntaxTree<'a> {
@@ -348,15 +358,14 @@ impl TreeBuilder {
             source,
             base: self.base,
             nodes: self.nodes,
-            oversized: false,
         }
     }
 
-    /// The tree of input longer than [`MAX_INPUT_LEN`]: the root and one error token.
+    /// The tree of input longer than [`MAX_INPUT_LEN`]: the root and one error token, both at
+    /// offset 0, so both end at the end of the input.
     pub(crate) fn oversized(source: &str, base: usize) -> SyntaxTree<'_> {
         let node = |kind, next| Node {
             start: 0,
-            end: 0,
             next,
             kind,
         };
@@ -364,7 +373,6 @@ impl TreeBuilder {
             source,
             base,
             nodes: vec![node(SyntaxKind::Fen, 2), node(SyntaxKind::Error, 0)],
-            oversized: true,
         }
     }
 }
