@@ -124,7 +124,11 @@ impl<'a> Order<'a> {
         };
         let bit = 1u32 << rank;
         if self.seen & bit != 0 {
-            let at = self.field.bytes().position(|b| b == letter).unwrap_or_default();
+            let at = self
+                .field
+                .bytes()
+                .position(|b| b == letter)
+                .unwrap_or_default();
             let first = cx.span(self.field).start + at;
             report_duplicate(cx, char::from(letter), span, Span::new(first, first + 1));
             return;

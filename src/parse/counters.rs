@@ -3,6 +3,7 @@
 use nom::IResult;
 
 use super::{Cx, shown};
+use crate::Span;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::syntax::SyntaxKind;
 
@@ -58,32 +59,37 @@ fn counter<'a>(
         cx.token(SyntaxKind::Number, input);
     } else {
         let span = cx.token(SyntaxKind::Error, input);
-        let what = if input.starts_with('-') && input.len() > 1 {
-            "negative"
-        } else {
-            "invalid"
-        };
-        let mut diagnostic = Diagnostic::new(
-            code,
-            format!(
-                "{what} {name} `{}`, expected a whole number of zero or more",
-                shown(input)
-            ),
-        )
-        .primary(span, "not a whole number")
-        .help(help);
-        // A `;` left over from an EPD record is the one unambiguous repair.
-        if let Some(number) = input
-            .strip_suffix(';')
-            .filter(|n| digits(n).is_ok_and(|(rest, _)| rest.is_empty()))
-        {
-            diagnostic = diagnostic
-                .help(format!(
-                    "Remove the `;` left over from an EPD record: write `{number}`."
-                ))
-                .with_fix(span, number);
-        }
-        cx.report(diagnostic);
+        report_invalid(cx, span, input, code, name, help);
     }
     cx.finish(open);
+}
+
+#[cold]
+fn report_invalid(cx: &mut Cx<'_>, span: Span, input: &str, code: Code, name: &str, help: &str) {
+    let what = if input.starts_with('-') && input.len() > 1 {
+        "negative"
+    } else {
+        "invalid"
+    };
+    let mut diagnostic = Diagnostic::new(
+        code,
+        format!(
+            "{what} {name} `{}`, expected a whole number of zero or more",
+            shown(input)
+        ),
+    )
+    .primary(span, "not a whole number")
+    .help(help);
+    // A `;` left over from an EPD record is the one unambiguous repair.
+    if let Some(number) = input
+        .strip_suffix(';')
+        .filter(|n| digits(n).is_ok_and(|(rest, _)| rest.is_empty()))
+    {
+        diagnostic = diagnostic
+            .help(format!(
+                "Remove the `;` left over from an EPD record: write `{number}`."
+            ))
+            .with_fix(span, number);
+    }
+    cx.report(diagnostic);
 }

@@ -3,6 +3,7 @@
 use nom::IResult;
 
 use super::{Cx, one_byte, shown};
+use crate::Span;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::syntax::SyntaxKind;
 
@@ -15,17 +16,24 @@ pub(crate) fn en_passant<'a>(cx: &mut Cx<'a>, input: &'a str) {
         cx.token(SyntaxKind::Square, input);
     } else {
         let span = cx.token(SyntaxKind::Error, input);
-        let lower = input.to_ascii_lowercase();
-        let diagnostic = if is_target_square(&lower) {
-            Diagnostic::new(
-                Code::EnPassantUppercase,
-                format!("en-passant square `{input}` in upper case, expected `{lower}`"),
-            )
-            .primary(span, "upper-case file")
-            .help(format!("Square names are lower case: write `{lower}`."))
-            .with_fix(span, lower)
-        } else {
-            let help = match input.as_bytes() {
+        report_invalid(cx, span, input);
+    }
+    cx.finish(open);
+}
+
+#[cold]
+fn report_invalid(cx: &mut Cx<'_>, span: Span, input: &str) {
+    let lower = input.to_ascii_lowercase();
+    let diagnostic = if is_target_square(&lower) {
+        Diagnostic::new(
+            Code::EnPassantUppercase,
+            format!("en-passant square `{input}` in upper case, expected `{lower}`"),
+        )
+        .primary(span, "upper-case file")
+        .help(format!("Square names are lower case: write `{lower}`."))
+        .with_fix(span, lower)
+    } else {
+        let help = match input.as_bytes() {
                 [file @ b'a'..=b'h', b'4'] => format!(
                     "The en-passant square is the square the pawn skipped, not the one it stands on: after a White double step to {}4 it is `{}3`; write `-` if there was none.",
                     *file as char, *file as char
@@ -36,19 +44,17 @@ pub(crate) fn en_passant<'a>(cx: &mut Cx<'a>, input: &'a str) {
                 ),
                 _ => "Write the square a pawn skipped with its last-move double step (rank 3 or 6, such as `e3`), or `-` if the last move was not a double step.".to_owned(),
             };
-            Diagnostic::new(
-                Code::EnPassantInvalid,
-                format!(
-                    "invalid en-passant square `{}`, expected `-` or a square on rank 3 or 6",
-                    shown(input)
-                ),
-            )
-            .primary(span, "not an en-passant target square")
-            .help(help)
-        };
-        cx.report(diagnostic);
-    }
-    cx.finish(open);
+        Diagnostic::new(
+            Code::EnPassantInvalid,
+            format!(
+                "invalid en-passant square `{}`, expected `-` or a square on rank 3 or 6",
+                shown(input)
+            ),
+        )
+        .primary(span, "not an en-passant target square")
+        .help(help)
+    };
+    cx.report(diagnostic);
 }
 
 /// `target_square ::= [a-h] [36]`

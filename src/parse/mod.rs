@@ -351,7 +351,11 @@ fn separator(input: &str) -> IResult<&str, &str> {
 
 /// A field: everything up to the next whitespace.
 fn field(input: &str) -> IResult<&str, &str> {
-    split_nonempty(input, run_len(input, |_| false), nom::error::ErrorKind::TakeTill1)
+    split_nonempty(
+        input,
+        run_len(input, |_| false),
+        nom::error::ErrorKind::TakeTill1,
+    )
 }
 
 /// The length of the run at the start of `input` that ends at the first byte for which `stop`
@@ -378,7 +382,9 @@ pub(crate) fn run_len(input: &str, stop: impl Fn(u8) -> bool) -> usize {
 
 /// Optional whitespace at the start of `input`: `(rest, whitespace)`.
 fn whitespace(input: &str) -> (&str, &str) {
-    let (head, rest) = input.split_at_checked(whitespace_len(input)).unwrap_or(("", input));
+    let (head, rest) = input
+        .split_at_checked(whitespace_len(input))
+        .unwrap_or(("", input));
     (rest, head)
 }
 
@@ -700,7 +706,6 @@ fn byte_order_mark<'a>(cx: &mut Cx<'a>, input: &'a str) -> &'a str {
     rest
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -730,6 +735,11 @@ mod tests {
         assert_eq!(parse.tree().to_string(), "8/8 x");
         let end = parse.tree().root().span().end;
         assert_eq!(end, usize::MAX);
-        assert!(parse.diagnostics().iter().all(|d| d.span().end <= usize::MAX));
+        assert!(
+            parse
+                .diagnostics()
+                .iter()
+                .all(|d| d.span().end <= usize::MAX)
+        );
     }
 }

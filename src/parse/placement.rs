@@ -75,7 +75,9 @@ fn placement<'a>(cx: &mut Cx<'a>, input: &'a str) -> &'a str {
     } else if count < 8 {
         report_too_few_ranks(cx, board, count);
     }
-    input.get(bytes.len() - holdings.len()..).unwrap_or_default()
+    input
+        .get(bytes.len() - holdings.len()..)
+        .unwrap_or_default()
 }
 
 #[cold]
@@ -225,7 +227,11 @@ fn rank<'a>(
                     run.end(cx);
                     cx.token_bytes(SyntaxKind::Piece, rest, 1);
                     if promoted {
-                        cx.token_bytes(SyntaxKind::PromotedMarker, rest.get(1..).unwrap_or_default(), 1);
+                        cx.token_bytes(
+                            SyntaxKind::PromotedMarker,
+                            rest.get(1..).unwrap_or_default(),
+                            1,
+                        );
                     }
                     summary.width += 1;
                 }
@@ -272,9 +278,7 @@ fn rank<'a>(
 /// Bytes the `rank` production knows (digits 0 and 9 included, to report them as digits), and
 /// the `[` that starts bracket holdings.
 fn is_rank_byte(byte: u8) -> bool {
-    byte.is_ascii_digit()
-        || matches!(byte, b'~' | b'/' | b'[')
-        || is_piece_letter(char::from(byte))
+    byte.is_ascii_digit() || matches!(byte, b'~' | b'/' | b'[') || is_piece_letter(char::from(byte))
 }
 
 /// `square ::= piece promoted_marker? | empty_run`

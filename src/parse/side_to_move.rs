@@ -3,6 +3,7 @@
 use nom::IResult;
 
 use super::{Cx, one_byte, shown};
+use crate::Span;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::syntax::SyntaxKind;
 
@@ -13,32 +14,36 @@ pub(crate) fn side_to_move<'a>(cx: &mut Cx<'a>, input: &'a str) {
         cx.token(SyntaxKind::Color, input);
     } else {
         let span = cx.token(SyntaxKind::Error, input);
-        let meant = match input.to_ascii_lowercase().as_str() {
-            "w" | "white" => Some("w"),
-            "b" | "black" => Some("b"),
-            _ => None,
-        };
-        let mut diagnostic = Diagnostic::new(
-            Code::SideToMoveInvalid,
-            format!(
-                "invalid side to move `{}`, expected `w` or `b`",
-                shown(input)
-            ),
-        )
-        .primary(span, "not `w` or `b`");
-        diagnostic = match meant {
-            Some(letter) => diagnostic
-                .help(format!(
-                    "Write `{letter}`: the side to move is one lower-case letter."
-                ))
-                .with_fix(span, letter),
-            None => diagnostic.help(
-                "The second field is `w` when White is to move and `b` when Black is to move.",
-            ),
-        };
-        cx.report(diagnostic);
+        report_invalid(cx, span, input);
     }
     cx.finish(open);
+}
+
+#[cold]
+fn report_invalid(cx: &mut Cx<'_>, span: Span, input: &str) {
+    let meant = match input.to_ascii_lowercase().as_str() {
+        "w" | "white" => Some("w"),
+        "b" | "black" => Some("b"),
+        _ => None,
+    };
+    let mut diagnostic = Diagnostic::new(
+        Code::SideToMoveInvalid,
+        format!(
+            "invalid side to move `{}`, expected `w` or `b`",
+            shown(input)
+        ),
+    )
+    .primary(span, "not `w` or `b`");
+    diagnostic = match meant {
+        Some(letter) => diagnostic
+            .help(format!(
+                "Write `{letter}`: the side to move is one lower-case letter."
+            ))
+            .with_fix(span, letter),
+        None => diagnostic
+            .help("The second field is `w` when White is to move and `b` when Black is to move."),
+    };
+    cx.report(diagnostic);
 }
 
 /// `w` or `b`.

@@ -219,7 +219,11 @@ impl<'t, 'a> SyntaxNode<'t, 'a> {
     pub fn children(&self) -> impl Iterator<Item = SyntaxNode<'t, 'a>> + use<'t, 'a> {
         let tree = self.tree;
         let node = self.node();
-        let end = if node.kind.is_token() { 0 } else { node.next as usize };
+        let end = if node.kind.is_token() {
+            0
+        } else {
+            node.next as usize
+        };
         let mut index = self.index + 1;
         std::iter::from_fn(move || {
             if index >= end {
