@@ -731,15 +731,16 @@ mod tests {
 
     #[test]
     fn base_offsets_near_the_end_of_usize_do_not_overflow() {
+        // The base is lowered so that the FEN's last byte ends at `usize::MAX`.
         let parse = parse_at("8/8 x", usize::MAX - 2);
         assert_eq!(parse.tree().to_string(), "8/8 x");
-        let end = parse.tree().root().span().end;
-        assert_eq!(end, usize::MAX);
-        assert!(
-            parse
-                .diagnostics()
-                .iter()
-                .all(|d| d.span().end <= usize::MAX)
-        );
+        assert_eq!(parse.tree().base(), usize::MAX - 5);
+        assert_eq!(parse.tree().root().span().end, usize::MAX);
+        let side = parse
+            .diagnostics()
+            .iter()
+            .find(|d| d.code() == Code::SideToMoveInvalid)
+            .map(Diagnostic::span);
+        assert_eq!(side, Some(Span::new(usize::MAX - 1, usize::MAX)));
     }
 }

@@ -49,11 +49,11 @@ fn placement<'a>(cx: &mut Cx<'a>, input: &'a str) -> &'a str {
     let holdings = loop {
         let number = 8usize.checked_sub(count).filter(|&n| n > 0);
         let (after, summary) = rank(cx, input, rest, number);
-        if let Some(number) = number {
-            if summary.broken || summary.width != 8 {
-                let span = cx.byte_span(rest, rest.len() - after.len());
-                report_rank_width(cx, span, number, &summary);
-            }
+        if let Some(number) = number
+            && (summary.broken || summary.width != 8)
+        {
+            let span = cx.byte_span(rest, rest.len() - after.len());
+            report_rank_width(cx, span, number, &summary);
         }
         count += 1;
         let Some((b'/', next)) = after.split_first() else {

@@ -44,6 +44,44 @@ pub struct SyntaxTree<'a> {
     pub(crate) nodes: Vec<Node>,
 }
 
+/// The node array of the last tree dropped on this thread, kept for the next parse: parsing
+/// one FEN after another (the linter's loop) then allocates nothing. One buffer per thread, and
+/// only a small one, is kept.
+mod spare {
+    use std::cell::Cell;
+
+    use super::Node;
+
+    /// The largest buffer kept, in nodes (48 KiB).
+    const MAX_KEPT: usize = 4096;
+
+    thread_local! {
+        static SPARE: Cell<Vec<Node>> = const { Cell::new(Vec::new()) };
+    }
+
+    /// An empty node array with room for at least `capacity` nodes.
+    pub(super) fn take(capacity: usize) -> Vec<Node> {
+        let mut nodes = SPARE.try_with(Cell::take).unwrap_or_default();
+        nodes.clear();
+        nodes.reserve(capacity);
+        nodes
+    }
+
+    /// Keeps `nodes` for the next parse on this thread, if it is small.
+    pub(super) fn give_back(nodes: Vec<Node>) {
+        if nodes.capacity() <= MAX_KEPT {
+            // When the thread is being torn down the buffer is simply dropped.
+            let _ = SPARE.try_with(|spare| spare.set(nodes));
+        }
+    }
+}
+
+impl Drop for SyntaxTree<'_> {
+    fn drop(&mut self) {
+        spare::give_back(std::mem::take(&mut self.nodes));
+    }
+}
+
 impl<'a> SyntaxTree<'a> {
     /// The text the tree covers (the FEN alone, without the enclosing text).
     ///
@@ -297,7 +335,7 @@ impl TreeBuilder {
         // the size of the longest real FENs, so that one allocation serves every valid FEN.
         let capacity = input_len.saturating_add(24).min(256);
         TreeBuilder {
-            nodes: Vec::with_capacity(capacity),
+            nodes: spare::take(capacity),
             base,
             #[cfg(debug_assertions)]
             end: 0,
