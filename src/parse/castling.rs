@@ -20,8 +20,8 @@ pub(crate) fn castling<'a>(cx: &mut Cx<'a>, input: &'a str) {
     let mut rest = input.as_bytes();
     while !rest.is_empty() {
         if let Ok((after, letter)) = castling_right(rest) {
-            let span = cx.token_bytes(SyntaxKind::CastlingRight, rest, 1);
-            order.push(cx, letter, span);
+            cx.token_bytes(SyntaxKind::CastlingRight, rest, 1);
+            order.push(cx, letter, input.len() - rest.len());
             rest = after;
         } else if let Ok((after, _)) = dash(rest) {
             if only_dashes && !seen_dash {
@@ -44,7 +44,9 @@ pub(crate) fn castling<'a>(cx: &mut Cx<'a>, input: &'a str) {
             rest = rest.get(len..).unwrap_or_default();
         }
     }
-    order.report(cx, cx.span(input));
+    if order.misplaced.is_some() {
+        order.report(cx);
+    }
     cx.finish(open);
 }
 
@@ -93,16 +95,17 @@ fn letter_of(rank: usize) -> char {
     }
 }
 
-/// Tracks letter order and duplicates over one castling field, without allocating.
+/// Tracks letter order and duplicates over one castling field, without allocating. Positions
+/// are byte offsets into the field; spans are made only when something is reported.
 struct Order<'a> {
-    /// The whole field, to find a duplicate's first occurrence.
+    /// The whole field.
     field: &'a str,
     /// The letters seen so far, one bit per rank.
     seen: u32,
-    /// The highest rank so far and its letter's span.
-    highest: Option<(usize, Span)>,
-    /// The first letter that sorts before an earlier one, and that earlier letter.
-    misplaced: Option<(Span, Span)>,
+    /// The highest rank so far and where its letter is.
+    highest: Option<(usize, usize)>,
+    /// Where the first letter is that sorts before an earlier one, and where that one is.
+    misplaced: Option<(usize, usize)>,
     /// Whether the field holds nothing but letters (and dashes), so that a fix is unambiguous.
     clean: bool,
 }
@@ -118,36 +121,43 @@ impl<'a> Order<'a> {
         }
     }
 
-    fn push(&mut self, cx: &mut Cx<'_>, letter: u8, span: Span) {
+    /// Takes the letter `letter` at byte `at` of the field.
+    #[inline]
+    fn push(&mut self, cx: &mut Cx<'_>, letter: u8, at: usize) {
         let Some(rank) = rank_of(letter) else {
             return;
         };
         let bit = 1u32 << rank;
         if self.seen & bit != 0 {
-            let at = self
-                .field
-                .bytes()
-                .position(|b| b == letter)
-                .unwrap_or_default();
-            let first = cx.span(self.field).start + at;
-            report_duplicate(cx, char::from(letter), span, Span::new(first, first + 1));
+            let first = self.field.bytes().position(|b| b == letter).unwrap_or_default();
+            let start = cx.span(self.field).start;
+            report_duplicate(
+                cx,
+                char::from(letter),
+                Span::new(start + at, start + at + 1),
+                Span::new(start + first, start + first + 1),
+            );
             return;
         }
         self.seen |= bit;
         match self.highest {
             Some((highest, earlier)) if rank < highest => {
                 if self.misplaced.is_none() {
-                    self.misplaced = Some((span, earlier));
+                    self.misplaced = Some((at, earlier));
                 }
             }
-            _ => self.highest = Some((rank, span)),
+            _ => self.highest = Some((rank, at)),
         }
     }
 
-    fn report(&self, cx: &mut Cx<'_>, field: Span) {
+    #[cold]
+    fn report(&self, cx: &mut Cx<'_>) {
         let Some((late, early)) = self.misplaced else {
             return;
         };
+        let field = cx.span(self.field);
+        let letter = |at: usize| Span::new(field.start + at, field.start + at + 1);
+        let (late, early) = (letter(late), letter(early));
         let canonical: String = (0..20)
             .filter(|&rank| self.seen & (1u32 << rank) != 0)
             .map(letter_of)

@@ -400,12 +400,20 @@ fn split_nonempty(input: &str, len: usize, kind: nom::error::ErrorKind) -> IResu
 /// start of `input`.
 #[inline]
 fn whitespace_len(input: &str) -> usize {
+    let bytes = input.as_bytes();
     let mut len = 0;
-    for c in input.chars() {
-        if !c.is_whitespace() {
-            break;
+    while let Some(&byte) = bytes.get(len) {
+        if byte.is_ascii() {
+            if !is_ascii_whitespace(byte) {
+                break;
+            }
+            len += 1;
+        } else {
+            match input.get(len..).and_then(|tail| tail.chars().next()) {
+                Some(c) if c.is_whitespace() => len += c.len_utf8(),
+                _ => break,
+            }
         }
-        len += c.len_utf8();
     }
     len
 }
