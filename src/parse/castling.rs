@@ -129,7 +129,11 @@ impl<'a> Order<'a> {
         };
         let bit = 1u32 << rank;
         if self.seen & bit != 0 {
-            let first = self.field.bytes().position(|b| b == letter).unwrap_or_default();
+            let first = self
+                .field
+                .bytes()
+                .position(|b| b == letter)
+                .unwrap_or_default();
             let start = cx.span(self.field).start;
             report_duplicate(
                 cx,
@@ -181,6 +185,9 @@ impl<'a> Order<'a> {
 
 #[cold]
 fn report_duplicate(cx: &mut Cx<'_>, letter: char, span: Span, first: Span) {
+    if cx.full() {
+        return;
+    }
     cx.report(
         Diagnostic::new(
             Code::CastlingDuplicate,
@@ -195,6 +202,9 @@ fn report_duplicate(cx: &mut Cx<'_>, letter: char, span: Span, first: Span) {
 
 #[cold]
 fn report_dash(cx: &mut Cx<'_>, span: Span, only_dashes: bool) {
+    if cx.full() {
+        return;
+    }
     let diagnostic = if only_dashes {
         Diagnostic::new(
             Code::CastlingDuplicate,
@@ -215,6 +225,9 @@ fn report_dash(cx: &mut Cx<'_>, span: Span, only_dashes: bool) {
 
 #[cold]
 fn report_invalid_characters(cx: &mut Cx<'_>, span: Span) {
+    if cx.full() {
+        return;
+    }
     let text = cx.source_text(span).to_owned();
     let text = text.as_str();
     let plural = if text.chars().nth(1).is_some() {

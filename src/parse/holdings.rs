@@ -104,6 +104,9 @@ fn holding_pieces(cx: &mut Cx<'_>, input: &str) {
 
 #[cold]
 fn report_invalid_characters(cx: &mut Cx<'_>, span: crate::Span) {
+    if cx.full() {
+        return;
+    }
     let text = cx.source_text(span).to_owned();
     let plural = if text.chars().nth(1).is_some() {
         "characters"

@@ -271,6 +271,18 @@ impl<'a> Cx<'a> {
         self.tree.finish(open);
     }
 
+    /// Whether the diagnostic about to be built would be dropped (the limit is reached); if so,
+    /// it is counted as suppressed. Reporters that can fire once per byte check this first, so
+    /// that a huge garbage line does not build millions of messages only to drop them.
+    #[inline]
+    pub(crate) fn full(&mut self) -> bool {
+        let full = self.diagnostics.len() >= MAX_DIAGNOSTICS;
+        if full {
+            self.suppressed += 1;
+        }
+        full
+    }
+
     pub(crate) fn report(&mut self, mut diagnostic: Diagnostic) {
         // miette shows no label at an empty span at the very end of the text; point such a
         // label at the last character instead.

@@ -122,7 +122,7 @@ fn is_holdings_group(group: &[u8]) -> bool {
 /// `fen::placement::rank_too_long` and `fen::placement::rank_too_short` for the rank at `span`.
 #[cold]
 fn report_rank_width(cx: &mut Cx<'_>, span: Span, number: usize, summary: &RankSummary) {
-    if summary.broken || summary.width == 8 {
+    if summary.broken || summary.width == 8 || cx.full() {
         return;
     }
     let text = cx.source_text(span).to_owned();
@@ -322,6 +322,9 @@ fn rank_name(number: Option<usize>) -> String {
 
 #[cold]
 fn report_misplaced_marker(cx: &mut Cx<'_>, span: Span) {
+    if cx.full() {
+        return;
+    }
     cx.report(
         Diagnostic::new(
             Code::PlacementMisplacedPromotedMarker,
@@ -342,6 +345,9 @@ pub(crate) fn is_piece_letter(c: char) -> bool {
 
 #[cold]
 fn report_digit_out_of_range(cx: &mut Cx<'_>, span: Span, digit: u8, number: Option<usize>) {
+    if cx.full() {
+        return;
+    }
     let digit = char::from(digit);
     let help = if digit == '0' {
         "A digit counts empty squares, so `0` means nothing; remove it."
@@ -363,6 +369,9 @@ fn report_digit_out_of_range(cx: &mut Cx<'_>, span: Span, digit: u8, number: Opt
 
 #[cold]
 fn report_invalid_characters(cx: &mut Cx<'_>, span: Span) {
+    if cx.full() {
+        return;
+    }
     let text = cx.source_text(span).to_owned();
     let text = text.as_str();
     let plural = if text.chars().nth(1).is_some() {
@@ -390,6 +399,9 @@ fn report_invalid_characters(cx: &mut Cx<'_>, span: Span) {
 
 #[cold]
 fn report_adjacent_digits(cx: &mut Cx<'_>, run: DigitRun) {
+    if cx.full() {
+        return;
+    }
     let span = Span::new(run.start, run.start + run.count as usize);
     let text = cx.source_text(span).to_owned();
     let mut diagnostic = Diagnostic::new(
