@@ -158,47 +158,6 @@ enum Square {
     EmptyRun(u8),
 }
 
-/// The digits read since the last non-digit, for `fen::placement::adjacent_digits`. Kept small
-/// and `Copy`: it is updated for every square.
-#[derive(Clone, Copy, Default)]
-struct DigitRun {
-    /// Offset of the first digit.
-    start: usize,
-    /// Number of digits; 0 when the last square was not a digit.
-    count: u32,
-    /// Sum of the digits.
-    sum: u32,
-    /// Whether every digit is 1–8.
-    in_range: bool,
-}
-
-impl DigitRun {
-    #[inline]
-    fn push(&mut self, span: Span, value: u8, in_range: bool) {
-        if self.count == 0 {
-            *self = DigitRun {
-                start: span.start,
-                count: 1,
-                sum: u32::from(value),
-                in_range,
-            };
-        } else {
-            self.count += 1;
-            self.sum += u32::from(value);
-            self.in_range &= in_range;
-        }
-    }
-
-    /// Ends the run, reporting it if it has more than one digit.
-    #[inline]
-    fn end(&mut self, cx: &mut Cx<'_>) {
-        if self.count > 1 && self.in_range {
-            report_adjacent_digits(cx, *self);
-        }
-        self.count = 0;
-    }
-}
-
 /// `rank ::= square*`
 ///
 /// Reads up to the next `/` or the end of the board. A rank must describe exactly 8 squares;
@@ -217,14 +176,18 @@ fn rank<'a>(
 ) -> (&'a [u8], RankSummary) {
     let open = cx.start(SyntaxKind::Rank, input);
     let mut summary = RankSummary::default();
-    let mut run = DigitRun::default();
+    // Digits read in a row so far: two or more are reported when the run ends.
+    let mut digits = 0usize;
     let mut rest = input;
     let text = |rest: &[u8]| line.get(line.len() - rest.len()..).unwrap_or_default();
     while let Some(&byte) = rest.first() {
         if let Ok((after, square)) = square(rest) {
             match square {
                 Square::Piece(promoted) => {
-                    run.end(cx);
+                    if digits > 1 {
+                        report_adjacent_digits(cx, input, rest, digits);
+                    }
+                    digits = 0;
                     cx.token_bytes(SyntaxKind::Piece, rest, 1);
                     if promoted {
                         cx.token_bytes(
@@ -244,13 +207,16 @@ fn rank<'a>(
                         summary.broken = true;
                         report_digit_out_of_range(cx, span, digit, number);
                     }
-                    run.push(span, value, in_range);
+                    digits += 1;
                 }
             }
             rest = after;
             continue;
         }
-        run.end(cx);
+        if digits > 1 {
+            report_adjacent_digits(cx, input, rest, digits);
+        }
+        digits = 0;
         if matches!(byte, b'/' | b'[') {
             break;
         }
@@ -270,7 +236,9 @@ fn rank<'a>(
             rest = rest.get(len..).unwrap_or_default();
         }
     }
-    run.end(cx);
+    if digits > 1 {
+        report_adjacent_digits(cx, input, rest, digits);
+    }
     cx.finish(open);
     (rest, summary)
 }
@@ -397,30 +365,31 @@ fn report_invalid_characters(cx: &mut Cx<'_>, span: Span) {
     );
 }
 
+/// `fen::placement::adjacent_digits` for the `count` digits of `rank` that end where `rest`
+/// begins, unless one of them is out of range (that has its own diagnostic).
 #[cold]
-fn report_adjacent_digits(cx: &mut Cx<'_>, run: DigitRun) {
-    if cx.full() {
+fn report_adjacent_digits(cx: &mut Cx<'_>, rank: &[u8], rest: &[u8], count: usize) {
+    let end = rank.len() - rest.len();
+    let run = rank.get(end.saturating_sub(count)..end).unwrap_or_default();
+    if !run.iter().all(|b| (b'1'..=b'8').contains(b)) || cx.full() {
         return;
     }
-    let span = Span::new(run.start, run.start + run.count as usize);
-    let text = cx.source_text(span).to_owned();
+    let sum: usize = run.iter().map(|b| usize::from(b - b'0')).sum();
+    let span = cx.byte_span(run, run.len());
+    let text = String::from_utf8_lossy(run).into_owned();
     let mut diagnostic = Diagnostic::new(
         Code::PlacementAdjacentDigits,
-        format!(
-            "adjacent digits `{}`, expected one digit per run of empty squares",
-            shown(&text)
-        ),
+        format!("adjacent digits `{text}`, expected one digit per run of empty squares"),
     )
-    .primary(span, format!("{} empty squares", run.sum));
-    if run.sum <= 8 {
-        diagnostic = diagnostic
+    .primary(span, format!("{sum} empty squares"));
+    diagnostic = if sum <= 8 {
+        diagnostic
             .help(format!(
-                "Write the run of {} empty squares as the single digit `{}`.",
-                run.sum, run.sum
+                "Write the run of {sum} empty squares as the single digit `{sum}`."
             ))
-            .with_fix(span, run.sum.to_string());
+            .with_fix(span, sum.to_string())
     } else {
-        diagnostic = diagnostic.help("Write one digit per run of empty squares.");
-    }
+        diagnostic.help("Write one digit per run of empty squares.")
+    };
     cx.report(diagnostic);
 }
