@@ -33,6 +33,7 @@
 
 pub mod diagnostics;
 pub mod parse;
+pub mod position;
 mod span;
 pub mod syntax;
 mod types;

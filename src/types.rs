@@ -311,6 +311,32 @@ impl Square {
     pub const fn rank(self) -> u8 {
         self.rank
     }
+
+    /// The square's number, 0 for a1 up to 63 for h8 (rank by rank).
+    ///
+    /// ```
+    /// assert_eq!(fenlint::Square::from_name("h1").unwrap().index(), 7);
+    /// ```
+    pub const fn index(self) -> u8 {
+        (self.rank - 1) * 8 + self.file.0
+    }
+
+    /// The square with number `index` (0 for a1 up to 63 for h8).
+    ///
+    /// ```
+    /// assert_eq!(fenlint::Square::from_index(63).unwrap().to_string(), "h8");
+    /// assert!(fenlint::Square::from_index(64).is_none());
+    /// ```
+    pub const fn from_index(index: u8) -> Option<Square> {
+        if index < 64 {
+            Some(Square {
+                file: File(index % 8),
+                rank: index / 8 + 1,
+            })
+        } else {
+            None
+        }
+    }
 }
 
 impl fmt::Display for Square {

@@ -158,6 +158,11 @@ impl<'t, 'a> Counter<'t, 'a> {
         self.0.text()
     }
 
+    /// Whether the counter is a number (digits only), whatever its size.
+    pub fn has_number(&self) -> bool {
+        self.0.child(SyntaxKind::Number).is_some()
+    }
+
     /// The value; `None` if the text is not a number or does not fit in a `u64`.
     pub fn value(&self) -> Option<u64> {
         let number = self.0.child(SyntaxKind::Number)?;

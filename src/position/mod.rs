@@ -1,0 +1,408 @@
+//! The position a FEN describes, built from the syntax tree without reading its text again.
+//!
+//! [`Position::from_tree`] reads the typed views of a [`SyntaxTree`]; fields that are missing
+//! take the defaults readers assume (`w - - 0 1`). The validator checks the position, and the
+//! writer prints it in any dialect.
+
+mod bitboard;
+
+pub use bitboard::{Bitboard, attacks, between};
+
+use crate::syntax::{CastlingSide, ChecksForm, RankItem, SyntaxTree};
+use crate::{Color, File, Piece, Role, Square};
+
+/// The variant a position belongs to.
+///
+/// ```
+/// use fenlint::position::{Position, Variant};
+/// let tree = fenlint::parse("rnb1k1nr/pppp1ppp/8/4p3/3PP2q/2N5/PP3PPP/R1BQKBNR w KQkq - 1 5 +0+2").into_tree();
+/// assert_eq!(Position::from_tree(&tree).unwrap().variant, Variant::ThreeCheck);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// Standard chess.
+    Standard,
+    /// Chess960 (Fischer Random): standard rules from a shuffled back rank.
+    Chess960,
+    /// Crazyhouse: captured pieces go to the captor's holdings and can be dropped.
+    Crazyhouse,
+    /// Three-check: giving the third check wins.
+    ThreeCheck,
+}
+
+/// What stands on each square.
+///
+/// ```
+/// use fenlint::position::Board;
+/// use fenlint::{Color, Piece, Role, Square};
+/// let mut board = Board::empty();
+/// let e1 = Square::from_name("e1").unwrap();
+/// board.set(e1, Some(Piece { color: Color::White, role: Role::King }));
+/// assert_eq!(board.king_of(Color::White), Some(e1));
+/// assert_eq!(board.occupied().count(), 1);
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    squares: [Option<Piece>; 64],
+}
+
+impl Default for Board {
+    fn default() -> Board {
+        Board::empty()
+    }
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for rank in (1..=8).rev() {
+            for file in 0..8 {
+                let piece = File::new(file)
+                    .and_then(|file| Square::new(file, rank))
+                    .and_then(|square| self.piece_at(square));
+                write!(f, "{}", piece.map_or('.', Piece::letter))?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+impl Board {
+    /// A board with no piece.
+    pub const fn empty() -> Board {
+        Board {
+            squares: [None; 64],
+        }
+    }
+
+    /// The piece on `square`.
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        self.squares
+            .get(usize::from(square.index()))
+            .copied()
+            .flatten()
+    }
+
+    /// Puts `piece` on `square` (or empties it).
+    pub fn set(&mut self, square: Square, piece: Option<Piece>) {
+        if let Some(slot) = self.squares.get_mut(usize::from(square.index())) {
+            *slot = piece;
+        }
+    }
+
+    /// Every piece with its square, from a1 to h8.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        (0..64u8).filter_map(move |index| {
+            let square = Square::from_index(index)?;
+            Some((square, self.piece_at(square)?))
+        })
+    }
+
+    /// The squares holding `piece`.
+    pub fn squares_of(&self, piece: Piece) -> Bitboard {
+        self.pieces()
+            .filter(|&(_, p)| p == piece)
+            .fold(Bitboard::EMPTY, |set, (square, _)| set.with(square))
+    }
+
+    /// The squares holding a piece of `color`.
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        self.pieces()
+            .filter(|&(_, p)| p.color == color)
+            .fold(Bitboard::EMPTY, |set, (square, _)| set.with(square))
+    }
+
+    /// Every occupied square.
+    pub fn occupied(&self) -> Bitboard {
+        self.pieces()
+            .fold(Bitboard::EMPTY, |set, (square, _)| set.with(square))
+    }
+
+    /// The square of `color`'s king, if it has exactly one.
+    pub fn king_of(&self, color: Color) -> Option<Square> {
+        let kings = self.squares_of(Piece {
+            color,
+            role: Role::King,
+        });
+        let mut squares = kings.squares();
+        let king = squares.next()?;
+        squares.next().is_none().then_some(king)
+    }
+
+    /// The pieces of `by` that attack `square`.
+    ///
+    /// ```
+    /// let tree = fenlint::parse("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1").into_tree();
+    /// let position = fenlint::position::Position::from_tree(&tree).unwrap();
+    /// let e8 = fenlint::Square::from_name("e8").unwrap();
+    /// assert_eq!(position.board.attackers_of(e8, fenlint::Color::White).count(), 1);
+    /// ```
+    pub fn attackers_of(&self, square: Square, by: Color) -> Bitboard {
+        let occupied = self.occupied();
+        self.pieces()
+            .filter(|&(from, piece)| {
+                piece.color == by
+                    && attacks(from, piece.role, piece.color, occupied).contains(square)
+            })
+            .fold(Bitboard::EMPTY, |set, (from, _)| set.with(from))
+    }
+}
+
+/// Pieces in hand, per colour and role (crazyhouse).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Holdings {
+    counts: [[u8; 6]; 2],
+}
+
+impl Holdings {
+    fn slot(color: Color, role: Role) -> (usize, usize) {
+        let role = Role::ALL
+            .iter()
+            .position(|&r| r == role)
+            .unwrap_or_default();
+        (usize::from(color == Color::Black), role)
+    }
+
+    /// How many pieces of `color` and `role` are in hand.
+    pub fn count(&self, color: Color, role: Role) -> u8 {
+        let (c, r) = Holdings::slot(color, role);
+        self.counts
+            .get(c)
+            .and_then(|roles| roles.get(r))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Adds one piece to the holdings (counts saturate at 255).
+    pub fn add(&mut self, piece: Piece) {
+        let (c, r) = Holdings::slot(piece.color, piece.role);
+        if let Some(count) = self.counts.get_mut(c).and_then(|roles| roles.get_mut(r)) {
+            *count = count.saturating_add(1);
+        }
+    }
+
+    /// Every piece in hand, White's first, each role from pawn to king.
+    pub fn pieces(&self) -> impl Iterator<Item = Piece> + '_ {
+        [Color::White, Color::Black]
+            .into_iter()
+            .flat_map(move |color| {
+                Role::ALL.into_iter().flat_map(move |role| {
+                    std::iter::repeat_n(Piece { color, role }, usize::from(self.count(color, role)))
+                })
+            })
+    }
+}
+
+/// A position: the board and everything else a FEN says about the game.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// What stands where.
+    pub board: Board,
+    /// The squares whose piece was promoted from a pawn (crazyhouse `~`).
+    pub promoted: Bitboard,
+    /// The side to move.
+    pub turn: Color,
+    /// Castling rights, as the squares of the rooks each side may still castle with (a right
+    /// whose rook cannot be found is on the corner square of its side).
+    pub castling: Bitboard,
+    /// The en-passant target square.
+    pub en_passant: Option<Square>,
+    /// Half-moves since the last capture or pawn move (`u64::MAX` if too large to read).
+    pub halfmove_clock: u64,
+    /// The number of the move to be played (`u64::MAX` if too large to read).
+    pub fullmove_number: u64,
+    /// Pieces in hand (crazyhouse).
+    pub holdings: Option<Holdings>,
+    /// Checks given so far by White and Black (three-check).
+    pub checks_given: Option<[u8; 2]>,
+    /// The variant, as the FEN's dialect suggests it.
+    pub variant: Variant,
+}
+
+impl Position {
+    /// The position a syntax tree describes, or `None` when its placement is not eight ranks of
+    /// eight squares (the syntax diagnostics then say why). Missing fields take the defaults
+    /// `w - - 0 1`; fields with syntax errors take the same defaults.
+    ///
+    /// ```
+    /// use fenlint::position::{Position, Variant};
+    /// use fenlint::{Color, Square};
+    /// let tree = fenlint::parse("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").into_tree();
+    /// let position = Position::from_tree(&tree).unwrap();
+    /// assert_eq!(position.turn, Color::Black);
+    /// assert_eq!(position.en_passant, Square::from_name("e3"));
+    /// assert_eq!(position.castling.count(), 4);
+    /// assert_eq!(position.variant, Variant::Standard);
+    /// ```
+    pub fn from_tree(tree: &SyntaxTree<'_>) -> Option<Position> {
+        let (board, promoted) = board_of(tree)?;
+        let turn = tree
+            .side_to_move()
+            .and_then(|side| side.color())
+            .unwrap_or(Color::White);
+        let holdings = tree.holdings().map(|holdings| {
+            let mut counts = Holdings::default();
+            for (piece, _) in holdings.pieces() {
+                counts.add(piece);
+            }
+            counts
+        });
+        let checks_given = checks_given(tree);
+        let castling = castling_rooks(tree, &board);
+        let dialect = tree.dialect();
+        let variant = if holdings.is_some() || dialect.promoted_markers {
+            Variant::Crazyhouse
+        } else if checks_given.is_some() {
+            Variant::ThreeCheck
+        } else if is_chess960(tree, &board) {
+            Variant::Chess960
+        } else {
+            Variant::Standard
+        };
+        let counter = |counter: Option<crate::syntax::Counter<'_, '_>>, default: u64| {
+            counter.map_or(default, |counter| {
+                if counter.has_number() {
+                    counter.value().unwrap_or(u64::MAX)
+                } else {
+                    default
+                }
+            })
+        };
+        Some(Position {
+            board,
+            promoted,
+            turn,
+            castling,
+            en_passant: tree.en_passant().and_then(|field| field.square()),
+            halfmove_clock: counter(tree.halfmove_clock(), 0),
+            fullmove_number: counter(tree.fullmove_number(), 1),
+            holdings,
+            checks_given,
+            variant,
+        })
+    }
+}
+
+/// The board and promoted squares of a placement of eight ranks of eight squares.
+fn board_of(tree: &SyntaxTree<'_>) -> Option<(Board, Bitboard)> {
+    let placement = tree.placement()?;
+    let mut board = Board::empty();
+    let mut promoted = Bitboard::EMPTY;
+    let mut ranks = 0u8;
+    for (row, rank) in placement.ranks().enumerate() {
+        let rank_number = 8u8.checked_sub(u8::try_from(row).ok()?)?;
+        if rank_number == 0 || rank.width() != 8 {
+            return None;
+        }
+        let mut file = 0u8;
+        for item in rank.items() {
+            match item {
+                RankItem::Piece {
+                    piece,
+                    promoted: marker,
+                    ..
+                } => {
+                    let square = Square::new(File::new(file)?, rank_number)?;
+                    board.set(square, Some(piece));
+                    if marker.is_some() {
+                        promoted = promoted.with(square);
+                    }
+                    file += 1;
+                }
+                RankItem::Empty { count, .. } => file += count,
+                RankItem::Error(_) => return None,
+            }
+        }
+        ranks += 1;
+    }
+    (ranks == 8).then_some((board, promoted))
+}
+
+/// Checks given by each side, from whichever counter form the FEN uses (remaining counts are
+/// turned into given ones: 3 minus the remaining).
+fn checks_given(tree: &SyntaxTree<'_>) -> Option<[u8; 2]> {
+    let read = |counters: crate::syntax::CheckCounters<'_, '_>| {
+        let white = u8::try_from(counters.white()?).ok()?;
+        let black = u8::try_from(counters.black()?).ok()?;
+        Some(match counters.form() {
+            ChecksForm::Remaining => [3u8.saturating_sub(white), 3u8.saturating_sub(black)],
+            _ => [white, black],
+        })
+    };
+    tree.given_checks()
+        .and_then(read)
+        .or_else(|| tree.remaining_checks().and_then(read))
+}
+
+/// The rook squares the castling letters name: `K`/`Q` the outermost rook of that colour on the
+/// back rank on that side of the king (X-FEN), a file letter the rook on that file. Without a
+/// king on the back rank, or without such a rook, `K` and `Q` name the h- and a-corner.
+fn castling_rooks(tree: &SyntaxTree<'_>, board: &Board) -> Bitboard {
+    let Some(castling) = tree.castling() else {
+        return Bitboard::EMPTY;
+    };
+    let mut rooks = Bitboard::EMPTY;
+    for right in castling.rights() {
+        let color = right.color();
+        let rank = if color == Color::White { 1 } else { 8 };
+        let rook = Piece {
+            color,
+            role: Role::Rook,
+        };
+        let square_on = |file: u8| File::new(file).and_then(|file| Square::new(file, rank));
+        let king_file = board
+            .king_of(color)
+            .filter(|king| king.rank() == rank)
+            .map(|king| king.file().index());
+        let outermost = |files: &mut dyn Iterator<Item = u8>| {
+            files
+                .filter_map(square_on)
+                .find(|&square| board.piece_at(square) == Some(rook))
+        };
+        let square = match right.side() {
+            CastlingSide::File(file) => square_on(file.index()),
+            CastlingSide::King => king_file
+                .and_then(|king| outermost(&mut (king + 1..8).rev()))
+                .or_else(|| square_on(7)),
+            CastlingSide::Queen => king_file
+                .and_then(|king| outermost(&mut (0..king)))
+                .or_else(|| square_on(0)),
+        };
+        if let Some(square) = square {
+            rooks = rooks.with(square);
+        }
+    }
+    rooks
+}
+
+/// Whether the castling field needs Chess960: file letters, or rights with the king off the
+/// e-file or rooks off the corners.
+fn is_chess960(tree: &SyntaxTree<'_>, board: &Board) -> bool {
+    let Some(castling) = tree.castling() else {
+        return false;
+    };
+    castling.rights().any(|right| {
+        let color = right.color();
+        let rank = if color == Color::White { 1 } else { 8 };
+        let king_home = File::new(4).and_then(|file| Square::new(file, rank));
+        let king_moved = board.king_of(color) != king_home;
+        match right.side() {
+            CastlingSide::File(_) => true,
+            CastlingSide::King | CastlingSide::Queen => {
+                let corner = if right.side() == CastlingSide::King {
+                    7
+                } else {
+                    0
+                };
+                let rook = Piece {
+                    color,
+                    role: Role::Rook,
+                };
+                let corner = File::new(corner).and_then(|file| Square::new(file, rank));
+                let rook_home = corner.is_some_and(|corner| board.piece_at(corner) == Some(rook));
+                board.king_of(color).is_some_and(|king| king.rank() == rank)
+                    && (king_moved || !rook_home)
+            }
+        }
+    })
+}
