@@ -37,12 +37,14 @@ pub mod position;
 mod span;
 pub mod syntax;
 mod types;
+pub mod validate;
 
 pub use diagnostics::{Code, Diagnostic, Fix, Label, Severity};
 pub use parse::{Parse, parse, parse_at, parse_bytes, parse_bytes_at};
 pub use span::Span;
 pub use syntax::{SyntaxKind, SyntaxNode, SyntaxTree};
 pub use types::{Color, File, Piece, Role, Square};
+pub use validate::{Lint, Validator, lint};
 
 /// The README's examples, run as doctests.
 #[doc = include_str!("../README.md")]
