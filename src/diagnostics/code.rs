@@ -222,7 +222,7 @@ codes! {
     ///
     /// What: at most two pieces can check a king at once.
     /// Why: one move can give check with the piece moved and with one piece it uncovers, no more.
-    /// Bad: `4k3/8/8/8/1b6/4r3/5n2/4K3 w - - 0 1`
+    /// Bad: `4k3/8/8/8/1b6/3nr3/8/4K3 w - - 0 1`
     /// Good: `4k3/8/8/8/1b6/4r3/8/4K3 w - - 0 1`
     CheckTooManyCheckers => "fen::check::too_many_checkers", Error;
     /// a double check no move can give
@@ -240,8 +240,8 @@ codes! {
     /// comes from that pawn or from a line it uncovered.
     /// Why: a check from anywhere else must have existed before the double step, leaving the
     /// other side's king in check.
-    /// Bad: `4k3/8/8/8/3Pp3/8/8/r3K3 w - e3 0 1`
-    /// Good: `4k3/8/8/8/3Pp3/8/8/4K3 b - e3 0 1`
+    /// Bad: `R3k3/8/8/8/4P3/8/8/4K3 b - e3 0 1`
+    /// Good: `8/8/8/7k/4P3/8/8/3BK3 b - e3 0 1`
     CheckEnPassantInconsistent => "fen::check::en_passant_inconsistent", Error;
     /// more than two castling rights for one side
     ///
@@ -255,7 +255,7 @@ codes! {
     /// What: a side with a castling right has its king on its first rank (on e1/e8 in standard
     /// chess), between the rooks.
     /// Why: a king that has moved has lost its castling rights.
-    /// Bad: `4k3/8/8/8/8/8/8/R4K1R w KQ - 0 1`
+    /// Bad: `4k3/8/8/8/8/8/4K3/R6R w KQ - 0 1`
     /// Good: `4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1`
     CastlingNoKing => "fen::castling::no_king", Error;
     /// a castling right without the rook it names
@@ -272,8 +272,8 @@ codes! {
     /// stands between it and the king, readers that take `K` as "the h-rook" or "the castling
     /// rook" disagree.
     /// Why: write the file letter of the rook (Shredder-FEN style) to say which one.
-    /// Bad: `4k3/8/8/8/8/8/8/4K1RR w K - 0 1`
-    /// Good: `4k3/8/8/8/8/8/8/4K1RR w H - 0 1`
+    /// Bad: `5k2/8/8/8/8/8/8/5KRR w K - 0 1`
+    /// Good: `5k2/8/8/8/8/8/8/5KRR w H - 0 1`
     CastlingAmbiguous => "fen::castling::ambiguous", Warning;
     /// castling rights no Chess960 start position can lead to
     ///
@@ -319,8 +319,8 @@ codes! {
     ///
     /// What: an en-passant square means the last move was a pawn move, which resets the clock.
     /// Why: the two fields contradict each other; one of them is wrong.
-    /// Bad: `4k3/8/8/8/4P3/8/8/4K3 b - e3 5 1`
-    /// Good: `4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1`
+    /// Bad: `4k3/8/8/8/4P3/8/8/4K3 b - e3 5 20`
+    /// Good: `4k3/8/8/8/4P3/8/8/4K3 b - e3 0 20`
     EnPassantHalfmoveNotZero => "fen::en_passant::halfmove_not_zero", Warning;
     /// an en-passant square no pawn can capture on
     ///
@@ -388,7 +388,7 @@ codes! {
     ///
     /// What: holdings belong to crazyhouse; checked as another variant, they mean nothing.
     /// Why: tools that read the FEN as standard chess drop or reject them.
-    /// Bad: (with `--variant standard`) `4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1`
+    /// Bad (checked as standard chess): `4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1`
     /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
     HoldingsNotCrazyhouse => "fen::holdings::not_crazyhouse", Warning;
     /// a promoted marker on a pawn or a king
@@ -411,7 +411,7 @@ codes! {
     /// check now and the game is over.
     /// Why: otherwise the third check was given earlier and the game went on after it ended.
     /// Bad: `4k3/8/8/8/8/8/8/4K3 b - - 0 1 +3+0`
-    /// Good: `4k3/8/8/8/8/8/8/4K2R b - - 0 1 +3+0`
+    /// Good: `4k3/8/8/8/8/8/4R3/K7 b - - 0 1 +3+0`
     ChecksGameOverWithoutCheck => "fen::checks::game_over_without_check", Error;
     /// the two three-check counters disagree
     ///

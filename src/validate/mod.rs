@@ -174,8 +174,8 @@ impl<'t, 'a> Check<'t, 'a> {
                         RankItem::Error(node) => (node.span(), 0),
                     };
                     for _ in 0..width {
-                        let square = crate::File::new(file)
-                            .and_then(|file| Square::new(file, rank_number));
+                        let square =
+                            crate::File::new(file).and_then(|file| Square::new(file, rank_number));
                         if let Some(slot) =
                             square.and_then(|square| squares.get_mut(usize::from(square.index())))
                         {
