@@ -159,3 +159,265 @@ fn valid_positions_of_every_variant_are_clean() {
         );
     }
 }
+
+/// More pass and fail cases per rule than the documented pair: `(fen, variant, code, fires)`.
+const CASES: &[(&str, Option<Variant>, &str, bool)] = &[
+    (
+        "8/8/8/3k4/4K3/8/8/8 w - - 0 1",
+        None,
+        "fen::kings::adjacent",
+        true,
+    ),
+    (
+        "8/8/8/3k4/5K2/8/8/8 w - - 0 1",
+        None,
+        "fen::kings::adjacent",
+        false,
+    ),
+    (
+        "4k3/3P4/8/8/8/8/8/4K3 w - - 0 1",
+        None,
+        "fen::check::opposite",
+        true,
+    ),
+    (
+        "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1",
+        None,
+        "fen::check::opposite",
+        false,
+    ),
+    (
+        "8/8/8/3k4/4K3/8/8/8 w - - 0 1",
+        None,
+        "fen::check::opposite",
+        false,
+    ),
+    (
+        "4k3/8/8/8/8/8/8/r3K2r w - - 0 1",
+        None,
+        "fen::check::impossible",
+        true,
+    ),
+    (
+        "4k3/8/8/8/8/5n2/8/4K2r w - - 0 1",
+        None,
+        "fen::check::impossible",
+        false,
+    ),
+    (
+        "4k3/8/8/8/8/3p1p2/8/4K3 w - - 0 1",
+        None,
+        "fen::check::impossible",
+        false,
+    ),
+    (
+        "4k3/8/8/8/8/8/3p1p2/4K3 w - - 0 1",
+        None,
+        "fen::check::impossible",
+        true,
+    ),
+    (
+        "4k3/8/8/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1",
+        None,
+        "fen::material::impossible",
+        false,
+    ),
+    (
+        "4k3/8/8/8/8/PPPPPPP1/8/RNBQKBBR w - - 0 1",
+        None,
+        "fen::material::impossible",
+        false,
+    ),
+    (
+        "4k3/8/8/8/8/PPPPPPPP/8/RNBQKBBR w - - 0 1",
+        None,
+        "fen::material::impossible",
+        true,
+    ),
+    (
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        None,
+        "fen::castling::no_rook",
+        false,
+    ),
+    (
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        None,
+        "fen::castling::no_king",
+        false,
+    ),
+    (
+        "r3k2r/8/8/8/8/8/8/R3K1R1 w KQkq - 0 1",
+        Some(Variant::Standard),
+        "fen::castling::no_rook",
+        true,
+    ),
+    (
+        "r3k2r/8/8/8/8/8/8/R3K1R1 w Kkq - 0 1",
+        Some(Variant::Chess960),
+        "fen::castling::no_rook",
+        false,
+    ),
+    (
+        "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1",
+        None,
+        "fen::castling::mixed_notation",
+        false,
+    ),
+    (
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        None,
+        "fen::castling::ambiguous",
+        false,
+    ),
+    (
+        "rk4r1/8/8/8/8/8/8/RK4R1 w KQkq - 0 1",
+        None,
+        "fen::castling::not_chess960",
+        false,
+    ),
+    (
+        "rk4r1/8/8/8/8/8/8/R1K3R1 w KQkq - 0 1",
+        None,
+        "fen::castling::not_chess960",
+        true,
+    ),
+    (
+        "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
+        None,
+        "fen::en_passant::not_capturable",
+        false,
+    ),
+    (
+        "4k3/8/8/3p4/8/8/8/4K3 w - d6 0 2",
+        None,
+        "fen::en_passant::not_capturable",
+        true,
+    ),
+    (
+        "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
+        None,
+        "fen::en_passant::no_pawn",
+        false,
+    ),
+    (
+        "4k3/8/8/3pP3/8/8/8/4K3 w - e6 0 2",
+        None,
+        "fen::en_passant::no_pawn",
+        true,
+    ),
+    (
+        "4k3/3p4/8/3pP3/8/8/8/4K3 w - d6 0 2",
+        None,
+        "fen::en_passant::not_empty",
+        true,
+    ),
+    (
+        "4k3/8/8/8/8/8/8/4K3 b - - 1 1",
+        None,
+        "fen::halfmove_clock::exceeds_plies",
+        false,
+    ),
+    (
+        "4k3/8/8/8/8/8/8/4K3 w - - 1 1",
+        None,
+        "fen::halfmove_clock::exceeds_plies",
+        true,
+    ),
+    (
+        "4k3/8/8/8/8/8/8/4K3 w - - 100 60",
+        None,
+        "fen::halfmove_clock::fifty_moves",
+        true,
+    ),
+    (
+        "4k3/8/8/8/8/8/8/4K3 w - - 149 80",
+        None,
+        "fen::halfmove_clock::seventy_five_moves",
+        false,
+    ),
+    (
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 4294967295",
+        None,
+        "fen::counter::overflow",
+        false,
+    ),
+    (
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 4294967296",
+        None,
+        "fen::counter::overflow",
+        true,
+    ),
+    (
+        "4k3/8/8/8/8/8/8/4K3[PPPPPPPPPPPPPPPP] w - - 0 1",
+        None,
+        "fen::holdings::too_much_material",
+        false,
+    ),
+    (
+        "4k3/8/8/8/8/8/P7/4K3[PPPPPPPPPPPPPPPP] w - - 0 1",
+        None,
+        "fen::holdings::too_much_material",
+        true,
+    ),
+    (
+        "4k3/8/8/8/8/8/Q~7/4K3[PPPPPPPPPPPPPPPP] w - - 0 1",
+        None,
+        "fen::holdings::too_much_material",
+        true,
+    ),
+    (
+        "4k3/8/8/8/8/8/Q~7/4K3[QQ] w - - 0 1",
+        None,
+        "fen::holdings::too_much_material",
+        false,
+    ),
+    (
+        "4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1",
+        None,
+        "fen::holdings::not_crazyhouse",
+        false,
+    ),
+    (
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 +3+0",
+        None,
+        "fen::checks::game_over_without_check",
+        true,
+    ),
+    (
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 +2+2",
+        None,
+        "fen::checks::both_exhausted",
+        false,
+    ),
+    (
+        "4k3/8/8/8/8/8/8/4K3 w - - 0+0 0 1",
+        None,
+        "fen::checks::both_exhausted",
+        true,
+    ),
+    (
+        "4k3/8/8/8/8/8/8/4K3 w - - 1+3 0 1 +2+0",
+        None,
+        "fen::checks::forms_disagree",
+        false,
+    ),
+];
+
+#[test]
+fn pass_and_fail_cases() {
+    let mut failures = Vec::new();
+    for &(fen, variant, code, fires) in CASES {
+        assert!(Code::from_name(code).is_some(), "unknown code {code}");
+        let lint = validator(variant).lint(fen);
+        let found = lint.diagnostics().iter().any(|d| d.code().name() == code);
+        if found != fires {
+            failures.push(format!(
+                "{fen:?}: expected {code} {}, got {:?}",
+                if fires { "to fire" } else { "not to fire" },
+                codes(&lint)
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
