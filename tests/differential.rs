@@ -577,6 +577,8 @@ fn mutate_once(model: &mut Model, variant: Variant, rng: &mut fastrand::Rng) -> 
         ("move king along back rank", 2),
         ("two digits for a run", 1),
         ("add checker", 6),
+        ("add back-rank rook", 3),
+        ("name a second rook on one side", 2),
     ];
     if variant != Variant::ThreeCheck {
         ops.push(("leave out counters", 1));
@@ -650,15 +652,22 @@ fn mutate_once(model: &mut Model, variant: Variant, rng: &mut fastrand::Rng) -> 
             model.turn = if model.turn == b'w' { b'b' } else { b'w' };
         }
         "add castling letter" => {
-            let letter = if rng.u8(..10) < 7 {
-                b"KQkq"[rng.usize(..4)]
+            // The classic letters, the file of a rook of that side on its back rank (as
+            // Shredder-FEN writes it), or any file.
+            let white = rng.bool();
+            let (row, rook) = if white { (7, b'R') } else { (0, b'r') };
+            let rooks: Vec<u8> = (0..8u8)
+                .filter(|&file| model.board[row][usize::from(file)].is_some_and(|(p, _)| p == rook))
+                .collect();
+            let letter = match rng.u8(..10) {
+                0..5 => b"KQ"[rng.usize(..2)],
+                5..8 if !rooks.is_empty() => b'A' + rooks[rng.usize(..rooks.len())],
+                _ => b'A' + rng.u8(..8),
+            };
+            let letter = if white {
+                letter
             } else {
-                let file = b'a' + rng.u8(..8);
-                if rng.bool() {
-                    file.to_ascii_uppercase()
-                } else {
-                    file
-                }
+                letter.to_ascii_lowercase()
             };
             if !model.castling.contains(&letter) {
                 model.castling.push(letter);
@@ -770,6 +779,60 @@ fn mutate_once(model: &mut Model, variant: Variant, rng: &mut fastrand::Rng) -> 
             }
         }
         "add checker" => add_checker(model, rng),
+        "name a second rook on one side" => {
+            // A rook between the king and its side's edge, named by its file beside `K`/`Q`:
+            // two rights on one side of the king, or two letters for one rook.
+            let white = rng.bool();
+            let (row, rook, king) = if white {
+                (7, b'R', b'K')
+            } else {
+                (0, b'r', b'k')
+            };
+            let Some(king_file) =
+                (0..8).find(|&file| model.board[row][file].is_some_and(|(p, _)| p == king))
+            else {
+                return name;
+            };
+            let kingside = rng.bool();
+            let files: Vec<usize> = if kingside {
+                (king_file + 1..8).collect()
+            } else {
+                (0..king_file).collect()
+            };
+            let empty: Vec<usize> = files
+                .into_iter()
+                .filter(|&file| model.board[row][file].is_none())
+                .collect();
+            if empty.is_empty() {
+                return name;
+            }
+            let file = empty[rng.usize(..empty.len())];
+            model.board[row][file] = Some((rook, false));
+            let case = |letter: u8| {
+                if white {
+                    letter
+                } else {
+                    letter.to_ascii_lowercase()
+                }
+            };
+            for letter in [
+                case(b'A' + file as u8),
+                case(if kingside { b'K' } else { b'Q' }),
+            ] {
+                if !model.castling.contains(&letter) {
+                    model.castling.push(letter);
+                }
+            }
+            model.sort_castling();
+        }
+        "add back-rank rook" => {
+            // A second rook beside a castling rook, often named by a later castling letter.
+            let (row, rook) = if rng.bool() { (7, b'R') } else { (0, b'r') };
+            let file = rng.usize(..8);
+            if model.board[row][file].is_none() {
+                model.board[row][file] = Some((rook, false));
+            }
+        }
         "two digits for a run" => model.split_runs = true,
         "leave out counters" => model.no_counters = true,
         "slash holdings" => model.slash_holdings = !model.slash_holdings,
