@@ -53,6 +53,13 @@ const INTENTIONAL_DIFFERENCES: &[(&str, &str)] = &[
          castling rooks) stand on the same files; shakmaty checks each side's rights alone.",
     ),
     (
+        "three-check-both-counter-forms",
+        "fenlint reads a three-check FEN with both counters, the remaining `W+B` before the \
+         move counters and the given `+W+B` after them, when they agree (and reports \
+         `fen::checks::forms_disagree` when they do not); shakmaty reads only one of them and \
+         rejects the other as extra text.",
+    ),
+    (
         "three-check-game-over-without-check",
         "fenlint: `fen::checks::game_over_without_check` (error). The third check ends the game, \
          so a side that has given three checks has just moved and the other king is in check; \
@@ -322,6 +329,28 @@ fn three_check_over_without_check(fen: &str) -> bool {
     exhausted(turn) || (exhausted(!turn) && !in_check)
 }
 
+/// Whether a three-check FEN has both the remaining `W+B` (before the counters) and the given
+/// `+W+B` (after them), saying the same.
+fn both_check_forms_agree(fen: &str) -> bool {
+    let counts = |field: &str| -> Option<(u32, u32)> {
+        let (white, black) = field.split_once('+')?;
+        Some((white.parse().ok()?, black.parse().ok()?))
+    };
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let remaining = fields
+        .iter()
+        .find(|field| !field.starts_with('+') && field.contains('+'))
+        .and_then(|field| counts(field));
+    let given = fields
+        .iter()
+        .find_map(|field| field.strip_prefix('+'))
+        .and_then(counts);
+    match (remaining, given) {
+        (Some((rw, rb)), Some((gw, gb))) => rw + gw == 3 && rb + gb == 3,
+        _ => false,
+    }
+}
+
 /// The category of a disagreement, as its parts: for a FEN fenlint rejects and shakmaty accepts,
 /// one part per error code (named after an intentional difference when this file confirms its
 /// condition on its own, independently of fenlint); for a FEN shakmaty rejects and fenlint
@@ -335,7 +364,12 @@ fn classify(
     let parts: BTreeSet<String> = match shakmaty {
         Err(reasons) => reasons
             .iter()
-            .map(|reason| format!("shakmaty rejects ({reason}), fenlint accepts"))
+            .map(|reason| match reason.as_str() {
+                "InvalidFen" if variant == Variant::ThreeCheck && both_check_forms_agree(fen) => {
+                    "three-check-both-counter-forms".to_owned()
+                }
+                _ => format!("shakmaty rejects ({reason}), fenlint accepts"),
+            })
             .collect(),
         Ok(()) => {
             let castling = main_fields(fen).get(2).copied().unwrap_or("-");
@@ -397,6 +431,8 @@ struct Model {
     /// Remaining checks, White's and Black's.
     checks: Option<(u32, u32)>,
     given_form: bool,
+    /// Checks given, written as `+W+B` after the counters in addition to the remaining form.
+    also_given: Option<(u32, u32)>,
     halfmove: String,
     fullmove: String,
     /// Leave out the two counters (EPD style).
@@ -458,6 +494,7 @@ impl Model {
             en_passant,
             checks,
             given_form: false,
+            also_given: None,
             halfmove: rest.first().copied().unwrap_or("0").to_owned(),
             fullmove: rest.get(1).copied().unwrap_or("1").to_owned(),
             no_counters: false,
@@ -537,6 +574,8 @@ impl Model {
                 3u32.saturating_sub(white),
                 3u32.saturating_sub(black)
             ));
+        } else if let (Some(_), Some((white, black))) = (self.checks, self.also_given) {
+            out.push_str(&format!(" +{white}+{black}"));
         }
         out
     }
@@ -592,7 +631,11 @@ fn mutate_once(model: &mut Model, variant: Variant, rng: &mut fastrand::Rng) -> 
         ]);
     }
     if variant == Variant::ThreeCheck {
-        ops.extend([("set remaining checks", 8), ("given-checks form", 2)]);
+        ops.extend([
+            ("set remaining checks", 8),
+            ("given-checks form", 2),
+            ("both check forms", 2),
+        ]);
     }
     let total: u32 = ops.iter().map(|(_, weight)| weight).sum();
     let mut pick = rng.u32(..total);
@@ -840,6 +883,16 @@ fn mutate_once(model: &mut Model, variant: Variant, rng: &mut fastrand::Rng) -> 
             model.checks = Some((rng.u32(..=3), rng.u32(..=3)));
         }
         "given-checks form" => model.given_form = !model.given_form,
+        "both check forms" => {
+            // Usually saying the same thing, sometimes not.
+            model.given_form = false;
+            let (white, black) = model.checks.unwrap_or((3, 3));
+            model.also_given = Some(if rng.u8(..4) == 0 {
+                (rng.u32(..=3), rng.u32(..=3))
+            } else {
+                (3u32.saturating_sub(white), 3u32.saturating_sub(black))
+            });
+        }
         _ => unreachable!("unknown mutation {name}"),
     }
     name
