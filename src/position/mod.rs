@@ -5,8 +5,10 @@
 //! writer prints it in any dialect.
 
 mod bitboard;
+mod writer;
 
 pub use bitboard::{Bitboard, attacks, between};
+pub use writer::{CastlingStyle, ChecksStyle, EnPassantStyle, HoldingsStyle, WriteOptions};
 
 use crate::syntax::{CastlingSide, ChecksForm, RankItem, SyntaxTree};
 use crate::{Color, File, Piece, Role, Square};
@@ -341,38 +343,39 @@ fn castling_rooks(tree: &SyntaxTree<'_>, board: &Board) -> Bitboard {
     let Some(castling) = tree.castling() else {
         return Bitboard::EMPTY;
     };
-    let mut rooks = Bitboard::EMPTY;
-    for right in castling.rights() {
-        let color = right.color();
-        let rank = if color == Color::White { 1 } else { 8 };
-        let rook = Piece {
-            color,
-            role: Role::Rook,
-        };
-        let square_on = |file: u8| File::new(file).and_then(|file| Square::new(file, rank));
-        let king_file = board
-            .king_of(color)
-            .filter(|king| king.rank() == rank)
-            .map(|king| king.file().index());
-        let outermost = |files: &mut dyn Iterator<Item = u8>| {
-            files
-                .filter_map(square_on)
-                .find(|&square| board.piece_at(square) == Some(rook))
-        };
-        let square = match right.side() {
-            CastlingSide::File(file) => square_on(file.index()),
-            CastlingSide::King => king_file
-                .and_then(|king| outermost(&mut (king + 1..8).rev()))
-                .or_else(|| square_on(7)),
-            CastlingSide::Queen => king_file
-                .and_then(|king| outermost(&mut (0..king)))
-                .or_else(|| square_on(0)),
-        };
-        if let Some(square) = square {
-            rooks = rooks.with(square);
-        }
+    castling
+        .rights()
+        .filter_map(|right| castling_square(board, right.color(), right.side()))
+        .fold(Bitboard::EMPTY, Bitboard::with)
+}
+
+/// The square a castling letter of `color` for `side` names on `board` (see [`castling_rooks`]);
+/// the writer picks `K` or `Q` exactly when this gives back the rook square it writes.
+fn castling_square(board: &Board, color: Color, side: CastlingSide) -> Option<Square> {
+    let rank = if color == Color::White { 1 } else { 8 };
+    let rook = Piece {
+        color,
+        role: Role::Rook,
+    };
+    let square_on = |file: u8| File::new(file).and_then(|file| Square::new(file, rank));
+    let king_file = board
+        .king_of(color)
+        .filter(|king| king.rank() == rank)
+        .map(|king| king.file().index());
+    let outermost = |files: &mut dyn Iterator<Item = u8>| {
+        files
+            .filter_map(square_on)
+            .find(|&square| board.piece_at(square) == Some(rook))
+    };
+    match side {
+        CastlingSide::File(file) => square_on(file.index()),
+        CastlingSide::King => king_file
+            .and_then(|king| outermost(&mut (king + 1..8).rev()))
+            .or_else(|| square_on(7)),
+        CastlingSide::Queen => king_file
+            .and_then(|king| outermost(&mut (0..king)))
+            .or_else(|| square_on(0)),
     }
-    rooks
 }
 
 /// Whether the castling field needs Chess960: file letters, or rights with the king off the
