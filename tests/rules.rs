@@ -421,3 +421,23 @@ fn pass_and_fail_cases() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+#[test]
+fn castling_rights_per_side() {
+    // Two kingside rights for Black (`k` is g8, `f` is f8).
+    let lint = Validator::new().lint("4krr1/8/8/8/8/1K6/8/8 w kf - 2 59");
+    assert!(
+        codes(&lint).contains(&"fen::castling::too_many"),
+        "{:?}",
+        codes(&lint)
+    );
+    // `A` and `Q` both name a1.
+    let lint = fenlint::lint("rnbqkb1r/pppppppp/8/8/8/N7/PPPPPPPP/R1BQKBNR b KAQkq - 1 1");
+    let duplicate: Vec<_> = lint
+        .diagnostics()
+        .iter()
+        .filter(|d| d.code() == Code::CastlingDuplicate)
+        .collect();
+    assert_eq!(duplicate.len(), 1, "{:?}", codes(&lint));
+    assert!(!codes(&lint).contains(&"fen::castling::too_many"));
+}

@@ -243,10 +243,11 @@ codes! {
     /// Bad: `R3k3/8/8/8/4P3/8/8/4K3 b - e3 0 1`
     /// Good: `8/8/8/7k/4P3/8/8/3BK3 b - e3 0 1`
     CheckEnPassantInconsistent => "fen::check::en_passant_inconsistent", Error;
-    /// more than two castling rights for one side
+    /// more than one castling right on one side of the king
     ///
-    /// What: a side castles at most kingside and queenside: two rights.
-    /// Why: a third letter names a third rook, which no rule allows.
+    /// What: a side castles at most once kingside and once queenside, so it has at most one right
+    /// on each side of its king (two in all).
+    /// Why: a second letter on one side names a second rook there, which no rule allows.
     /// Bad: `r3k2r/8/8/8/8/8/8/RR2K2R w KQB - 0 1`
     /// Good: `r3k2r/8/8/8/8/8/8/R3K2R w KQ - 0 1`
     CastlingTooMany => "fen::castling::too_many", Error;
@@ -435,9 +436,10 @@ codes! {
     ///
     /// `-` means that nobody can castle; it stands alone.
     CastlingMisplacedDash => "fen::castling::misplaced_dash", Error;
-    /// the same castling letter twice
+    /// the same castling right twice
     ///
-    /// Each castling right is written once.
+    /// Each castling right is written once: the same letter twice, or two letters that name the
+    /// same rook (`Q` and `A` with the rook on a1), is a duplicate.
     CastlingDuplicate => "fen::castling::duplicate", Error;
     /// castling letters out of order
     ///

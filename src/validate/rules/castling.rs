@@ -53,34 +53,84 @@ fn rights(check: &Check<'_, '_>) -> Vec<CastlingRight> {
         .unwrap_or_default()
 }
 
-/// `fen::castling::too_many`: more than two rights for one side.
+/// `fen::castling::too_many`: more than one right on one side of the king (or, with the king
+/// away from its rank, more than two rights); and `fen::castling::duplicate` for two letters
+/// that name the same rook (`Q` and `A` with the rook on a1).
 pub(crate) fn too_many(check: &mut Check<'_, '_>) {
     for color in [Color::White, Color::Black] {
         let mine: Vec<CastlingRight> = rights(check)
             .into_iter()
             .filter(|right| right.color() == color)
             .collect();
-        if mine.len() <= 2 {
+        let Some(king) = castling_king(check, color) else {
+            if mine.len() > 2 {
+                report_too_many(check, color, &mine, "castling rights", 2);
+            }
             continue;
-        }
-        let mut diagnostic = Diagnostic::new(
-            Code::CastlingTooMany,
-            format!(
-                "{} castling rights for {color}, expected at most 2",
-                mine.len()
-            ),
-        );
-        for (index, right) in mine.iter().enumerate() {
-            diagnostic = if index == 2 {
-                diagnostic.primary(right.span(), "a third right")
-            } else {
-                diagnostic.secondary(right.span(), "")
+        };
+        for side in [true, false] {
+            let same_side: Vec<&CastlingRight> = mine
+                .iter()
+                .filter(|right| kingside(right, king.file().index()) == side)
+                .collect();
+            let [first, second, ..] = same_side.as_slice() else {
+                continue;
             };
+            let rook_a = named_rook(check, first, king).ok();
+            let rook_b = named_rook(check, second, king).ok();
+            if same_side.len() == 2 && rook_a.is_some() && rook_a == rook_b {
+                let rook = rook_a.map(|s| s.to_string()).unwrap_or_default();
+                check.report(
+                    Diagnostic::new(
+                        Code::CastlingDuplicate,
+                        format!(
+                            "castling rights `{}` and `{}` both name the rook on {rook}, expected each right once",
+                            first.letter(),
+                            second.letter()
+                        ),
+                    )
+                    .primary(second.span(), format!("the rook on {rook} again"))
+                    .secondary(first.span(), "first named here")
+                    .help(format!("Remove `{}`.", second.letter()))
+                    .with_fix(second.span(), ""),
+                );
+            } else {
+                let owned: Vec<CastlingRight> = same_side.iter().map(|&&right| right).collect();
+                let what = if side {
+                    "kingside castling rights"
+                } else {
+                    "queenside castling rights"
+                };
+                report_too_many(check, color, &owned, what, 1);
+            }
         }
-        check.report(diagnostic.help(format!(
-            "{color} can castle at most kingside and queenside; keep the two letters of the rooks that have not moved."
-        )));
     }
+}
+
+fn report_too_many(
+    check: &mut Check<'_, '_>,
+    color: Color,
+    rights: &[CastlingRight],
+    what: &str,
+    limit: usize,
+) {
+    let mut diagnostic = Diagnostic::new(
+        Code::CastlingTooMany,
+        format!(
+            "{} {what} for {color}, expected at most {limit}",
+            rights.len()
+        ),
+    );
+    for (index, right) in rights.iter().enumerate() {
+        diagnostic = if index == limit {
+            diagnostic.primary(right.span(), "one right too many")
+        } else {
+            diagnostic.secondary(right.span(), "")
+        };
+    }
+    check.report(diagnostic.help(format!(
+        "{color} can castle once kingside and once queenside, with the rooks that have not moved; remove the extra letters."
+    )));
 }
 
 /// The king's side a right names, given the king's file.
