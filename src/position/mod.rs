@@ -378,8 +378,11 @@ fn castling_square(board: &Board, color: Color, side: CastlingSide) -> Option<Sq
     }
 }
 
-/// Whether the castling field needs Chess960: file letters, or rights with the king off the
-/// e-file or rooks off the corners.
+/// Whether the castling field needs Chess960: a right of a side whose king stands on its back
+/// rank off the e-file; a file letter other than `A`/`H` (`a`/`h`); or `K`/`Q` whose corner
+/// holds no rook of that side while another rook stands on that side of the king (X-FEN's
+/// outermost rook, as in a Chess960 start position). A standard setup whose rook is gone from
+/// that side, right kept, stays standard (and draws `fen::castling::no_rook`).
 fn is_chess960(tree: &SyntaxTree<'_>, board: &Board) -> bool {
     let Some(castling) = tree.castling() else {
         return false;
@@ -387,25 +390,25 @@ fn is_chess960(tree: &SyntaxTree<'_>, board: &Board) -> bool {
     castling.rights().any(|right| {
         let color = right.color();
         let rank = if color == Color::White { 1 } else { 8 };
-        let king_home = File::new(4).and_then(|file| Square::new(file, rank));
-        let king_moved = board.king_of(color) != king_home;
+        let Some(king) = board.king_of(color).filter(|king| king.rank() == rank) else {
+            return false;
+        };
+        if king.file().index() != 4 {
+            return true;
+        }
+        let rook = Piece {
+            color,
+            role: Role::Rook,
+        };
+        let has_rook = |file: u8| {
+            File::new(file)
+                .and_then(|file| Square::new(file, rank))
+                .is_some_and(|square| board.piece_at(square) == Some(rook))
+        };
         match right.side() {
-            CastlingSide::File(_) => true,
-            CastlingSide::King | CastlingSide::Queen => {
-                let corner = if right.side() == CastlingSide::King {
-                    7
-                } else {
-                    0
-                };
-                let rook = Piece {
-                    color,
-                    role: Role::Rook,
-                };
-                let corner = File::new(corner).and_then(|file| Square::new(file, rank));
-                let rook_home = corner.is_some_and(|corner| board.piece_at(corner) == Some(rook));
-                board.king_of(color).is_some_and(|king| king.rank() == rank)
-                    && (king_moved || !rook_home)
-            }
+            CastlingSide::File(file) => !matches!(file.index(), 0 | 7),
+            CastlingSide::King => !has_rook(7) && (5..7).any(has_rook),
+            CastlingSide::Queen => !has_rook(0) && (1..4).any(has_rook),
         }
     })
 }
