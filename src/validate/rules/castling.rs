@@ -40,17 +40,27 @@ fn rooks_beside(check: &Check<'_, '_>, color: Color, king_file: u8, kingside: bo
 /// The king of `color` when it stands on its back rank (on e1/e8 in standard chess).
 fn castling_king(check: &Check<'_, '_>, color: Color) -> Option<Square> {
     let king = check.position.board.king_of(color)?;
-    let home = king.rank() == back_rank(color)
-        && (check.variant != Variant::Standard || king.file().index() == 4);
+    let home = king.rank() == back_rank(color) && (!standard(check) || king.file().index() == 4);
     home.then_some(king)
 }
 
+/// Whether castling follows the standard rules (king on e1/e8, rooks in the corners): in every
+/// variant here but Chess960, which all start from the standard position.
+fn standard(check: &Check<'_, '_>) -> bool {
+    check.variant != Variant::Chess960
+}
+
+/// The castling letters, each once (a repeated letter is a syntax error of its own).
 fn rights(check: &Check<'_, '_>) -> Vec<CastlingRight> {
-    check
-        .tree
-        .castling()
-        .map(|castling| castling.rights().collect())
-        .unwrap_or_default()
+    let mut rights: Vec<CastlingRight> = Vec::new();
+    if let Some(castling) = check.tree.castling() {
+        for right in castling.rights() {
+            if !rights.iter().any(|seen| seen.letter() == right.letter()) {
+                rights.push(right);
+            }
+        }
+    }
+    rights
 }
 
 /// `fen::castling::too_many`: more than one right on one side of the king (or, with the king
@@ -155,7 +165,7 @@ pub(crate) fn no_king(check: &mut Check<'_, '_>) {
         if castling_king(check, color).is_some() {
             continue;
         }
-        let home = if check.variant == Variant::Standard {
+        let home = if standard(check) {
             format!("on e{}", back_rank(color))
         } else {
             format!("on rank {}", back_rank(color))
@@ -186,7 +196,7 @@ fn named_rook(
     let rank = back_rank(color);
     let king_file = king.file().index();
     let is_kingside = kingside(right, king_file);
-    if check.variant == Variant::Standard {
+    if standard(check) {
         let corner = square(if is_kingside { 7 } else { 0 }, rank);
         let named_corner = match right.side() {
             CastlingSide::File(file) => Some(file.index()) == corner.map(|c| c.file().index()),
@@ -239,8 +249,8 @@ pub(crate) fn no_rook(check: &mut Check<'_, '_>) {
         } else {
             "queenside"
         };
-        let place = match (check.variant, right.side(), expected) {
-            (Variant::Standard, _, Some(corner)) => format!("on {corner}"),
+        let place = match (standard(check), right.side(), expected) {
+            (true, _, Some(corner)) => format!("on {corner}"),
             (_, CastlingSide::File(file), _) => format!("on the {}-file", file.letter()),
             _ => format!("on the {side} of the king on rank {}", back_rank(color)),
         };
@@ -265,7 +275,7 @@ pub(crate) fn no_rook(check: &mut Check<'_, '_>) {
 /// `fen::castling::ambiguous`: `K`/`Q` with another rook between the outermost rook and the
 /// king.
 pub(crate) fn ambiguous(check: &mut Check<'_, '_>) {
-    if check.variant == Variant::Standard {
+    if standard(check) {
         return;
     }
     for right in rights(check) {
@@ -311,7 +321,7 @@ pub(crate) fn ambiguous(check: &mut Check<'_, '_>) {
 /// `fen::castling::not_chess960`: both sides keep rights, but their kings or rooks do not stand
 /// on mirrored files.
 pub(crate) fn not_chess960(check: &mut Check<'_, '_>) {
-    if check.variant == Variant::Standard {
+    if standard(check) {
         return;
     }
     let all = rights(check);
