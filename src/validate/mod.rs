@@ -1,7 +1,7 @@
 //! The semantic validator: checks that the position a readable FEN describes can be set up and
 //! played, and says precisely why not.
 //!
-//! Each rule is one small unit in `rules/`: a `check` function over a [`Check`] (the tree, the
+//! Each rule is one small unit in `rules/`: a `check` function over a `Check` (the tree, the
 //! [`Position`] built from it and the variant), reporting diagnostics whose codes, severities
 //! and documentation live in the registry ([`Code`]). [`Validator`] runs them all, applies the
 //! user's severity overrides, and [`lint`] runs the parser and the validator in one go.
