@@ -252,10 +252,38 @@ impl<'a> Cx<'a> {
         self.tree.span(start, len)
     }
 
+    /// Appends a token for each of the first `len` bytes of `at`, a slice of the input that
+    /// starts where the previous token ended: [`SyntaxKind::EmptyRun`] for a digit,
+    /// [`SyntaxKind::Piece`] for anything else.
+    #[inline(always)]
+    pub(crate) fn square_tokens(&mut self, at: &[u8], len: usize) {
+        let start = self.offset(at);
+        let squares = at.get(..len).unwrap_or_default();
+        self.tree.byte_tokens(start, squares, |byte| {
+            if byte.is_ascii_digit() {
+                SyntaxKind::EmptyRun
+            } else {
+                SyntaxKind::Piece
+            }
+        });
+    }
+
     /// The absolute span of the first `len` bytes of `at`, a slice of the input.
     #[inline]
     pub(crate) fn byte_span(&self, at: &[u8], len: usize) -> Span {
         self.tree.span(self.offset(at), len)
+    }
+
+    /// The state of the tree, to go back to with [`Cx::rewind`].
+    #[inline(always)]
+    pub(crate) fn mark(&self) -> crate::syntax::Mark {
+        self.tree.mark()
+    }
+
+    /// Drops the nodes appended since `mark`.
+    #[inline(always)]
+    pub(crate) fn rewind(&mut self, mark: crate::syntax::Mark) {
+        self.tree.rewind(mark);
     }
 
     /// Starts a composite node at `at`, a slice of the input.

@@ -42,6 +42,11 @@ struct RankSummary {
 /// only for diagnostics.
 fn placement<'a>(cx: &mut Cx<'a>, input: &'a str) -> &'a str {
     let bytes = input.as_bytes();
+    let mark = cx.mark();
+    if let Some(len) = plain_placement(cx, bytes) {
+        return input.get(len..).unwrap_or_default();
+    }
+    cx.rewind(mark);
     let open = cx.start(SyntaxKind::Placement, bytes);
     let mut rest = bytes;
     let mut count = 0usize;
@@ -78,6 +83,45 @@ fn placement<'a>(cx: &mut Cx<'a>, input: &'a str) -> &'a str {
     input
         .get(bytes.len() - holdings.len()..)
         .unwrap_or_default()
+}
+
+/// The `placement` production for the common case, in one go: 8 ranks of 8 plain squares (see
+/// `plain_squares`) that end the field or are followed by holdings, which draw no diagnostic.
+/// Builds the nodes the general path would build and returns the length of the board, or
+/// returns `None` as soon as the input is anything else, leaving the nodes it built to be
+/// dropped.
+#[inline(always)]
+fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<usize> {
+    let open = cx.start(SyntaxKind::Placement, bytes);
+    let mut rest = bytes;
+    for number in (1..=8).rev() {
+        let (len, width, _) = plain_squares(rest);
+        if width != 8 {
+            return None;
+        }
+        let rank = cx.start(SyntaxKind::Rank, rest);
+        cx.square_tokens(rest, len);
+        cx.finish(rank);
+        rest = rest.get(len..)?;
+        if number > 1 {
+            let Some((b'/', next)) = rest.split_first() else {
+                return None;
+            };
+            cx.token_bytes(SyntaxKind::Slash, rest, 1);
+            rest = next;
+        }
+    }
+    let ends = match rest.split_first() {
+        None => true,
+        Some((&byte, next)) => {
+            byte == b'[' || is_ascii_whitespace(byte) || (byte == b'/' && is_holdings_group(next))
+        }
+    };
+    if !ends {
+        return None;
+    }
+    cx.finish(open);
+    Some(bytes.len() - rest.len())
 }
 
 #[cold]
@@ -175,10 +219,16 @@ fn rank<'a>(
     number: Option<usize>,
 ) -> (&'a [u8], RankSummary) {
     let open = cx.start(SyntaxKind::Rank, input);
-    let mut summary = RankSummary::default();
+    // Well-formed squares first, in one go; the loop below reads whatever follows them.
+    let (len, width, after_digit) = plain_squares(input);
+    let mut rest = input.get(len..).unwrap_or_default();
+    cx.square_tokens(input, len);
+    let mut summary = RankSummary {
+        width,
+        broken: false,
+    };
     // Digits read in a row so far: two or more are reported when the run ends.
-    let mut digits = 0usize;
-    let mut rest = input;
+    let mut digits = usize::from(after_digit);
     let text = |rest: &[u8]| line.get(line.len() - rest.len()..).unwrap_or_default();
     while let Some(&byte) = rest.first() {
         if let Ok((after, square)) = square(rest) {
@@ -241,6 +291,35 @@ fn rank<'a>(
     }
     cx.finish(open);
     (rest, summary)
+}
+
+/// The longest run of squares at the start of `input` that the `square` production reads
+/// without a diagnostic: piece letters not followed by `~`, and digits 1 to 8 that do not follow
+/// a digit. Returns its length, the squares it describes and whether it ends with a digit. The
+/// `rank` production turns the run into tokens in one go and reads the rest square by square.
+#[inline(always)]
+fn plain_squares(input: &[u8]) -> (usize, usize, bool) {
+    let mut width = 0usize;
+    let mut after_digit = false;
+    let mut len = 0usize;
+    for &byte in input {
+        if is_piece_letter(char::from(byte)) {
+            width += 1;
+            after_digit = false;
+        } else if matches!(byte, b'1'..=b'8') && !after_digit {
+            width += usize::from(byte - b'0');
+            after_digit = true;
+        } else {
+            break;
+        }
+        len += 1;
+    }
+    // A piece followed by `~` is left to the `square` production.
+    if len > 0 && !after_digit && input.get(len) == Some(&b'~') {
+        len -= 1;
+        width -= 1;
+    }
+    (len, width, after_digit)
 }
 
 /// Bytes the `rank` production knows (digits 0 and 9 included, to report them as digits), and

@@ -13,5 +13,5 @@ pub use ast::{
     Dialect, EnPassant, Holdings, HoldingsForm, Placement, Rank, RankItem, SideToMove,
 };
 pub use kind::SyntaxKind;
-pub(crate) use tree::{MAX_INPUT_LEN, Open, TreeBuilder};
+pub(crate) use tree::{MAX_INPUT_LEN, Mark, Open, TreeBuilder};
 pub use tree::{SyntaxNode, SyntaxTree};

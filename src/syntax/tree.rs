@@ -324,6 +324,14 @@ pub(crate) struct TreeBuilder {
     end: u32,
 }
 
+/// The state of a [`TreeBuilder`], to go back to.
+#[derive(Clone, Copy)]
+pub(crate) struct Mark {
+    len: usize,
+    #[cfg(debug_assertions)]
+    end: u32,
+}
+
 /// A composite node that has been started and not yet finished.
 #[must_use]
 pub(crate) struct Open(usize);
@@ -344,6 +352,26 @@ impl TreeBuilder {
 
     fn next_index(&self) -> u32 {
         u32::try_from(self.nodes.len()).unwrap_or(u32::MAX)
+    }
+
+    /// The current state, to go back to with [`TreeBuilder::rewind`].
+    #[inline(always)]
+    pub(crate) fn mark(&self) -> Mark {
+        Mark {
+            len: self.nodes.len(),
+            #[cfg(debug_assertions)]
+            end: self.end,
+        }
+    }
+
+    /// Drops the nodes appended since `mark` was taken.
+    #[inline(always)]
+    pub(crate) fn rewind(&mut self, mark: Mark) {
+        self.nodes.truncate(mark.len);
+        #[cfg(debug_assertions)]
+        {
+            self.end = mark.end;
+        }
     }
 
     /// Starts a composite node at offset `start`.
@@ -382,6 +410,28 @@ impl TreeBuilder {
                 kind,
             });
         }
+    }
+
+    /// Appends a one-byte token for each of `bytes`, which start at offset `start`, of the kind
+    /// `kind_of` gives for the byte.
+    #[inline(always)]
+    pub(crate) fn byte_tokens(
+        &mut self,
+        start: u32,
+        bytes: &[u8],
+        kind_of: impl Fn(u8) -> SyntaxKind,
+    ) {
+        #[cfg(debug_assertions)]
+        {
+            debug_assert_eq!(start, self.end, "tokens must be contiguous");
+            self.end = start.wrapping_add(bytes.len() as u32);
+        }
+        self.nodes
+            .extend(bytes.iter().enumerate().map(|(index, &byte)| Node {
+                start: start.wrapping_add(index as u32),
+                next: 0,
+                kind: kind_of(byte),
+            }));
     }
 
     /// The absolute span of `len` bytes at offset `start`.
