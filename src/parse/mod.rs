@@ -268,6 +268,27 @@ impl<'a> Cx<'a> {
         });
     }
 
+    /// Appends a [`SyntaxKind::Rank`] node over `squares`, a slice of the input that starts
+    /// where the previous token ended and holds only piece letters and digits, with a token for
+    /// each square, then a [`SyntaxKind::Slash`] token for the byte after `squares` if `slash`.
+    #[inline(always)]
+    pub(crate) fn plain_rank(&mut self, squares: &[u8], slash: bool) {
+        let start = self.offset(squares);
+        self.tree.byte_node(
+            SyntaxKind::Rank,
+            start,
+            squares,
+            |byte| {
+                if byte.is_ascii_digit() {
+                    SyntaxKind::EmptyRun
+                } else {
+                    SyntaxKind::Piece
+                }
+            },
+            slash.then_some(SyntaxKind::Slash),
+        );
+    }
+
     /// The absolute span of the first `len` bytes of `at`, a slice of the input.
     #[inline]
     pub(crate) fn byte_span(&self, at: &[u8], len: usize) -> Span {

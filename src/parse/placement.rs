@@ -99,17 +99,17 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<usize> {
         if width != 8 {
             return None;
         }
-        let rank = cx.start(SyntaxKind::Rank, rest);
-        cx.square_tokens(rest, len);
-        cx.finish(rank);
-        rest = rest.get(len..)?;
-        if number > 1 {
-            let Some((b'/', next)) = rest.split_first() else {
+        let (squares, after) = rest.split_at_checked(len)?;
+        let slash = number > 1;
+        rest = if slash {
+            let Some((b'/', next)) = after.split_first() else {
                 return None;
             };
-            cx.token_bytes(SyntaxKind::Slash, rest, 1);
-            rest = next;
-        }
+            next
+        } else {
+            after
+        };
+        cx.plain_rank(squares, slash);
     }
     let ends = match rest.split_first() {
         None => true,
