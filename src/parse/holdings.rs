@@ -68,13 +68,14 @@ pub(crate) fn bracket_holdings<'a>(cx: &mut Cx<'a>, input: &'a str) {
 ///
 /// `input` starts at the `/` after rank 1 and runs to the end of the first field.
 pub(crate) fn slash_holdings<'a>(cx: &mut Cx<'a>, input: &'a str) {
-    let open = cx.start(SyntaxKind::Holdings, input.as_bytes());
-    match recognize_char('/', input) {
-        Ok((rest, slash)) => {
-            cx.token(SyntaxKind::Slash, slash);
+    let bytes = input.as_bytes();
+    let open = cx.start(SyntaxKind::Holdings, bytes);
+    match (bytes.first(), input.get(1..)) {
+        (Some(b'/'), Some(rest)) => {
+            cx.token_bytes(SyntaxKind::Slash, bytes, 1);
             holding_pieces(cx, rest);
         }
-        Err(_) => {
+        _ => {
             cx.token(SyntaxKind::Error, input);
         }
     }
@@ -87,8 +88,14 @@ pub(crate) fn slash_holdings<'a>(cx: &mut Cx<'a>, input: &'a str) {
 fn holding_pieces(cx: &mut Cx<'_>, input: &str) {
     let mut rest = input.as_bytes();
     while !rest.is_empty() {
-        if let Ok((after, _)) = holding_piece(rest) {
-            cx.token_bytes(SyntaxKind::Piece, rest, 1);
+        // A run of pieces, appended in one go.
+        let mut after = rest;
+        while let Ok((next, _)) = holding_piece(after) {
+            after = next;
+        }
+        let pieces = rest.len() - after.len();
+        if pieces > 0 {
+            cx.byte_tokens(rest, pieces, |_| SyntaxKind::Piece);
             rest = after;
             continue;
         }

@@ -252,20 +252,18 @@ impl<'a> Cx<'a> {
         self.tree.span(start, len)
     }
 
-    /// Appends a token for each of the first `len` bytes of `at`, a slice of the input that
-    /// starts where the previous token ended: [`SyntaxKind::EmptyRun`] for a digit,
-    /// [`SyntaxKind::Piece`] for anything else.
+    /// Appends a one-byte token for each of the first `len` bytes of `at`, a slice of the input
+    /// that starts where the previous token ended, of the kind `kind_of` gives for the byte.
     #[inline(always)]
-    pub(crate) fn square_tokens(&mut self, at: &[u8], len: usize) {
+    pub(crate) fn byte_tokens(
+        &mut self,
+        at: &[u8],
+        len: usize,
+        kind_of: impl Fn(u8) -> SyntaxKind,
+    ) {
         let start = self.offset(at);
-        let squares = at.get(..len).unwrap_or_default();
-        self.tree.byte_tokens(start, squares, |byte| {
-            if byte.is_ascii_digit() {
-                SyntaxKind::EmptyRun
-            } else {
-                SyntaxKind::Piece
-            }
-        });
+        let bytes = at.get(..len).unwrap_or_default();
+        self.tree.byte_tokens(start, bytes, kind_of);
     }
 
     /// Appends a [`SyntaxKind::Rank`] node over `squares`, a slice of the input that starts

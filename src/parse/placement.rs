@@ -16,7 +16,11 @@ pub(crate) fn placement_field<'a>(cx: &mut Cx<'a>, input: &'a str) -> &'a str {
     if !rest.starts_with(['[', '/']) {
         return rest;
     }
-    let holdings = rest.get(..run_len(rest, |_| false)).unwrap_or_default();
+    let len = match plain_holdings(rest.as_bytes()) {
+        Some(len) => len,
+        None => run_len(rest, |_| false),
+    };
+    let holdings = rest.get(..len).unwrap_or_default();
     if holdings.starts_with('[') {
         holdings::bracket_holdings(cx, holdings);
     } else {
@@ -95,11 +99,7 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<usize> {
     let open = cx.start(SyntaxKind::Placement, bytes);
     let mut rest = bytes;
     for number in (1..=8).rev() {
-        let (len, width, _) = plain_squares(rest);
-        if width != 8 {
-            return None;
-        }
-        let (squares, after) = rest.split_at_checked(len)?;
+        let (squares, after) = rest.split_at_checked(plain_rank_len(rest)?)?;
         let slash = number > 1;
         rest = if slash {
             let Some((b'/', next)) = after.split_first() else {
@@ -113,8 +113,10 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<usize> {
     }
     let ends = match rest.split_first() {
         None => true,
-        Some((&byte, next)) => {
-            byte == b'[' || is_ascii_whitespace(byte) || (byte == b'/' && is_holdings_group(next))
+        Some((&byte, _)) => {
+            byte == b'['
+                || is_ascii_whitespace(byte)
+                || (byte == b'/' && plain_holdings(rest).is_some())
         }
     };
     if !ends {
@@ -122,6 +124,54 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<usize> {
     }
     cx.finish(open);
     Some(bytes.len() - rest.len())
+}
+
+/// What a byte is as a square, for `plain_rank_len`: 1 for a piece letter, the digit's value
+/// plus [`DIGIT`] for a digit from 1 to 8, 0 for anything else.
+static SQUARE_BYTES: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut rest: &mut [u8] = &mut table;
+    let mut byte = 0u8;
+    while let [slot, tail @ ..] = rest {
+        *slot = square_byte(byte);
+        rest = tail;
+        byte = byte.wrapping_add(1);
+    }
+    table
+};
+
+/// The entry of [`SQUARE_BYTES`] for `byte`.
+const fn square_byte(byte: u8) -> u8 {
+    match byte {
+        b'1'..=b'8' => (byte - b'0') | DIGIT,
+        b'P' | b'N' | b'B' | b'R' | b'Q' | b'K' | b'p' | b'n' | b'b' | b'r' | b'q' | b'k' => 1,
+        _ => 0,
+    }
+}
+
+/// The flag in [`SQUARE_BYTES`] that marks a digit.
+const DIGIT: u8 = 0x10;
+
+/// The length of the plain squares (see `plain_squares`) at the start of `input` if they
+/// describe exactly 8 squares and no two digits are adjacent. Branch-free but for the end of the
+/// run, which the fast path of `placement` relies on for ranks of mixed pieces and digits.
+#[inline(always)]
+fn plain_rank_len(input: &[u8]) -> Option<usize> {
+    let mut width = 0u32;
+    let mut previous = 0u8;
+    let mut adjacent = 0u8;
+    let mut len = 0usize;
+    for &byte in input {
+        let square = SQUARE_BYTES.get(usize::from(byte)).copied().unwrap_or(0);
+        if square == 0 {
+            break;
+        }
+        width += u32::from(square & (DIGIT - 1));
+        adjacent |= previous & square;
+        previous = square;
+        len += 1;
+    }
+    (width == 8 && adjacent & DIGIT == 0).then_some(len)
 }
 
 #[cold]
@@ -150,6 +200,23 @@ fn report_too_few_ranks(cx: &mut Cx<'_>, board: Span, count: usize) {
         .primary(board, format!("{count} of 8 ranks, {missing} {plural} missing"))
         .help("List all 8 ranks, from rank 8 down to rank 1, separated by `/`; write `8` for an empty rank."),
     );
+}
+
+/// The length of `input` up to the end of the field when it is slash holdings that hold only
+/// piece letters: `/` and piece letters, then whitespace or the end.
+#[inline(always)]
+fn plain_holdings(input: &[u8]) -> Option<usize> {
+    let (&b'/', group) = input.split_first()? else {
+        return None;
+    };
+    let pieces = group
+        .iter()
+        .position(|&byte| !is_piece_letter(char::from(byte)))
+        .unwrap_or(group.len());
+    match group.get(pieces) {
+        Some(&byte) if !is_ascii_whitespace(byte) => None,
+        _ => Some(1 + pieces),
+    }
 }
 
 /// Whether `group` (the text after the eighth rank's `/`) is crazyhouse holdings rather than a
@@ -222,7 +289,7 @@ fn rank<'a>(
     // Well-formed squares first, in one go; the loop below reads whatever follows them.
     let (len, width, after_digit) = plain_squares(input);
     let mut rest = input.get(len..).unwrap_or_default();
-    cx.square_tokens(input, len);
+    cx.byte_tokens(input, len, square_kind);
     let mut summary = RankSummary {
         width,
         broken: false,
@@ -320,6 +387,16 @@ fn plain_squares(input: &[u8]) -> (usize, usize, bool) {
         width -= 1;
     }
     (len, width, after_digit)
+}
+
+/// The kind of the token for a byte that `plain_squares` accepted.
+#[inline(always)]
+pub(crate) fn square_kind(byte: u8) -> SyntaxKind {
+    if byte.is_ascii_digit() {
+        SyntaxKind::EmptyRun
+    } else {
+        SyntaxKind::Piece
+    }
 }
 
 /// Bytes the `rank` production knows (digits 0 and 9 included, to report them as digits), and
