@@ -12,6 +12,10 @@ use crate::syntax::SyntaxKind;
 /// Letters must be in order (White's before Black's, kingside before queenside) and appear once.
 pub(crate) fn castling<'a>(cx: &mut Cx<'a>, input: &'a str) {
     let open = cx.start(SyntaxKind::Castling, input.as_bytes());
+    if plain_castling(cx, input) {
+        cx.finish(open);
+        return;
+    }
     let only_dashes = input.bytes().all(|b| b == b'-');
     let mut order = Order::new(input);
     let mut seen_dash = false;
@@ -48,6 +52,32 @@ pub(crate) fn castling<'a>(cx: &mut Cx<'a>, input: &'a str) {
         order.report(cx);
     }
     cx.finish(open);
+}
+
+/// The castling field in the usual case, which draws no diagnostic: `-`, or letters in order
+/// without repeats. Appends its tokens and returns `true`, or returns `false` having appended
+/// nothing.
+#[inline(always)]
+fn plain_castling(cx: &mut Cx<'_>, input: &str) -> bool {
+    let bytes = input.as_bytes();
+    if bytes == b"-" {
+        cx.token_bytes(SyntaxKind::Dash, bytes, 1);
+        return true;
+    }
+    // Each letter must sort strictly after the one before it.
+    let mut previous = None;
+    for &byte in bytes {
+        let Ok((_, letter)) = castling_right(std::slice::from_ref(&byte)) else {
+            return false;
+        };
+        let rank = rank_of(letter);
+        if rank <= previous {
+            return false;
+        }
+        previous = rank;
+    }
+    cx.byte_tokens(bytes, bytes.len(), |_| SyntaxKind::CastlingRight);
+    true
 }
 
 /// A `-` among the letters.

@@ -13,6 +13,10 @@ use crate::syntax::SyntaxKind;
 ///
 /// The checks White and Black still have to give before they win (`3+3` at the start).
 pub(crate) fn remaining_checks<'a>(cx: &mut Cx<'a>, input: &'a str) {
+    if let [b'0'..=b'3', b'+', b'0'..=b'3'] = input.as_bytes() {
+        plain_counters(cx, input, SyntaxKind::RemainingChecks);
+        return;
+    }
     let parsed = all_consuming((check_count, plus, check_count))
         .parse(input)
         .map(|(_, (white, plus, black))| [None, Some(white), Some(plus), Some(black)]);
@@ -23,12 +27,32 @@ pub(crate) fn remaining_checks<'a>(cx: &mut Cx<'a>, input: &'a str) {
 ///
 /// The checks White and Black have given so far (`+0+0` at the start), after the counters.
 pub(crate) fn given_checks<'a>(cx: &mut Cx<'a>, input: &'a str) {
+    if let [b'+', b'0'..=b'3', b'+', b'0'..=b'3'] = input.as_bytes() {
+        plain_counters(cx, input, SyntaxKind::GivenChecks);
+        return;
+    }
     let parsed = all_consuming((plus, check_count, plus, check_count))
         .parse(input)
         .map(|(_, (plus1, white, plus2, black))| {
             [Some(plus1), Some(white), Some(plus2), Some(black)]
         });
     counters(cx, input, SyntaxKind::GivenChecks, parsed, "given");
+}
+
+/// The counters when they are two counts from 0 to 3 around a `+`, with a leading `+` for
+/// [`SyntaxKind::GivenChecks`], which draw no diagnostic: the nodes [`counters`] would build, in
+/// one go.
+fn plain_counters<'a>(cx: &mut Cx<'a>, input: &'a str, kind: SyntaxKind) {
+    let bytes = input.as_bytes();
+    let open = cx.start(kind, bytes);
+    cx.byte_tokens(bytes, bytes.len(), |byte| {
+        if byte == b'+' {
+            SyntaxKind::Plus
+        } else {
+            SyntaxKind::CheckCount
+        }
+    });
+    cx.finish(open);
 }
 
 /// `check_count ::= [0-3]`

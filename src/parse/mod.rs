@@ -405,7 +405,12 @@ pub(crate) fn shown(text: &str) -> String {
 /// Any run of whitespace separates fields; anything but one space draws
 /// `fen::whitespace::separator`.
 fn separator(input: &str) -> IResult<&str, &str> {
-    split_nonempty(input, whitespace_len(input), nom::error::ErrorKind::Space)
+    // One space before a field, the usual case, without the general scan.
+    let len = match input.as_bytes() {
+        [b' ', next, ..] if next.is_ascii() && !is_ascii_whitespace(*next) => 1,
+        _ => whitespace_len(input),
+    };
+    split_nonempty(input, len, nom::error::ErrorKind::Space)
 }
 
 /// A field: everything up to the next whitespace.
