@@ -70,6 +70,20 @@ pub(crate) fn bracket_holdings<'a>(cx: &mut Cx<'a>, input: &'a str) {
 pub(crate) fn slash_holdings<'a>(cx: &mut Cx<'a>, input: &'a str) {
     let bytes = input.as_bytes();
     let open = cx.start(SyntaxKind::Holdings, bytes);
+    // The usual case, piece letters only, in one go.
+    if let Some((b'/', pieces)) = bytes.split_first()
+        && pieces.iter().all(|&byte| holding_piece(&[byte]).is_ok())
+    {
+        cx.byte_tokens(bytes, bytes.len(), |byte| {
+            if byte == b'/' {
+                SyntaxKind::Slash
+            } else {
+                SyntaxKind::Piece
+            }
+        });
+        cx.finish(open);
+        return;
+    }
     match (bytes.first(), input.get(1..)) {
         (Some(b'/'), Some(rest)) => {
             cx.token_bytes(SyntaxKind::Slash, bytes, 1);

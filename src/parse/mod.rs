@@ -276,13 +276,7 @@ impl<'a> Cx<'a> {
             SyntaxKind::Rank,
             start,
             squares,
-            |byte| {
-                if byte.is_ascii_digit() {
-                    SyntaxKind::EmptyRun
-                } else {
-                    SyntaxKind::Piece
-                }
-            },
+            placement::square_kind,
             slash.then_some(SyntaxKind::Slash),
         );
     }

@@ -389,14 +389,28 @@ fn plain_squares(input: &[u8]) -> (usize, usize, bool) {
     (len, width, after_digit)
 }
 
-/// The kind of the token for a byte that `plain_squares` accepted.
+/// The kind of the token for a byte that `plain_squares` accepted: a table lookup, which is
+/// cheaper than a comparison in the loops that append squares.
 #[inline(always)]
 pub(crate) fn square_kind(byte: u8) -> SyntaxKind {
-    if byte.is_ascii_digit() {
-        SyntaxKind::EmptyRun
-    } else {
-        SyntaxKind::Piece
-    }
+    /// [`SyntaxKind::EmptyRun`] for a digit, [`SyntaxKind::Piece`] for anything else.
+    static SQUARE_KINDS: [SyntaxKind; 256] = {
+        let mut table = [SyntaxKind::Piece; 256];
+        let mut rest: &mut [SyntaxKind] = &mut table;
+        let mut byte = 0u8;
+        while let [slot, tail @ ..] = rest {
+            if byte.is_ascii_digit() {
+                *slot = SyntaxKind::EmptyRun;
+            }
+            rest = tail;
+            byte = byte.wrapping_add(1);
+        }
+        table
+    };
+    SQUARE_KINDS
+        .get(usize::from(byte))
+        .copied()
+        .unwrap_or(SyntaxKind::Piece)
 }
 
 /// Bytes the `rank` production knows (digits 0 and 9 included, to report them as digits), and
