@@ -12,11 +12,11 @@ use crate::syntax::SyntaxKind;
 /// The first field: the board, then the crazyhouse holdings if there are any. `input` runs to
 /// the end of the line; the field ends at the first whitespace, and the rest is returned.
 pub(crate) fn placement_field<'a>(cx: &mut Cx<'a>, input: &'a str) -> &'a str {
-    let rest = placement(cx, input);
+    let (rest, plain_holdings_len) = placement(cx, input);
     if !rest.starts_with(['[', '/']) {
         return rest;
     }
-    let len = match plain_holdings(rest.as_bytes()) {
+    let len = match plain_holdings_len {
         Some(len) => len,
         None => run_len(rest, |_| false),
     };
@@ -42,13 +42,14 @@ struct RankSummary {
 ///
 /// Exactly 8 ranks, from rank 8 to rank 1, up to the first whitespace. Returns the rest of the
 /// line: whitespace, or the holdings that follow (from a `[`, or from the `/` before a ninth
-/// group that holds only piece letters). Ranks are read as bytes (see `rank`); text is made
-/// only for diagnostics.
-fn placement<'a>(cx: &mut Cx<'a>, input: &'a str) -> &'a str {
+/// group that holds only piece letters), and the length of slash holdings of piece letters when
+/// the fast path has measured them. Ranks are read as bytes (see `rank`); text is made only for
+/// diagnostics.
+fn placement<'a>(cx: &mut Cx<'a>, input: &'a str) -> (&'a str, Option<usize>) {
     let bytes = input.as_bytes();
     let mark = cx.mark();
-    if let Some(len) = plain_placement(cx, bytes) {
-        return input.get(len..).unwrap_or_default();
+    if let Some((len, holdings)) = plain_placement(cx, bytes) {
+        return (input.get(len..).unwrap_or_default(), holdings);
     }
     cx.rewind(mark);
     let open = cx.start(SyntaxKind::Placement, bytes);
@@ -84,18 +85,19 @@ fn placement<'a>(cx: &mut Cx<'a>, input: &'a str) -> &'a str {
     } else if count < 8 {
         report_too_few_ranks(cx, board, count);
     }
-    input
+    let rest = input
         .get(bytes.len() - holdings.len()..)
-        .unwrap_or_default()
+        .unwrap_or_default();
+    (rest, None)
 }
 
 /// The `placement` production for the common case, in one go: 8 ranks of 8 plain squares (see
 /// `plain_squares`) that end the field or are followed by holdings, which draw no diagnostic.
-/// Builds the nodes the general path would build and returns the length of the board, or
-/// returns `None` as soon as the input is anything else, leaving the nodes it built to be
-/// dropped.
+/// Builds the nodes the general path would build and returns the length of the board and, when
+/// slash holdings of piece letters follow, their length (see `plain_holdings`); returns `None`
+/// as soon as the input is anything else, leaving the nodes it built to be dropped.
 #[inline(always)]
-fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<usize> {
+fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize>)> {
     let open = cx.start(SyntaxKind::Placement, bytes);
     let mut rest = bytes;
     for number in (1..=8).rev() {
@@ -111,19 +113,14 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<usize> {
         };
         cx.plain_rank(squares, slash);
     }
-    let ends = match rest.split_first() {
-        None => true,
-        Some((&byte, _)) => {
-            byte == b'['
-                || is_ascii_whitespace(byte)
-                || (byte == b'/' && plain_holdings(rest).is_some())
-        }
+    // The board ends the field, or holdings follow it.
+    let holdings = match rest.split_first() {
+        Some((b'/', _)) => Some(plain_holdings(rest)?),
+        Some((&byte, _)) if byte != b'[' && !is_ascii_whitespace(byte) => return None,
+        _ => None,
     };
-    if !ends {
-        return None;
-    }
     cx.finish(open);
-    Some(bytes.len() - rest.len())
+    Some((bytes.len() - rest.len(), holdings))
 }
 
 /// What a byte is as a square, for `plain_rank_len`: 1 for a piece letter, the digit's value
