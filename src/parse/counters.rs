@@ -9,26 +9,32 @@ use crate::syntax::SyntaxKind;
 
 /// `halfmove_clock ::= digits`
 pub(crate) fn halfmove_clock<'a>(cx: &mut Cx<'a>, input: &'a str) {
-    counter(
-        cx,
-        input,
-        SyntaxKind::HalfmoveClock,
-        Code::HalfmoveClockInvalid,
-        "halfmove clock",
-        "The halfmove clock counts the half-moves since the last capture or pawn move: a whole number such as `0`, digits only.",
-    );
+    static HALFMOVE_CLOCK: Meaning = Meaning {
+        kind: SyntaxKind::HalfmoveClock,
+        code: Code::HalfmoveClockInvalid,
+        name: "halfmove clock",
+        help: "The halfmove clock counts the half-moves since the last capture or pawn move: a whole number such as `0`, digits only.",
+    };
+    counter(cx, input, &HALFMOVE_CLOCK);
 }
 
 /// `fullmove_number ::= digits`
 pub(crate) fn fullmove_number<'a>(cx: &mut Cx<'a>, input: &'a str) {
-    counter(
-        cx,
-        input,
-        SyntaxKind::FullmoveNumber,
-        Code::FullmoveNumberInvalid,
-        "fullmove number",
-        "The fullmove number starts at 1 and grows after each Black move: a whole number such as `1`, digits only.",
-    );
+    static FULLMOVE_NUMBER: Meaning = Meaning {
+        kind: SyntaxKind::FullmoveNumber,
+        code: Code::FullmoveNumberInvalid,
+        name: "fullmove number",
+        help: "The fullmove number starts at 1 and grows after each Black move: a whole number such as `1`, digits only.",
+    };
+    counter(cx, input, &FULLMOVE_NUMBER);
+}
+
+/// What a counter field is: its node kind, and its code, name and help for diagnostics.
+struct Meaning {
+    kind: SyntaxKind,
+    code: Code,
+    name: &'static str,
+    help: &'static str,
 }
 
 /// `digits ::= [0-9]+`
@@ -46,20 +52,13 @@ pub(crate) fn digits(input: &str) -> IResult<&str, &str> {
     }
 }
 
-fn counter<'a>(
-    cx: &mut Cx<'a>,
-    input: &'a str,
-    kind: SyntaxKind,
-    code: Code,
-    name: &str,
-    help: &str,
-) {
-    let open = cx.start(kind, input.as_bytes());
+fn counter<'a>(cx: &mut Cx<'a>, input: &'a str, meaning: &'static Meaning) {
+    let open = cx.start(meaning.kind, input.as_bytes());
     if digits(input).is_ok_and(|(rest, _)| rest.is_empty()) {
         cx.token(SyntaxKind::Number, input);
     } else {
         let span = cx.token(SyntaxKind::Error, input);
-        report_invalid(cx, span, input, code, name, help);
+        report_invalid(cx, span, input, meaning.code, meaning.name, meaning.help);
     }
     cx.finish(open);
 }

@@ -440,9 +440,12 @@ pub(crate) fn run_len(input: &str, stop: impl Fn(u8) -> bool) -> usize {
 
 /// Optional whitespace at the start of `input`: `(rest, whitespace)`.
 fn whitespace(input: &str) -> (&str, &str) {
-    let (head, rest) = input
-        .split_at_checked(whitespace_len(input))
-        .unwrap_or(("", input));
+    // None, the usual case, without the general scan.
+    let len = match input.as_bytes().first() {
+        Some(&byte) if byte.is_ascii() && !is_ascii_whitespace(byte) => 0,
+        _ => whitespace_len(input),
+    };
+    let (head, rest) = input.split_at_checked(len).unwrap_or(("", input));
     (rest, head)
 }
 
