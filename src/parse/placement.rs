@@ -92,7 +92,7 @@ fn placement<'a>(cx: &mut Cx<'a>, input: &'a str) -> (&'a str, Option<usize>) {
 }
 
 /// The `placement` production for the common case, in one go: 8 ranks of 8 plain squares (see
-/// `plain_squares`) that end the field or are followed by holdings, which draw no diagnostic.
+/// `plain_rank_len`) that end the field or are followed by holdings, which draw no diagnostic.
 /// Builds the nodes the general path would build and returns the length of the board and, when
 /// slash holdings of piece letters follow, their length (see `plain_holdings`); returns `None`
 /// as soon as the input is anything else, leaving the nodes it built to be dropped.

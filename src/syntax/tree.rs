@@ -452,7 +452,8 @@ impl TreeBuilder {
             debug_assert_eq!(start, self.end, "tokens must be contiguous");
             self.end = start.wrapping_add(len + u32::from(after.is_some()));
         }
-        // The callers build the first nodes of the tree, so the index fits in a `u32`.
+        // The only caller builds the placement, the first nodes of the tree, so the index fits
+        // in a `u32`.
         let next = (self.nodes.len() as u32).wrapping_add(len).wrapping_add(1);
         self.nodes.push(Node { start, next, kind });
         self.nodes
