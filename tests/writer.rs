@@ -88,9 +88,9 @@ fn start_position_in_every_castling_style() {
         written,
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"
     );
-    // Same rights; file letters make readers take the position for Chess960.
+    // Same rights; corner file letters with the king on e1/e8 keep it standard chess.
     assert_eq!(read.castling, start.castling);
-    assert_eq!(read.variant, Variant::Chess960);
+    assert_eq!(read.variant, Variant::Standard);
 
     // write_fen appends to any fmt::Write.
     let mut line = String::from("fen: ");
@@ -214,8 +214,8 @@ fn castling_squares_without_king_or_rook() {
     let (written, read) = write_and_read(&lost, &WriteOptions::default());
     assert_eq!(written, "4k3/8/8/8/8/8/8/4K3 w Kq - 0 1");
     assert_eq!(read.castling, lost.castling);
-    // The reader takes `K` without its rook on the corner for Chess960.
-    assert_eq!(read.variant, Variant::Chess960);
+    // With no rook at all on that side, `K` does not make the position Chess960.
+    assert_eq!(read.variant, Variant::Standard);
     let mut shadowed = position("4k3/8/8/8/8/8/8/4K1R1 w - - 0 1");
     shadowed.castling = Bitboard::EMPTY.with(sq("h1"));
     let (written, read) = write_and_read(&shadowed, &WriteOptions::default());
@@ -645,8 +645,9 @@ fn back_ranks() -> Bitboard {
 
 /// The variant a reader infers from the text, as `Position::from_tree` documents it: holdings
 /// or a `~` make Crazyhouse, then check counters Three-check, then castling letters that need
-/// Chess960 (a file letter, or `K`/`Q` with the king on its back rank and the king off the
-/// e-file or the corner empty of that colour's rook), else Standard.
+/// Chess960, else Standard. A letter needs Chess960 when its side's king stands on its back rank
+/// and either the king is off the e-file, or the letter is a file other than a and h, or it is
+/// `K` (`Q`) with no rook of that colour in the corner but one on the king's side of it.
 fn inferred_variant(position: &Position, castling_field: &str) -> Variant {
     if position.holdings.is_some() || !position.promoted.is_empty() {
         return Variant::Crazyhouse;
@@ -655,27 +656,36 @@ fn inferred_variant(position: &Position, castling_field: &str) -> Variant {
         return Variant::ThreeCheck;
     }
     let needs_chess960 = castling_field.chars().any(|letter| {
+        if letter == '-' {
+            return false;
+        }
         let color = if letter.is_ascii_uppercase() {
             Color::White
         } else {
             Color::Black
         };
         let rank = back_rank(color);
-        let corner = match letter.to_ascii_uppercase() {
-            'K' => 7,
-            'Q' => 0,
-            '-' => return false,
-            _ => return true,
-        };
         let rook = Piece {
             color,
             role: Role::Rook,
         };
-        position.board.king_of(color).is_some_and(|king| {
-            king.rank() == rank
-                && (king != square_at(4, rank)
-                    || position.board.piece_at(square_at(corner, rank)) != Some(rook))
-        })
+        let has_rook = |file: u8| position.board.piece_at(square_at(file, rank)) == Some(rook);
+        let Some(king) = position
+            .board
+            .king_of(color)
+            .filter(|king| king.rank() == rank)
+        else {
+            return false;
+        };
+        if king != square_at(4, rank) {
+            return true;
+        }
+        match letter.to_ascii_uppercase() {
+            'K' => !has_rook(7) && (5..7).any(has_rook),
+            'Q' => !has_rook(0) && (1..4).any(has_rook),
+            'A' | 'H' => false,
+            _ => true,
+        }
     });
     if needs_chess960 {
         Variant::Chess960
