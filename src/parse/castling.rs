@@ -12,7 +12,7 @@ use crate::syntax::SyntaxKind;
 /// Letters must be in order (White's before Black's, kingside before queenside) and appear once.
 pub(crate) fn castling<'a>(cx: &mut Cx<'a>, input: &'a str) {
     let open = cx.start(SyntaxKind::Castling, input.as_bytes());
-    if plain_castling(cx, input) {
+    if cx.fast_paths && plain_castling(cx, input) {
         cx.finish(open);
         return;
     }

@@ -13,7 +13,7 @@ use crate::syntax::SyntaxKind;
 ///
 /// The checks White and Black still have to give before they win (`3+3` at the start).
 pub(crate) fn remaining_checks<'a>(cx: &mut Cx<'a>, input: &'a str) {
-    if let [b'0'..=b'3', b'+', b'0'..=b'3'] = input.as_bytes() {
+    if let (true, [b'0'..=b'3', b'+', b'0'..=b'3']) = (cx.fast_paths, input.as_bytes()) {
         plain_counters(cx, input, SyntaxKind::RemainingChecks);
         return;
     }
@@ -27,7 +27,7 @@ pub(crate) fn remaining_checks<'a>(cx: &mut Cx<'a>, input: &'a str) {
 ///
 /// The checks White and Black have given so far (`+0+0` at the start), after the counters.
 pub(crate) fn given_checks<'a>(cx: &mut Cx<'a>, input: &'a str) {
-    if let [b'+', b'0'..=b'3', b'+', b'0'..=b'3'] = input.as_bytes() {
+    if let (true, [b'+', b'0'..=b'3', b'+', b'0'..=b'3']) = (cx.fast_paths, input.as_bytes()) {
         plain_counters(cx, input, SyntaxKind::GivenChecks);
         return;
     }

@@ -48,7 +48,7 @@ struct RankSummary {
 fn placement<'a>(cx: &mut Cx<'a>, input: &'a str) -> (&'a str, Option<usize>) {
     let bytes = input.as_bytes();
     let mark = cx.mark();
-    if let Some((len, holdings)) = plain_placement(cx, bytes) {
+    if let Some((len, holdings)) = cx.fast_paths.then(|| plain_placement(cx, bytes)).flatten() {
         return (input.get(len..).unwrap_or_default(), holdings);
     }
     cx.rewind(mark);
