@@ -14,7 +14,11 @@ fn counters_span(check: &Check<'_, '_>) -> Option<Span> {
 
 /// `fen::checks::both_exhausted`.
 pub(crate) fn both_exhausted(check: &mut Check<'_, '_>) {
-    let Some([white, black]) = check.position.checks_given else {
+    let Some([white, black]) = check
+        .position
+        .checks_given
+        .filter(|counts| counts.iter().all(|&n| n <= 3))
+    else {
         return;
     };
     let Some(span) = counters_span(check).filter(|_| white >= 3 && black >= 3) else {
@@ -32,7 +36,12 @@ pub(crate) fn both_exhausted(check: &mut Check<'_, '_>) {
 
 /// `fen::checks::game_over_without_check`.
 pub(crate) fn game_over_without_check(check: &mut Check<'_, '_>) {
-    let Some([white, black]) = check.position.checks_given else {
+    // Counts above 3 are syntax errors of their own (`fen::checks::count_out_of_range`).
+    let Some([white, black]) = check
+        .position
+        .checks_given
+        .filter(|counts| counts.iter().all(|&n| n <= 3))
+    else {
         return;
     };
     let winner = match (white >= 3, black >= 3) {

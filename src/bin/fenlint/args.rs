@@ -1,0 +1,86 @@
+//! Command-line arguments.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Lint chess position notation: FEN, X-FEN, Shredder-FEN, Chess960, Crazyhouse and
+/// Three-Check, in `.fen`, `.epd` and `.pgn` files.
+#[derive(Debug, Parser)]
+#[command(name = "fenlint", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Lint files (or standard input) and report every problem.
+    Check(CheckArgs),
+    /// Print a rule's documentation, or list every rule.
+    Explain(ExplainArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Files or directories to lint; `-` or nothing for standard input. Directories are walked
+    /// for `.fen`, `.epd` and `.pgn` files.
+    pub paths: Vec<PathBuf>,
+    /// Lint this one FEN instead of files.
+    #[arg(long, value_name = "FEN", conflicts_with = "paths")]
+    pub fen: Option<String>,
+    /// The variant to check against; `auto` takes it from each FEN's dialect.
+    #[arg(long, value_enum, default_value_t = VariantArg::Auto)]
+    pub variant: VariantArg,
+    /// How to print the diagnostics.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+    /// Report CODE as an error (repeatable; `all` for every code).
+    #[arg(long, value_name = "CODE")]
+    pub deny: Vec<String>,
+    /// Report CODE as a warning (repeatable; `all` for every code).
+    #[arg(long, value_name = "CODE")]
+    pub warn: Vec<String>,
+    /// Do not report CODE (repeatable; `all` for every code).
+    #[arg(long, value_name = "CODE")]
+    pub allow: Vec<String>,
+    /// When to colour the human output (`NO_COLOR` is respected with `auto`).
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+}
+
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// The code, such as `fen::castling::order`.
+    #[arg(required_unless_present = "list")]
+    pub code: Option<String>,
+    /// List every code with its severity and summary.
+    #[arg(long)]
+    pub list: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum VariantArg {
+    Auto,
+    Standard,
+    Chess960,
+    Crazyhouse,
+    Threecheck,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Graphical reports with the source line, then a summary.
+    Human,
+    /// One JSON object per diagnostic (JSON Lines), nothing else on stdout.
+    Json,
+    /// GitHub Actions annotations.
+    Github,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}

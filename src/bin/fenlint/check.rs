@@ -1,0 +1,143 @@
+//! `fenlint check`: find the inputs, lint them, collect the findings in input order.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+use std::sync::Arc as Rc;
+
+use fenlint::{Diagnostic, Validator};
+
+use crate::source::Snippet;
+
+/// One diagnostic and where it is.
+pub struct Finding {
+    pub path: Rc<str>,
+    pub diagnostic: Diagnostic,
+    pub snippet: Snippet,
+}
+
+/// What was linted.
+#[derive(Default)]
+pub struct Totals {
+    pub files: usize,
+    pub fens: usize,
+}
+
+/// How a file is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// One FEN per non-blank line; `#` starts a comment line.
+    Lines,
+}
+
+/// The kind of a file, from its extension.
+pub fn kind_of(_path: &Path) -> Kind {
+    Kind::Lines
+}
+
+/// The files to lint: the paths given, with directories walked (sorted) for `.fen`, `.epd` and
+/// `.pgn` files. An error names the path that could not be read.
+pub fn expand(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut files = Vec::new();
+    for path in paths {
+        if path.as_os_str() == "-" {
+            files.push(path.clone());
+        } else if path.is_dir() {
+            walk(path, &mut files).map_err(|error| format!("{}: {error}", path.display()))?;
+        } else {
+            files.push(path.clone());
+        }
+    }
+    Ok(files)
+}
+
+fn walk(dir: &Path, files: &mut Vec<PathBuf>) -> io::Result<()> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .map(|entry| entry.map(|entry| entry.path()))
+        .collect::<io::Result<_>>()?;
+    entries.sort();
+    for entry in entries {
+        if entry.is_dir() {
+            walk(&entry, files)?;
+        } else if entry
+            .extension()
+            .and_then(|ext| ext.to_str())
+            .is_some_and(|ext| matches!(ext, "fen" | "epd" | "pgn"))
+        {
+            files.push(entry);
+        }
+    }
+    Ok(())
+}
+
+/// Lints `reader`, one FEN per line, calling `report` for each finding in order.
+pub fn lint_lines(
+    path: &Rc<str>,
+    reader: impl Read,
+    validator: &Validator,
+    totals: &mut Totals,
+    report: &mut dyn FnMut(Finding),
+) -> io::Result<()> {
+    let mut reader = BufReader::new(reader);
+    let mut buffer = Vec::new();
+    let mut offset = 0usize;
+    let mut line = 0usize;
+    loop {
+        buffer.clear();
+        let read = reader.read_until(b'\n', &mut buffer)?;
+        if read == 0 {
+            break;
+        }
+        let content = buffer.strip_suffix(b"\n").unwrap_or(&buffer);
+        let content = content.strip_suffix(b"\r").unwrap_or(content);
+        let trimmed = content.trim_ascii_start();
+        if !trimmed.is_empty() && !trimmed.starts_with(b"#") && !is_bom_only(trimmed) {
+            totals.fens += 1;
+            for diagnostic in lint_line(content, offset, validator) {
+                let text: Rc<str> = String::from_utf8_lossy(content).into();
+                report(Finding {
+                    path: Rc::clone(path),
+                    diagnostic,
+                    snippet: Snippet {
+                        name: Rc::clone(path),
+                        text,
+                        offset,
+                        line,
+                    },
+                });
+            }
+        }
+        offset += read;
+        line += 1;
+    }
+    Ok(())
+}
+
+/// A line holding only a byte-order mark (and whitespace) is blank.
+fn is_bom_only(line: &[u8]) -> bool {
+    line.strip_prefix("\u{feff}".as_bytes())
+        .is_some_and(|rest| rest.trim_ascii().is_empty())
+}
+
+/// The diagnostics of one FEN line at byte `offset` of its file.
+fn lint_line(line: &[u8], offset: usize, validator: &Validator) -> Vec<Diagnostic> {
+    match fenlint::parse_bytes_at(line, offset) {
+        Ok(parse) => validator.lint_parse(parse).diagnostics().to_vec(),
+        Err(diagnostic) => validator
+            .severity_of(diagnostic.code())
+            .map(|severity| vec![diagnostic.with_severity(severity)])
+            .unwrap_or_default(),
+    }
+}
+
+/// Opens `path` for reading (`-` is standard input).
+pub fn open(path: &Path) -> io::Result<Box<dyn Read>> {
+    if path.as_os_str() == "-" {
+        Ok(Box::new(io::stdin().lock()))
+    } else {
+        if path.is_dir() {
+            return Err(io::Error::other("is a directory"));
+        }
+        Ok(Box::new(File::open(path)?))
+    }
+}

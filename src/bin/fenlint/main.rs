@@ -1,0 +1,161 @@
+//! The `fenlint` command: lint chess position files from the terminal, CI and editors.
+
+mod args;
+mod check;
+mod explain;
+mod output;
+mod source;
+
+use std::io::{self, IsTerminal, Write};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use clap::Parser;
+use fenlint::position::Variant;
+use fenlint::{Code, Severity, Validator};
+
+use args::{CheckArgs, Cli, ColorChoice, Command, VariantArg};
+use check::{Finding, Totals};
+use output::Printer;
+
+/// Exit status: no error-severity diagnostic.
+const CLEAN: u8 = 0;
+/// Exit status: at least one error-severity diagnostic.
+const ERRORS: u8 = 1;
+/// Exit status: a usage or I/O error.
+const TROUBLE: u8 = 2;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let status = match cli.command {
+        Command::Check(args) => run_check(&args),
+        Command::Explain(args) => {
+            let mut out = io::stdout().lock();
+            if args.list {
+                explain::list(&mut out).map_or(TROUBLE, |()| CLEAN)
+            } else {
+                let name = args.code.unwrap_or_default();
+                match explain::explain(&mut out, &name) {
+                    Ok(true) => CLEAN,
+                    Ok(false) => {
+                        eprintln!(
+                            "fenlint: no rule `{name}`; `fenlint explain --list` lists them all"
+                        );
+                        TROUBLE
+                    }
+                    Err(_) => TROUBLE,
+                }
+            }
+        }
+    };
+    ExitCode::from(status)
+}
+
+/// The validator the flags ask for, or the name of a code that does not exist.
+fn validator(args: &CheckArgs) -> Result<Validator, String> {
+    let mut validator = Validator::new();
+    validator = match args.variant {
+        VariantArg::Auto => validator,
+        VariantArg::Standard => validator.variant(Variant::Standard),
+        VariantArg::Chess960 => validator.variant(Variant::Chess960),
+        VariantArg::Crazyhouse => validator.variant(Variant::Crazyhouse),
+        VariantArg::Threecheck => validator.variant(Variant::ThreeCheck),
+    };
+    for (names, severity) in [
+        (&args.allow, None),
+        (&args.warn, Some(Severity::Warning)),
+        (&args.deny, Some(Severity::Error)),
+    ] {
+        for name in names {
+            let codes: Vec<Code> = if name == "all" {
+                Code::ALL.to_vec()
+            } else {
+                vec![Code::from_name(name).ok_or_else(|| format!("no rule `{name}`"))?]
+            };
+            for code in codes {
+                validator = match severity {
+                    Some(severity) => validator.severity(code, severity),
+                    None => validator.allow(code),
+                };
+            }
+        }
+    }
+    Ok(validator)
+}
+
+fn run_check(args: &CheckArgs) -> u8 {
+    let validator = match validator(args) {
+        Ok(validator) => validator,
+        Err(message) => {
+            eprintln!("fenlint: {message}; `fenlint explain --list` lists them all");
+            return TROUBLE;
+        }
+    };
+    let color = match args.color {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        }
+    };
+    let mut printer = Printer::new(args.format, color);
+    let mut totals = Totals::default();
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut trouble = false;
+    let write_failed = std::cell::Cell::new(false);
+    {
+        let mut report = |finding: Finding| {
+            if printer.finding(&mut out, &finding).is_err() {
+                write_failed.set(true);
+            }
+        };
+        if let Some(fen) = &args.fen {
+            totals.files = 0;
+            let path: Arc<str> = "--fen".into();
+            if check::lint_lines(&path, fen.as_bytes(), &validator, &mut totals, &mut report)
+                .is_err()
+            {
+                trouble = true;
+            }
+        } else {
+            let paths = if args.paths.is_empty() {
+                vec![std::path::PathBuf::from("-")]
+            } else {
+                args.paths.clone()
+            };
+            let files = match check::expand(&paths) {
+                Ok(files) => files,
+                Err(message) => {
+                    eprintln!("fenlint: {message}");
+                    return TROUBLE;
+                }
+            };
+            for file in files {
+                let path: Arc<str> = file.display().to_string().into();
+                let result = check::open(&file).and_then(|reader| {
+                    totals.files += 1;
+                    match check::kind_of(&file) {
+                        check::Kind::Lines => {
+                            check::lint_lines(&path, reader, &validator, &mut totals, &mut report)
+                        }
+                    }
+                });
+                if let Err(error) = result {
+                    eprintln!("fenlint: {path}: {error}");
+                    trouble = true;
+                }
+            }
+        }
+    }
+    if write_failed.get() || printer.summary(&mut out, &totals).is_err() || out.flush().is_err() {
+        trouble = true;
+    }
+    if trouble {
+        TROUBLE
+    } else if printer.errors > 0 {
+        ERRORS
+    } else {
+        CLEAN
+    }
+}

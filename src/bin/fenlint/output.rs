@@ -1,0 +1,153 @@
+//! Printing findings: human (miette reports and a summary), JSON Lines, GitHub annotations.
+
+use std::io::{self, Write};
+
+use fenlint::Severity;
+use miette::{GraphicalReportHandler, GraphicalTheme};
+use serde_json::json;
+
+use crate::args::Format;
+use crate::check::{Finding, Totals};
+
+/// Prints findings as they come and counts them by severity.
+pub struct Printer {
+    format: Format,
+    handler: GraphicalReportHandler,
+    pub errors: usize,
+    pub warnings: usize,
+    pub advice: usize,
+}
+
+impl Printer {
+    pub fn new(format: Format, color: bool) -> Printer {
+        let theme = if color {
+            GraphicalTheme::unicode()
+        } else {
+            GraphicalTheme::unicode_nocolor()
+        };
+        Printer {
+            format,
+            handler: GraphicalReportHandler::new_themed(theme).with_links(false),
+            errors: 0,
+            warnings: 0,
+            advice: 0,
+        }
+    }
+
+    pub fn finding(&mut self, out: &mut dyn Write, finding: &Finding) -> io::Result<()> {
+        match finding.diagnostic.severity() {
+            Severity::Error => self.errors += 1,
+            Severity::Warning => self.warnings += 1,
+            Severity::Advice => self.advice += 1,
+        }
+        match self.format {
+            Format::Human => self.human(out, finding),
+            Format::Json => json_line(out, finding),
+            Format::Github => github(out, finding),
+        }
+    }
+
+    fn human(&self, out: &mut dyn Write, finding: &Finding) -> io::Result<()> {
+        let report = miette::Report::new(finding.diagnostic.clone())
+            .with_source_code(finding.snippet.clone());
+        let mut text = String::new();
+        if self
+            .handler
+            .render_report(&mut text, report.as_ref())
+            .is_err()
+        {
+            text = format!("{}: {}\n", finding.diagnostic.code(), finding.diagnostic);
+        }
+        writeln!(out, "{text}")
+    }
+
+    /// The closing summary of the human format.
+    pub fn summary(&self, out: &mut dyn Write, totals: &Totals) -> io::Result<()> {
+        if self.format != Format::Human {
+            return Ok(());
+        }
+        writeln!(
+            out,
+            "{} {}, {} {}: {} {}, {} {}, {} advice",
+            totals.files,
+            plural(totals.files, "file", "files"),
+            totals.fens,
+            plural(totals.fens, "FEN", "FENs"),
+            self.errors,
+            plural(self.errors, "error", "errors"),
+            self.warnings,
+            plural(self.warnings, "warning", "warnings"),
+            self.advice,
+        )
+    }
+}
+
+fn plural<'a>(count: usize, one: &'a str, many: &'a str) -> &'a str {
+    if count == 1 { one } else { many }
+}
+
+/// One JSON object per line, with the documented fields (see the README).
+fn json_line(out: &mut dyn Write, finding: &Finding) -> io::Result<()> {
+    let diagnostic = &finding.diagnostic;
+    let span = diagnostic.span();
+    let start = finding.snippet.position(span.start);
+    let end = finding.snippet.position(span.end);
+    let fix = diagnostic.fix().map(|fix| {
+        json!({
+            "byte_start": fix.span().start,
+            "byte_end": fix.span().end,
+            "replacement": fix.replacement(),
+        })
+    });
+    let object = json!({
+        "path": finding.path.as_ref(),
+        "line": start.line,
+        "column": start.column,
+        "end_line": end.line,
+        "end_column": end.column,
+        "byte_start": span.start,
+        "byte_end": span.end,
+        "severity": diagnostic.severity().to_string(),
+        "code": diagnostic.code().name(),
+        "message": diagnostic.message(),
+        "help": diagnostic.help_text(),
+        "fix": fix,
+    });
+    writeln!(out, "{object}")
+}
+
+/// A GitHub Actions workflow command: `::error file=…,line=…,col=…::message`.
+fn github(out: &mut dyn Write, finding: &Finding) -> io::Result<()> {
+    let diagnostic = &finding.diagnostic;
+    let span = diagnostic.span();
+    let start = finding.snippet.position(span.start);
+    let end = finding.snippet.position(span.end);
+    let level = match diagnostic.severity() {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Advice => "notice",
+    };
+    writeln!(
+        out,
+        "::{level} file={},line={},col={},endLine={},endColumn={},title={}::{}",
+        escape_property(&finding.path),
+        start.line,
+        start.column,
+        end.line,
+        end.column,
+        escape_property(diagnostic.code().name()),
+        escape_data(diagnostic.message()),
+    )
+}
+
+/// Escapes a workflow command's data (`%`, CR, LF).
+fn escape_data(text: &str) -> String {
+    text.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// Escapes a workflow command's property (data escapes plus `:` and `,`).
+fn escape_property(text: &str) -> String {
+    escape_data(text).replace(':', "%3A").replace(',', "%2C")
+}

@@ -1,0 +1,270 @@
+//! The `fenlint` command, run as a user runs it: stdout, stderr and exit status snapshotted for
+//! every command, format and kind of input; the JSON output checked field by field.
+
+mod support;
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+/// A fresh directory for one test's input files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("fenlint-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+/// Runs `fenlint` in `dir` (so paths print as given) and renders what it did.
+fn run(dir: &Path, args: &[&str], stdin: Option<&str>) -> (String, i32) {
+    let mut command = Command::cargo_bin("fenlint").unwrap();
+    command.current_dir(dir).args(args).env("NO_COLOR", "1");
+    if let Some(stdin) = stdin {
+        command.write_stdin(stdin);
+    }
+    let output = command.output().unwrap();
+    let code = output.status.code().unwrap_or(-1);
+    let text = format!(
+        "$ fenlint {}\nexit: {code}\n--- stdout\n{}--- stderr\n{}",
+        args.join(" "),
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    (text, code)
+}
+
+fn snapshot(name: &str, text: &str) {
+    support::settings().bind(|| insta::assert_snapshot!(format!("cli__{name}"), text));
+}
+
+const SAMPLE: &str = "\
+# a comment, then a clean FEN, a warning and two broken lines
+rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
+8/8/8/2K5/4k3/8/8/8
+
+rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1
+4k3/4R3/8/8/8/8/8/4K3 w - - 0 1
+";
+
+#[test]
+fn human_output_and_exit_status() {
+    let dir = scratch("human");
+    write(&dir, "sample.fen", SAMPLE.as_bytes());
+    let (text, code) = run(&dir, &["check", "sample.fen"], None);
+    assert_eq!(code, 1);
+    snapshot("human", &text);
+}
+
+#[test]
+fn clean_files_exit_zero_and_warnings_do_not_fail() {
+    let dir = scratch("clean");
+    write(
+        &dir,
+        "clean.fen",
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n8/8/8/2K5/4k3/8/8/8\n",
+    );
+    let (text, code) = run(&dir, &["check", "clean.fen"], None);
+    assert_eq!(code, 0);
+    snapshot("clean", &text);
+}
+
+#[test]
+fn json_lines_follow_the_schema() {
+    let dir = scratch("json");
+    // A multi-byte character before the problem: columns count characters, bytes do not.
+    write(
+        &dir,
+        "sample.fen",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n# é\n8/8/8/8/8/8/8/8 w QK - 0 1\n".as_bytes(),
+    );
+    let (text, code) = run(&dir, &["check", "--format", "json", "sample.fen"], None);
+    assert_eq!(code, 1);
+    let stdout = text.split("--- stdout\n").nth(1).unwrap();
+    let stdout = stdout.split("--- stderr\n").next().unwrap();
+    let objects: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert!(!objects.is_empty());
+    let keys = [
+        "path",
+        "line",
+        "column",
+        "end_line",
+        "end_column",
+        "byte_start",
+        "byte_end",
+        "severity",
+        "code",
+        "message",
+        "help",
+        "fix",
+    ];
+    for object in &objects {
+        let map = object.as_object().unwrap();
+        assert_eq!(map.len(), keys.len(), "{object}");
+        for key in keys {
+            assert!(map.contains_key(key), "{key} missing in {object}");
+        }
+        assert_eq!(object["path"], "sample.fen");
+        assert!(["error", "warning", "advice"].contains(&object["severity"].as_str().unwrap()));
+        assert!(object["help"].is_string() || object["help"].is_null());
+    }
+    let order = objects
+        .iter()
+        .find(|o| o["code"] == "fen::castling::order")
+        .unwrap();
+    // Line 3 starts at byte 30 + 5 ("# é\n" is 5 bytes); `QK` is at bytes 18..20 of the line,
+    // and the diagnostic points at the misplaced `K` (byte 19) while the fix rewrites both.
+    assert_eq!(order["line"], 3);
+    assert_eq!(order["byte_start"], 35 + 19);
+    assert_eq!(order["byte_end"], 35 + 20);
+    assert_eq!(order["column"], 20);
+    assert_eq!(order["end_line"], 3);
+    assert_eq!(order["end_column"], 21);
+    assert_eq!(order["fix"]["replacement"], "KQ");
+    assert_eq!(order["fix"]["byte_start"], 35 + 18);
+    assert_eq!(order["fix"]["byte_end"], 35 + 20);
+    // Keys come in the documented order.
+    let first = stdout.lines().next().unwrap();
+    let positions: Vec<usize> = keys
+        .iter()
+        .map(|key| first.find(&format!("\"{key}\":")).unwrap())
+        .collect();
+    assert!(
+        positions.windows(2).all(|pair| pair[0] < pair[1]),
+        "{first}"
+    );
+    // Only JSON on stdout.
+    snapshot("json", &text);
+}
+
+#[test]
+fn github_annotations() {
+    let dir = scratch("github");
+    write(&dir, "sample.fen", SAMPLE.as_bytes());
+    let (text, code) = run(&dir, &["check", "--format", "github", "sample.fen"], None);
+    assert_eq!(code, 1);
+    snapshot("github", &text);
+}
+
+#[test]
+fn standard_input_and_the_fen_flag() {
+    let dir = scratch("stdin");
+    let (text, code) = run(&dir, &["check"], Some("8/8/8/8/8/8/8/8 w - - 0 1\n"));
+    assert_eq!(code, 1);
+    snapshot("stdin", &text);
+    let (text, code) = run(
+        &dir,
+        &[
+            "check",
+            "--fen",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0",
+        ],
+        None,
+    );
+    assert_eq!(code, 0);
+    snapshot("fen_flag", &text);
+}
+
+#[test]
+fn severity_flags() {
+    let dir = scratch("severity");
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0";
+    let (_, code) = run(&dir, &["check", "--fen", fen], None);
+    assert_eq!(code, 0);
+    let (_, code) = run(
+        &dir,
+        &[
+            "check",
+            "--deny",
+            "fen::fullmove_number::zero",
+            "--fen",
+            fen,
+        ],
+        None,
+    );
+    assert_eq!(code, 1);
+    let (text, code) = run(&dir, &["check", "--allow", "all", "--fen", "8/8 x"], None);
+    assert_eq!(code, 0);
+    assert!(text.contains("0 errors, 0 warnings"), "{text}");
+    let (text, code) = run(
+        &dir,
+        &["check", "--deny", "fen::no_such_rule", "--fen", fen],
+        None,
+    );
+    assert_eq!(code, 2);
+    snapshot("unknown_rule", &text);
+}
+
+#[test]
+fn awkward_files() {
+    let dir = scratch("awkward");
+    write(
+        &dir,
+        "crlf.fen",
+        b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\r\n8/8/8/8/8/8/8/8 x - - 0 1\r\n",
+    );
+    write(
+        &dir,
+        "bom.fen",
+        "\u{feff}4k3/8/8/8/8/8/8/4K3 w - - 0 1\n".as_bytes(),
+    );
+    write(
+        &dir,
+        "latin1.fen",
+        b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n4k3/8/8/8/8/8/8/4K3 \xe9 - - 0 1\n4k3/8/8/8/8/8/8/4K3 x - - 0 1\n",
+    );
+    write(&dir, "empty.fen", b"");
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    write(&dir.join("sub"), "deep.fen", b"8/8/8/8/8/8/8/7 w - - 0 1\n");
+    write(
+        &dir.join("sub"),
+        "ignored.txt",
+        b"not linted when walking\n",
+    );
+    let (text, code) = run(
+        &dir,
+        &[
+            "check",
+            "crlf.fen",
+            "bom.fen",
+            "latin1.fen",
+            "empty.fen",
+            "sub",
+        ],
+        None,
+    );
+    assert_eq!(code, 1);
+    snapshot("awkward", &text);
+    let (text, code) = run(&dir, &["check", "missing.fen"], None);
+    assert_eq!(code, 2);
+    snapshot("missing_file", &text);
+}
+
+#[test]
+fn explain_and_list() {
+    let dir = scratch("explain");
+    let (text, code) = run(&dir, &["explain", "fen::castling::no_rook"], None);
+    assert_eq!(code, 0);
+    snapshot("explain", &text);
+    let (text, code) = run(&dir, &["explain", "--list"], None);
+    assert_eq!(code, 0);
+    let listed = text
+        .split("--- stdout\n")
+        .nth(1)
+        .unwrap()
+        .split("--- stderr")
+        .next()
+        .unwrap();
+    assert_eq!(listed.lines().count(), fenlint::Code::ALL.len());
+    let (text, code) = run(&dir, &["explain", "fen::nope"], None);
+    assert_eq!(code, 2);
+    snapshot("explain_unknown", &text);
+}
