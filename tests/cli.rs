@@ -268,3 +268,23 @@ fn explain_and_list() {
     assert_eq!(code, 2);
     snapshot("explain_unknown", &text);
 }
+
+#[test]
+fn fix_rewrites_only_what_it_fixes() {
+    let dir = scratch("fix");
+    let before = "4k3/8/8/8/8/8/8/4K3  w  -  -  0  0 \r\n# keep me: QK  E3\n8/8/44/8/8/8/8/8 W QK E3 0 1;\n\u{feff}\n";
+    let path = write(&dir, "broken.fen", before.as_bytes());
+    let (text, code) = run(&dir, &["check", "--fix", "broken.fen"], None);
+    let after = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        after,
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1\r\n# keep me: QK  E3\n8/8/8/8/8/8/8/8 w KQ e3 0 1\n\u{feff}\n"
+    );
+    // What cannot be fixed is still reported: no kings, castling without them.
+    assert_eq!(code, 1);
+    snapshot("fix", &text);
+    // A second run has nothing left to fix.
+    let (text, _) = run(&dir, &["check", "--fix", "broken.fen"], None);
+    assert!(!text.contains("fixed"), "{text}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), after);
+}

@@ -44,6 +44,10 @@ pub struct CheckArgs {
     /// Do not report CODE (repeatable; `all` for every code).
     #[arg(long, value_name = "CODE")]
     pub allow: Vec<String>,
+    /// Apply the unambiguous fixes to the files in place (every other byte is kept), then report
+    /// what is left.
+    #[arg(long)]
+    pub fix: bool,
     /// When to colour the human output (`NO_COLOR` is respected with `auto`).
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,

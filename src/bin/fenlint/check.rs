@@ -90,8 +90,7 @@ pub fn lint_lines(
         }
         let content = buffer.strip_suffix(b"\n").unwrap_or(&buffer);
         let content = content.strip_suffix(b"\r").unwrap_or(content);
-        let trimmed = content.trim_ascii_start();
-        if !trimmed.is_empty() && !trimmed.starts_with(b"#") && !is_bom_only(trimmed) {
+        if is_fen_line(content) {
             totals.fens += 1;
             for diagnostic in lint_line(content, offset, validator) {
                 let text: Rc<str> = String::from_utf8_lossy(content).into();
@@ -113,10 +112,14 @@ pub fn lint_lines(
     Ok(())
 }
 
-/// A line holding only a byte-order mark (and whitespace) is blank.
-fn is_bom_only(line: &[u8]) -> bool {
-    line.strip_prefix("\u{feff}".as_bytes())
-        .is_some_and(|rest| rest.trim_ascii().is_empty())
+/// Whether a line (without its line ending) holds a FEN: not blank (a byte-order mark alone
+/// counts as blank) and not a `#` comment.
+fn is_fen_line(line: &[u8]) -> bool {
+    let trimmed = line.trim_ascii_start();
+    let bom_only = trimmed
+        .strip_prefix("\u{feff}".as_bytes())
+        .is_some_and(|rest| rest.trim_ascii().is_empty());
+    !trimmed.is_empty() && !trimmed.starts_with(b"#") && !bom_only
 }
 
 /// The diagnostics of one FEN line at byte `offset` of its file.
@@ -140,4 +143,58 @@ pub fn open(path: &Path) -> io::Result<Box<dyn Read>> {
         }
         Ok(Box::new(File::open(path)?))
     }
+}
+
+/// The file with every machine-applicable fix applied, line by line, keeping every other byte;
+/// and how many fixes were applied. Overlapping fixes are applied in later passes, on the text
+/// the earlier ones left; lines that are not UTF-8 are left as they are.
+pub fn fix(bytes: &[u8], validator: &Validator) -> (Vec<u8>, usize) {
+    let mut text = bytes.to_vec();
+    let mut applied = 0;
+    for _ in 0..8 {
+        let (next, count) = fix_pass(&text, validator);
+        if count == 0 {
+            break;
+        }
+        text = next;
+        applied += count;
+    }
+    (text, applied)
+}
+
+fn fix_pass(bytes: &[u8], validator: &Validator) -> (Vec<u8>, usize) {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut applied = 0;
+    for line in bytes.split_inclusive(|&b| b == b'\n') {
+        let content = line.strip_suffix(b"\n").unwrap_or(line);
+        let content = content.strip_suffix(b"\r").unwrap_or(content);
+        let ending = line.get(content.len()..).unwrap_or_default();
+        let (true, Ok(text)) = (is_fen_line(content), std::str::from_utf8(content)) else {
+            out.extend_from_slice(line);
+            continue;
+        };
+        let lint = validator.lint(text);
+        let mut fixes: Vec<&fenlint::Fix> = lint
+            .diagnostics()
+            .iter()
+            .filter_map(|diagnostic| diagnostic.fix())
+            .collect();
+        fixes.sort_by_key(|fix| (fix.span().start, fix.span().end));
+        let mut fixed = String::with_capacity(text.len());
+        let mut at = 0;
+        for fix in fixes {
+            let span = fix.span();
+            if span.start < at || span.end > text.len() {
+                continue; // Overlaps one already applied: the next pass sees it again.
+            }
+            fixed.push_str(text.get(at..span.start).unwrap_or_default());
+            fixed.push_str(fix.replacement());
+            at = span.end;
+            applied += 1;
+        }
+        fixed.push_str(text.get(at..).unwrap_or_default());
+        out.extend_from_slice(fixed.as_bytes());
+        out.extend_from_slice(ending);
+    }
+    (out, applied)
 }

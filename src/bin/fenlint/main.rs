@@ -131,6 +131,22 @@ fn run_check(args: &CheckArgs) -> u8 {
                     return TROUBLE;
                 }
             };
+            if args.fix {
+                for file in files.iter().filter(|file| file.as_os_str() != "-") {
+                    match fix_file(file, &validator) {
+                        Ok(0) => {}
+                        Ok(count) => eprintln!(
+                            "fenlint: {}: fixed {count} {}",
+                            file.display(),
+                            if count == 1 { "problem" } else { "problems" }
+                        ),
+                        Err(error) => {
+                            eprintln!("fenlint: {}: {error}", file.display());
+                            trouble = true;
+                        }
+                    }
+                }
+            }
             for file in files {
                 let path: Arc<str> = file.display().to_string().into();
                 let result = check::open(&file).and_then(|reader| {
@@ -158,4 +174,17 @@ fn run_check(args: &CheckArgs) -> u8 {
     } else {
         CLEAN
     }
+}
+
+/// Applies the fixes to `path` in place; returns how many were applied.
+fn fix_file(path: &std::path::Path, validator: &Validator) -> io::Result<usize> {
+    if path.is_dir() {
+        return Err(io::Error::other("is a directory"));
+    }
+    let bytes = std::fs::read(path)?;
+    let (fixed, count) = check::fix(&bytes, validator);
+    if count > 0 {
+        std::fs::write(path, fixed)?;
+    }
+    Ok(count)
 }
