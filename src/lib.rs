@@ -32,7 +32,9 @@
 )]
 
 pub mod diagnostics;
+pub mod epd;
 pub mod parse;
+pub mod pgn;
 pub mod position;
 mod span;
 pub mod syntax;

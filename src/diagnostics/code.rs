@@ -6,8 +6,9 @@ macro_rules! codes {
     ($( $(#[doc = $doc:literal])+ $variant:ident => $code:literal, $severity:ident; )+) => {
         /// A stable diagnostic code such as `fen::castling::order`.
         ///
-        /// Codes are `fen::<group>::<problem>` and never change once released. Each code has a
-        /// default severity and documentation; the first line of the documentation is its summary.
+        /// Codes are `fen::<group>::<problem>` (`epd::` and `pgn::` for EPD records and PGN
+        /// files) and never change once released. Each code has a default severity and
+        /// documentation; the first line of the documentation is its summary.
         ///
         /// ```
         /// use fenlint::{Code, Severity};
@@ -422,6 +423,80 @@ codes! {
     /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1 +1+0`
     /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 2+3 0 1 +1+0`
     ChecksFormsDisagree => "fen::checks::forms_disagree", Error;
+    /// an EPD record with fewer than four position fields
+    ///
+    /// An EPD record (PGN §16.2) starts with the first four fields of a FEN: piece placement,
+    /// side to move, castling and en passant. Its move counters are the `hmvc` and `fmvn`
+    /// operations, never fields.
+    EpdFieldsMissing => "epd::fields::missing", Error;
+    /// an EPD opcode that is not a letter followed by letters, digits and `_`
+    ///
+    /// PGN §16.2.4: an opcode starts with a letter and continues with letters, digits and
+    /// underscores. FEN move counters written after the four fields, or a stray `;`, also end
+    /// up here.
+    EpdOpcodeInvalid => "epd::opcode::invalid", Error;
+    /// an EPD opcode longer than 15 characters
+    ///
+    /// PGN §16.2.4 limits an opcode to 15 characters; longer ones are cut or rejected by some
+    /// readers.
+    EpdOpcodeTooLong => "epd::opcode::too_long", Warning;
+    /// the same EPD opcode twice in one record
+    ///
+    /// PGN §16.2.4: an opcode appears at most once per record; readers keep the first or the
+    /// last, so the record means different things to different tools.
+    EpdOpcodeDuplicate => "epd::opcode::duplicate", Error;
+    /// an EPD operation without its closing `;`
+    ///
+    /// PGN §16.2.4: every operation, the last one included, ends with a semicolon. Without it,
+    /// readers cannot tell where the operands end.
+    EpdOperationUnterminated => "epd::operation::unterminated", Error;
+    /// an EPD string operand without its closing `"`
+    ///
+    /// A string operand runs from `"` to the next `"` that is not escaped as `\"`; an unclosed
+    /// string swallows the rest of the record.
+    EpdOperandUnclosedString => "epd::operand::unclosed_string", Error;
+    /// an EPD string operand of 256 bytes or more
+    ///
+    /// PGN strings hold at most 255 characters (§7); longer operands are cut by some readers.
+    EpdOperandStringTooLong => "epd::operand::string_too_long", Warning;
+    /// an `hmvc` or `fmvn` operand that is not one whole number
+    ///
+    /// The `hmvc` (halfmove clock) and `fmvn` (fullmove number) operations take one operand each:
+    /// a non-negative integer, digits only.
+    EpdCounterInvalid => "epd::counter::invalid", Error;
+    /// an EPD record longer than 1024 bytes
+    ///
+    /// Some EPD readers read records into fixed buffers; keep each record under 1024 bytes.
+    EpdRecordTooLong => "epd::record::too_long", Warning;
+    /// a PGN tag pair that is not `[Name "value"]`
+    ///
+    /// PGN §8.1: a tag pair is `[`, a name of letters, digits and `_`, a string value in double
+    /// quotes (with `\"` and `\\` escapes) and `]`, on one line.
+    PgnTagMalformed => "pgn::tag::malformed", Error;
+    /// the same PGN tag twice in one game
+    ///
+    /// PGN §8.1: a tag name appears at most once per game; readers keep the first or the last.
+    PgnTagDuplicate => "pgn::tag::duplicate", Warning;
+    /// a `FEN` tag without `[SetUp "1"]`
+    ///
+    /// PGN §9.7.1: a game that starts from a set-up position has `[SetUp "1"]` next to its `FEN`
+    /// tag; readers that look for it first ignore the `FEN` tag without it.
+    PgnSetupMissing => "pgn::setup::missing", Warning;
+    /// `[SetUp "1"]` without a `FEN` tag
+    ///
+    /// PGN §9.7.1: `[SetUp "1"]` says the game starts from the position in the `FEN` tag, which
+    /// is missing.
+    PgnSetupWithoutFen => "pgn::setup::without_fen", Warning;
+    /// a `Variant` tag fenlint does not know
+    ///
+    /// The game's `FEN` is checked as the variant its dialect suggests. Known names: `Standard`,
+    /// `Chess`, `Chess960`, `Fischerandom`, `Crazyhouse`, `Three-check`, `From Position`.
+    PgnVariantUnknown => "pgn::variant::unknown", Advice;
+    /// a PGN comment `{` without its closing `}`
+    ///
+    /// A brace comment runs to the next `}`; an unclosed one hides every tag after it, so the
+    /// `FEN` tags of the following games are not checked.
+    PgnCommentUnclosed => "pgn::comment::unclosed", Error;
     /// a side to move other than `w` or `b`
     ///
     /// The second field is `w` when White is to move and `b` when Black is, in lower case.

@@ -125,11 +125,55 @@ impl Validator {
     /// Validates an already parsed FEN (for a FEN inside a larger text, parse it with
     /// [`crate::parse_at`] first).
     pub fn lint_parse<'a>(&self, parse: Parse<'a>) -> Lint<'a> {
-        let position = Position::from_tree(parse.tree());
+        self.lint_parse_with_counters(parse, Counters::default())
+    }
+
+    /// Validates an already parsed FEN whose move counters are written elsewhere, such as the
+    /// `hmvc` and `fmvn` operations of an EPD record: each counter given in `counters` replaces
+    /// the FEN's own, in the position and in every counter rule, and diagnostics about it point
+    /// at its span.
+    ///
+    /// ```
+    /// use fenlint::Validator;
+    /// use fenlint::validate::{CounterText, Counters};
+    ///
+    /// let record = "4k3/8/8/8/8/8/8/4K3 w - - hmvc 30; fmvn 10;";
+    /// let parse = fenlint::parse_at(&record[..25], 0);
+    /// let counters = Counters {
+    ///     halfmove_clock: Some(CounterText::new("30", fenlint::Span::new(31, 33))),
+    ///     fullmove_number: Some(CounterText::new("10", fenlint::Span::new(40, 42))),
+    /// };
+    /// let lint = Validator::new().lint_parse_with_counters(parse, counters);
+    /// let exceeds = lint.diagnostics().iter().find(|d| d.code().name() == "fen::halfmove_clock::exceeds_plies").unwrap();
+    /// assert_eq!(&record[exceeds.span().range()], "30");
+    /// assert_eq!(lint.position().unwrap().fullmove_number, 10);
+    /// ```
+    pub fn lint_parse_with_counters<'a>(
+        &self,
+        parse: Parse<'a>,
+        counters: Counters<'_>,
+    ) -> Lint<'a> {
+        let halfmove_clock = counters
+            .halfmove_clock
+            .or_else(|| parse.tree().halfmove_clock().map(CounterText::from));
+        let fullmove_number = counters
+            .fullmove_number
+            .or_else(|| parse.tree().fullmove_number().map(CounterText::from));
+        let mut position = Position::from_tree(parse.tree());
+        if let Some(position) = &mut position {
+            if let Some(counter) = counters.halfmove_clock {
+                position.halfmove_clock = counter.position_value(0);
+            }
+            if let Some(counter) = counters.fullmove_number {
+                position.fullmove_number = counter.position_value(1);
+            }
+        }
         let mut diagnostics: Vec<Diagnostic> = parse.diagnostics().to_vec();
         if let Some(position) = &position {
             let variant = self.variant.unwrap_or(position.variant);
             let mut check = Check::new(parse.tree(), position, variant);
+            check.halfmove_clock = halfmove_clock;
+            check.fullmove_number = fullmove_number;
             rules::run(&mut check);
             diagnostics.append(&mut check.diagnostics);
         }
@@ -149,11 +193,88 @@ impl Validator {
     }
 }
 
+/// A move counter as written, and where: the FEN's own halfmove clock or fullmove number, or
+/// one written elsewhere, such as the operand of an EPD `hmvc` or `fmvn` operation.
+///
+/// ```
+/// use fenlint::validate::CounterText;
+/// let counter = CounterText::new("12", fenlint::Span::new(40, 42));
+/// assert_eq!(counter.value(), Some(12));
+/// assert!(!CounterText::new("-1", fenlint::Span::new(0, 2)).has_number());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CounterText<'a> {
+    text: &'a str,
+    span: Span,
+}
+
+impl<'a> CounterText<'a> {
+    /// The counter `text`, found at `span`.
+    pub fn new(text: &'a str, span: Span) -> CounterText<'a> {
+        CounterText { text, span }
+    }
+
+    /// The counter as written.
+    pub fn text(&self) -> &'a str {
+        self.text
+    }
+
+    /// Where the counter is.
+    pub fn span(&self) -> Span {
+        self.span
+    }
+
+    /// Whether the counter is a number (digits only), whatever its size.
+    pub fn has_number(&self) -> bool {
+        !self.text.is_empty() && self.text.bytes().all(|byte| byte.is_ascii_digit())
+    }
+
+    /// The value; `None` if the text is not a number or does not fit in a `u64`.
+    pub fn value(&self) -> Option<u64> {
+        self.has_number().then(|| self.text.parse().ok()).flatten()
+    }
+
+    /// The value as [`Position`] keeps it: `default` when not a number, `u64::MAX` when too
+    /// large.
+    fn position_value(&self, default: u64) -> u64 {
+        if self.has_number() {
+            self.value().unwrap_or(u64::MAX)
+        } else {
+            default
+        }
+    }
+}
+
+impl<'a> From<crate::syntax::Counter<'_, 'a>> for CounterText<'a> {
+    fn from(counter: crate::syntax::Counter<'_, 'a>) -> CounterText<'a> {
+        CounterText::new(counter.text(), counter.span())
+    }
+}
+
+/// Move counters that replace a FEN's own (see [`Validator::lint_parse_with_counters`]);
+/// `None` keeps the FEN's counter.
+///
+/// ```
+/// let counters = fenlint::validate::Counters::default();
+/// assert!(counters.halfmove_clock.is_none() && counters.fullmove_number.is_none());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counters<'a> {
+    /// The halfmove clock.
+    pub halfmove_clock: Option<CounterText<'a>>,
+    /// The fullmove number.
+    pub fullmove_number: Option<CounterText<'a>>,
+}
+
 /// What a rule sees: the tree, the position and the variant, and where to report.
 pub(crate) struct Check<'t, 'a> {
     pub(crate) tree: &'t SyntaxTree<'a>,
     pub(crate) position: &'t Position,
     pub(crate) variant: Variant,
+    /// The halfmove clock the counter rules check: the FEN's own, or one given with it.
+    pub(crate) halfmove_clock: Option<CounterText<'t>>,
+    /// The fullmove number the counter rules check: the FEN's own, or one given with it.
+    pub(crate) fullmove_number: Option<CounterText<'t>>,
     /// The span of the token that describes each square (a piece letter, or the digit of the
     /// run of empty squares it belongs to).
     squares: [Span; 64],
@@ -190,6 +311,8 @@ impl<'t, 'a> Check<'t, 'a> {
             tree,
             position,
             variant,
+            halfmove_clock: None,
+            fullmove_number: None,
             squares,
             diagnostics: Vec::new(),
         }

@@ -1,21 +1,20 @@
 //! The move counters: fullmove 0, a halfmove clock beyond the plies played, the fifty- and
 //! seventy-five-move rules, and numbers too large to be real.
 
-use crate::syntax::Counter;
-use crate::validate::Check;
+use crate::validate::{Check, CounterText};
 use crate::{Code, Color, Diagnostic};
 
 /// The largest counter value accepted (32 bits).
 const MAX_COUNTER: u64 = u32::MAX as u64;
 
-fn value<'t, 'a>(counter: Option<Counter<'t, 'a>>) -> Option<(u64, Counter<'t, 'a>)> {
+fn value(counter: Option<CounterText<'_>>) -> Option<(u64, CounterText<'_>)> {
     let counter = counter?;
     Some((counter.value()?, counter))
 }
 
 /// `fen::fullmove_number::zero`.
 pub(crate) fn fullmove_zero(check: &mut Check<'_, '_>) {
-    let Some((0, counter)) = value(check.tree.fullmove_number()) else {
+    let Some((0, counter)) = value(check.fullmove_number) else {
         return;
     };
     check.report(
@@ -28,10 +27,9 @@ pub(crate) fn fullmove_zero(check: &mut Check<'_, '_>) {
 
 /// `fen::halfmove_clock::exceeds_plies`.
 pub(crate) fn exceeds_plies(check: &mut Check<'_, '_>) {
-    let (Some((halfmove, clock)), Some((fullmove, number))) = (
-        value(check.tree.halfmove_clock()),
-        value(check.tree.fullmove_number()),
-    ) else {
+    let (Some((halfmove, clock)), Some((fullmove, number))) =
+        (value(check.halfmove_clock), value(check.fullmove_number))
+    else {
         return;
     };
     if fullmove == 0 || halfmove > MAX_COUNTER || fullmove > MAX_COUNTER {
@@ -57,7 +55,7 @@ pub(crate) fn exceeds_plies(check: &mut Check<'_, '_>) {
 
 /// `fen::halfmove_clock::fifty_moves` and `fen::halfmove_clock::seventy_five_moves`.
 pub(crate) fn move_rules(check: &mut Check<'_, '_>) {
-    let Some((halfmove, clock)) = value(check.tree.halfmove_clock()) else {
+    let Some((halfmove, clock)) = value(check.halfmove_clock) else {
         return;
     };
     if (150..=MAX_COUNTER).contains(&halfmove) {
@@ -84,8 +82,8 @@ pub(crate) fn move_rules(check: &mut Check<'_, '_>) {
 /// `fen::counter::overflow`.
 pub(crate) fn overflow(check: &mut Check<'_, '_>) {
     for (name, counter) in [
-        ("halfmove clock", check.tree.halfmove_clock()),
-        ("fullmove number", check.tree.fullmove_number()),
+        ("halfmove clock", check.halfmove_clock),
+        ("fullmove number", check.fullmove_number),
     ] {
         let Some(counter) = counter.filter(|counter| counter.has_number()) else {
             continue;

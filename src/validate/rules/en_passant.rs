@@ -119,8 +119,7 @@ pub(crate) fn halfmove_not_zero(check: &mut Check<'_, '_>) {
         return;
     };
     let Some(clock) = check
-        .tree
-        .halfmove_clock()
+        .halfmove_clock
         .filter(|clock| clock.value() != Some(0))
     else {
         return;

@@ -1,0 +1,741 @@
+//! EPD records (PGN standard §16.2): the first four fields of a FEN, then operations such as
+//! `bm Bb5;` and `id "WAC.001";`.
+//!
+//! [`check`] reads one record (one line of an EPD file), lints its position with the
+//! [`Validator`] and checks the operations; every span is an absolute byte offset into the file,
+//! given the record's offset `base`.
+//!
+//! The move counters of an EPD record are the `hmvc` (halfmove clock) and `fmvn` (fullmove
+//! number) operations. The four fields are parsed on their own with [`crate::parse_at`], and the
+//! operands of `hmvc` and `fmvn` are handed to [`Validator::lint_parse_with_counters`], so the
+//! validator's counter rules (`fen::halfmove_clock::exceeds_plies`,
+//! `fen::en_passant::halfmove_not_zero`, `fen::fullmove_number::zero`, …) see them and point at
+//! the operands. `fen::fields::missing` is never reported: four fields are the EPD form, and
+//! fewer are `epd::fields::missing`.
+//!
+//! ```
+//! let line = r#"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - bm Bb5; id "WAC.001";"#;
+//! let record = fenlint::epd::check(line, 0, &fenlint::Validator::new());
+//! assert!(record.diagnostics().is_empty());
+//! let opcodes: Vec<_> = record.operations().iter().map(|op| op.opcode()).collect();
+//! assert_eq!(opcodes, ["bm", "id"]);
+//! assert_eq!(record.operations()[1].operands()[0].value(), "WAC.001");
+//! ```
+
+use std::borrow::Cow;
+
+use crate::diagnostics::{Code, Diagnostic};
+use crate::parse::shown;
+use crate::validate::{CounterText, Counters, Lint, Validator};
+use crate::{Severity, Span};
+
+/// The longest opcode PGN §16.2.4 allows.
+const MAX_OPCODE_LEN: usize = 15;
+/// The longest string operand, in bytes between the quotes (PGN §7: 255 characters).
+const MAX_STRING_LEN: usize = 255;
+/// The recommended longest record, in bytes without the line terminator.
+pub const MAX_RECORD_LEN: usize = 1024;
+
+/// One EPD record, read and checked: the lint of its four position fields, its operations, and
+/// every diagnostic.
+///
+/// ```
+/// let record = fenlint::epd::check("4k3/8/8/8/8/8/8/4K3 w - - hmvc 0; fmvn 0;", 0, &fenlint::Validator::new());
+/// let codes: Vec<_> = record.diagnostics().iter().map(|d| d.code().name()).collect();
+/// assert_eq!(codes, ["fen::fullmove_number::zero"]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Record<'a> {
+    lint: Option<Lint<'a>>,
+    operations: Vec<Operation<'a>>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl<'a> Record<'a> {
+    /// The lint of the four position fields (`None` for a blank line).
+    ///
+    /// ```
+    /// let record = fenlint::epd::check("4k3/8/8/8/8/8/8/4K3 w - - hmvc 3;", 0, &fenlint::Validator::new());
+    /// assert_eq!(record.lint().unwrap().position().unwrap().halfmove_clock, 3);
+    /// ```
+    pub fn lint(&self) -> Option<&Lint<'a>> {
+        self.lint.as_ref()
+    }
+
+    /// The operations, in order.
+    ///
+    /// ```
+    /// let record = fenlint::epd::check("4k3/8/8/8/8/8/8/4K3 w - - c0 \"a\" b;", 0, &fenlint::Validator::new());
+    /// assert_eq!(record.operations()[0].operands().len(), 2);
+    /// ```
+    pub fn operations(&self) -> &[Operation<'a>] {
+        &self.operations
+    }
+
+    /// Every diagnostic, of the position and of the operations, with the severities in force,
+    /// ordered by span.
+    ///
+    /// ```
+    /// let record = fenlint::epd::check("4k3/8/8/8/8/8/8/4K3 w - - bm Ke2", 0, &fenlint::Validator::new());
+    /// assert_eq!(record.diagnostics()[0].code().name(), "epd::operation::unterminated");
+    /// ```
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diagnostics
+    }
+
+    /// The diagnostics, without the rest.
+    ///
+    /// ```
+    /// let record = fenlint::epd::check("4k3/8/8/8/8/8/8/4K3 w - -", 0, &fenlint::Validator::new());
+    /// assert!(record.into_diagnostics().is_empty());
+    /// ```
+    pub fn into_diagnostics(self) -> Vec<Diagnostic> {
+        self.diagnostics
+    }
+
+    /// Whether any diagnostic has error severity.
+    ///
+    /// ```
+    /// assert!(fenlint::epd::check("4k3/8/8/8/8/8/8/4K3 w - - 1bm e4;", 0, &fenlint::Validator::new()).has_errors());
+    /// ```
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(|diagnostic| diagnostic.severity() == Severity::Error)
+    }
+}
+
+/// One operation: an opcode, its operands, and whether a `;` closes it.
+///
+/// ```
+/// let line = "4k3/8/8/8/8/8/8/4K3 w - - pv Ke2 Kd7;";
+/// let record = fenlint::epd::check(line, 0, &fenlint::Validator::new());
+/// let op = &record.operations()[0];
+/// assert_eq!((op.opcode(), &line[op.opcode_span().range()]), ("pv", "pv"));
+/// assert!(op.is_terminated());
+/// assert_eq!(&line[op.span().range()], "pv Ke2 Kd7;");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Operation<'a> {
+    opcode: &'a str,
+    opcode_span: Span,
+    operands: Vec<Operand<'a>>,
+    terminated: bool,
+    span: Span,
+}
+
+impl<'a> Operation<'a> {
+    /// The opcode as written.
+    pub fn opcode(&self) -> &'a str {
+        self.opcode
+    }
+
+    /// Where the opcode is.
+    pub fn opcode_span(&self) -> Span {
+        self.opcode_span
+    }
+
+    /// The operands, in order.
+    pub fn operands(&self) -> &[Operand<'a>] {
+        &self.operands
+    }
+
+    /// Whether a `;` closes the operation.
+    pub fn is_terminated(&self) -> bool {
+        self.terminated
+    }
+
+    /// The whole operation, from the opcode to the `;` (or the last operand).
+    pub fn span(&self) -> Span {
+        self.span
+    }
+}
+
+/// One operand: an unquoted token (a move, a number, a name) or a string in double quotes.
+///
+/// ```
+/// let line = r#"4k3/8/8/8/8/8/8/4K3 w - - c0 "say \"hi\"";"#;
+/// let record = fenlint::epd::check(line, 0, &fenlint::Validator::new());
+/// let operand = &record.operations()[0].operands()[0];
+/// assert!(operand.is_string());
+/// assert_eq!(operand.text(), r#""say \"hi\"""#);
+/// assert_eq!(operand.value(), r#"say "hi""#);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Operand<'a> {
+    text: &'a str,
+    span: Span,
+    string: bool,
+}
+
+impl<'a> Operand<'a> {
+    /// The operand as written, with the quotes of a string.
+    pub fn text(&self) -> &'a str {
+        self.text
+    }
+
+    /// Where the operand is.
+    pub fn span(&self) -> Span {
+        self.span
+    }
+
+    /// Whether the operand is a string in double quotes.
+    pub fn is_string(&self) -> bool {
+        self.string
+    }
+
+    /// The value: a token as written, a string without its quotes and with `\"` and `\\`
+    /// unescaped.
+    pub fn value(&self) -> Cow<'a, str> {
+        if !self.string {
+            return Cow::Borrowed(self.text);
+        }
+        let inner = self.text.strip_prefix('"').unwrap_or(self.text);
+        let inner = inner.strip_suffix('"').unwrap_or(inner);
+        if !inner.contains('\\') {
+            return Cow::Borrowed(inner);
+        }
+        let mut out = String::with_capacity(inner.len());
+        let mut chars = inner.chars();
+        while let Some(c) = chars.next() {
+            match (c, chars.clone().next()) {
+                ('\\', Some(next @ ('"' | '\\'))) => {
+                    out.push(next);
+                    chars.next();
+                }
+                _ => out.push(c),
+            }
+        }
+        Cow::Owned(out)
+    }
+}
+
+/// Lints one EPD record: the diagnostics of [`check`].
+///
+/// ```
+/// let line = "4k3/8/8/8/8/8/8/4K3 b - e3 hmvc 4; fmvn 20;";
+/// let diagnostics = fenlint::epd::lint_epd(line, 100, &fenlint::Validator::new());
+/// let d = diagnostics.iter().find(|d| d.code().name() == "fen::en_passant::halfmove_not_zero").unwrap();
+/// assert_eq!(d.span(), fenlint::Span::new(132, 133));
+/// ```
+pub fn lint_epd(line: &str, base: usize, validator: &Validator) -> Vec<Diagnostic> {
+    check(line, base, validator).into_diagnostics()
+}
+
+/// Reads and checks one EPD record that starts at byte offset `base` of its file.
+///
+/// `line` may end with its line terminator (`\n` or `\r\n`), which is not part of the record.
+/// A blank line is no record: it has no diagnostics. Severity overrides of `validator` apply to
+/// the `epd::` codes too.
+///
+/// ```
+/// let line = "4k3/8/8/8/8/8/8/4K3 w - - hmvc 30; fmvn 10;\r\n";
+/// let record = fenlint::epd::check(line, 0, &fenlint::Validator::new());
+/// let d = &record.diagnostics()[0];
+/// assert_eq!(d.code().name(), "fen::halfmove_clock::exceeds_plies");
+/// assert_eq!(&line[d.span().range()], "30");
+/// ```
+pub fn check<'a>(line: &'a str, base: usize, validator: &Validator) -> Record<'a> {
+    let line = line.strip_suffix('\n').unwrap_or(line);
+    let line = line.strip_suffix('\r').unwrap_or(line);
+    let mut reader = Reader {
+        text: line,
+        base: base.min(usize::MAX - line.len()),
+        diagnostics: Vec::new(),
+    };
+    if line.trim().is_empty() {
+        return Record {
+            lint: None,
+            operations: Vec::new(),
+            diagnostics: Vec::new(),
+        };
+    }
+    if line.len() > MAX_RECORD_LEN {
+        reader.record_too_long();
+    }
+
+    let (fields, count) = four_fields(line);
+    let parse = crate::parse_at(fields, reader.base);
+    if count < 4 {
+        reader.fields_missing(fields, count);
+    }
+    let rest_start = fields.len();
+    let operations = reader.operations(rest_start);
+    let counters = reader.counters(&operations);
+    let lint = validator.lint_parse_with_counters(parse, counters);
+
+    let mut diagnostics: Vec<Diagnostic> = lint
+        .diagnostics()
+        .iter()
+        .filter(|diagnostic| diagnostic.code() != Code::FieldsMissing)
+        .cloned()
+        .collect();
+    diagnostics.extend(reader.diagnostics.into_iter().filter_map(|diagnostic| {
+        let severity = validator.severity_of(diagnostic.code())?;
+        Some(diagnostic.with_severity(severity))
+    }));
+    diagnostics.sort_by_key(Diagnostic::span);
+    Record {
+        lint: Some(lint),
+        operations,
+        diagnostics,
+    }
+}
+
+/// The text up to the end of the fourth whitespace-separated field, and how many fields it has
+/// (fewer than four when the line ends first).
+fn four_fields(line: &str) -> (&str, usize) {
+    let mut end = 0;
+    let mut count = 0;
+    while count < 4 {
+        let rest = line.get(end..).unwrap_or_default();
+        let after_space = rest.trim_start();
+        if after_space.is_empty() {
+            break;
+        }
+        let start = end + (rest.len() - after_space.len());
+        let len = after_space
+            .find(char::is_whitespace)
+            .unwrap_or(after_space.len());
+        end = start + len;
+        count += 1;
+    }
+    if count < 4 {
+        // Everything, trailing whitespace included, is the (short) position.
+        return (line, count);
+    }
+    (line.get(..end).unwrap_or(line), count)
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn join_names(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => (*one).to_owned(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// Whether `c` may appear in an opcode after its first letter.
+fn is_opcode_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+/// Reads the operations of one record and collects their diagnostics.
+struct Reader<'a> {
+    text: &'a str,
+    base: usize,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl<'a> Reader<'a> {
+    /// The absolute span of `start..end`, offsets into the record.
+    fn span(&self, start: usize, end: usize) -> Span {
+        Span::new(
+            self.base.saturating_add(start),
+            self.base.saturating_add(end),
+        )
+    }
+
+    fn get(&self, start: usize, end: usize) -> &'a str {
+        self.text.get(start..end).unwrap_or_default()
+    }
+
+    fn report(&mut self, diagnostic: Diagnostic) {
+        self.diagnostics.push(diagnostic);
+    }
+
+    fn record_too_long(&mut self) {
+        let mut cut = MAX_RECORD_LEN;
+        while !self.text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let span = self.span(cut, self.text.len());
+        self.report(
+            Diagnostic::new(
+                Code::EpdRecordTooLong,
+                format!(
+                    "EPD record of {} bytes, expected at most {MAX_RECORD_LEN}",
+                    self.text.len()
+                ),
+            )
+            .primary(span, format!("beyond byte {MAX_RECORD_LEN}"))
+            .help("Some EPD readers use fixed buffers; shorten long comments or split the data."),
+        );
+    }
+
+    fn fields_missing(&mut self, fields: &str, count: usize) {
+        const NAMES: [&str; 4] = ["piece placement", "side to move", "castling", "en passant"];
+        let missing = NAMES.get(count..).unwrap_or_default();
+        let trimmed = fields.trim_end();
+        let last_start = trimmed
+            .char_indices()
+            .rev()
+            .find(|&(_, c)| c.is_whitespace())
+            .map_or(0, |(at, c)| at + c.len_utf8());
+        let span = self.span(last_start, trimmed.len());
+        let example = [" w", " -", " -"]
+            .get(count.saturating_sub(1)..)
+            .unwrap_or_default()
+            .concat();
+        self.report(
+            Diagnostic::new(
+                Code::EpdFieldsMissing,
+                format!(
+                    "EPD record has {count} of 4 position fields, expected also the {}",
+                    join_names(missing)
+                ),
+            )
+            .primary(span, "the position stops here")
+            .help(format!(
+                "An EPD record starts with placement, side to move, castling and en passant; write the missing fields, such as `{}`.",
+                example.trim_start()
+            )),
+        );
+    }
+
+    /// Reads the operations from offset `at` to the end of the record.
+    fn operations(&mut self, mut at: usize) -> Vec<Operation<'a>> {
+        let mut operations: Vec<Operation<'a>> = Vec::new();
+        let mut first = true;
+        loop {
+            at = self.skip_whitespace(at);
+            let Some(c) = self.text.get(at..).and_then(|rest| rest.chars().next()) else {
+                break;
+            };
+            if first && c.is_ascii_digit() && self.fen_counters(&mut at) {
+                first = false;
+                continue;
+            }
+            first = false;
+            if c == ';' {
+                let span = self.span(at, at + 1);
+                self.report(
+                    Diagnostic::new(
+                        Code::EpdOpcodeInvalid,
+                        "empty operation `;`, expected an opcode before it",
+                    )
+                    .primary(span, "no opcode")
+                    .help("Remove the stray `;`.")
+                    .with_fix(span, ""),
+                );
+                at += 1;
+                continue;
+            }
+            let operation = self.operation(&mut at);
+            if let Some(previous) = operations
+                .iter()
+                .find(|previous| previous.opcode == operation.opcode)
+            {
+                let first_span = previous.opcode_span;
+                self.report(
+                    Diagnostic::new(
+                        Code::EpdOpcodeDuplicate,
+                        format!("opcode `{}` twice in one record, expected it at most once", shown(operation.opcode)),
+                    )
+                    .primary(operation.opcode_span, "repeated here")
+                    .secondary(first_span, "first here")
+                    .help("Each opcode appears at most once per record (PGN §16.2.4); merge the operands into one operation or remove one."),
+                );
+            }
+            let unclosed = operation
+                .operands
+                .last()
+                .is_some_and(|operand| operand.string && !closed_string(operand.text));
+            if !operation.terminated && !unclosed {
+                let last = operation
+                    .operands
+                    .last()
+                    .map_or(operation.opcode_span, |operand| operand.span);
+                self.report(
+                    Diagnostic::new(
+                        Code::EpdOperationUnterminated,
+                        format!(
+                            "operation `{}` without `;`, expected `;` after its last operand",
+                            shown(operation.opcode)
+                        ),
+                    )
+                    .primary(last, "`;` missing after this")
+                    .help("End every operation, the last one included, with `;` (PGN §16.2.4).")
+                    .with_fix(Span::empty(last.end), ";"),
+                );
+            }
+            operations.push(operation);
+        }
+        operations
+    }
+
+    /// A FEN's move counters (`0 1`) right after the four fields: one `epd::opcode::invalid`
+    /// with a fix that writes them as operations. Returns whether it found them and moved `at`
+    /// past them.
+    fn fen_counters(&mut self, at: &mut usize) -> bool {
+        let start = *at;
+        let first_end = self.token_end(start);
+        let second_start = self.skip_whitespace(first_end);
+        let second_end = self.token_end(second_start);
+        let (first, second) = (
+            self.get(start, first_end),
+            self.get(second_start, second_end),
+        );
+        let is_number = |text: &str| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+        if !is_number(first) || !is_number(second) {
+            return false;
+        }
+        let span = self.span(start, second_end);
+        let replacement = format!("hmvc {first}; fmvn {second};");
+        self.report(
+            Diagnostic::new(
+                Code::EpdOpcodeInvalid,
+                format!(
+                    "FEN move counters `{first} {second}` in an EPD record, expected operations"
+                ),
+            )
+            .primary(span, "halfmove clock and fullmove number")
+            .help(format!(
+                "EPD records carry the counters as operations: write `{replacement}`."
+            ))
+            .with_fix(span, replacement),
+        );
+        let after = self.text.get(second_end..).unwrap_or_default();
+        *at = second_end + usize::from(after.starts_with(';'));
+        true
+    }
+
+    fn skip_whitespace(&self, at: usize) -> usize {
+        let rest = self.text.get(at..).unwrap_or_default();
+        at + (rest.len() - rest.trim_start().len())
+    }
+
+    /// The end of the unquoted token at `at`: the next whitespace or `;`.
+    fn token_end(&self, at: usize) -> usize {
+        let rest = self.text.get(at..).unwrap_or_default();
+        at + rest
+            .find(|c: char| c.is_whitespace() || c == ';')
+            .unwrap_or(rest.len())
+    }
+
+    /// Reads one operation at `at`, which is not whitespace nor `;`, and moves `at` past it.
+    fn operation(&mut self, at: &mut usize) -> Operation<'a> {
+        let start = *at;
+        let opcode_end = self.token_end(start);
+        let opcode = self.get(start, opcode_end);
+        let opcode_span = self.span(start, opcode_end);
+        self.check_opcode(opcode, opcode_span);
+        let mut operands = Vec::new();
+        let mut end = opcode_end;
+        let mut terminated = false;
+        *at = opcode_end;
+        loop {
+            *at = self.skip_whitespace(*at);
+            let rest = self.text.get(*at..).unwrap_or_default();
+            if rest.is_empty() {
+                break;
+            }
+            if rest.starts_with(';') {
+                *at += 1;
+                end = *at;
+                terminated = true;
+                break;
+            }
+            let operand_end = if rest.starts_with('"') {
+                self.string_end(*at)
+            } else {
+                self.token_end(*at)
+            };
+            let text = self.get(*at, operand_end);
+            let operand = Operand {
+                text,
+                span: self.span(*at, operand_end),
+                string: text.starts_with('"'),
+            };
+            if operand.string {
+                self.check_string(&operand);
+            }
+            operands.push(operand);
+            end = operand_end;
+            *at = operand_end;
+        }
+        Operation {
+            opcode,
+            opcode_span,
+            operands,
+            terminated,
+            span: self.span(start, end),
+        }
+    }
+
+    /// The end of the string at `at` (which is `"`): after its closing quote, or the end of the
+    /// record when it has none.
+    fn string_end(&self, at: usize) -> usize {
+        let rest = self.text.get(at + 1..).unwrap_or_default();
+        let mut escaped = false;
+        for (offset, c) in rest.char_indices() {
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => return at + 1 + offset + 1,
+                _ => {}
+            }
+        }
+        self.text.len()
+    }
+
+    fn check_opcode(&mut self, opcode: &str, span: Span) {
+        let starts_with_letter = opcode
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic());
+        if let Some((offset, bad)) = opcode
+            .char_indices()
+            .find(|&(offset, c)| !(is_opcode_char(c) && (offset > 0 || starts_with_letter)))
+        {
+            let at = span.start + offset;
+            let bad_span = Span::new(at, at + bad.len_utf8());
+            let why = if offset == 0 {
+                "an opcode starts with a letter"
+            } else {
+                "not a letter, digit or `_`"
+            };
+            self.report(
+                Diagnostic::new(
+                    Code::EpdOpcodeInvalid,
+                    format!("invalid opcode `{}`, expected a letter followed by letters, digits and `_`", shown(opcode)),
+                )
+                .primary(bad_span, why)
+                .secondary(span, "opcode")
+                .help("Opcodes such as `bm`, `id`, `c0` and `hmvc` start with a letter and use only letters, digits and `_` (PGN §16.2.4)."),
+            );
+        } else if opcode.len() > MAX_OPCODE_LEN {
+            self.report(
+                Diagnostic::new(
+                    Code::EpdOpcodeTooLong,
+                    format!(
+                        "opcode `{}` of {} characters, expected at most {MAX_OPCODE_LEN}",
+                        shown(opcode),
+                        opcode.len()
+                    ),
+                )
+                .primary(span, format!("{} characters", opcode.len()))
+                .help("PGN §16.2.4 limits opcodes to 15 characters; use a shorter name."),
+            );
+        }
+    }
+
+    fn check_string(&mut self, operand: &Operand<'a>) {
+        if !closed_string(operand.text) {
+            let quote = Span::new(operand.span.start, operand.span.start + 1);
+            self.report(
+                Diagnostic::new(
+                    Code::EpdOperandUnclosedString,
+                    format!("unclosed string `{}`, expected a closing `\"`", shown(operand.text)),
+                )
+                .primary(quote, "this string is never closed")
+                .help("Close the string with `\"` and end the operation with `;`; write a quote inside a string as `\\\"`."),
+            );
+            return;
+        }
+        let len = operand.text.len().saturating_sub(2);
+        if len > MAX_STRING_LEN {
+            self.report(
+                Diagnostic::new(
+                    Code::EpdOperandStringTooLong,
+                    format!("string operand of {len} bytes, expected at most {MAX_STRING_LEN}"),
+                )
+                .primary(operand.span, format!("{len} bytes"))
+                .help("PGN strings hold at most 255 characters (§7); shorten the text."),
+            );
+        }
+    }
+
+    /// Checks the operands of the `hmvc` and `fmvn` operations and returns those that are
+    /// numbers, for the validator.
+    fn counters(&mut self, operations: &[Operation<'a>]) -> Counters<'a> {
+        let mut counters = Counters::default();
+        for operation in operations.iter() {
+            let (slot, name) = match operation.opcode {
+                "hmvc" => (&mut counters.halfmove_clock, "halfmove clock"),
+                "fmvn" => (&mut counters.fullmove_number, "fullmove number"),
+                _ => continue,
+            };
+            if slot.is_some() {
+                // A duplicate opcode: the first one counts (and the duplicate is reported).
+                continue;
+            }
+            match operation.operands.as_slice() {
+                [operand]
+                    if !operand.string
+                        && CounterText::new(operand.text, operand.span).has_number() =>
+                {
+                    *slot = Some(CounterText::new(operand.text, operand.span));
+                }
+                [operand] => {
+                    let kind = if operand.text.starts_with('-') {
+                        "negative"
+                    } else {
+                        "invalid"
+                    };
+                    self.report(
+                        Diagnostic::new(
+                            Code::EpdCounterInvalid,
+                            format!("{kind} {name} `{}` in `{}`, expected a whole number of zero or more", shown(operand.text), operation.opcode),
+                        )
+                        .primary(operand.span, "not a whole number")
+                        .secondary(operation.opcode_span, name)
+                        .help(format!("`{}` takes one operand: digits only, such as `{}`.", operation.opcode, if operation.opcode == "hmvc" { "0" } else { "1" })),
+                    );
+                }
+                [] => {
+                    self.report(
+                        Diagnostic::new(
+                            Code::EpdCounterInvalid,
+                            format!(
+                                "`{}` without an operand, expected the {name}",
+                                operation.opcode
+                            ),
+                        )
+                        .primary(operation.opcode_span, "no operand")
+                        .help(format!(
+                            "Write the {name} after the opcode, such as `{} {};`.",
+                            operation.opcode,
+                            if operation.opcode == "hmvc" { "0" } else { "1" }
+                        )),
+                    );
+                }
+                [first, .., last] => {
+                    let span = first.span.cover(last.span);
+                    let count = operation.operands.len();
+                    self.report(
+                        Diagnostic::new(
+                            Code::EpdCounterInvalid,
+                            format!(
+                                "`{}` with {count} operands, expected one number",
+                                operation.opcode
+                            ),
+                        )
+                        .primary(span, format!("{count} operands"))
+                        .secondary(operation.opcode_span, name)
+                        .help(format!(
+                            "`{}` takes one operand; is a `;` missing after `{}`?",
+                            operation.opcode,
+                            shown(first.text)
+                        )),
+                    );
+                }
+            }
+        }
+        counters
+    }
+}
+
+/// Whether a string operand (starting with `"`) ends with its closing quote.
+fn closed_string(text: &str) -> bool {
+    let Some(inner) = text.strip_prefix('"') else {
+        return false;
+    };
+    let Some(body) = inner.strip_suffix('"') else {
+        return false;
+    };
+    // The final quote is not escaped: an even number of backslashes precede it.
+    let backslashes = body.bytes().rev().take_while(|&b| b == b'\\').count();
+    backslashes % 2 == 0
+}

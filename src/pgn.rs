@@ -1,0 +1,568 @@
+//! PGN files: the `[FEN "..."]` tag of every game, linted in place, and the tags that go with it
+//! (`SetUp`, PGN §9.7.1, and `Variant`).
+//!
+//! [`read`] splits a PGN file into games and tag pairs (PGN §8.1) without reading the movetext
+//! beyond what separates games: brace comments `{...}`, `;` comments and `%` escape lines are
+//! skipped, so a `[` inside them is no tag, and a tag pair after movetext starts a new game.
+//! [`lint_pgn`] lints each `FEN` tag value with [`crate::parse_at`] and the [`Validator`], as
+//! the variant the game's `Variant` tag names (which wins over the validator's own setting),
+//! and checks the `SetUp` and `Variant` tags. Every span is an absolute byte offset into the
+//! file, given the file's offset `base`.
+//!
+//! ```
+//! let pgn = "[Event \"?\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 x - - 0 1\"]\n\n1. Kd2 *\n";
+//! let diagnostics = fenlint::pgn::lint_pgn(pgn, 0, &fenlint::Validator::new());
+//! assert_eq!(diagnostics[0].code().name(), "fen::side_to_move::invalid");
+//! assert_eq!(&pgn[diagnostics[0].span().range()], "x");
+//! ```
+
+use crate::diagnostics::{Code, Diagnostic};
+use crate::parse::shown;
+use crate::position::Variant;
+use crate::{Span, Validator};
+
+/// A PGN file read into games and their tag pairs, with the diagnostics of reading it
+/// (malformed tag pairs, an unclosed comment).
+///
+/// ```
+/// let pgn = fenlint::pgn::read("[White \"A\"]\n1. e4 *\n[White \"B\"]\n1. d4 *\n", 0);
+/// assert_eq!(pgn.games().len(), 2);
+/// assert_eq!(pgn.games()[1].tag("White").unwrap().value(), "B");
+/// assert!(pgn.diagnostics().is_empty());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Pgn<'a> {
+    games: Vec<Game<'a>>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl<'a> Pgn<'a> {
+    /// The games, in order; a game is listed when it has at least one tag pair.
+    pub fn games(&self) -> &[Game<'a>] {
+        &self.games
+    }
+
+    /// The diagnostics of reading the file, with default severities.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diagnostics
+    }
+}
+
+/// One game's tag pairs.
+///
+/// ```
+/// let pgn = fenlint::pgn::read("[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n*", 0);
+/// let game = &pgn.games()[0];
+/// assert_eq!(game.tags().len(), 2);
+/// assert_eq!(game.tag("FEN").unwrap().value(), "8/8/8/8/8/8/8/8 w - - 0 1");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game<'a> {
+    tags: Vec<Tag<'a>>,
+    /// The names of the game's malformed tag pairs, where a name could be read.
+    malformed: Vec<&'a str>,
+}
+
+impl<'a> Game<'a> {
+    /// The tag pairs, in order.
+    pub fn tags(&self) -> &[Tag<'a>] {
+        &self.tags
+    }
+
+    /// The first tag pair named `name` (names are case-sensitive).
+    pub fn tag(&self, name: &str) -> Option<&Tag<'a>> {
+        self.tags.iter().find(|tag| tag.name == name)
+    }
+}
+
+/// One tag pair, `[Name "value"]`.
+///
+/// ```
+/// let text = "[Event \"Say \\\"hi\\\"\"]";
+/// let pgn = fenlint::pgn::read(text, 0);
+/// let tag = &pgn.games()[0].tags()[0];
+/// assert_eq!(tag.name(), "Event");
+/// assert_eq!(tag.value(), "Say \\\"hi\\\"");
+/// assert_eq!(tag.unescaped(), "Say \"hi\"");
+/// assert_eq!(&text[tag.value_span().range()], tag.value());
+/// assert_eq!(tag.span(), fenlint::Span::new(0, text.len()));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tag<'a> {
+    name: &'a str,
+    name_span: Span,
+    value: &'a str,
+    value_span: Span,
+    span: Span,
+}
+
+impl<'a> Tag<'a> {
+    /// The tag name.
+    pub fn name(&self) -> &'a str {
+        self.name
+    }
+
+    /// Where the name is.
+    pub fn name_span(&self) -> Span {
+        self.name_span
+    }
+
+    /// The value as written between the quotes, escapes included.
+    pub fn value(&self) -> &'a str {
+        self.value
+    }
+
+    /// Where the value is (between the quotes).
+    pub fn value_span(&self) -> Span {
+        self.value_span
+    }
+
+    /// The whole tag pair, from `[` to `]`.
+    pub fn span(&self) -> Span {
+        self.span
+    }
+
+    /// The value with `\"` and `\\` unescaped.
+    pub fn unescaped(&self) -> String {
+        let mut out = String::with_capacity(self.value.len());
+        let mut chars = self.value.chars();
+        while let Some(c) = chars.next() {
+            match (c, chars.clone().next()) {
+                ('\\', Some(next @ ('"' | '\\'))) => {
+                    out.push(next);
+                    chars.next();
+                }
+                _ => out.push(c),
+            }
+        }
+        out
+    }
+}
+
+/// The variant a `Variant` tag value names: `Ok(Some(_))` for a known variant, `Ok(None)` for
+/// names that leave the choice to the FEN (`From Position`), `Err(())` for unknown names.
+///
+/// ```
+/// use fenlint::position::Variant;
+/// assert_eq!(fenlint::pgn::variant_of("Fischer Random"), Ok(Some(Variant::Chess960)));
+/// assert_eq!(fenlint::pgn::variant_of("3-check"), Ok(Some(Variant::ThreeCheck)));
+/// assert_eq!(fenlint::pgn::variant_of("From Position"), Ok(None));
+/// assert!(fenlint::pgn::variant_of("Atomic").is_err());
+/// ```
+#[allow(clippy::result_unit_err)]
+pub fn variant_of(name: &str) -> Result<Option<Variant>, ()> {
+    let key: String = name
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '_'))
+        .flat_map(char::to_lowercase)
+        .collect();
+    match key.as_str() {
+        "standard" | "chess" => Ok(Some(Variant::Standard)),
+        "chess960" | "fischerandom" | "fischerrandom" => Ok(Some(Variant::Chess960)),
+        "crazyhouse" => Ok(Some(Variant::Crazyhouse)),
+        "threecheck" | "3check" => Ok(Some(Variant::ThreeCheck)),
+        "fromposition" => Ok(None),
+        _ => Err(()),
+    }
+}
+
+/// Lints every game of a PGN file that starts at byte offset `base`: the `FEN` tag values, the
+/// `SetUp` and `Variant` tags, and the tag pairs themselves. Severity overrides of `validator`
+/// apply to the `pgn::` codes too. The diagnostics are ordered by span.
+///
+/// ```
+/// let pgn = "[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n";
+/// let diagnostics = fenlint::pgn::lint_pgn(pgn, 0, &fenlint::Validator::new());
+/// assert_eq!(diagnostics[0].code().name(), "pgn::setup::missing");
+/// assert_eq!(diagnostics[0].fix().unwrap().replacement(), "[SetUp \"1\"]\n");
+/// ```
+pub fn lint_pgn(text: &str, base: usize, validator: &Validator) -> Vec<Diagnostic> {
+    let pgn = read(text, base);
+    let mut own = pgn.diagnostics;
+    let mut diagnostics = Vec::new();
+    for game in &pgn.games {
+        lint_game(text, base, game, validator, &mut own, &mut diagnostics);
+    }
+    diagnostics.extend(own.into_iter().filter_map(|diagnostic| {
+        let severity = validator.severity_of(diagnostic.code())?;
+        Some(diagnostic.with_severity(severity))
+    }));
+    diagnostics.sort_by_key(Diagnostic::span);
+    diagnostics
+}
+
+/// Lints one game: FEN values into `diagnostics` (severities already applied), the tag
+/// problems into `own`.
+fn lint_game(
+    text: &str,
+    base: usize,
+    game: &Game<'_>,
+    validator: &Validator,
+    own: &mut Vec<Diagnostic>,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    for (index, tag) in game.tags.iter().enumerate() {
+        if let Some(first) = game.tags.iter().take(index).find(|t| t.name == tag.name) {
+            own.push(
+                Diagnostic::new(
+                    Code::PgnTagDuplicate,
+                    format!("tag `{}` twice in one game, expected it at most once", shown(tag.name)),
+                )
+                .primary(tag.name_span, "repeated here")
+                .secondary(first.name_span, "first here")
+                .help("A tag name appears at most once per game (PGN §8.1); readers keep the first or the last. Remove one."),
+            );
+        }
+    }
+
+    let mut game_validator = None;
+    if let Some(tag) = game.tag("Variant") {
+        match variant_of(&tag.unescaped()) {
+            Ok(Some(variant)) => game_validator = Some(validator.clone().variant(variant)),
+            Ok(None) => {}
+            Err(()) => own.push(
+                Diagnostic::new(
+                    Code::PgnVariantUnknown,
+                    format!("unknown variant `{}`, the FEN is checked as its dialect suggests", shown(tag.value)),
+                )
+                .primary(tag.value_span, "not a variant fenlint knows")
+                .help("fenlint checks Standard, Chess960, Crazyhouse and Three-check; the FEN of another variant may draw diagnostics that do not apply to it."),
+            ),
+        }
+    }
+    let validator = game_validator.as_ref().unwrap_or(validator);
+
+    let fens: Vec<&Tag<'_>> = game.tags.iter().filter(|tag| tag.name == "FEN").collect();
+    for tag in &fens {
+        let parse = crate::parse_at(tag.value, tag.value_span.start);
+        diagnostics.extend_from_slice(validator.lint_parse(parse).diagnostics());
+    }
+
+    let setup = game.tag("SetUp");
+    match (fens.first(), setup) {
+        (Some(fen), None) => {
+            let line_end = if text
+                .get(fen.span.end.saturating_sub(base)..)
+                .is_some_and(|after| after.starts_with("\r\n"))
+            {
+                "\r\n"
+            } else {
+                "\n"
+            };
+            own.push(
+                Diagnostic::new(Code::PgnSetupMissing, "`FEN` tag without `[SetUp \"1\"]`, expected both")
+                    .primary(fen.name_span, "no `SetUp` tag in this game")
+                    .help("A game from a set-up position has `[SetUp \"1\"]` before its `FEN` tag (PGN §9.7.1); some readers ignore the `FEN` tag without it.")
+                    .with_fix(Span::empty(fen.span.start), format!("[SetUp \"1\"]{line_end}")),
+            );
+        }
+        (Some(fen), Some(setup)) if setup.value != "1" => {
+            let mut diagnostic = Diagnostic::new(
+                Code::PgnSetupMissing,
+                format!("`[SetUp \"{}\"]` with a `FEN` tag, expected `[SetUp \"1\"]`", shown(setup.value)),
+            )
+            .primary(setup.value_span, "says the game starts from the initial position")
+            .secondary(fen.name_span, "but it starts from this position")
+            .help("`[SetUp \"1\"]` says the game starts from the `FEN` tag's position (PGN §9.7.1).");
+            if setup.value == "0" {
+                diagnostic = diagnostic.with_fix(setup.value_span, "1");
+            }
+            own.push(diagnostic);
+        }
+        // A malformed `FEN` tag is reported as such, not as a missing one.
+        (None, Some(setup)) if setup.value == "1" && !game.malformed.contains(&"FEN") => own.push(
+            Diagnostic::new(Code::PgnSetupWithoutFen, "`[SetUp \"1\"]` without a `FEN` tag, expected both")
+                .primary(setup.span, "no `FEN` tag in this game")
+                .help("Add the `FEN` tag with the start position, or remove `[SetUp \"1\"]` if the game starts from the initial position (PGN §9.7.1)."),
+        ),
+        _ => {}
+    }
+}
+
+/// Reads a PGN file that starts at byte offset `base` into games and tag pairs.
+///
+/// ```
+/// let pgn = fenlint::pgn::read("{ [FEN \"x\"] } [Event \"e\"] ; [FEN \"y\"]\n*", 10);
+/// let tags = pgn.games()[0].tags();
+/// assert_eq!(tags.len(), 1);
+/// assert_eq!(tags[0].value_span(), fenlint::Span::new(32, 33));
+/// ```
+pub fn read(text: &str, base: usize) -> Pgn<'_> {
+    let mut scanner = Scanner {
+        text,
+        base: base.min(usize::MAX - text.len()),
+        at: 0,
+        games: Vec::new(),
+        tags: Vec::new(),
+        malformed: Vec::new(),
+        movetext: false,
+        diagnostics: Vec::new(),
+    };
+    scanner.run();
+    Pgn {
+        games: scanner.games,
+        diagnostics: scanner.diagnostics,
+    }
+}
+
+struct Scanner<'a> {
+    text: &'a str,
+    base: usize,
+    at: usize,
+    games: Vec<Game<'a>>,
+    /// The tags of the game being read.
+    tags: Vec<Tag<'a>>,
+    /// The names of the malformed tag pairs of the game being read.
+    malformed: Vec<&'a str>,
+    /// Whether the game being read has movetext (so that a tag pair starts a new game).
+    movetext: bool,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl<'a> Scanner<'a> {
+    fn span(&self, start: usize, end: usize) -> Span {
+        Span::new(
+            self.base.saturating_add(start),
+            self.base.saturating_add(end),
+        )
+    }
+
+    fn rest(&self) -> &'a str {
+        self.text.get(self.at..).unwrap_or_default()
+    }
+
+    /// The offset of the end of the line that `at` is on (before its `\r\n` or `\n`).
+    fn line_end(&self, at: usize) -> usize {
+        let rest = self.text.get(at..).unwrap_or_default();
+        let len = rest.find('\n').unwrap_or(rest.len());
+        let line = rest.get(..len).unwrap_or_default();
+        at + line.strip_suffix('\r').unwrap_or(line).len()
+    }
+
+    fn at_line_start(&self) -> bool {
+        self.at == 0
+            || self
+                .text
+                .get(..self.at)
+                .is_some_and(|before| before.ends_with('\n'))
+    }
+
+    fn finish_game(&mut self) {
+        if !self.tags.is_empty() || !self.malformed.is_empty() {
+            self.games.push(Game {
+                tags: std::mem::take(&mut self.tags),
+                malformed: std::mem::take(&mut self.malformed),
+            });
+        }
+        self.movetext = false;
+    }
+
+    fn run(&mut self) {
+        if self.rest().starts_with('\u{feff}') {
+            self.at += '\u{feff}'.len_utf8();
+        }
+        loop {
+            let rest = self.rest();
+            let trimmed = rest.trim_start();
+            self.at += rest.len() - trimmed.len();
+            let Some(c) = trimmed.chars().next() else {
+                break;
+            };
+            match c {
+                '{' => {
+                    if let Some(len) = trimmed.find('}') {
+                        self.at += len + 1;
+                    } else {
+                        let start = self.at;
+                        let mut diagnostic = Diagnostic::new(
+                            Code::PgnCommentUnclosed,
+                            "comment `{` without `}`, expected `}` before the end of the file",
+                        )
+                        .primary(
+                            self.span(start, start + 1),
+                            "this comment runs to the end of the file",
+                        )
+                        .help("Close the comment with `}`; the tags after an unclosed comment are not read, so their FENs are not checked.");
+                        // The first tag pair the comment swallows, at the start of a line.
+                        if let Some(tag) = trimmed.find("\n[") {
+                            let tag = start + tag + 1;
+                            diagnostic = diagnostic.secondary(
+                                self.span(tag, self.line_end(tag)),
+                                "read as part of the comment",
+                            );
+                        }
+                        self.diagnostics.push(diagnostic);
+                        self.at = self.text.len();
+                    }
+                }
+                ';' => self.at = self.line_end(self.at),
+                '%' if self.at_line_start() => self.at = self.line_end(self.at),
+                '[' => {
+                    if self.movetext {
+                        self.finish_game();
+                    }
+                    self.tag_pair();
+                }
+                _ => {
+                    self.movetext = true;
+                    let len = trimmed
+                        .find(|c: char| c.is_whitespace() || matches!(c, '{' | ';' | '['))
+                        .unwrap_or(trimmed.len());
+                    self.at += len.max(c.len_utf8());
+                }
+            }
+        }
+        self.finish_game();
+    }
+
+    /// Reads the tag pair at `self.at` (a `[`), or reports it as malformed and skips the rest
+    /// of its line (up to a `]`).
+    fn tag_pair(&mut self) {
+        let start = self.at;
+        match self.parse_tag(start) {
+            Ok((tag, end)) => {
+                self.tags.push(tag);
+                self.at = end;
+            }
+            Err(Malformed {
+                at,
+                expected,
+                fix,
+                name,
+            }) => {
+                self.malformed.extend(name);
+                let line_end = self.line_end(start);
+                let line = self.text.get(start..line_end).unwrap_or_default();
+                // Skip to the `]` after the fault, if the line has one.
+                let after = at.saturating_sub(start);
+                let skip_to = line
+                    .get(after..)
+                    .and_then(|tail| tail.find(']'))
+                    .map_or(line_end, |close| start + after + close + 1);
+                let fault = if at >= line_end {
+                    // Point at the last character of the line.
+                    let last = line.chars().next_back().map_or(1, char::len_utf8);
+                    self.span(line_end.saturating_sub(last).max(start), line_end)
+                } else {
+                    let width = self
+                        .text
+                        .get(at..)
+                        .and_then(|tail| tail.chars().next())
+                        .map_or(1, char::len_utf8);
+                    self.span(at, at + width)
+                };
+                let whole = self.span(start, skip_to.max(start + 1));
+                let mut diagnostic = Diagnostic::new(
+                    Code::PgnTagMalformed,
+                    format!("malformed tag pair `{}`, expected {expected}", shown(self.text.get(start..skip_to).unwrap_or_default())),
+                )
+                .primary(fault, format!("expected {expected} here"))
+                .secondary(whole, "tag pair")
+                .help("Write a tag pair as `[Name \"value\"]` on one line, escaping `\"` and `\\` in the value with `\\` (PGN §8.1).");
+                if let Some(replacement) = fix {
+                    diagnostic = diagnostic.with_fix(self.span(at, at), replacement);
+                }
+                self.diagnostics.push(diagnostic);
+                self.at = skip_to.max(start + 1);
+            }
+        }
+    }
+
+    /// Parses `[Name "value"]` at `start`: the tag and the offset after its `]`.
+    fn parse_tag(&self, start: usize) -> Result<(Tag<'a>, usize), Malformed<'a>> {
+        let line_end = self.line_end(start);
+        let line = self.text.get(..line_end).unwrap_or_default();
+        let skip_blanks = |at: usize| {
+            let rest = line.get(at..).unwrap_or_default();
+            at + (rest.len() - rest.trim_start_matches([' ', '\t']).len())
+        };
+        let name_start = skip_blanks(start + 1);
+        let rest = line.get(name_start..).unwrap_or_default();
+        let name_len = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
+        if name_len == 0 {
+            return Err(Malformed::new(name_start, "a tag name"));
+        }
+        let name_end = name_start + name_len;
+        let name = line.get(name_start..name_end).unwrap_or_default();
+        let quote = skip_blanks(name_end);
+        if !line.get(quote..).is_some_and(|rest| rest.starts_with('"')) {
+            return Err(Malformed {
+                name: Some(name),
+                ..Malformed::new(quote, "a value in double quotes")
+            });
+        }
+        let value_start = quote + 1;
+        let mut escaped = false;
+        let mut value_end = None;
+        for (offset, c) in line.get(value_start..).unwrap_or_default().char_indices() {
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => {
+                    value_end = Some(value_start + offset);
+                    break;
+                }
+                _ => {}
+            }
+        }
+        let Some(value_end) = value_end else {
+            // `[Name "value]`: the closing quote goes before the `]` that ends the line.
+            let fix = line
+                .trim_end()
+                .strip_suffix(']')
+                .filter(|before| before.len() > value_start)
+                .map(|before| (before.len(), "\"".to_owned()));
+            let (at, fix) = fix.map_or((line_end, None), |(at, fix)| (at, Some(fix)));
+            return Err(Malformed {
+                fix,
+                name: Some(name),
+                ..Malformed::new(at, "`\"` to close the value")
+            });
+        };
+        let close = skip_blanks(value_end + 1);
+        if !line.get(close..).is_some_and(|rest| rest.starts_with(']')) {
+            let fix = line
+                .get(close..)
+                .is_some_and(|rest| rest.trim().is_empty())
+                .then(|| "]".to_owned());
+            return Err(Malformed {
+                fix,
+                name: Some(name),
+                ..Malformed::new(close, "`]`")
+            });
+        }
+        let end = close + 1;
+        Ok((
+            Tag {
+                name,
+                name_span: self.span(name_start, name_end),
+                value: line.get(value_start..value_end).unwrap_or_default(),
+                value_span: self.span(value_start, value_end),
+                span: self.span(start, end),
+            },
+            end,
+        ))
+    }
+}
+
+/// Where a tag pair goes wrong, what was expected there, and an insertion that repairs it.
+struct Malformed<'a> {
+    at: usize,
+    expected: &'static str,
+    fix: Option<String>,
+    /// The tag name, when it could be read.
+    name: Option<&'a str>,
+}
+
+impl Malformed<'_> {
+    fn new(at: usize, expected: &'static str) -> Malformed<'static> {
+        Malformed {
+            at,
+            expected,
+            fix: None,
+            name: None,
+        }
+    }
+}

@@ -1,0 +1,371 @@
+//! EPD records: every `epd::` code on a small file (pass and fail), spans checked against the
+//! file text, the hmvc/fmvn counters seen by the validator, and one snapshot per code.
+
+mod support;
+
+use fenlint::{Code, Diagnostic, Severity, Span, Validator};
+
+const KIWI: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -";
+const WAC: &str =
+    r#"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - bm Bb5; id "WAC.001";"#;
+
+/// Lints a whole EPD file the way the command-line tool does: line by line, each line at its
+/// offset in the file.
+fn lint_file(text: &str, validator: &Validator) -> Vec<Diagnostic> {
+    let mut base = 0;
+    let mut diagnostics = Vec::new();
+    for line in text.split_inclusive('\n') {
+        diagnostics.extend(fenlint::epd::lint_epd(line, base, validator));
+        base += line.len();
+    }
+    diagnostics
+}
+
+fn codes(diagnostics: &[Diagnostic]) -> Vec<&'static str> {
+    diagnostics.iter().map(|d| d.code().name()).collect()
+}
+
+/// `(code, file that draws it, the text its primary span covers, file that does not)`.
+const CASES: &[(&str, &str, &str, &str)] = &[
+    (
+        "epd::fields::missing",
+        "4k3/8/8/8/8/8/8/4K3 w\n",
+        "w",
+        "4k3/8/8/8/8/8/8/4K3 w - -\n",
+    ),
+    (
+        "epd::opcode::invalid",
+        "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; 2nd \"x\";\n",
+        "2",
+        "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; c2 \"x\";\n",
+    ),
+    (
+        "epd::opcode::too_long",
+        "4k3/8/8/8/8/8/8/4K3 w - - supercalifragilistic 1;\n",
+        "supercalifragilistic",
+        "4k3/8/8/8/8/8/8/4K3 w - - supercalifragil 1;\n",
+    ),
+    (
+        "epd::opcode::duplicate",
+        "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"a\"; bm Ke2;\n",
+        "bm",
+        "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2 Ke2; id \"a\";\n",
+    ),
+    (
+        "epd::operation::unterminated",
+        "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"a\"\n",
+        "\"a\"",
+        "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"a\";\n",
+    ),
+    (
+        "epd::operand::unclosed_string",
+        "4k3/8/8/8/8/8/8/4K3 w - - id \"WAC.001;\n",
+        "\"",
+        "4k3/8/8/8/8/8/8/4K3 w - - id \"WAC.001\";\n",
+    ),
+    (
+        "epd::counter::invalid",
+        "4k3/8/8/8/8/8/8/4K3 w - - hmvc -1; fmvn 1;\n",
+        "-1",
+        "4k3/8/8/8/8/8/8/4K3 w - - hmvc 0; fmvn 1;\n",
+    ),
+];
+
+#[test]
+fn every_case_draws_its_code_at_its_span_and_its_pass_case_does_not() {
+    let validator = Validator::new();
+    for &(name, bad, covered, good) in CASES {
+        assert!(Code::from_name(name).is_some(), "unknown code {name}");
+        let diagnostics = lint_file(bad, &validator);
+        let found = diagnostics
+            .iter()
+            .find(|d| d.code().name() == name)
+            .unwrap_or_else(|| panic!("{bad:?} does not draw {name}: {:?}", codes(&diagnostics)));
+        assert_eq!(&bad[found.span().range()], covered, "{name}");
+        let diagnostics = lint_file(good, &validator);
+        assert!(
+            diagnostics.is_empty(),
+            "{good:?}: {:?}",
+            codes(&diagnostics)
+        );
+    }
+}
+
+/// The long-input codes, whose fixtures are built rather than written out.
+fn long_cases() -> Vec<(&'static str, String, String)> {
+    let string = format!("4k3/8/8/8/8/8/8/4K3 w - - c0 \"{}\";\n", "x".repeat(256));
+    let short = format!("4k3/8/8/8/8/8/8/4K3 w - - c0 \"{}\";\n", "x".repeat(255));
+    let record = format!(
+        "4k3/8/8/8/8/8/8/4K3 w - - {}\n",
+        (0..10)
+            .map(|i| format!("c{i} \"{}\";", "y".repeat(100)))
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    let fits = format!("4k3/8/8/8/8/8/8/4K3 w - - c0 \"{}\";\n", "y".repeat(992));
+    assert_eq!(fits.len(), 1025, "1024 bytes and a newline");
+    vec![
+        ("epd::operand::string_too_long", string, short),
+        ("epd::record::too_long", record, fits),
+    ]
+}
+
+#[test]
+fn long_strings_and_records_are_warnings() {
+    let validator = Validator::new();
+    for (name, bad, good) in long_cases() {
+        let diagnostics = lint_file(&bad, &validator);
+        let found = diagnostics
+            .iter()
+            .find(|d| d.code().name() == name)
+            .unwrap_or_else(|| panic!("{name} not drawn: {:?}", codes(&diagnostics)));
+        assert_eq!(found.severity(), Severity::Warning);
+        assert!(
+            !lint_file(&good, &validator)
+                .iter()
+                .any(|d| d.code().name() == name)
+        );
+    }
+    let (_, string, _) = &long_cases()[0];
+    let diagnostics = lint_file(string, &validator);
+    assert_eq!(diagnostics[0].span(), Span::new(29, 29 + 258));
+}
+
+#[test]
+fn a_valid_record_has_typed_operations() {
+    let record = fenlint::epd::check(WAC, 0, &Validator::new());
+    assert!(
+        record.diagnostics().is_empty(),
+        "{:?}",
+        codes(record.diagnostics())
+    );
+    let ops = record.operations();
+    assert_eq!(ops.len(), 2);
+    assert_eq!(&WAC[ops[0].span().range()], "bm Bb5;");
+    assert_eq!(&WAC[ops[1].operands()[0].span().range()], "\"WAC.001\"");
+    assert_eq!(ops[1].operands()[0].value(), "WAC.001");
+    let position = record.lint().unwrap().position().unwrap();
+    assert_eq!((position.halfmove_clock, position.fullmove_number), (0, 1));
+}
+
+#[test]
+fn four_fields_are_the_epd_form_not_missing_fields() {
+    let validator = Validator::new();
+    assert!(fenlint::epd::lint_epd(KIWI, 0, &validator).is_empty());
+    // The same text as a FEN is missing its counters.
+    assert_eq!(
+        codes(fenlint::lint(KIWI).diagnostics()),
+        ["fen::fields::missing"]
+    );
+}
+
+#[test]
+fn hmvc_and_fmvn_are_the_counters_the_validator_checks() {
+    let validator = Validator::new();
+    let file = "4k3/8/8/8/8/8/8/4K3 w - - hmvc 30; fmvn 10;\n\
+                4k3/8/8/8/4P3/8/8/4K3 b - e3 hmvc 5; fmvn 20;\n\
+                4k3/8/8/8/8/8/8/4K3 w - - fmvn 0;\n\
+                4k3/8/8/8/8/8/8/4K3 w - - hmvc 120; fmvn 99;\n\
+                4k3/8/8/8/8/8/8/4K3 w - - hmvc 99999999999;\n";
+    let diagnostics = lint_file(file, &validator);
+    let found: Vec<_> = diagnostics
+        .iter()
+        .map(|d| (d.code().name(), &file[d.span().range()]))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("fen::halfmove_clock::exceeds_plies", "30"),
+            ("fen::en_passant::not_capturable", "e3"),
+            ("fen::en_passant::halfmove_not_zero", "5"),
+            ("fen::fullmove_number::zero", "0"),
+            ("fen::halfmove_clock::fifty_moves", "120"),
+            ("fen::counter::overflow", "99999999999"),
+        ]
+    );
+    // The secondary label of exceeds_plies points at the fmvn operand.
+    assert_eq!(&file[diagnostics[0].labels()[1].span().range()], "10");
+    // The fix of fullmove zero rewrites the operand.
+    let zero = &diagnostics[3];
+    let fixed = zero.fix().unwrap().apply(file, 0).unwrap();
+    assert!(fixed.contains("4K3 w - - fmvn 1;"));
+    // Without the operations, the counters take their defaults and nothing fires.
+    assert!(
+        lint_file("4k3/8/8/8/4P3/8/8/4K3 b - e3\n", &validator)
+            .iter()
+            .all(|d| d.code() == Code::EnPassantNotCapturable)
+    );
+}
+
+#[test]
+fn counter_operands_that_are_not_numbers_are_not_passed_on() {
+    let validator = Validator::new();
+    for (line, covered) in [
+        ("4k3/8/8/8/8/8/8/4K3 w - - hmvc x;", "x"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - hmvc \"3\";", "\"3\""),
+        ("4k3/8/8/8/8/8/8/4K3 w - - fmvn;", "fmvn"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - hmvc 0 fmvn 1;", "0 fmvn 1"),
+    ] {
+        let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
+        assert_eq!(codes(&diagnostics), ["epd::counter::invalid"], "{line}");
+        assert_eq!(&line[diagnostics[0].span().range()], covered);
+    }
+}
+
+#[test]
+fn fen_counters_after_the_fields_get_a_fix_into_operations() {
+    let line = "4k3/8/8/8/8/8/8/4K3 w - - 0 1 bm Kd2;";
+    let diagnostics = fenlint::epd::lint_epd(line, 0, &Validator::new());
+    assert_eq!(codes(&diagnostics), ["epd::opcode::invalid"]);
+    assert_eq!(&line[diagnostics[0].span().range()], "0 1");
+    let fixed = diagnostics[0].fix().unwrap().apply(line, 0).unwrap();
+    assert_eq!(fixed, "4k3/8/8/8/8/8/8/4K3 w - - hmvc 0; fmvn 1; bm Kd2;");
+    assert!(fenlint::epd::lint_epd(&fixed, 0, &Validator::new()).is_empty());
+}
+
+#[test]
+fn fixes_repair_what_they_claim() {
+    let validator = Validator::new();
+    for line in [
+        "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"a\"",
+        "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2",
+        "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;;",
+    ] {
+        let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
+        let [diagnostic] = diagnostics.as_slice() else {
+            panic!("{line}: {:?}", codes(&diagnostics));
+        };
+        let fixed = diagnostic.fix().unwrap().apply(line, 0).unwrap();
+        assert!(
+            fenlint::epd::lint_epd(&fixed, 0, &validator).is_empty(),
+            "{fixed}"
+        );
+    }
+}
+
+#[test]
+fn byte_order_mark_and_crlf() {
+    let file =
+        "\u{feff}4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;\r\n4k3/8/8/8/8/8/8/4K3 x - - id \"b\"\r\n\r\n";
+    let diagnostics = lint_file(file, &Validator::new());
+    let found: Vec<_> = diagnostics
+        .iter()
+        .map(|d| (d.code().name(), &file[d.span().range()]))
+        .collect();
+    // The `\r` is part of the line terminator: no trailing whitespace, and the missing `;` is
+    // inserted before it.
+    assert_eq!(
+        found,
+        [
+            ("fen::input::byte_order_mark", "\u{feff}"),
+            ("fen::side_to_move::invalid", "x"),
+            ("epd::operation::unterminated", "\"b\""),
+        ]
+    );
+    let fixed = diagnostics[2].fix().unwrap().apply(file, 0).unwrap();
+    assert!(fixed.contains("id \"b\";\r\n"));
+    let body = format!(
+        "input: {file:?}\n\n{}",
+        support::render_diagnostics(file, &diagnostics)
+    );
+    support::settings().bind(|| insta::assert_snapshot!("epd__bom_crlf", body));
+}
+
+#[test]
+fn severity_overrides_apply_to_epd_codes() {
+    let line = "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2";
+    let validator = Validator::new().severity(Code::EpdOperationUnterminated, Severity::Advice);
+    let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
+    assert_eq!(diagnostics[0].severity(), Severity::Advice);
+    let validator = Validator::new().allow(Code::EpdOperationUnterminated);
+    assert!(fenlint::epd::lint_epd(line, 0, &validator).is_empty());
+}
+
+#[test]
+fn blank_lines_are_no_records() {
+    for line in ["", "\n", "  \r\n"] {
+        assert!(fenlint::epd::lint_epd(line, 7, &Validator::new()).is_empty());
+    }
+}
+
+/// Seeded mutations of valid records: no panic, and every span lies on character boundaries
+/// inside the line.
+#[test]
+fn mutations_do_not_panic_and_spans_stay_in_the_line() {
+    const ALPHABET: &[&str] = &[
+        ";", "\"", "\\", " ", "\t", "a", "1", "-", "é", "\u{feff}", "hmvc", "fmvn", "\r", "_",
+    ];
+    let mut rng = fastrand::Rng::with_seed(0xe9d);
+    let validator = Validator::new();
+    for seed in [
+        WAC,
+        "4k3/8/8/8/4P3/8/8/4K3 b - e3 hmvc 0; fmvn 20; c0 \"a \\\"b\\\"\";",
+    ] {
+        for _ in 0..3000 {
+            let mut line = seed.to_owned();
+            for _ in 0..rng.usize(1..=3) {
+                let mut at = rng.usize(..=line.len());
+                while !line.is_char_boundary(at) {
+                    at -= 1;
+                }
+                let piece = ALPHABET[rng.usize(..ALPHABET.len())];
+                if rng.bool() {
+                    line.insert_str(at, piece);
+                } else {
+                    let mut end = (at + 1).min(line.len());
+                    while !line.is_char_boundary(end) {
+                        end += 1;
+                    }
+                    line.replace_range(at..end, "");
+                }
+            }
+            let base = 1000;
+            for d in fenlint::epd::lint_epd(&line, base, &validator) {
+                for label in d.labels() {
+                    let span = label.span();
+                    assert!(
+                        span.start >= base && span.end <= base + line.len(),
+                        "{line:?}: {d:?}"
+                    );
+                    assert!(
+                        line.get(span.start - base..span.end - base).is_some(),
+                        "{line:?}: {d:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn snapshots_per_code() {
+    let validator = Validator::new();
+    let mut cases: Vec<(&str, String)> = CASES
+        .iter()
+        .map(|&(name, bad, _, _)| (name, bad.to_owned()))
+        .collect();
+    for (name, bad, _) in long_cases() {
+        cases.push((name, bad));
+    }
+    let epd_codes: Vec<_> = Code::ALL
+        .iter()
+        .filter(|code| code.name().starts_with("epd::"))
+        .map(|code| code.name())
+        .collect();
+    let mut covered: Vec<_> = cases.iter().map(|(name, _)| *name).collect();
+    covered.sort_unstable();
+    let mut expected = epd_codes.clone();
+    expected.sort_unstable();
+    assert_eq!(covered, expected, "every epd:: code has one snapshot case");
+    support::settings().bind(|| {
+        for (name, file) in &cases {
+            let diagnostics = lint_file(file, &validator);
+            assert!(diagnostics.iter().any(|d| d.code().name() == *name));
+            let body = format!(
+                "input: {file:?}\n\n{}",
+                support::render_diagnostics(file, &diagnostics)
+            );
+            insta::assert_snapshot!(name.replace("::", "__"), body);
+        }
+    });
+}

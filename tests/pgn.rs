@@ -1,0 +1,300 @@
+//! PGN files: every `pgn::` code on a small file (pass and fail), FEN diagnostics with spans into
+//! the file, games split at tags after movetext, comments skipped, and one snapshot per code.
+
+mod support;
+
+use fenlint::position::Variant;
+use fenlint::{Code, Diagnostic, Severity, Validator};
+
+fn lint(text: &str) -> Vec<Diagnostic> {
+    fenlint::pgn::lint_pgn(text, 0, &Validator::new())
+}
+
+fn codes(diagnostics: &[Diagnostic]) -> Vec<&'static str> {
+    diagnostics.iter().map(|d| d.code().name()).collect()
+}
+
+/// `(code, file that draws it, the text its primary span covers, file that does not)`.
+const CASES: &[(&str, &str, &str, &str)] = &[
+    (
+        "pgn::tag::malformed",
+        "[Event \"Casual]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Kd2 *\n",
+        "]",
+        "[Event \"Casual\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Kd2 *\n",
+    ),
+    (
+        "pgn::tag::duplicate",
+        "[White \"A\"]\n[White \"B\"]\n\n1. e4 *\n",
+        "White",
+        "[White \"A\"]\n[Black \"B\"]\n\n1. e4 *\n",
+    ),
+    (
+        "pgn::setup::missing",
+        "[Event \"?\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Kd2 *\n",
+        "FEN",
+        "[Event \"?\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Kd2 *\n",
+    ),
+    (
+        "pgn::setup::without_fen",
+        "[Event \"?\"]\n[SetUp \"1\"]\n\n1. e4 *\n",
+        "[SetUp \"1\"]",
+        "[Event \"?\"]\n[SetUp \"0\"]\n\n1. e4 *\n",
+    ),
+    (
+        "pgn::variant::unknown",
+        "[Variant \"Atomic\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n",
+        "Atomic",
+        "[Variant \"Three-check\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1 +0+0\"]\n\n*\n",
+    ),
+    (
+        "pgn::comment::unclosed",
+        "[Event \"?\"]\n\n1. e4 { a comment that never ends\n\n[Event \"next\"]\n",
+        "{",
+        "[Event \"?\"]\n\n1. e4 { a comment } *\n\n[Event \"next\"]\n",
+    ),
+];
+
+#[test]
+fn every_case_draws_its_code_at_its_span_and_its_pass_case_does_not() {
+    for &(name, bad, covered, good) in CASES {
+        assert!(Code::from_name(name).is_some(), "unknown code {name}");
+        let diagnostics = lint(bad);
+        let found = diagnostics
+            .iter()
+            .find(|d| d.code().name() == name)
+            .unwrap_or_else(|| panic!("{bad:?} does not draw {name}: {:?}", codes(&diagnostics)));
+        assert_eq!(&bad[found.span().range()], covered, "{name}");
+        let diagnostics = lint(good);
+        assert!(
+            diagnostics.is_empty(),
+            "{good:?}: {:?}",
+            codes(&diagnostics)
+        );
+    }
+}
+
+#[test]
+fn fen_diagnostics_point_into_the_file_per_game() {
+    let file = "[Event \"one\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 0\"]\n\n1. Kd2 Kd7 *\n\n\
+                [Event \"two\"]\n[SetUp \"1\"]\n[FEN \"4k3/4R3/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1-0\n";
+    let diagnostics = lint(file);
+    let found: Vec<_> = diagnostics
+        .iter()
+        .map(|d| (d.code().name(), &file[d.span().range()]))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("fen::fullmove_number::zero", "0"),
+            ("fen::check::opposite", "k"),
+        ]
+    );
+    let second_game = file.find("[Event \"two\"]").unwrap();
+    assert!(diagnostics[1].span().start > second_game);
+    let pgn = fenlint::pgn::read(file, 0);
+    assert_eq!(pgn.games().len(), 2);
+    assert_eq!(pgn.games()[1].tag("Event").unwrap().value(), "two");
+}
+
+#[test]
+fn spans_are_offsets_from_the_base() {
+    let file = "[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/8 x - - 0 1\"]\n*\n";
+    let base = 5000;
+    let diagnostics = fenlint::pgn::lint_pgn(file, base, &Validator::new());
+    let side = diagnostics
+        .iter()
+        .find(|d| d.code() == Code::SideToMoveInvalid)
+        .unwrap();
+    let range = side.span().start - base..side.span().end - base;
+    assert_eq!(&file[range], "x");
+}
+
+#[test]
+fn setup_and_fen_belong_to_their_own_game() {
+    // The second game's FEN does not borrow the first game's SetUp.
+    let file = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n\n\
+                [FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n";
+    let diagnostics = lint(file);
+    assert_eq!(codes(&diagnostics), ["pgn::setup::missing"]);
+    assert!(diagnostics[0].span().start > file.find("\n\n*").unwrap());
+}
+
+#[test]
+fn setup_zero_with_a_fen_is_fixed_to_one() {
+    let file = "[SetUp \"0\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n";
+    let diagnostics = lint(file);
+    assert_eq!(codes(&diagnostics), ["pgn::setup::missing"]);
+    assert_eq!(&file[diagnostics[0].span().range()], "0");
+    let fixed = diagnostics[0].fix().unwrap().apply(file, 0).unwrap();
+    assert!(lint(&fixed).is_empty(), "{fixed}");
+}
+
+#[test]
+fn fixes_repair_what_they_claim() {
+    for file in [
+        "[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n",
+        "[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\r\n\r\n*\r\n",
+        "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\n\n*\n",
+        "[SetUp \"1\"]\r\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1]\r\n\r\n*\r\n",
+    ] {
+        let diagnostics = lint(file);
+        let [diagnostic] = diagnostics.as_slice() else {
+            panic!("{file:?}: {:?}", codes(&diagnostics));
+        };
+        let fixed = diagnostic.fix().unwrap().apply(file, 0).unwrap();
+        assert!(lint(&fixed).is_empty(), "{fixed:?}");
+        // An inserted line keeps the file's line ending.
+        if file.contains("\r\n") {
+            assert!(!fixed.replace("\r\n", "").contains('\n'), "{fixed:?}");
+        }
+    }
+}
+
+#[test]
+fn brackets_in_comments_and_strings_are_not_tags() {
+    let file = "[Event \"a ] b\"]\n[Site \"say \\\"[FEN]\\\"\"]\n\n\
+                1. e4 {[FEN \"x\"]} 1... e5 ; [FEN \"y\"]\n%[FEN \"z\"]\n2. Nf3 *\n";
+    let diagnostics = lint(file);
+    assert!(diagnostics.is_empty(), "{:?}", codes(&diagnostics));
+    let pgn = fenlint::pgn::read(file, 0);
+    assert_eq!(pgn.games().len(), 1);
+    let tags = pgn.games()[0].tags();
+    assert_eq!(tags.len(), 2);
+    assert_eq!(tags[0].value(), "a ] b");
+    assert_eq!(tags[1].unescaped(), "say \"[FEN]\"");
+}
+
+#[test]
+fn the_variant_tag_chooses_the_variant() {
+    // Castling with the rook on g1: wrong in standard chess, fine in Chess960.
+    let fen = "[SetUp \"1\"]\n[FEN \"rk4r1/8/8/8/8/8/8/RK4R1 w KQkq - 0 1\"]\n\n*\n";
+    for (variant, clean) in [
+        ("Standard", false),
+        ("Chess", false),
+        ("Chess960", true),
+        ("Fischerandom", true),
+        ("Fischer Random", true),
+        ("From Position", true),
+    ] {
+        let file = format!("[Variant \"{variant}\"]\n{fen}");
+        let diagnostics = lint(&file);
+        assert_eq!(
+            diagnostics.is_empty(),
+            clean,
+            "{variant}: {:?}",
+            codes(&diagnostics)
+        );
+    }
+    for (name, variant) in [
+        ("Crazyhouse", Variant::Crazyhouse),
+        ("Three-check", Variant::ThreeCheck),
+        ("Threecheck", Variant::ThreeCheck),
+        ("3-check", Variant::ThreeCheck),
+    ] {
+        assert_eq!(fenlint::pgn::variant_of(name), Ok(Some(variant)));
+    }
+    // Holdings are fine in a crazyhouse game and a warning when it says standard.
+    let holdings = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1\"]\n\n*\n";
+    assert!(lint(&format!("[Variant \"Crazyhouse\"]\n{holdings}")).is_empty());
+    assert_eq!(
+        codes(&lint(&format!("[Variant \"Standard\"]\n{holdings}"))),
+        ["fen::holdings::not_crazyhouse"]
+    );
+}
+
+#[test]
+fn byte_order_mark_and_crlf() {
+    let file = "\u{feff}[Event \"?\"]\r\n[SetUp \"1\"]\r\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\r\n\r\n1. Kd2 *\r\n\r\n\
+                [Event \"?\"]\r\n[FEN \"4k3/8/8/8/8/8/8/4K3 w KQ - 0 1\"]\r\n\r\n*\r\n";
+    let diagnostics = lint(file);
+    let found: Vec<_> = diagnostics
+        .iter()
+        .map(|d| (d.code().name(), &file[d.span().range()]))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("pgn::setup::missing", "FEN"),
+            ("fen::castling::no_rook", "K"),
+            ("fen::castling::no_rook", "Q"),
+        ]
+    );
+    assert_eq!(
+        diagnostics[0].fix().unwrap().replacement(),
+        "[SetUp \"1\"]\r\n"
+    );
+    let body = format!(
+        "input: {file:?}\n\n{}",
+        support::render_diagnostics(file, &diagnostics)
+    );
+    support::settings().bind(|| insta::assert_snapshot!("pgn__bom_crlf", body));
+}
+
+#[test]
+fn severity_overrides_apply_to_pgn_codes() {
+    let file = "[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n";
+    let validator = Validator::new().severity(Code::PgnSetupMissing, Severity::Error);
+    let diagnostics = fenlint::pgn::lint_pgn(file, 0, &validator);
+    assert_eq!(diagnostics[0].severity(), Severity::Error);
+    let validator = Validator::new().allow(Code::PgnSetupMissing);
+    assert!(fenlint::pgn::lint_pgn(file, 0, &validator).is_empty());
+}
+
+/// Seeded mutations of a small PGN file: no panic, and every span lies on character boundaries
+/// inside the file.
+#[test]
+fn mutations_do_not_panic_and_spans_stay_in_the_file() {
+    const ALPHABET: &[&str] = &[
+        "[", "]", "\"", "\\", "{", "}", ";", "%", "\n", "\r\n", " ", "é", "FEN", "SetUp", "*",
+    ];
+    let seed = "[Event \"x\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Kd2 {c} Kd7 ; c\n*\n\n[Variant \"Atomic\"]\n1-0\n";
+    let mut rng = fastrand::Rng::with_seed(0x9a9);
+    for _ in 0..3000 {
+        let mut text = seed.to_owned();
+        for _ in 0..rng.usize(1..=3) {
+            let mut at = rng.usize(..=text.len());
+            while !text.is_char_boundary(at) {
+                at -= 1;
+            }
+            let piece = ALPHABET[rng.usize(..ALPHABET.len())];
+            if rng.bool() {
+                text.insert_str(at, piece);
+            } else {
+                let mut end = (at + 1).min(text.len());
+                while !text.is_char_boundary(end) {
+                    end += 1;
+                }
+                text.replace_range(at..end, "");
+            }
+        }
+        for d in lint(&text) {
+            for label in d.labels() {
+                assert!(text.get(label.span().range()).is_some(), "{text:?}: {d:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn snapshots_per_code() {
+    let pgn_codes: Vec<_> = Code::ALL
+        .iter()
+        .filter(|code| code.name().starts_with("pgn::"))
+        .map(|code| code.name())
+        .collect();
+    let mut covered: Vec<_> = CASES.iter().map(|(name, ..)| *name).collect();
+    covered.sort_unstable();
+    let mut expected = pgn_codes.clone();
+    expected.sort_unstable();
+    assert_eq!(covered, expected, "every pgn:: code has one snapshot case");
+    support::settings().bind(|| {
+        for &(name, file, _, _) in CASES {
+            let diagnostics = lint(file);
+            let body = format!(
+                "input: {file:?}\n\n{}",
+                support::render_diagnostics(file, &diagnostics)
+            );
+            insta::assert_snapshot!(name.replace("::", "__"), body);
+        }
+    });
+}
