@@ -288,3 +288,77 @@ fn fix_rewrites_only_what_it_fixes() {
     assert!(!text.contains("fixed"), "{text}");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), after);
 }
+
+#[test]
+fn fmt_rewrites_valid_fens_only() {
+    let dir = scratch("fmt");
+    let before = "# openings\n rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR  b KQkq e3 0 1\r\nbnrbkrqn/pppppppp/8/8/8/8/PPPPPPPP/BNRBKRQN w KQkq - 0 1\n8/8/8/8/8/8/8/8 w - - 0 1\n4k3/8/8/8/8/8/8/4K3[] w - - 0 1\n";
+    let path = write(&dir, "book.fen", before.as_bytes());
+    // --check changes nothing and says what would change.
+    let (text, code) = run(&dir, &["fmt", "--check", "book.fen"], None);
+    assert_eq!(code, 1);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+    snapshot("fmt_check", &text);
+    let (text, code) = run(
+        &dir,
+        &[
+            "fmt",
+            "--to",
+            "shredder",
+            "--ep",
+            "capturable",
+            "--holdings",
+            "slash",
+            "book.fen",
+        ],
+        None,
+    );
+    assert_eq!(code, 0);
+    snapshot("fmt", &text);
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "# openings\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b HAha - 0 1\r\nbnrbkrqn/pppppppp/8/8/8/8/PPPPPPPP/BNRBKRQN w FCfc - 0 1\n8/8/8/8/8/8/8/8 w - - 0 1\n4k3/8/8/8/8/8/8/4K3/ w - - 0 1\n"
+    );
+    // Formatting the result again changes nothing.
+    let (_, code) = run(
+        &dir,
+        &[
+            "fmt",
+            "--check",
+            "--to",
+            "shredder",
+            "--ep",
+            "capturable",
+            "--holdings",
+            "slash",
+            "book.fen",
+        ],
+        None,
+    );
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn show_draws_the_board() {
+    let dir = scratch("show");
+    let (text, code) = run(
+        &dir,
+        &["show", "r3k2r/8/8/8/8/8/4R3/R3K2R w KQkq - 0 1"],
+        None,
+    );
+    assert_eq!(code, 1);
+    snapshot("show", &text);
+    let (text, code) = run(
+        &dir,
+        &[
+            "show",
+            "r2q1rk1/ppp2ppp/5p2/b7/8/P1NPB2b/1PP1QP1P/R3R1K1/NNPPbnp b - - 0 16",
+        ],
+        None,
+    );
+    assert_eq!(code, 0);
+    snapshot("show_crazyhouse", &text);
+    let (text, code) = run(&dir, &["show", "8/8/8 w"], None);
+    assert_eq!(code, 1);
+    assert!(text.contains("no board to show"), "{text}");
+}

@@ -250,6 +250,40 @@ impl<'t, 'a> Placement<'t, 'a> {
     pub fn ranks(&self) -> impl Iterator<Item = Rank<'t, 'a>> + use<'t, 'a> {
         self.0.children().filter_map(Rank::cast)
     }
+
+    /// Each board square of the first eight ranks with the span of the token that describes it:
+    /// its piece letter, or the digit of the run of empty squares it belongs to. Squares that no
+    /// token reaches (a short rank) are left out.
+    ///
+    /// ```
+    /// let tree = fenlint::parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1").into_tree();
+    /// let squares = tree.placement().unwrap().squares();
+    /// let e8 = squares.iter().find(|(square, _)| square.to_string() == "e8").unwrap();
+    /// assert_eq!(e8.1, fenlint::Span::new(1, 2));
+    /// ```
+    pub fn squares(&self) -> Vec<(Square, Span)> {
+        let mut squares = Vec::with_capacity(64);
+        for (row, rank) in self.ranks().take(8).enumerate() {
+            let rank_number = 8 - row as u8;
+            let mut file = 0u8;
+            for item in rank.items() {
+                let (span, width) = match item {
+                    RankItem::Piece { span, .. } => (span, 1),
+                    RankItem::Empty { span, count } => (span, count),
+                    RankItem::Error(node) => (node.span(), 0),
+                };
+                for _ in 0..width {
+                    if let Some(square) =
+                        File::new(file).and_then(|file| Square::new(file, rank_number))
+                    {
+                        squares.push((square, span));
+                    }
+                    file += 1;
+                }
+            }
+        }
+        squares
+    }
 }
 
 impl<'t, 'a> Rank<'t, 'a> {

@@ -19,6 +19,70 @@ pub enum Command {
     Check(CheckArgs),
     /// Print a rule's documentation, or list every rule.
     Explain(ExplainArgs),
+    /// Rewrite every valid FEN in canonical form or the chosen dialect, leaving everything else
+    /// byte for byte.
+    Fmt(FmtArgs),
+    /// Show a position as a board diagram, with the squares diagnostics name highlighted.
+    Show(ShowArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct FmtArgs {
+    /// Files or directories to format.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Castling notation: plain FEN and X-FEN (`KQkq`, a file letter for an inner rook), or
+    /// Shredder-FEN (file letters).
+    #[arg(long, value_enum, default_value_t = ToArg::Fen)]
+    pub to: ToArg,
+    /// Crazyhouse holdings in brackets or as a ninth `/`-group.
+    #[arg(long, value_enum, default_value_t = HoldingsArg::Bracket)]
+    pub holdings: HoldingsArg,
+    /// Three-check counters as checks given (`+W+B`) or remaining (`W+B`).
+    #[arg(long, value_enum, default_value_t = ChecksArg::Given)]
+    pub checks: ChecksArg,
+    /// Write the en-passant square after every double step, only when a pawn can capture, or
+    /// only when the capture is legal.
+    #[arg(long, value_enum, default_value_t = EpArg::Always)]
+    pub ep: EpArg,
+    /// Change nothing; exit 1 when something would change.
+    #[arg(long)]
+    pub check: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// The FEN to show.
+    pub fen: String,
+    /// The variant to check against; `auto` takes it from the FEN's dialect.
+    #[arg(long, value_enum, default_value_t = VariantArg::Auto)]
+    pub variant: VariantArg,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ToArg {
+    Fen,
+    Xfen,
+    Shredder,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum HoldingsArg {
+    Slash,
+    Bracket,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ChecksArg {
+    Given,
+    Remaining,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EpArg {
+    Always,
+    Capturable,
+    Legal,
 }
 
 #[derive(Debug, Args)]

@@ -3,7 +3,9 @@
 mod args;
 mod check;
 mod explain;
+mod fmt;
 mod output;
+mod show;
 mod source;
 
 use std::io::{self, IsTerminal, Write};
@@ -14,7 +16,7 @@ use clap::Parser;
 use fenlint::position::Variant;
 use fenlint::{Code, Severity, Validator};
 
-use args::{CheckArgs, Cli, ColorChoice, Command, VariantArg};
+use args::{CheckArgs, Cli, ColorChoice, Command, FmtArgs, ShowArgs, VariantArg};
 use check::{Finding, Totals};
 use output::Printer;
 
@@ -29,6 +31,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let status = match cli.command {
         Command::Check(args) => run_check(&args),
+        Command::Fmt(args) => run_fmt(&args),
+        Command::Show(args) => run_show(&args),
         Command::Explain(args) => {
             let mut out = io::stdout().lock();
             if args.list {
@@ -51,16 +55,20 @@ fn main() -> ExitCode {
     ExitCode::from(status)
 }
 
-/// The validator the flags ask for, or the name of a code that does not exist.
-fn validator(args: &CheckArgs) -> Result<Validator, String> {
-    let mut validator = Validator::new();
-    validator = match args.variant {
+/// The validator for the `--variant` flag.
+fn with_variant(validator: Validator, variant: VariantArg) -> Validator {
+    match variant {
         VariantArg::Auto => validator,
         VariantArg::Standard => validator.variant(Variant::Standard),
         VariantArg::Chess960 => validator.variant(Variant::Chess960),
         VariantArg::Crazyhouse => validator.variant(Variant::Crazyhouse),
         VariantArg::Threecheck => validator.variant(Variant::ThreeCheck),
-    };
+    }
+}
+
+/// The validator the flags ask for, or the name of a code that does not exist.
+fn validator(args: &CheckArgs) -> Result<Validator, String> {
+    let mut validator = with_variant(Validator::new(), args.variant);
     for (names, severity) in [
         (&args.allow, None),
         (&args.warn, Some(Severity::Warning)),
@@ -187,4 +195,82 @@ fn fix_file(path: &std::path::Path, validator: &Validator) -> io::Result<usize> 
         std::fs::write(path, fixed)?;
     }
     Ok(count)
+}
+
+fn run_fmt(args: &FmtArgs) -> u8 {
+    let options = fmt::options(args);
+    let files = match check::expand(&args.paths) {
+        Ok(files) => files,
+        Err(message) => {
+            eprintln!("fenlint: {message}");
+            return TROUBLE;
+        }
+    };
+    let (mut changed, mut trouble) = (0usize, false);
+    for file in files {
+        match fmt::format_file(&file, &options, args.check) {
+            Ok(outcome) => {
+                for line in &outcome.skipped {
+                    eprintln!(
+                        "fenlint: {}:{line}: left as it is: the FEN has errors (see `fenlint check`)",
+                        file.display()
+                    );
+                }
+                if outcome.changed > 0 {
+                    let verb = if args.check {
+                        "would change"
+                    } else {
+                        "changed"
+                    };
+                    println!("{}: {verb} {} FEN(s)", file.display(), outcome.changed);
+                    changed += outcome.changed;
+                }
+            }
+            Err(error) => {
+                eprintln!("fenlint: {}: {error}", file.display());
+                trouble = true;
+            }
+        }
+    }
+    if trouble {
+        TROUBLE
+    } else if args.check && changed > 0 {
+        ERRORS
+    } else {
+        CLEAN
+    }
+}
+
+fn run_show(args: &ShowArgs) -> u8 {
+    let validator = with_variant(Validator::new(), args.variant);
+    let lint = validator.lint(&args.fen);
+    let mut out = io::stdout().lock();
+    match lint.position() {
+        Some(position) => {
+            let _ = write!(out, "{}", show::diagram(&lint, position));
+        }
+        None => {
+            let _ = writeln!(
+                out,
+                "no board to show: the placement is not eight ranks of eight squares"
+            );
+        }
+    }
+    let mut printer = Printer::new(args::Format::Human, false);
+    let path: Arc<str> = "--fen".into();
+    for diagnostic in lint.diagnostics() {
+        let finding = Finding {
+            path: Arc::clone(&path),
+            diagnostic: diagnostic.clone(),
+            snippet: source::Snippet {
+                name: Arc::clone(&path),
+                text: args.fen.as_str().into(),
+                offset: 0,
+                line: 0,
+            },
+        };
+        let _ = writeln!(out);
+        let _ = printer.finding(&mut out, &finding);
+    }
+    if lint.has_errors() { ERRORS } else { CLEAN }
 }

@@ -1,0 +1,89 @@
+//! `fenlint show`: the position as a board diagram, with the squares diagnostics name
+//! highlighted, then the diagnostics.
+
+use std::fmt::Write as _;
+
+use fenlint::position::Position;
+use fenlint::{Color, File, Lint, Square};
+
+/// The diagram of `lint`'s position: ranks and files labelled, highlighted squares in brackets,
+/// then the side to move, castling, en passant, counters, holdings and check counts.
+pub fn diagram(lint: &Lint<'_>, position: &Position) -> String {
+    let squares = lint
+        .tree()
+        .placement()
+        .map(|placement| placement.squares())
+        .unwrap_or_default();
+    let highlighted = |square: Square| {
+        squares.iter().any(|&(s, span)| {
+            s == square
+                && lint
+                    .diagnostics()
+                    .iter()
+                    .any(|diagnostic| diagnostic.labels().iter().any(|label| label.span() == span))
+        })
+    };
+    let mut out = String::new();
+    out.push_str("   ┌──────────────────────────┐\n");
+    for rank in (1..=8u8).rev() {
+        let _ = write!(out, " {rank} │ ");
+        for file in 0..8u8 {
+            let Some(square) = File::new(file).and_then(|file| Square::new(file, rank)) else {
+                continue;
+            };
+            let letter = position
+                .board
+                .piece_at(square)
+                .map_or('·', |piece| piece.letter());
+            let marker = if position.promoted.contains(square) {
+                '~'
+            } else {
+                ' '
+            };
+            if highlighted(square) {
+                let _ = write!(out, "[{letter}]");
+            } else {
+                let _ = write!(out, " {letter}{marker}");
+            }
+        }
+        out.push_str(" │\n");
+    }
+    out.push_str("   └──────────────────────────┘\n");
+    out.push_str("      a  b  c  d  e  f  g  h\n\n");
+    let castling = lint
+        .tree()
+        .castling()
+        .map_or("-".to_owned(), |castling| castling.text().to_owned());
+    let en_passant = position
+        .en_passant
+        .map_or("-".to_owned(), |square| square.to_string());
+    let _ = writeln!(
+        out,
+        "{} to move · castling {castling} · en passant {en_passant} · halfmove clock {} · move {} · {:?}",
+        position.turn, position.halfmove_clock, position.fullmove_number, position.variant
+    );
+    if let Some(holdings) = &position.holdings {
+        let hand = |color: Color| -> String {
+            let letters: String = holdings
+                .pieces()
+                .filter(|piece| piece.color == color)
+                .map(|piece| piece.letter())
+                .collect();
+            if letters.is_empty() {
+                "-".to_owned()
+            } else {
+                letters
+            }
+        };
+        let _ = writeln!(
+            out,
+            "holdings: White {}, Black {}",
+            hand(Color::White),
+            hand(Color::Black)
+        );
+    }
+    if let Some([white, black]) = position.checks_given {
+        let _ = writeln!(out, "checks given: White {white}, Black {black}");
+    }
+    out
+}
