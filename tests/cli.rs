@@ -362,3 +362,49 @@ fn show_draws_the_board() {
     assert_eq!(code, 1);
     assert!(text.contains("no board to show"), "{text}");
 }
+
+#[test]
+fn pgn_and_epd_files() {
+    let dir = scratch("pgn-epd");
+    write(
+        &dir,
+        "games.pgn",
+        b"[Event \"One\"]\r\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1\"]\r\n\r\n1. e4 *\r\n\r\n[Event \"Two\"]\r\n[SetUp \"1\"]\r\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\r\n\r\n*\r\n",
+    );
+    write(
+        &dir,
+        "suite.epd",
+        b"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - bm Bb5; id \"WAC.001\";\n4k3/8/8/8/8/8/8/4K3 w - - hmvc 5; fmvn 1\n",
+    );
+    let (text, code) = run(
+        &dir,
+        &["check", "--format", "json", "games.pgn", "suite.epd"],
+        None,
+    );
+    assert_eq!(code, 1);
+    snapshot("pgn_epd", &text);
+    // Spans point into the files: the `x` of the first game's FEN tag.
+    let stdout = text.split("--- stdout\n").nth(1).unwrap();
+    let side: serde_json::Value = stdout
+        .lines()
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap())
+        .find(|object| object["code"] == "fen::side_to_move::invalid")
+        .unwrap();
+    let pgn = std::fs::read(dir.join("games.pgn")).unwrap();
+    let start = side["byte_start"].as_u64().unwrap() as usize;
+    assert_eq!(&pgn[start..start + 1], b"x");
+    assert_eq!(
+        (side["line"].as_u64(), side["column"].as_u64()),
+        (Some(2), Some(51))
+    );
+    // --fix adds the SetUp tag and the missing `;`, keeping CRLF.
+    let (_, code) = run(&dir, &["check", "--fix", "games.pgn", "suite.epd"], None);
+    assert_eq!(code, 1);
+    let pgn = std::fs::read_to_string(dir.join("games.pgn")).unwrap();
+    assert!(
+        pgn.starts_with("[Event \"One\"]\r\n[SetUp \"1\"]\r\n[FEN "),
+        "{pgn}"
+    );
+    let epd = std::fs::read_to_string(dir.join("suite.epd")).unwrap();
+    assert!(epd.ends_with("hmvc 5; fmvn 1;\n"), "{epd}");
+}

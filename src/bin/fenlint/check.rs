@@ -26,13 +26,21 @@ pub struct Totals {
 /// How a file is read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
-    /// One FEN per non-blank line; `#` starts a comment line.
+    /// One FEN per non-blank line; `#` starts a comment line (`.fen`, `.txt`, anything else).
     Lines,
+    /// One EPD record per non-blank line (`.epd`).
+    Epd,
+    /// A PGN file: every `[FEN "..."]` tag (`.pgn`), read whole.
+    Pgn,
 }
 
 /// The kind of a file, from its extension.
-pub fn kind_of(_path: &Path) -> Kind {
-    Kind::Lines
+pub fn kind_of(path: &Path) -> Kind {
+    match path.extension().and_then(|ext| ext.to_str()) {
+        Some(ext) if ext.eq_ignore_ascii_case("epd") => Kind::Epd,
+        Some(ext) if ext.eq_ignore_ascii_case("pgn") => Kind::Pgn,
+        _ => Kind::Lines,
+    }
 }
 
 /// The files to lint: the paths given, with directories walked (sorted) for `.fen`, `.epd` and
@@ -70,9 +78,11 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>) -> io::Result<()> {
     Ok(())
 }
 
-/// Lints `reader`, one FEN per line, calling `report` for each finding in order.
+/// Lints `reader`, one FEN (or, for [`Kind::Epd`], one EPD record) per line, calling `report`
+/// for each finding in order. The file is read line by line, never whole.
 pub fn lint_lines(
     path: &Rc<str>,
+    kind: Kind,
     reader: impl Read,
     validator: &Validator,
     totals: &mut Totals,
@@ -92,7 +102,7 @@ pub fn lint_lines(
         let content = content.strip_suffix(b"\r").unwrap_or(content);
         if is_fen_line(content) {
             totals.fens += 1;
-            for diagnostic in lint_line(content, offset, validator) {
+            for diagnostic in lint_line(kind, content, offset, validator) {
                 let text: Rc<str> = String::from_utf8_lossy(content).into();
                 report(Finding {
                     path: Rc::clone(path),
@@ -122,15 +132,68 @@ fn is_fen_line(line: &[u8]) -> bool {
     !trimmed.is_empty() && !trimmed.starts_with(b"#") && !bom_only
 }
 
-/// The diagnostics of one FEN line at byte `offset` of its file.
-fn lint_line(line: &[u8], offset: usize, validator: &Validator) -> Vec<Diagnostic> {
-    match fenlint::parse_bytes_at(line, offset) {
-        Ok(parse) => validator.lint_parse(parse).diagnostics().to_vec(),
+/// The diagnostics of one line at byte `offset` of its file.
+fn lint_line(kind: Kind, line: &[u8], offset: usize, validator: &Validator) -> Vec<Diagnostic> {
+    match std::str::from_utf8(line) {
+        Ok(text) if kind == Kind::Epd => fenlint::epd::lint_epd(text, offset, validator),
+        Ok(text) => validator
+            .lint_parse(fenlint::parse_at(text, offset))
+            .diagnostics()
+            .to_vec(),
+        Err(_) => invalid_utf8(line, offset, validator),
+    }
+}
+
+/// `fen::input::invalid_utf8` for bytes that are not UTF-8, with the severity in force.
+fn invalid_utf8(bytes: &[u8], offset: usize, validator: &Validator) -> Vec<Diagnostic> {
+    match fenlint::parse_bytes_at(bytes, offset) {
+        Ok(_) => Vec::new(),
         Err(diagnostic) => validator
             .severity_of(diagnostic.code())
             .map(|severity| vec![diagnostic.with_severity(severity)])
             .unwrap_or_default(),
     }
+}
+
+/// Lints a whole PGN file, calling `report` for each finding in order. A file that is not
+/// UTF-8 gets one diagnostic at the first bad byte.
+pub fn lint_pgn(
+    path: &Rc<str>,
+    mut reader: impl Read,
+    validator: &Validator,
+    totals: &mut Totals,
+    report: &mut dyn FnMut(Finding),
+) -> io::Result<()> {
+    let mut bytes = Vec::new();
+    reader.read_to_end(&mut bytes)?;
+    let (text, diagnostics): (Rc<str>, Vec<Diagnostic>) = match std::str::from_utf8(&bytes) {
+        Ok(text) => {
+            let games = fenlint::pgn::read(text, 0);
+            totals.fens += games
+                .games()
+                .iter()
+                .filter(|game| game.tag("FEN").is_some())
+                .count();
+            (text.into(), fenlint::pgn::lint_pgn(text, 0, validator))
+        }
+        Err(_) => (
+            String::from_utf8_lossy(&bytes).into(),
+            invalid_utf8(&bytes, 0, validator),
+        ),
+    };
+    for diagnostic in diagnostics {
+        report(Finding {
+            path: Rc::clone(path),
+            diagnostic,
+            snippet: Snippet {
+                name: Rc::clone(path),
+                text: Rc::clone(&text),
+                offset: 0,
+                line: 0,
+            },
+        });
+    }
+    Ok(())
 }
 
 /// Opens `path` for reading (`-` is standard input).
@@ -145,14 +208,14 @@ pub fn open(path: &Path) -> io::Result<Box<dyn Read>> {
     }
 }
 
-/// The file with every machine-applicable fix applied, line by line, keeping every other byte;
-/// and how many fixes were applied. Overlapping fixes are applied in later passes, on the text
-/// the earlier ones left; lines that are not UTF-8 are left as they are.
-pub fn fix(bytes: &[u8], validator: &Validator) -> (Vec<u8>, usize) {
+/// The file with every machine-applicable fix applied, keeping every other byte; and how many
+/// fixes were applied. Overlapping fixes are applied in later passes, on the text the earlier
+/// ones left; text that is not UTF-8 is left as it is.
+pub fn fix(kind: Kind, bytes: &[u8], validator: &Validator) -> (Vec<u8>, usize) {
     let mut text = bytes.to_vec();
     let mut applied = 0;
     for _ in 0..8 {
-        let (next, count) = fix_pass(&text, validator);
+        let (next, count) = fix_pass(kind, &text, validator);
         if count == 0 {
             break;
         }
@@ -162,39 +225,42 @@ pub fn fix(bytes: &[u8], validator: &Validator) -> (Vec<u8>, usize) {
     (text, applied)
 }
 
-fn fix_pass(bytes: &[u8], validator: &Validator) -> (Vec<u8>, usize) {
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut applied = 0;
+/// Every diagnostic of a whole file, with spans into it.
+fn file_diagnostics(kind: Kind, bytes: &[u8], validator: &Validator) -> Vec<Diagnostic> {
+    if kind == Kind::Pgn {
+        return std::str::from_utf8(bytes)
+            .map(|text| fenlint::pgn::lint_pgn(text, 0, validator))
+            .unwrap_or_default();
+    }
+    let mut diagnostics = Vec::new();
+    let mut offset = 0;
     for line in bytes.split_inclusive(|&b| b == b'\n') {
         let content = line.strip_suffix(b"\n").unwrap_or(line);
         let content = content.strip_suffix(b"\r").unwrap_or(content);
-        let ending = line.get(content.len()..).unwrap_or_default();
-        let (true, Ok(text)) = (is_fen_line(content), std::str::from_utf8(content)) else {
-            out.extend_from_slice(line);
-            continue;
-        };
-        let lint = validator.lint(text);
-        let mut fixes: Vec<&fenlint::Fix> = lint
-            .diagnostics()
-            .iter()
-            .filter_map(|diagnostic| diagnostic.fix())
-            .collect();
-        fixes.sort_by_key(|fix| (fix.span().start, fix.span().end));
-        let mut fixed = String::with_capacity(text.len());
-        let mut at = 0;
-        for fix in fixes {
-            let span = fix.span();
-            if span.start < at || span.end > text.len() {
-                continue; // Overlaps one already applied: the next pass sees it again.
-            }
-            fixed.push_str(text.get(at..span.start).unwrap_or_default());
-            fixed.push_str(fix.replacement());
-            at = span.end;
-            applied += 1;
+        if is_fen_line(content) && std::str::from_utf8(content).is_ok() {
+            diagnostics.extend(lint_line(kind, content, offset, validator));
         }
-        fixed.push_str(text.get(at..).unwrap_or_default());
-        out.extend_from_slice(fixed.as_bytes());
-        out.extend_from_slice(ending);
+        offset += line.len();
     }
+    diagnostics
+}
+
+fn fix_pass(kind: Kind, bytes: &[u8], validator: &Validator) -> (Vec<u8>, usize) {
+    let diagnostics = file_diagnostics(kind, bytes, validator);
+    let mut fixes: Vec<&fenlint::Fix> = diagnostics.iter().filter_map(|d| d.fix()).collect();
+    fixes.sort_by_key(|fix| (fix.span().start, fix.span().end));
+    let mut out = Vec::with_capacity(bytes.len());
+    let (mut at, mut applied) = (0, 0);
+    for fix in fixes {
+        let span = fix.span();
+        if span.start < at || span.end > bytes.len() {
+            continue; // Overlaps one already applied: the next pass sees it again.
+        }
+        out.extend_from_slice(bytes.get(at..span.start).unwrap_or_default());
+        out.extend_from_slice(fix.replacement().as_bytes());
+        at = span.end;
+        applied += 1;
+    }
+    out.extend_from_slice(bytes.get(at..).unwrap_or_default());
     (out, applied)
 }

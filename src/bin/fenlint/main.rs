@@ -121,8 +121,15 @@ fn run_check(args: &CheckArgs) -> u8 {
         if let Some(fen) = &args.fen {
             totals.files = 0;
             let path: Arc<str> = "--fen".into();
-            if check::lint_lines(&path, fen.as_bytes(), &validator, &mut totals, &mut report)
-                .is_err()
+            if check::lint_lines(
+                &path,
+                check::Kind::Lines,
+                fen.as_bytes(),
+                &validator,
+                &mut totals,
+                &mut report,
+            )
+            .is_err()
             {
                 trouble = true;
             }
@@ -160,9 +167,17 @@ fn run_check(args: &CheckArgs) -> u8 {
                 let result = check::open(&file).and_then(|reader| {
                     totals.files += 1;
                     match check::kind_of(&file) {
-                        check::Kind::Lines => {
-                            check::lint_lines(&path, reader, &validator, &mut totals, &mut report)
+                        check::Kind::Pgn => {
+                            check::lint_pgn(&path, reader, &validator, &mut totals, &mut report)
                         }
+                        kind => check::lint_lines(
+                            &path,
+                            kind,
+                            reader,
+                            &validator,
+                            &mut totals,
+                            &mut report,
+                        ),
                     }
                 });
                 if let Err(error) = result {
@@ -190,7 +205,7 @@ fn fix_file(path: &std::path::Path, validator: &Validator) -> io::Result<usize> 
         return Err(io::Error::other("is a directory"));
     }
     let bytes = std::fs::read(path)?;
-    let (fixed, count) = check::fix(&bytes, validator);
+    let (fixed, count) = check::fix(check::kind_of(path), &bytes, validator);
     if count > 0 {
         std::fs::write(path, fixed)?;
     }
