@@ -9,7 +9,7 @@
 mod rules;
 
 use crate::position::{Position, Variant};
-use crate::syntax::{RankItem, SyntaxTree};
+use crate::syntax::SyntaxTree;
 use crate::{Code, Diagnostic, Parse, Severity, Span, Square};
 
 /// The parser and the validator over one FEN: the syntax tree, the position (when the placement
@@ -284,27 +284,13 @@ pub(crate) struct Check<'t, 'a> {
 impl<'t, 'a> Check<'t, 'a> {
     fn new(tree: &'t SyntaxTree<'a>, position: &'t Position, variant: Variant) -> Check<'t, 'a> {
         let mut squares = [Span::empty(tree.base()); 64];
-        if let Some(placement) = tree.placement() {
-            for (row, rank) in placement.ranks().take(8).enumerate() {
-                let rank_number = 8 - row as u8;
-                let mut file = 0u8;
-                for item in rank.items() {
-                    let (span, width) = match item {
-                        RankItem::Piece { span, .. } => (span, 1),
-                        RankItem::Empty { span, count } => (span, count),
-                        RankItem::Error(node) => (node.span(), 0),
-                    };
-                    for _ in 0..width {
-                        let square =
-                            crate::File::new(file).and_then(|file| Square::new(file, rank_number));
-                        if let Some(slot) =
-                            square.and_then(|square| squares.get_mut(usize::from(square.index())))
-                        {
-                            *slot = span;
-                        }
-                        file += 1;
-                    }
-                }
+        for (square, span) in tree
+            .placement()
+            .map(|placement| placement.squares())
+            .unwrap_or_default()
+        {
+            if let Some(slot) = squares.get_mut(usize::from(square.index())) {
+                *slot = span;
             }
         }
         Check {
