@@ -408,3 +408,35 @@ fn pgn_and_epd_files() {
     let epd = std::fs::read_to_string(dir.join("suite.epd")).unwrap();
     assert!(epd.ends_with("hmvc 5; fmvn 1;\n"), "{epd}");
 }
+
+#[test]
+fn settings_from_fenlint_toml() {
+    let dir = scratch("config");
+    std::fs::create_dir_all(dir.join("positions")).unwrap();
+    write(
+        &dir,
+        "fenlint.toml",
+        b"allow = [\"fen::fields::missing\"]\ndeny = [\"fen::fullmove_number::zero\"]\n",
+    );
+    write(
+        &dir.join("positions"),
+        "a.fen",
+        b"8/8/8/2K5/4k3/8/8/8\n4k3/8/8/8/8/8/8/4K3 w - - 0 0\n",
+    );
+    // Found upward from the current directory.
+    let (text, code) = run(&dir.join("positions"), &["check", "a.fen"], None);
+    assert_eq!(code, 1);
+    assert!(!text.contains("fen::fields::missing"), "{text}");
+    assert!(text.contains("1 error"), "{text}");
+    // Flags win over the file.
+    let (_, code) = run(
+        &dir.join("positions"),
+        &["check", "--warn", "fen::fullmove_number::zero", "a.fen"],
+        None,
+    );
+    assert_eq!(code, 0);
+    write(&dir, "fenlint.toml", b"colour = \"never\"\n");
+    let (text, code) = run(&dir.join("positions"), &["check", "a.fen"], None);
+    assert_eq!(code, 2);
+    assert!(text.contains("unknown setting `colour`"), "{text}");
+}

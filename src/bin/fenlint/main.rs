@@ -2,6 +2,7 @@
 
 mod args;
 mod check;
+mod config;
 mod explain;
 mod fmt;
 mod output;
@@ -12,7 +13,7 @@ use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use clap::Parser;
+use clap::{Parser, ValueEnum};
 use fenlint::position::Variant;
 use fenlint::{Code, Severity, Validator};
 
@@ -66,10 +67,20 @@ fn with_variant(validator: Validator, variant: VariantArg) -> Validator {
     }
 }
 
-/// The validator the flags ask for, or the name of a code that does not exist.
+/// The validator `fenlint.toml` and the flags ask for (the flags win), or what is wrong.
 fn validator(args: &CheckArgs) -> Result<Validator, String> {
-    let mut validator = with_variant(Validator::new(), args.variant);
+    let cwd = std::env::current_dir().map_err(|error| error.to_string())?;
+    let config = config::find(&cwd)?;
+    let variant = match (args.variant, config.variant.as_deref()) {
+        (VariantArg::Auto, Some(name)) => VariantArg::from_str(name, true)
+            .map_err(|_| format!("unknown variant `{name}` in fenlint.toml"))?,
+        (variant, _) => variant,
+    };
+    let mut validator = with_variant(Validator::new(), variant);
     for (names, severity) in [
+        (&config.allow, None),
+        (&config.warn, Some(Severity::Warning)),
+        (&config.deny, Some(Severity::Error)),
         (&args.allow, None),
         (&args.warn, Some(Severity::Warning)),
         (&args.deny, Some(Severity::Error)),
@@ -78,7 +89,9 @@ fn validator(args: &CheckArgs) -> Result<Validator, String> {
             let codes: Vec<Code> = if name == "all" {
                 Code::ALL.to_vec()
             } else {
-                vec![Code::from_name(name).ok_or_else(|| format!("no rule `{name}`"))?]
+                vec![Code::from_name(name).ok_or_else(|| {
+                    format!("no rule `{name}`; `fenlint explain --list` lists them all")
+                })?]
             };
             for code in codes {
                 validator = match severity {
@@ -95,7 +108,7 @@ fn run_check(args: &CheckArgs) -> u8 {
     let validator = match validator(args) {
         Ok(validator) => validator,
         Err(message) => {
-            eprintln!("fenlint: {message}; `fenlint explain --list` lists them all");
+            eprintln!("fenlint: {message}");
             return TROUBLE;
         }
     };
