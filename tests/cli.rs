@@ -440,3 +440,41 @@ fn settings_from_fenlint_toml() {
     assert_eq!(code, 2);
     assert!(text.contains("unknown setting `colour`"), "{text}");
 }
+
+#[test]
+fn a_ten_megabyte_line_and_many_lines() {
+    let dir = scratch("large");
+    let mut big = "pP".repeat(5 * 1024 * 1024).into_bytes();
+    big.extend_from_slice(b"/8/8/8/8/8/8/8 w - - 0 1\n");
+    write(&dir, "huge-line.fen", &big);
+    let (text, code) = run(&dir, &["check", "--format", "json", "huge-line.fen"], None);
+    assert_eq!(code, 1);
+    assert!(
+        text.contains("fen::placement::rank_too_long"),
+        "{}",
+        &text[..500.min(text.len())]
+    );
+    // Many lines: linted in batches on every core, reported in input order.
+    let mut lines = String::new();
+    for index in 0..10_000 {
+        if index % 1000 == 999 {
+            lines.push_str("4k3/8/8/8/8/8/8/4K3 x - - 0 1\n");
+        } else {
+            lines.push_str("4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
+        }
+    }
+    write(&dir, "many.fen", lines.as_bytes());
+    let (text, code) = run(&dir, &["check", "--format", "json", "many.fen"], None);
+    assert_eq!(code, 1);
+    let stdout = text.split("--- stdout\n").nth(1).unwrap();
+    let found: Vec<u64> = stdout
+        .lines()
+        .take_while(|line| line.starts_with('{'))
+        .map(|line| {
+            serde_json::from_str::<serde_json::Value>(line).unwrap()["line"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(found, (1..=10).map(|k| k * 1000).collect::<Vec<u64>>());
+}

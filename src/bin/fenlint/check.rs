@@ -78,8 +78,21 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>) -> io::Result<()> {
     Ok(())
 }
 
+/// Lines read before they are linted together: enough to keep both cores busy, few enough that
+/// memory stays flat however large the file.
+const BATCH_LINES: usize = 4096;
+
+/// One line of a batch: its bytes (without the line ending), byte offset and 0-based number.
+struct Line {
+    content: Vec<u8>,
+    offset: usize,
+    number: usize,
+}
+
 /// Lints `reader`, one FEN (or, for [`Kind::Epd`], one EPD record) per line, calling `report`
-/// for each finding in order. The file is read line by line, never whole.
+/// for each finding in input order. The file is read a batch of lines at a time, never whole;
+/// each batch is linted on all available cores, then reported in order. `progress` is told how
+/// many bytes have been read.
 pub fn lint_lines(
     path: &Rc<str>,
     kind: Kind,
@@ -87,39 +100,77 @@ pub fn lint_lines(
     validator: &Validator,
     totals: &mut Totals,
     report: &mut dyn FnMut(Finding),
+    progress: &mut dyn FnMut(usize),
 ) -> io::Result<()> {
     let mut reader = BufReader::new(reader);
-    let mut buffer = Vec::new();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut offset = 0usize;
-    let mut line = 0usize;
+    let mut number = 0usize;
     loop {
-        buffer.clear();
-        let read = reader.read_until(b'\n', &mut buffer)?;
-        if read == 0 {
-            break;
+        let mut batch: Vec<Line> = Vec::new();
+        while batch.len() < BATCH_LINES {
+            let mut buffer = Vec::new();
+            let read = reader.read_until(b'\n', &mut buffer)?;
+            if read == 0 {
+                break;
+            }
+            let content = buffer.strip_suffix(b"\n").unwrap_or(&buffer);
+            let content = content.strip_suffix(b"\r").unwrap_or(content);
+            if is_fen_line(content) {
+                batch.push(Line {
+                    content: content.to_vec(),
+                    offset,
+                    number,
+                });
+            }
+            offset += read;
+            number += 1;
         }
-        let content = buffer.strip_suffix(b"\n").unwrap_or(&buffer);
-        let content = content.strip_suffix(b"\r").unwrap_or(content);
-        if is_fen_line(content) {
-            totals.fens += 1;
-            for diagnostic in lint_line(kind, content, offset, validator) {
-                let text: Rc<str> = String::from_utf8_lossy(content).into();
+        if batch.is_empty() {
+            return Ok(());
+        }
+        totals.fens += batch.len();
+        let lint = |lines: &[Line]| -> Vec<Vec<Diagnostic>> {
+            lines
+                .iter()
+                .map(|line| lint_line(kind, &line.content, line.offset, validator))
+                .collect()
+        };
+        let results: Vec<Vec<Diagnostic>> = if threads > 1 && batch.len() >= 64 {
+            let chunk = batch.len().div_ceil(threads);
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = batch
+                    .chunks(chunk)
+                    .map(|lines| scope.spawn(move || lint(lines)))
+                    .collect();
+                handles
+                    .into_iter()
+                    .flat_map(|handle| handle.join().unwrap_or_default())
+                    .collect()
+            })
+        } else {
+            lint(&batch)
+        };
+        for (line, diagnostics) in batch.iter().zip(results) {
+            if diagnostics.is_empty() {
+                continue;
+            }
+            let text: Rc<str> = String::from_utf8_lossy(&line.content).into();
+            for diagnostic in diagnostics {
                 report(Finding {
                     path: Rc::clone(path),
                     diagnostic,
                     snippet: Snippet {
                         name: Rc::clone(path),
-                        text,
-                        offset,
-                        line,
+                        text: Rc::clone(&text),
+                        offset: line.offset,
+                        line: line.number,
                     },
                 });
             }
         }
-        offset += read;
-        line += 1;
+        progress(offset);
     }
-    Ok(())
 }
 
 /// Whether a line (without its line ending) holds a FEN: not blank (a byte-order mark alone

@@ -141,6 +141,7 @@ fn run_check(args: &CheckArgs) -> u8 {
                 &validator,
                 &mut totals,
                 &mut report,
+                &mut |_| {},
             )
             .is_err()
             {
@@ -177,6 +178,7 @@ fn run_check(args: &CheckArgs) -> u8 {
             }
             for file in files {
                 let path: Arc<str> = file.display().to_string().into();
+                let bar = progress_bar(&file);
                 let result = check::open(&file).and_then(|reader| {
                     totals.files += 1;
                     match check::kind_of(&file) {
@@ -190,9 +192,17 @@ fn run_check(args: &CheckArgs) -> u8 {
                             &validator,
                             &mut totals,
                             &mut report,
+                            &mut |read| {
+                                if let Some(bar) = &bar {
+                                    bar.set_position(read as u64);
+                                }
+                            },
                         ),
                     }
                 });
+                if let Some(bar) = bar {
+                    bar.finish_and_clear();
+                }
                 if let Err(error) = result {
                     eprintln!("fenlint: {path}: {error}");
                     trouble = true;
@@ -301,4 +311,23 @@ fn run_show(args: &ShowArgs) -> u8 {
         let _ = printer.finding(&mut out, &finding);
     }
     if lint.has_errors() { ERRORS } else { CLEAN }
+}
+
+/// Files larger than this get a progress bar (when standard error is a terminal).
+const PROGRESS_BYTES: u64 = 16 << 20;
+
+/// A progress bar for reading `file`, if it is large and someone is watching.
+fn progress_bar(file: &std::path::Path) -> Option<indicatif::ProgressBar> {
+    let size = std::fs::metadata(file).ok()?.len();
+    if size < PROGRESS_BYTES || !io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(size);
+    if let Ok(style) =
+        indicatif::ProgressStyle::with_template("{msg} {wide_bar} {bytes}/{total_bytes} ({eta})")
+    {
+        bar.set_style(style);
+    }
+    bar.set_message(file.display().to_string());
+    Some(bar)
 }
