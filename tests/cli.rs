@@ -478,3 +478,33 @@ fn a_ten_megabyte_line_and_many_lines() {
         .collect();
     assert_eq!(found, (1..=10).map(|k| k * 1000).collect::<Vec<u64>>());
 }
+
+#[test]
+fn fmt_epd_and_pgn_files() {
+    let dir = scratch("fmt-epd-pgn");
+    let epd = write(
+        &dir,
+        "suite.epd",
+        b"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - bm O-O; id \"castle\";\n4k3/8/8/8/8/8/8/4K3 x - - id \"broken\";\n",
+    );
+    let pgn = write(
+        &dir,
+        "games.pgn",
+        b"[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"bnrbkrqn/pppppppp/8/8/8/8/PPPPPPPP/BNRBKRQN w KQkq - 0 1\"]\n\n1. e4 *\n",
+    );
+    let (text, code) = run(
+        &dir,
+        &["fmt", "--to", "shredder", "suite.epd", "games.pgn"],
+        None,
+    );
+    assert_eq!(code, 0, "{text}");
+    assert_eq!(
+        std::fs::read_to_string(&epd).unwrap(),
+        "r3k2r/8/8/8/8/8/8/R3K2R w HAha - bm O-O; id \"castle\";\n4k3/8/8/8/8/8/8/4K3 x - - id \"broken\";\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&pgn).unwrap(),
+        "[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"bnrbkrqn/pppppppp/8/8/8/8/PPPPPPPP/BNRBKRQN w FCfc - 0 1\"]\n\n1. e4 *\n"
+    );
+    snapshot("fmt_epd_pgn", &text);
+}
