@@ -508,3 +508,13 @@ fn fmt_epd_and_pgn_files() {
     );
     snapshot("fmt_epd_pgn", &text);
 }
+
+/// The README's first command: `fenlint check examples` on the bundled samples.
+#[test]
+fn the_bundled_examples() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (text, code) = run(root, &["check", "examples"], None);
+    assert_eq!(code, 1);
+    assert!(text.contains("3 files, 20 FENs"), "{text}");
+    snapshot("examples", &text);
+}
