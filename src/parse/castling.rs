@@ -2,7 +2,7 @@
 
 use nom::IResult;
 
-use super::{Cx, one_byte, shown};
+use super::{Cx, characters, one_byte, shown};
 use crate::Span;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::syntax::SyntaxKind;
@@ -260,11 +260,7 @@ fn report_invalid_characters(cx: &mut Cx<'_>, span: Span) {
     }
     let text = cx.source_text(span).to_owned();
     let text = text.as_str();
-    let plural = if text.chars().nth(1).is_some() {
-        "characters"
-    } else {
-        "character"
-    };
+    let plural = characters(text);
     cx.report(
         Diagnostic::new(
             Code::CastlingInvalidCharacter,

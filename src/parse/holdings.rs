@@ -6,7 +6,7 @@ use nom::combinator::recognize;
 use nom::{IResult, Parser};
 
 use super::placement::{is_piece_letter, piece};
-use super::{Cx, shown};
+use super::{Cx, characters, shown};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::syntax::SyntaxKind;
 
@@ -129,11 +129,7 @@ fn report_invalid_characters(cx: &mut Cx<'_>, span: crate::Span) {
         return;
     }
     let text = cx.source_text(span).to_owned();
-    let plural = if text.chars().nth(1).is_some() {
-        "characters"
-    } else {
-        "character"
-    };
+    let plural = characters(&text);
     let help = if text.bytes().all(|b| b.is_ascii_digit()) {
         "Holdings list one letter per piece in hand; write `NN` for two knights, not `2N`."
     } else {

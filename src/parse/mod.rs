@@ -379,6 +379,15 @@ pub(crate) fn one_byte(input: &[u8], accept: impl Fn(u8) -> bool) -> IResult<&[u
     }
 }
 
+/// "character" or "characters", for a message about `text`.
+pub(crate) fn characters(text: &str) -> &'static str {
+    if text.chars().nth(1).is_some() {
+        "characters"
+    } else {
+        "character"
+    }
+}
+
 /// Text shown in a message: escaped, and shortened when long.
 pub(crate) fn shown(text: &str) -> String {
     const LIMIT: usize = 24;

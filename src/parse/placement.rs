@@ -2,7 +2,7 @@
 
 use nom::IResult;
 
-use super::{Cx, holdings, is_ascii_whitespace, one_byte, run_len, shown};
+use super::{Cx, characters, holdings, is_ascii_whitespace, one_byte, run_len, shown};
 use crate::Span;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::syntax::SyntaxKind;
@@ -509,11 +509,7 @@ fn report_invalid_characters(cx: &mut Cx<'_>, span: Span) {
     }
     let text = cx.source_text(span).to_owned();
     let text = text.as_str();
-    let plural = if text.chars().nth(1).is_some() {
-        "characters"
-    } else {
-        "character"
-    };
+    let plural = characters(text);
     let help = if text.chars().all(|c| c.is_ascii_alphabetic()) {
         "Pieces are written `PNBRQK` for White and `pnbrqk` for Black (pawn, knight, bishop, rook, queen, king)."
     } else {

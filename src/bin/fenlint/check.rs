@@ -16,6 +16,29 @@ pub struct Finding {
     pub snippet: Snippet,
 }
 
+impl Finding {
+    /// `diagnostic` in the file `path`, whose `text` starts at byte `offset` on line `line`
+    /// (0-based).
+    pub fn new(
+        path: &Rc<str>,
+        diagnostic: Diagnostic,
+        text: &Rc<str>,
+        offset: usize,
+        line: usize,
+    ) -> Finding {
+        Finding {
+            path: Rc::clone(path),
+            diagnostic,
+            snippet: Snippet {
+                name: Rc::clone(path),
+                text: Rc::clone(text),
+                offset,
+                line,
+            },
+        }
+    }
+}
+
 /// What was linted.
 #[derive(Default)]
 pub struct Totals {
@@ -157,16 +180,13 @@ pub fn lint_lines(
             }
             let text: Rc<str> = String::from_utf8_lossy(&line.content).into();
             for diagnostic in diagnostics {
-                report(Finding {
-                    path: Rc::clone(path),
+                report(Finding::new(
+                    path,
                     diagnostic,
-                    snippet: Snippet {
-                        name: Rc::clone(path),
-                        text: Rc::clone(&text),
-                        offset: line.offset,
-                        line: line.number,
-                    },
-                });
+                    &text,
+                    line.offset,
+                    line.number,
+                ));
             }
         }
         progress(offset);
@@ -233,16 +253,7 @@ pub fn lint_pgn(
         ),
     };
     for diagnostic in diagnostics {
-        report(Finding {
-            path: Rc::clone(path),
-            diagnostic,
-            snippet: Snippet {
-                name: Rc::clone(path),
-                text: Rc::clone(&text),
-                offset: 0,
-                line: 0,
-            },
-        });
+        report(Finding::new(path, diagnostic, &text, 0, 0));
     }
     Ok(())
 }

@@ -296,17 +296,9 @@ fn run_show(args: &ShowArgs) -> u8 {
     }
     let mut printer = Printer::new(args::Format::Human, false);
     let path: Arc<str> = "--fen".into();
+    let text: Arc<str> = args.fen.as_str().into();
     for diagnostic in lint.diagnostics() {
-        let finding = Finding {
-            path: Arc::clone(&path),
-            diagnostic: diagnostic.clone(),
-            snippet: source::Snippet {
-                name: Arc::clone(&path),
-                text: args.fen.as_str().into(),
-                offset: 0,
-                line: 0,
-            },
-        };
+        let finding = Finding::new(&path, diagnostic.clone(), &text, 0, 0);
         let _ = writeln!(out);
         let _ = printer.finding(&mut out, &finding);
     }
