@@ -88,9 +88,9 @@ fn start_position_in_every_castling_style() {
         written,
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"
     );
-    // Same rights; corner file letters with the king on e1/e8 keep it standard chess.
+    // Same rights; file letters make readers take the position for Chess960.
     assert_eq!(read.castling, start.castling);
-    assert_eq!(read.variant, Variant::Standard);
+    assert_eq!(read.variant, Variant::Chess960);
 
     // write_fen appends to any fmt::Write.
     let mut line = String::from("fen: ");
@@ -646,8 +646,8 @@ fn back_ranks() -> Bitboard {
 /// The variant a reader infers from the text, as `Position::from_tree` documents it: holdings
 /// or a `~` make Crazyhouse, then check counters Three-check, then castling letters that need
 /// Chess960, else Standard. A letter needs Chess960 when its side's king stands on its back rank
-/// and either the king is off the e-file, or the letter is a file other than a and h, or it is
-/// `K` (`Q`) with no rook of that colour in the corner but one on the king's side of it.
+/// and either the king is off the e-file, or the letter is a file letter, or it is `K` (`Q`)
+/// with no rook of that colour in the corner but one on the king's side of it.
 fn inferred_variant(position: &Position, castling_field: &str) -> Variant {
     if position.holdings.is_some() || !position.promoted.is_empty() {
         return Variant::Crazyhouse;
@@ -683,7 +683,6 @@ fn inferred_variant(position: &Position, castling_field: &str) -> Variant {
         match letter.to_ascii_uppercase() {
             'K' => !has_rook(7) && (5..7).any(has_rook),
             'Q' => !has_rook(0) && (1..4).any(has_rook),
-            'A' | 'H' => false,
             _ => true,
         }
     });

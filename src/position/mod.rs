@@ -378,8 +378,9 @@ fn castling_square(board: &Board, color: Color, side: CastlingSide) -> Option<Sq
     }
 }
 
-/// Whether the castling field needs Chess960: a right of a side whose king stands on its back
-/// rank off the e-file; a file letter other than `A`/`H` (`a`/`h`); or `K`/`Q` whose corner
+/// Whether the castling field says Chess960: a right of a side whose king stands on its back
+/// rank off the e-file; a file letter (Shredder-FEN and X-FEN inner rooks are Chess960
+/// notations, and a standard setup is also a Chess960 one); or `K`/`Q` whose corner
 /// holds no rook of that side while another rook stands on that side of the king (X-FEN's
 /// outermost rook, as in a Chess960 start position). A standard setup whose rook is gone from
 /// that side, right kept, stays standard (and draws `fen::castling::no_rook`).
@@ -406,7 +407,7 @@ fn is_chess960(tree: &SyntaxTree<'_>, board: &Board) -> bool {
                 .is_some_and(|square| board.piece_at(square) == Some(rook))
         };
         match right.side() {
-            CastlingSide::File(file) => !matches!(file.index(), 0 | 7),
+            CastlingSide::File(_) => true,
             CastlingSide::King => !has_rook(7) && (5..7).any(has_rook),
             CastlingSide::Queen => !has_rook(0) && (1..4).any(has_rook),
         }
