@@ -46,6 +46,11 @@ pub enum Variant {
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Board {
     squares: [Option<Piece>; 64],
+    /// The squares of each colour's pieces (White, Black), kept in step with `squares` so that
+    /// the questions the rules ask are mask operations.
+    colors: [Bitboard; 2],
+    /// The squares of each role's pieces, in [`Role::ALL`] order.
+    roles: [Bitboard; 6],
 }
 
 impl Default for Board {
@@ -74,7 +79,20 @@ impl Board {
     pub const fn empty() -> Board {
         Board {
             squares: [None; 64],
+            colors: [Bitboard::EMPTY; 2],
+            roles: [Bitboard::EMPTY; 6],
         }
+    }
+
+    fn color_slot(color: Color) -> usize {
+        usize::from(color == Color::Black)
+    }
+
+    fn role_slot(role: Role) -> usize {
+        Role::ALL
+            .iter()
+            .position(|&r| r == role)
+            .unwrap_or_default()
     }
 
     /// The piece on `square`.
@@ -87,37 +105,63 @@ impl Board {
 
     /// Puts `piece` on `square` (or empties it).
     pub fn set(&mut self, square: Square, piece: Option<Piece>) {
-        if let Some(slot) = self.squares.get_mut(usize::from(square.index())) {
-            *slot = piece;
+        let Some(slot) = self.squares.get_mut(usize::from(square.index())) else {
+            return;
+        };
+        let bit = Bitboard::from_square(square);
+        if let Some(old) = slot.take() {
+            for set in [
+                self.colors.get_mut(Board::color_slot(old.color)),
+                self.roles.get_mut(Board::role_slot(old.role)),
+            ]
+            .into_iter()
+            .flatten()
+            {
+                *set = *set & !bit;
+            }
+        }
+        *slot = piece;
+        if let Some(new) = piece {
+            for set in [
+                self.colors.get_mut(Board::color_slot(new.color)),
+                self.roles.get_mut(Board::role_slot(new.role)),
+            ]
+            .into_iter()
+            .flatten()
+            {
+                *set |= bit;
+            }
         }
     }
 
     /// Every piece with its square, from a1 to h8.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        (0..64u8).filter_map(move |index| {
-            let square = Square::from_index(index)?;
-            Some((square, self.piece_at(square)?))
-        })
+        self.occupied()
+            .squares()
+            .filter_map(move |square| Some((square, self.piece_at(square)?)))
     }
 
     /// The squares holding `piece`.
     pub fn squares_of(&self, piece: Piece) -> Bitboard {
-        self.pieces()
-            .filter(|&(_, p)| p == piece)
-            .fold(Bitboard::EMPTY, |set, (square, _)| set.with(square))
+        self.by_color(piece.color)
+            & self
+                .roles
+                .get(Board::role_slot(piece.role))
+                .copied()
+                .unwrap_or_default()
     }
 
     /// The squares holding a piece of `color`.
     pub fn by_color(&self, color: Color) -> Bitboard {
-        self.pieces()
-            .filter(|&(_, p)| p.color == color)
-            .fold(Bitboard::EMPTY, |set, (square, _)| set.with(square))
+        self.colors
+            .get(Board::color_slot(color))
+            .copied()
+            .unwrap_or_default()
     }
 
     /// Every occupied square.
     pub fn occupied(&self) -> Bitboard {
-        self.pieces()
-            .fold(Bitboard::EMPTY, |set, (square, _)| set.with(square))
+        self.by_color(Color::White) | self.by_color(Color::Black)
     }
 
     /// The square of `color`'s king, if it has exactly one.
