@@ -192,21 +192,7 @@ impl<'a> Operand<'a> {
         }
         let inner = self.text.strip_prefix('"').unwrap_or(self.text);
         let inner = inner.strip_suffix('"').unwrap_or(inner);
-        if !inner.contains('\\') {
-            return Cow::Borrowed(inner);
-        }
-        let mut out = String::with_capacity(inner.len());
-        let mut chars = inner.chars();
-        while let Some(c) = chars.next() {
-            match (c, chars.clone().next()) {
-                ('\\', Some(next @ ('"' | '\\'))) => {
-                    out.push(next);
-                    chars.next();
-                }
-                _ => out.push(c),
-            }
-        }
-        Cow::Owned(out)
+        crate::pgn::unescape(inner)
     }
 }
 
@@ -331,10 +317,7 @@ struct Reader<'a> {
 impl<'a> Reader<'a> {
     /// The absolute span of `start..end`, offsets into the record.
     fn span(&self, start: usize, end: usize) -> Span {
-        Span::new(
-            self.base.saturating_add(start),
-            self.base.saturating_add(end),
-        )
+        Span::relative_to(self.base, start, end)
     }
 
     fn get(&self, start: usize, end: usize) -> &'a str {

@@ -16,6 +16,8 @@
 //! assert_eq!(&pgn[diagnostics[0].span().range()], "x");
 //! ```
 
+use std::borrow::Cow;
+
 use crate::diagnostics::{Code, Diagnostic};
 use crate::parse::shown;
 use crate::position::Variant;
@@ -122,21 +124,30 @@ impl<'a> Tag<'a> {
         self.span
     }
 
-    /// The value with `\"` and `\\` unescaped.
-    pub fn unescaped(&self) -> String {
-        let mut out = String::with_capacity(self.value.len());
-        let mut chars = self.value.chars();
-        while let Some(c) = chars.next() {
-            match (c, chars.clone().next()) {
-                ('\\', Some(next @ ('"' | '\\'))) => {
-                    out.push(next);
-                    chars.next();
-                }
-                _ => out.push(c),
-            }
-        }
-        out
+    /// The value with `\"` and `\\` unescaped; borrowed when it has no escapes.
+    pub fn unescaped(&self) -> Cow<'a, str> {
+        unescape(self.value)
     }
+}
+
+/// The text of a PGN string token between its quotes, with `\"` and `\\` unescaped (the
+/// standard's only escapes); EPD string operands use the same convention.
+pub(crate) fn unescape(inner: &str) -> Cow<'_, str> {
+    if !inner.contains('\\') {
+        return Cow::Borrowed(inner);
+    }
+    let mut out = String::with_capacity(inner.len());
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        match (c, chars.clone().next()) {
+            ('\\', Some(next @ ('"' | '\\'))) => {
+                out.push(next);
+                chars.next();
+            }
+            _ => out.push(c),
+        }
+    }
+    Cow::Owned(out)
 }
 
 /// The variant a `Variant` tag value names: `Ok(Some(_))` for a known variant, `Ok(None)` for
@@ -321,10 +332,7 @@ struct Scanner<'a> {
 
 impl<'a> Scanner<'a> {
     fn span(&self, start: usize, end: usize) -> Span {
-        Span::new(
-            self.base.saturating_add(start),
-            self.base.saturating_add(end),
-        )
+        Span::relative_to(self.base, start, end)
     }
 
     fn rest(&self) -> &'a str {

@@ -36,6 +36,12 @@ impl Span {
         }
     }
 
+    /// The span `start..end` of a piece of text that begins at offset `base` of the source,
+    /// saturating rather than overflowing near `usize::MAX`.
+    pub(crate) const fn relative_to(base: usize, start: usize, end: usize) -> Span {
+        Span::new(base.saturating_add(start), base.saturating_add(end))
+    }
+
     /// An empty span at `offset`, used to point at something that is missing.
     ///
     /// ```

@@ -299,20 +299,16 @@ fn fmt_rewrites_valid_fens_only() {
     assert_eq!(code, 1);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
     snapshot("fmt_check", &text);
-    let (text, code) = run(
-        &dir,
-        &[
-            "fmt",
-            "--to",
-            "shredder",
-            "--ep",
-            "capturable",
-            "--holdings",
-            "slash",
-            "book.fen",
-        ],
-        None,
-    );
+    const STYLE: [&str; 7] = [
+        "--to",
+        "shredder",
+        "--ep",
+        "capturable",
+        "--holdings",
+        "slash",
+        "book.fen",
+    ];
+    let (text, code) = run(&dir, &[&["fmt"][..], &STYLE].concat(), None);
     assert_eq!(code, 0);
     snapshot("fmt", &text);
     assert_eq!(
@@ -320,21 +316,7 @@ fn fmt_rewrites_valid_fens_only() {
         "# openings\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b HAha - 0 1\r\nbnrbkrqn/pppppppp/8/8/8/8/PPPPPPPP/BNRBKRQN w FCfc - 0 1\n8/8/8/8/8/8/8/8 w - - 0 1\n4k3/8/8/8/8/8/8/4K3/ w - - 0 1\n"
     );
     // Formatting the result again changes nothing.
-    let (_, code) = run(
-        &dir,
-        &[
-            "fmt",
-            "--check",
-            "--to",
-            "shredder",
-            "--ep",
-            "capturable",
-            "--holdings",
-            "slash",
-            "book.fen",
-        ],
-        None,
-    );
+    let (_, code) = run(&dir, &[&["fmt", "--check"][..], &STYLE].concat(), None);
     assert_eq!(code, 0);
 }
 

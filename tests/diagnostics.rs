@@ -200,9 +200,6 @@ fn snapshot_too_many_problems() {
         last.message(),
         "36 more problems in this FEN are not reported"
     );
-    let body = format!(
-        "input: {input:?}\n\n{}",
-        support::render_diagnostics(&input, std::slice::from_ref(last))
-    );
+    let body = support::report_diagnostics(&input, std::slice::from_ref(last));
     support::settings().bind(|| insta::assert_snapshot!("fen__input__too_many_problems", body));
 }

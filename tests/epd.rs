@@ -3,6 +3,8 @@
 
 mod support;
 
+use support::{codes, codes_and_spans};
+
 use fenlint::{Code, Diagnostic, Severity, Span, Validator};
 
 const KIWI: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -";
@@ -19,10 +21,6 @@ fn lint_file(text: &str, validator: &Validator) -> Vec<Diagnostic> {
         base += line.len();
     }
     diagnostics
-}
-
-fn codes(diagnostics: &[Diagnostic]) -> Vec<&'static str> {
-    diagnostics.iter().map(|d| d.code().name()).collect()
 }
 
 /// `(code, file that draws it, the text its primary span covers, file that does not)`.
@@ -168,10 +166,7 @@ fn hmvc_and_fmvn_are_the_counters_the_validator_checks() {
                 4k3/8/8/8/8/8/8/4K3 w - - hmvc 120; fmvn 99;\n\
                 4k3/8/8/8/8/8/8/4K3 w - - hmvc 99999999999;\n";
     let diagnostics = lint_file(file, &validator);
-    let found: Vec<_> = diagnostics
-        .iter()
-        .map(|d| (d.code().name(), &file[d.span().range()]))
-        .collect();
+    let found = codes_and_spans(file, &diagnostics);
     assert_eq!(
         found,
         [
@@ -248,10 +243,7 @@ fn byte_order_mark_and_crlf() {
     let file =
         "\u{feff}4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;\r\n4k3/8/8/8/8/8/8/4K3 x - - id \"b\"\r\n\r\n";
     let diagnostics = lint_file(file, &Validator::new());
-    let found: Vec<_> = diagnostics
-        .iter()
-        .map(|d| (d.code().name(), &file[d.span().range()]))
-        .collect();
+    let found = codes_and_spans(file, &diagnostics);
     // The `\r` is part of the line terminator: no trailing whitespace, and the missing `;` is
     // inserted before it.
     assert_eq!(
@@ -264,10 +256,7 @@ fn byte_order_mark_and_crlf() {
     );
     let fixed = diagnostics[2].fix().unwrap().apply(file, 0).unwrap();
     assert!(fixed.contains("id \"b\";\r\n"));
-    let body = format!(
-        "input: {file:?}\n\n{}",
-        support::render_diagnostics(file, &diagnostics)
-    );
+    let body = support::report_diagnostics(file, &diagnostics);
     support::settings().bind(|| insta::assert_snapshot!("epd__bom_crlf", body));
 }
 
@@ -361,10 +350,7 @@ fn snapshots_per_code() {
         for (name, file) in &cases {
             let diagnostics = lint_file(file, &validator);
             assert!(diagnostics.iter().any(|d| d.code().name() == *name));
-            let body = format!(
-                "input: {file:?}\n\n{}",
-                support::render_diagnostics(file, &diagnostics)
-            );
+            let body = support::report_diagnostics(file, &diagnostics);
             insta::assert_snapshot!(name.replace("::", "__"), body);
         }
     });

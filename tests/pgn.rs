@@ -3,15 +3,13 @@
 
 mod support;
 
+use support::{codes, codes_and_spans};
+
 use fenlint::position::Variant;
 use fenlint::{Code, Diagnostic, Severity, Validator};
 
 fn lint(text: &str) -> Vec<Diagnostic> {
     fenlint::pgn::lint_pgn(text, 0, &Validator::new())
-}
-
-fn codes(diagnostics: &[Diagnostic]) -> Vec<&'static str> {
-    diagnostics.iter().map(|d| d.code().name()).collect()
 }
 
 /// `(code, file that draws it, the text its primary span covers, file that does not)`.
@@ -78,10 +76,7 @@ fn fen_diagnostics_point_into_the_file_per_game() {
     let file = "[Event \"one\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 0\"]\n\n1. Kd2 Kd7 *\n\n\
                 [Event \"two\"]\n[SetUp \"1\"]\n[FEN \"4k3/4R3/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1-0\n";
     let diagnostics = lint(file);
-    let found: Vec<_> = diagnostics
-        .iter()
-        .map(|d| (d.code().name(), &file[d.span().range()]))
-        .collect();
+    let found = codes_and_spans(file, &diagnostics);
     assert_eq!(
         found,
         [
@@ -207,10 +202,7 @@ fn byte_order_mark_and_crlf() {
     let file = "\u{feff}[Event \"?\"]\r\n[SetUp \"1\"]\r\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\r\n\r\n1. Kd2 *\r\n\r\n\
                 [Event \"?\"]\r\n[FEN \"4k3/8/8/8/8/8/8/4K3 w KQ - 0 1\"]\r\n\r\n*\r\n";
     let diagnostics = lint(file);
-    let found: Vec<_> = diagnostics
-        .iter()
-        .map(|d| (d.code().name(), &file[d.span().range()]))
-        .collect();
+    let found = codes_and_spans(file, &diagnostics);
     assert_eq!(
         found,
         [
@@ -223,10 +215,7 @@ fn byte_order_mark_and_crlf() {
         diagnostics[0].fix().unwrap().replacement(),
         "[SetUp \"1\"]\r\n"
     );
-    let body = format!(
-        "input: {file:?}\n\n{}",
-        support::render_diagnostics(file, &diagnostics)
-    );
+    let body = support::report_diagnostics(file, &diagnostics);
     support::settings().bind(|| insta::assert_snapshot!("pgn__bom_crlf", body));
 }
 
@@ -290,10 +279,7 @@ fn snapshots_per_code() {
     support::settings().bind(|| {
         for &(name, file, _, _) in CASES {
             let diagnostics = lint(file);
-            let body = format!(
-                "input: {file:?}\n\n{}",
-                support::render_diagnostics(file, &diagnostics)
-            );
+            let body = support::report_diagnostics(file, &diagnostics);
             insta::assert_snapshot!(name.replace("::", "__"), body);
         }
     });

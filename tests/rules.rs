@@ -107,8 +107,7 @@ fn snapshots_per_rule() {
             let mut body = String::new();
             for (fen, variant) in examples(code, "Bad") {
                 let lint = validator(variant).lint(&fen);
-                body.push_str(&format!("input: {fen:?}\n\n"));
-                body.push_str(&support::render_diagnostics(&fen, lint.diagnostics()));
+                body.push_str(&support::report_diagnostics(&fen, lint.diagnostics()));
             }
             insta::assert_snapshot!(code.name().replace("::", "__"), body);
         }

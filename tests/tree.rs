@@ -246,11 +246,7 @@ fn spans_are_offsets_into_the_enclosing_text() {
     let parse = fenlint::parse_at(&pgn[start..end], start);
     assert_eq!(parse.tree().root().span(), Span::new(start, end));
     assert_eq!(parse.tree().to_string(), &pgn[start..end]);
-    let found: Vec<_> = parse
-        .diagnostics()
-        .iter()
-        .map(|d| (d.code().name(), &pgn[d.span().range()]))
-        .collect();
+    let found = support::codes_and_spans(pgn, parse.diagnostics());
     assert_eq!(
         found,
         [

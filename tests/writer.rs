@@ -458,6 +458,45 @@ fn random_piece(u: &mut Unstructured<'_>) -> arbitrary::Result<Piece> {
     Ok(Piece { color, role })
 }
 
+/// Plays a double step by the side not to move onto `board` (clearing the squares it passed),
+/// with a pawn of `turn` beside it on each side at odds `capturer_odds`, and returns the
+/// en-passant target square.
+fn double_step(
+    u: &mut Unstructured<'_>,
+    board: &mut Board,
+    turn: Color,
+    capturer_odds: (u8, u8),
+) -> arbitrary::Result<Square> {
+    let (target, pushed, origin) = match turn {
+        Color::White => (6, 5, 7),
+        Color::Black => (3, 4, 2),
+    };
+    let file = u.int_in_range(0..=7)?;
+    board.set(square_at(file, target), None);
+    board.set(square_at(file, origin), None);
+    board.set(
+        square_at(file, pushed),
+        Some(Piece {
+            color: turn.other(),
+            role: Role::Pawn,
+        }),
+    );
+    for side in [file.checked_sub(1), file.checked_add(1).filter(|&f| f < 8)] {
+        if let Some(side) = side
+            && u.ratio(capturer_odds.0, capturer_odds.1)?
+        {
+            board.set(
+                square_at(side, pushed),
+                Some(Piece {
+                    color: turn,
+                    role: Role::Pawn,
+                }),
+            );
+        }
+    }
+    Ok(square_at(file, target))
+}
+
 fn back_rank(color: Color) -> u8 {
     match color {
         Color::White => 1,
@@ -513,35 +552,7 @@ impl<'a> Arbitrary<'a> for RandomPosition {
         match u.int_in_range(0..=9)? {
             0..=3 => {}
             4..=7 => {
-                // A double step by the side not to move, maybe with pawns to take it.
-                let (target, pushed, origin) = match turn {
-                    Color::White => (6, 5, 7),
-                    Color::Black => (3, 4, 2),
-                };
-                let file = u.int_in_range(0..=7)?;
-                board.set(square_at(file, target), None);
-                board.set(square_at(file, origin), None);
-                board.set(
-                    square_at(file, pushed),
-                    Some(Piece {
-                        color: turn.other(),
-                        role: Role::Pawn,
-                    }),
-                );
-                for side in [file.checked_sub(1), file.checked_add(1).filter(|&f| f < 8)] {
-                    if let Some(side) = side
-                        && u.ratio(1, 2)?
-                    {
-                        board.set(
-                            square_at(side, pushed),
-                            Some(Piece {
-                                color: turn,
-                                role: Role::Pawn,
-                            }),
-                        );
-                    }
-                }
-                en_passant = Some(square_at(file, target));
+                en_passant = Some(double_step(u, &mut board, turn, (1, 2))?);
             }
             8 => en_passant = Some(square_at(u.int_in_range(0..=7)?, *u.choose(&[3, 6])?)),
             _ => en_passant = Some(random_square(u)?),
@@ -886,33 +897,7 @@ impl<'a> Arbitrary<'a> for DoubleStep {
                 board.set(square, Some(Piece { color, role }));
             }
         }
-        let (target, pushed, origin) = match turn {
-            Color::White => (6, 5, 7),
-            Color::Black => (3, 4, 2),
-        };
-        let file = u.int_in_range(0..=7)?;
-        board.set(square_at(file, target), None);
-        board.set(square_at(file, origin), None);
-        board.set(
-            square_at(file, pushed),
-            Some(Piece {
-                color: turn.other(),
-                role: Role::Pawn,
-            }),
-        );
-        for side in [file.checked_sub(1), file.checked_add(1).filter(|&f| f < 8)] {
-            if let Some(side) = side
-                && u.ratio(2, 3)?
-            {
-                board.set(
-                    square_at(side, pushed),
-                    Some(Piece {
-                        color: turn,
-                        role: Role::Pawn,
-                    }),
-                );
-            }
-        }
+        let target = double_step(u, &mut board, turn, (2, 3))?;
         let mut castling = Bitboard::EMPTY;
         for color in [Color::White, Color::Black] {
             let king = Piece {
@@ -939,7 +924,7 @@ impl<'a> Arbitrary<'a> for DoubleStep {
             board.set(square, Some(king));
         }
         let en_passant = Some(if u.ratio(7, 8)? {
-            square_at(file, target)
+            target
         } else {
             random_square(u)?
         });

@@ -196,12 +196,12 @@ impl<'a> Order<'a> {
             .filter(|&rank| self.seen & (1u32 << rank) != 0)
             .map(letter_of)
             .collect();
-        let found = cx.source_text(field).to_owned();
-        let late_letter = cx.source_text(late).to_owned();
-        let early_letter = cx.source_text(early).to_owned();
+        let found = cx.source_text(field);
+        let late_letter = cx.source_text(late);
+        let early_letter = cx.source_text(early);
         let mut diagnostic = Diagnostic::new(
             Code::CastlingOrder,
-            format!("castling rights `{}` out of order, expected `{canonical}`", shown(&found)),
+            format!("castling rights `{}` out of order, expected `{canonical}`", shown(found)),
         )
         .primary(late, format!("`{late_letter}` belongs before `{early_letter}`"))
         .secondary(early, "written first")
@@ -258,8 +258,7 @@ fn report_invalid_characters(cx: &mut Cx<'_>, span: Span) {
     if cx.full() {
         return;
     }
-    let text = cx.source_text(span).to_owned();
-    let text = text.as_str();
+    let text = cx.source_text(span);
     let plural = characters(text);
     cx.report(
         Diagnostic::new(

@@ -128,8 +128,8 @@ fn report_invalid_characters(cx: &mut Cx<'_>, span: crate::Span) {
     if cx.full() {
         return;
     }
-    let text = cx.source_text(span).to_owned();
-    let plural = characters(&text);
+    let text = cx.source_text(span);
+    let plural = characters(text);
     let help = if text.bytes().all(|b| b.is_ascii_digit()) {
         "Holdings list one letter per piece in hand; write `NN` for two knights, not `2N`."
     } else {
@@ -140,7 +140,7 @@ fn report_invalid_characters(cx: &mut Cx<'_>, span: crate::Span) {
             Code::HoldingsInvalidCharacter,
             format!(
                 "invalid {plural} `{}` in the holdings, expected piece letters",
-                shown(&text)
+                shown(text)
             ),
         )
         .primary(span, "not a piece letter")

@@ -712,8 +712,8 @@ pub(crate) fn fen<'a>(cx: &mut Cx<'a>, input: &'a str) {
     cx.finish(root);
 }
 
-impl Cx<'_> {
-    fn source_text(&self, span: Span) -> &str {
+impl<'a> Cx<'a> {
+    fn source_text(&self, span: Span) -> &'a str {
         let start = span.start.saturating_sub(self.base);
         let end = span.end.saturating_sub(self.base);
         self.source.get(start..end).unwrap_or_default()

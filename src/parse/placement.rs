@@ -233,8 +233,7 @@ fn report_rank_width(cx: &mut Cx<'_>, span: Span, number: usize, summary: &RankS
     if summary.broken || summary.width == 8 || cx.full() {
         return;
     }
-    let text = cx.source_text(span).to_owned();
-    let text = text.as_str();
+    let text = cx.source_text(span);
     let (code, found) = if summary.width > 8 {
         (Code::RankTooLong, "too many squares")
     } else {
@@ -507,8 +506,7 @@ fn report_invalid_characters(cx: &mut Cx<'_>, span: Span) {
     if cx.full() {
         return;
     }
-    let text = cx.source_text(span).to_owned();
-    let text = text.as_str();
+    let text = cx.source_text(span);
     let plural = characters(text);
     let help = if text.chars().all(|c| c.is_ascii_alphabetic()) {
         "Pieces are written `PNBRQK` for White and `pnbrqk` for Black (pawn, knight, bishop, rook, queen, king)."

@@ -215,16 +215,12 @@ impl<'t, 'a> SyntaxNode<'t, 'a> {
     /// ```
     pub fn span(&self) -> Span {
         let node = self.node();
-        let base = self.tree.base;
         let end = self
             .tree
             .nodes
             .get(self.subtree_end(node))
             .map_or(self.tree.source.len(), |after| after.start as usize);
-        Span::new(
-            base.saturating_add(node.start as usize),
-            base.saturating_add(end),
-        )
+        Span::relative_to(self.tree.base, node.start as usize, end)
     }
 
     /// The text this node covers.

@@ -28,7 +28,31 @@ pub fn render_diagnostics(source: &str, diagnostics: &[fenlint::Diagnostic]) -> 
 
 /// The input, then its rendered report: the body of a diagnostic snapshot.
 pub fn report(input: &str) -> String {
-    format!("input: {input:?}\n\n{}", render(input))
+    report_diagnostics(input, fenlint::parse(input).diagnostics())
+}
+
+/// The source, then `diagnostics` rendered against it: the body of a diagnostic snapshot.
+pub fn report_diagnostics(source: &str, diagnostics: &[fenlint::Diagnostic]) -> String {
+    format!(
+        "input: {source:?}\n\n{}",
+        render_diagnostics(source, diagnostics)
+    )
+}
+
+/// The code names of `diagnostics`, in order.
+pub fn codes(diagnostics: &[fenlint::Diagnostic]) -> Vec<&'static str> {
+    diagnostics.iter().map(|d| d.code().name()).collect()
+}
+
+/// Each diagnostic's code name with the text of `source` its primary span covers.
+pub fn codes_and_spans<'s>(
+    source: &'s str,
+    diagnostics: &[fenlint::Diagnostic],
+) -> Vec<(&'static str, &'s str)> {
+    diagnostics
+        .iter()
+        .map(|d| (d.code().name(), &source[d.span().range()]))
+        .collect()
 }
 
 /// Binds insta to the top-level `snapshots/` folder, without module prefixes.

@@ -12,13 +12,18 @@ fn counters_span(check: &Check<'_, '_>) -> Option<Span> {
         .map(|counters| counters.span())
 }
 
-/// `fen::checks::both_exhausted`.
-pub(crate) fn both_exhausted(check: &mut Check<'_, '_>) {
-    let Some([white, black]) = check
+/// The checks each side has given, when both counts are in range: counts above 3 are syntax
+/// errors of their own (`fen::checks::count_out_of_range`) and get no further verdict.
+fn checks_given(check: &Check<'_, '_>) -> Option<[u8; 2]> {
+    check
         .position
         .checks_given
         .filter(|counts| counts.iter().all(|&n| n <= 3))
-    else {
+}
+
+/// `fen::checks::both_exhausted`.
+pub(crate) fn both_exhausted(check: &mut Check<'_, '_>) {
+    let Some([white, black]) = checks_given(check) else {
         return;
     };
     let Some(span) = counters_span(check).filter(|_| white >= 3 && black >= 3) else {
@@ -36,12 +41,7 @@ pub(crate) fn both_exhausted(check: &mut Check<'_, '_>) {
 
 /// `fen::checks::game_over_without_check`.
 pub(crate) fn game_over_without_check(check: &mut Check<'_, '_>) {
-    // Counts above 3 are syntax errors of their own (`fen::checks::count_out_of_range`).
-    let Some([white, black]) = check
-        .position
-        .checks_given
-        .filter(|counts| counts.iter().all(|&n| n <= 3))
-    else {
+    let Some([white, black]) = checks_given(check) else {
         return;
     };
     let winner = match (white >= 3, black >= 3) {
