@@ -1,7 +1,8 @@
 //! Allocation budget of the parser: a valid FEN costs at most one heap allocation, the flat node
 //! array of the syntax tree, and none at all once a tree has been dropped on the same thread
-//! (its node array is kept for the next parse). Diagnostics allocate (messages, labels, help),
-//! so only inputs that draw none are held to this budget.
+//! (its node array is kept for the next parse); validating a clean FEN adds no allocation.
+//! Diagnostics allocate (messages, labels, help), so only inputs that draw none are held to
+//! this budget.
 //!
 //! `allocation_counter` replaces the global allocator in this test binary and counts per thread,
 //! so these tests may run in parallel with each other.
@@ -48,6 +49,36 @@ fn valid_fen_allocates_only_the_node_array() {
             let info = allocations(fen);
             assert_eq!(info.count_total, 0, "allocations parsing {fen}: {info:?}");
             assert_eq!(info.count_current, 0, "leak parsing {fen}: {info:?}");
+        }
+    });
+}
+
+#[test]
+fn clean_fen_lints_without_allocating() {
+    use fenlint::Validator;
+    use fenlint::position::Variant;
+    let variants = [
+        Variant::Standard,
+        Variant::Standard,
+        Variant::Chess960,
+        Variant::Crazyhouse,
+        Variant::ThreeCheck,
+    ];
+    on_fresh_thread(move || {
+        for (fen, variant) in VALID_FENS.into_iter().zip(variants) {
+            let validator = Validator::new().variant(variant);
+            // Warms the thread's node array; the lint is clean, so nothing is reported.
+            let lint = validator.lint(fen);
+            assert!(
+                lint.diagnostics().is_empty(),
+                "{fen}: {:?}",
+                lint.diagnostics()
+            );
+            drop(lint);
+            let info = allocation_counter::measure(|| {
+                black_box(validator.lint(black_box(fen)));
+            });
+            assert_eq!(info.count_total, 0, "allocations linting {fen}: {info:?}");
         }
     });
 }

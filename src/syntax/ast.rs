@@ -263,6 +263,13 @@ impl<'t, 'a> Placement<'t, 'a> {
     /// ```
     pub fn squares(&self) -> Vec<(Square, Span)> {
         let mut squares = Vec::with_capacity(64);
+        self.for_each_square(|square, span| squares.push((square, span)));
+        squares
+    }
+
+    /// Calls `visit` with each square of the first eight ranks and the span of the token that
+    /// describes it, as [`Placement::squares`] lists them, without collecting them.
+    pub(crate) fn for_each_square(&self, mut visit: impl FnMut(Square, Span)) {
         for (row, rank) in self.ranks().take(8).enumerate() {
             let rank_number = 8 - row as u8;
             let mut file = 0u8;
@@ -276,13 +283,12 @@ impl<'t, 'a> Placement<'t, 'a> {
                     if let Some(square) =
                         File::new(file).and_then(|file| Square::new(file, rank_number))
                     {
-                        squares.push((square, span));
+                        visit(square, span);
                     }
                     file += 1;
                 }
             }
         }
-        squares
     }
 }
 

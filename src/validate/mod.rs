@@ -284,14 +284,12 @@ pub(crate) struct Check<'t, 'a> {
 impl<'t, 'a> Check<'t, 'a> {
     fn new(tree: &'t SyntaxTree<'a>, position: &'t Position, variant: Variant) -> Check<'t, 'a> {
         let mut squares = [Span::empty(tree.base()); 64];
-        for (square, span) in tree
-            .placement()
-            .map(|placement| placement.squares())
-            .unwrap_or_default()
-        {
-            if let Some(slot) = squares.get_mut(usize::from(square.index())) {
-                *slot = span;
-            }
+        if let Some(placement) = tree.placement() {
+            placement.for_each_square(|square, span| {
+                if let Some(slot) = squares.get_mut(usize::from(square.index())) {
+                    *slot = span;
+                }
+            });
         }
         Check {
             tree,

@@ -1,8 +1,8 @@
 //! Castling rights: how many, and whether the king and the rook each names are where castling
 //! needs them.
 
-use crate::position::Variant;
-use crate::syntax::{CastlingRight, CastlingSide};
+use crate::position::{Board, Variant};
+use crate::syntax::{CastlingRight, CastlingSide, SyntaxTree};
 use crate::validate::Check;
 use crate::{Code, Color, Diagnostic, File, Piece, Role, Span, Square};
 
@@ -23,18 +23,23 @@ fn rook(color: Color) -> Piece {
 
 /// The rooks of `color` on its back rank on the given side of `king_file`, nearest the king
 /// first.
-fn rooks_beside(check: &Check<'_, '_>, color: Color, king_file: u8, kingside: bool) -> Vec<Square> {
+fn rooks_beside(
+    board: &Board,
+    color: Color,
+    king_file: u8,
+    kingside: bool,
+) -> impl Iterator<Item = Square> + '_ {
     let rank = back_rank(color);
-    let files: Vec<u8> = if kingside {
-        (king_file + 1..8).collect()
-    } else {
-        (0..king_file).rev().collect()
-    };
-    files
-        .into_iter()
-        .filter_map(|file| square(file, rank))
-        .filter(|&s| check.position.board.piece_at(s) == Some(rook(color)))
-        .collect()
+    (1..8u8)
+        .map_while(move |step| {
+            if kingside {
+                Some(king_file + step).filter(|&file| file < 8)
+            } else {
+                king_file.checked_sub(step)
+            }
+        })
+        .filter_map(move |file| square(file, rank))
+        .filter(move |&s| board.piece_at(s) == Some(rook(color)))
 }
 
 /// The king of `color` when it stands on its back rank (on e1/e8 in standard chess).
@@ -51,44 +56,54 @@ fn standard(check: &Check<'_, '_>) -> bool {
 }
 
 /// The castling letters, each once (a repeated letter is a syntax error of its own).
-fn rights(check: &Check<'_, '_>) -> Vec<CastlingRight> {
-    let mut rights: Vec<CastlingRight> = Vec::new();
-    if let Some(castling) = check.tree.castling() {
-        for right in castling.rights() {
-            if !rights.iter().any(|seen| seen.letter() == right.letter()) {
-                rights.push(right);
-            }
-        }
-    }
-    rights
+fn rights<'t>(tree: &'t SyntaxTree<'_>) -> impl Iterator<Item = CastlingRight> + 't {
+    // Castling letters are ASCII, so one bit per code point below 128 marks those seen.
+    let mut seen = 0u128;
+    tree.castling()
+        .into_iter()
+        .flat_map(|castling| castling.rights())
+        .filter(move |right| {
+            let bit = 1u128 << (u32::from(right.letter()) & 127);
+            let first = seen & bit == 0;
+            seen |= bit;
+            first
+        })
+}
+
+/// The castling letters of `color`, each once.
+fn rights_of<'t>(
+    tree: &'t SyntaxTree<'_>,
+    color: Color,
+) -> impl Iterator<Item = CastlingRight> + 't {
+    rights(tree).filter(move |right| right.color() == color)
 }
 
 /// `fen::castling::too_many`: more than one right on one side of the king (or, with the king
 /// away from its rank, more than two rights); and `fen::castling::duplicate` for two letters
 /// that name the same rook (`Q` and `A` with the rook on a1).
 pub(crate) fn too_many(check: &mut Check<'_, '_>) {
+    let tree = check.tree;
     for color in [Color::White, Color::Black] {
-        let mine: Vec<CastlingRight> = rights(check)
-            .into_iter()
-            .filter(|right| right.color() == color)
-            .collect();
         let Some(king) = castling_king(check, color) else {
-            if mine.len() > 2 {
+            if rights_of(tree, color).count() > 2 {
+                let mine: Vec<CastlingRight> = rights_of(tree, color).collect();
                 report_too_many(check, color, &mine, "castling rights", 2);
             }
             continue;
         };
         for side in [true, false] {
-            let same_side: Vec<&CastlingRight> = mine
-                .iter()
-                .filter(|right| kingside(right, king.file().index()) == side)
-                .collect();
-            let [first, second, ..] = same_side.as_slice() else {
+            let same_side = || {
+                rights_of(tree, color)
+                    .filter(move |right| kingside(right, king.file().index()) == side)
+            };
+            let mut written = same_side();
+            let (Some(first), Some(second)) = (written.next(), written.next()) else {
                 continue;
             };
-            let rook_a = named_rook(check, first, king).ok();
-            let rook_b = named_rook(check, second, king).ok();
-            if same_side.len() == 2 && rook_a.is_some() && rook_a == rook_b {
+            let more = written.next().is_some();
+            let rook_a = named_rook(check, &first, king).ok();
+            let rook_b = named_rook(check, &second, king).ok();
+            if !more && rook_a.is_some() && rook_a == rook_b {
                 let rook = rook_a.map(|s| s.to_string()).unwrap_or_default();
                 check.report(
                     Diagnostic::new(
@@ -105,7 +120,7 @@ pub(crate) fn too_many(check: &mut Check<'_, '_>) {
                     .with_fix(second.span(), ""),
                 );
             } else {
-                let owned: Vec<CastlingRight> = same_side.iter().map(|&&right| right).collect();
+                let owned: Vec<CastlingRight> = same_side().collect();
                 let what = if side {
                     "kingside castling rights"
                 } else {
@@ -154,12 +169,9 @@ fn kingside(right: &CastlingRight, king_file: u8) -> bool {
 
 /// `fen::castling::no_king`: a right whose king is not on its home square.
 pub(crate) fn no_king(check: &mut Check<'_, '_>) {
+    let tree = check.tree;
     for color in [Color::White, Color::Black] {
-        let mine: Vec<CastlingRight> = rights(check)
-            .into_iter()
-            .filter(|right| right.color() == color)
-            .collect();
-        let Some(first) = mine.first() else {
+        let Some(first) = rights_of(tree, color).next() else {
             continue;
         };
         if castling_king(check, color).is_some() {
@@ -170,7 +182,7 @@ pub(crate) fn no_king(check: &mut Check<'_, '_>) {
         } else {
             format!("on rank {}", back_rank(color))
         };
-        let letters: String = mine.iter().map(CastlingRight::letter).collect();
+        let letters: String = rights_of(tree, color).map(|right| right.letter()).collect();
         let mut diagnostic = Diagnostic::new(
             Code::CastlingNoKing,
             format!("castling rights `{letters}` for {color}, expected the {color} king {home}"),
@@ -225,9 +237,8 @@ fn named_rook(
             }
         }
         CastlingSide::King | CastlingSide::Queen => {
-            rooks_beside(check, color, king_file, is_kingside)
+            rooks_beside(&check.position.board, color, king_file, is_kingside)
                 .last()
-                .copied()
                 .ok_or_else(|| square(if is_kingside { 7 } else { 0 }, rank))
         }
     }
@@ -235,7 +246,7 @@ fn named_rook(
 
 /// `fen::castling::no_rook`: a right without the rook it names.
 pub(crate) fn no_rook(check: &mut Check<'_, '_>) {
-    for right in rights(check) {
+    for right in rights(check.tree) {
         let Some(king) = castling_king(check, right.color()) else {
             continue; // `fen::castling::no_king` says why.
         };
@@ -278,7 +289,7 @@ pub(crate) fn ambiguous(check: &mut Check<'_, '_>) {
     if standard(check) {
         return;
     }
-    for right in rights(check) {
+    for right in rights(check.tree) {
         if matches!(right.side(), CastlingSide::File(_)) {
             continue;
         }
@@ -287,13 +298,20 @@ pub(crate) fn ambiguous(check: &mut Check<'_, '_>) {
             continue;
         };
         let is_kingside = kingside(&right, king.file().index());
-        let rooks = rooks_beside(check, color, king.file().index(), is_kingside);
-        if rooks.len() < 2 {
-            continue;
-        }
-        let (Some(&inner), Some(&outer)) = (rooks.first(), rooks.last()) else {
+        let mut rooks = rooks_beside(
+            &check.position.board,
+            color,
+            king.file().index(),
+            is_kingside,
+        );
+        let Some(inner) = rooks.next() else {
             continue;
         };
+        // The outermost rook, and how many rooks there are on that side.
+        let (outer, count) = rooks.fold((inner, 1), |(_, count), rook| (rook, count + 1));
+        if count < 2 {
+            continue;
+        }
         let file = outer.file().letter();
         let letter = if color == Color::White {
             file.to_ascii_uppercase()
@@ -306,7 +324,7 @@ pub(crate) fn ambiguous(check: &mut Check<'_, '_>) {
                 format!(
                     "castling right `{}` with {} {color} rooks on that side, expected the file letter `{letter}`",
                     right.letter(),
-                    rooks.len()
+                    count
                 ),
             )
             .primary(right.span(), "which rook?")
@@ -324,14 +342,14 @@ pub(crate) fn not_chess960(check: &mut Check<'_, '_>) {
     if standard(check) {
         return;
     }
-    let all = rights(check);
+    let tree = check.tree;
     let (Some(white_king), Some(black_king)) = (
         castling_king(check, Color::White),
         castling_king(check, Color::Black),
     ) else {
         return;
     };
-    let has = |color| all.iter().any(|right| right.color() == color);
+    let has = |color| rights_of(tree, color).next().is_some();
     if !has(Color::White) || !has(Color::Black) {
         return;
     }
@@ -345,11 +363,9 @@ pub(crate) fn not_chess960(check: &mut Check<'_, '_>) {
     }
     for kingside_side in [true, false] {
         let rook_of = |color: Color, king: Square| {
-            all.iter()
-                .filter(|right| {
-                    right.color() == color && kingside(right, king.file().index()) == kingside_side
-                })
-                .find_map(|right| named_rook(check, right, king).ok())
+            rights_of(tree, color)
+                .filter(|right| kingside(right, king.file().index()) == kingside_side)
+                .find_map(|right| named_rook(check, &right, king).ok())
         };
         if let (Some(white), Some(black)) = (
             rook_of(Color::White, white_king),
@@ -384,14 +400,12 @@ pub(crate) fn not_chess960(check: &mut Check<'_, '_>) {
 /// `fen::castling::mixed_notation`: `K`/`Q` next to a file letter that names an outermost rook
 /// (which `K`/`Q` would name), as in `HQkq`.
 pub(crate) fn mixed_notation(check: &mut Check<'_, '_>) {
-    let all = rights(check);
-    let classic = all
-        .iter()
-        .any(|right| !matches!(right.side(), CastlingSide::File(_)));
+    let tree = check.tree;
+    let classic = rights(tree).any(|right| !matches!(right.side(), CastlingSide::File(_)));
     if !classic {
         return;
     }
-    for right in &all {
+    for right in rights(tree) {
         let CastlingSide::File(file) = right.side() else {
             continue;
         };
@@ -405,9 +419,13 @@ pub(crate) fn mixed_notation(check: &mut Check<'_, '_>) {
             continue;
         };
         let is_kingside = file.index() > king.file().index();
-        let outermost = rooks_beside(check, color, king.file().index(), is_kingside)
-            .last()
-            .copied();
+        let outermost = rooks_beside(
+            &check.position.board,
+            color,
+            king.file().index(),
+            is_kingside,
+        )
+        .last();
         if outermost.map(|s| s.file()) != Some(file) {
             continue; // An inner rook: X-FEN needs the file letter here.
         }
