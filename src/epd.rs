@@ -24,7 +24,7 @@
 
 use std::borrow::Cow;
 
-use crate::diagnostics::{Code, Diagnostic};
+use crate::diagnostics::{Capped, Code, Diagnostic, EPD_RECORD, limit};
 use crate::parse::shown;
 use crate::validate::{CounterText, Counters, Lint, Validator};
 use crate::{Severity, Span};
@@ -227,7 +227,7 @@ pub fn check<'a>(line: &'a str, base: usize, validator: &Validator) -> Record<'a
     let mut reader = Reader {
         text: line,
         base: base.min(usize::MAX - line.len()),
-        diagnostics: Vec::new(),
+        diagnostics: Capped::default(),
     };
     if line.trim().is_empty() {
         return Record {
@@ -256,11 +256,19 @@ pub fn check<'a>(line: &'a str, base: usize, validator: &Validator) -> Record<'a
         .filter(|diagnostic| diagnostic.code() != Code::FieldsMissing)
         .cloned()
         .collect();
-    diagnostics.extend(reader.diagnostics.into_iter().filter_map(|diagnostic| {
-        let severity = validator.severity_of(diagnostic.code())?;
-        Some(diagnostic.with_severity(severity))
-    }));
-    diagnostics.sort_by_key(Diagnostic::span);
+    let suppressed = reader.diagnostics.suppressed;
+    diagnostics.extend(
+        reader
+            .diagnostics
+            .diagnostics
+            .into_iter()
+            .filter_map(|diagnostic| {
+                let severity = validator.severity_of(diagnostic.code())?;
+                Some(diagnostic.with_severity(severity))
+            }),
+    );
+    let end = Span::empty(reader.base.saturating_add(line.len()));
+    limit(&mut diagnostics, suppressed, EPD_RECORD, end);
     Record {
         lint: Some(lint),
         operations,
@@ -311,7 +319,7 @@ fn is_opcode_char(c: char) -> bool {
 struct Reader<'a> {
     text: &'a str,
     base: usize,
-    diagnostics: Vec<Diagnostic>,
+    diagnostics: Capped,
 }
 
 impl<'a> Reader<'a> {
@@ -326,6 +334,21 @@ impl<'a> Reader<'a> {
 
     fn report(&mut self, diagnostic: Diagnostic) {
         self.diagnostics.push(diagnostic);
+    }
+
+    /// The first operation named `opcode` before this one, found in `seen` (opcode → span)
+    /// in constant time; records this one when it is the first.
+    fn first_of(
+        seen: &mut std::collections::HashMap<&'a str, Span>,
+        operation: &Operation<'a>,
+    ) -> Option<Span> {
+        match seen.entry(operation.opcode) {
+            std::collections::hash_map::Entry::Occupied(first) => Some(*first.get()),
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                slot.insert(operation.opcode_span);
+                None
+            }
+        }
     }
 
     fn record_too_long(&mut self) {
@@ -380,6 +403,7 @@ impl<'a> Reader<'a> {
     /// Reads the operations from offset `at` to the end of the record.
     fn operations(&mut self, mut at: usize) -> Vec<Operation<'a>> {
         let mut operations: Vec<Operation<'a>> = Vec::new();
+        let mut seen = std::collections::HashMap::new();
         let mut first = true;
         loop {
             at = self.skip_whitespace(at);
@@ -406,11 +430,7 @@ impl<'a> Reader<'a> {
                 continue;
             }
             let operation = self.operation(&mut at);
-            if let Some(previous) = operations
-                .iter()
-                .find(|previous| previous.opcode == operation.opcode)
-            {
-                let first_span = previous.opcode_span;
+            if let Some(first_span) = Self::first_of(&mut seen, &operation) {
                 self.report(
                     Diagnostic::new(
                         Code::EpdOpcodeDuplicate,

@@ -33,6 +33,8 @@
 
 pub mod diagnostics;
 pub mod epd;
+pub mod files;
+mod line_index;
 pub mod parse;
 pub mod pgn;
 pub mod position;
@@ -42,7 +44,8 @@ mod types;
 pub mod validate;
 
 pub use diagnostics::{Code, Diagnostic, Fix, Label, Severity};
-pub use parse::{Parse, parse, parse_at, parse_bytes, parse_bytes_at};
+pub use line_index::{ColumnUnit, LineColumn, LineIndex};
+pub use parse::{MAX_LINE_LEN, Parse, parse, parse_at, parse_bytes, parse_bytes_at};
 pub use span::Span;
 pub use syntax::{SyntaxKind, SyntaxNode, SyntaxTree};
 pub use types::{Color, File, Piece, Role, Square};

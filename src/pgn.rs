@@ -18,7 +18,10 @@
 
 use std::borrow::Cow;
 
-use crate::diagnostics::{Code, Diagnostic};
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+
+use crate::diagnostics::{Capped, Code, Diagnostic, PGN_GAME, limit};
 use crate::parse::shown;
 use crate::position::Variant;
 use crate::{Span, Validator};
@@ -63,6 +66,8 @@ pub struct Game<'a> {
     tags: Vec<Tag<'a>>,
     /// The names of the game's malformed tag pairs, where a name could be read.
     malformed: Vec<&'a str>,
+    /// Where the game's text ends (after its last tag pair or movetext).
+    end: usize,
 }
 
 impl<'a> Game<'a> {
@@ -189,17 +194,32 @@ pub fn variant_of(name: &str) -> Result<Option<Variant>, ()> {
 /// ```
 pub fn lint_pgn(text: &str, base: usize, validator: &Validator) -> Vec<Diagnostic> {
     let pgn = read(text, base);
-    let mut own = pgn.diagnostics;
-    let mut diagnostics = Vec::new();
+    let mut diagnostics = pgn.diagnostics;
     for game in &pgn.games {
-        lint_game(text, base, game, validator, &mut own, &mut diagnostics);
+        let mut found = Vec::new();
+        let mut own = Vec::new();
+        lint_game(text, base, game, validator, &mut own, &mut found);
+        found.extend(own.into_iter().filter_map(|diagnostic| {
+            let severity = validator.severity_of(diagnostic.code())?;
+            Some(diagnostic.with_severity(severity))
+        }));
+        limit(&mut found, 0, PGN_GAME, Span::empty(game.end));
+        diagnostics.extend(found);
     }
-    diagnostics.extend(own.into_iter().filter_map(|diagnostic| {
-        let severity = validator.severity_of(diagnostic.code())?;
-        Some(diagnostic.with_severity(severity))
-    }));
     diagnostics.sort_by_key(Diagnostic::span);
     diagnostics
+}
+
+/// The name span of the first tag named as `tag` before it, found in `seen` (name → span) in
+/// constant time; records `tag` when it is the first.
+fn first_of<'a>(seen: &mut HashMap<&'a str, Span>, tag: &Tag<'a>) -> Option<Span> {
+    match seen.entry(tag.name) {
+        Entry::Occupied(first) => Some(*first.get()),
+        Entry::Vacant(slot) => {
+            slot.insert(tag.name_span);
+            None
+        }
+    }
 }
 
 /// Lints one game: FEN values into `diagnostics` (severities already applied), the tag
@@ -212,15 +232,16 @@ fn lint_game(
     own: &mut Vec<Diagnostic>,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
-    for (index, tag) in game.tags.iter().enumerate() {
-        if let Some(first) = game.tags.iter().take(index).find(|t| t.name == tag.name) {
+    let mut seen: HashMap<&str, Span> = HashMap::with_capacity(game.tags.len());
+    for tag in &game.tags {
+        if let Some(first) = first_of(&mut seen, tag) {
             own.push(
                 Diagnostic::new(
                     Code::PgnTagDuplicate,
                     format!("tag `{}` twice in one game, expected it at most once", shown(tag.name)),
                 )
                 .primary(tag.name_span, "repeated here")
-                .secondary(first.name_span, "first here")
+                .secondary(first, "first here")
                 .help("A tag name appears at most once per game (PGN §8.1); readers keep the first or the last. Remove one."),
             );
         }
@@ -308,6 +329,7 @@ pub fn read(text: &str, base: usize) -> Pgn<'_> {
         malformed: Vec::new(),
         movetext: false,
         diagnostics: Vec::new(),
+        pending: Capped::default(),
     };
     scanner.run();
     Pgn {
@@ -328,6 +350,8 @@ struct Scanner<'a> {
     /// Whether the game being read has movetext (so that a tag pair starts a new game).
     movetext: bool,
     diagnostics: Vec<Diagnostic>,
+    /// The problems of the game being read, up to the cap.
+    pending: Capped,
 }
 
 impl<'a> Scanner<'a> {
@@ -356,12 +380,23 @@ impl<'a> Scanner<'a> {
     }
 
     fn finish_game(&mut self) {
+        let end = self.base.saturating_add(self.at);
         if !self.tags.is_empty() || !self.malformed.is_empty() {
             self.games.push(Game {
                 tags: std::mem::take(&mut self.tags),
                 malformed: std::mem::take(&mut self.malformed),
+                end,
             });
         }
+        let pending = std::mem::take(&mut self.pending);
+        let mut diagnostics = pending.diagnostics;
+        limit(
+            &mut diagnostics,
+            pending.suppressed,
+            PGN_GAME,
+            Span::empty(end),
+        );
+        self.diagnostics.extend(diagnostics);
         self.movetext = false;
     }
 
@@ -399,7 +434,7 @@ impl<'a> Scanner<'a> {
                                 "read as part of the comment",
                             );
                         }
-                        self.diagnostics.push(diagnostic);
+                        self.pending.push(diagnostic);
                         self.at = self.text.len();
                     }
                 }
@@ -470,7 +505,7 @@ impl<'a> Scanner<'a> {
                 if let Some(replacement) = fix {
                     diagnostic = diagnostic.with_fix(self.span(at, at), replacement);
                 }
-                self.diagnostics.push(diagnostic);
+                self.pending.push(diagnostic);
                 self.at = skip_to.max(start + 1);
             }
         }

@@ -219,31 +219,48 @@ fn bytes_that_are_not_utf8_give_a_diagnostic_at_the_byte() {
 }
 
 #[test]
-fn a_ten_megabyte_line_is_parsed_completely_and_reported_briefly() {
+fn a_ten_megabyte_line_is_kept_whole_but_parsed_only_for_its_first_64_kib() {
     let rank = "pP".repeat(5 * 1024 * 1024);
     let input = format!("{rank}/8/8/8/8/8/8/8 w - - 0 1");
     let parse = fenlint::parse(&input);
+    // Lossless: every byte is in the tree.
     assert_eq!(parse.tree().to_string(), input);
-    assert_eq!(codes(&input), ["fen::placement::rank_too_long"]);
+    // Bounded: the first 64 KiB become tokens, the rest one error token.
+    let tokens = parse.tree().tokens().count();
+    assert!(tokens <= fenlint::MAX_LINE_LEN + 1, "{tokens} tokens");
+    let last = parse.tree().tokens().last().unwrap();
+    assert_eq!(last.kind(), fenlint::SyntaxKind::Error);
     assert_eq!(
-        parse
-            .tree()
-            .placement()
-            .unwrap()
-            .ranks()
-            .next()
-            .unwrap()
-            .width(),
-        10 * 1024 * 1024
+        last.span(),
+        fenlint::Span::new(fenlint::MAX_LINE_LEN, input.len())
     );
+    let codes = codes(&input);
+    assert!(
+        codes.contains(&"fen::placement::rank_too_long"),
+        "{codes:?}"
+    );
+    assert_eq!(codes.last(), Some(&"fen::input::too_long"));
+
+    // A cut in the middle of a character is moved back to its start.
+    let wide = format!(
+        "{}é{}",
+        "8".repeat(fenlint::MAX_LINE_LEN - 1),
+        "8".repeat(100)
+    );
+    let parse = fenlint::parse(&wide);
+    assert_eq!(parse.tree().to_string(), wide);
+    let last = parse.tree().tokens().last().unwrap();
+    assert_eq!(last.span().start, fenlint::MAX_LINE_LEN - 1);
 
     let garbage = "x/".repeat(5 * 1024 * 1024);
     let parse = fenlint::parse(&garbage);
     assert_eq!(parse.tree().to_string(), garbage);
-    assert!(parse.diagnostics().len() <= 65);
-    assert_eq!(
-        parse.diagnostics().last().unwrap().code(),
-        Code::InputTooManyProblems
+    assert!(parse.diagnostics().len() <= 66);
+    assert!(
+        parse
+            .diagnostics()
+            .iter()
+            .any(|diagnostic| diagnostic.code() == Code::InputTooManyProblems)
     );
 }
 

@@ -70,9 +70,11 @@ codes! {
     /// FEN is ASCII text. A byte that is not part of a UTF-8 character usually means the file is
     /// in a legacy encoding or is not a text file.
     InputInvalidUtf8 => "fen::input::invalid_utf8", Error;
-    /// the input is longer than 4 GiB
+    /// a line longer than 64 KiB
     ///
-    /// No FEN comes near this size; such input is kept as one error token and not parsed.
+    /// No FEN comes near this size. The first 64 KiB are parsed and reported as usual; the rest
+    /// of the line is kept as one error token and not read, so that memory stays bounded
+    /// however long the line.
     InputTooLong => "fen::input::too_long", Error;
     /// a byte-order mark before the FEN
     ///

@@ -247,6 +247,62 @@ impl Diagnostic {
     }
 }
 
+/// The most diagnostics reported for one FEN, one EPD record or one PGN game; further problems
+/// are only counted, so that a huge garbage line cannot flood the output or the memory.
+pub(crate) const MAX_DIAGNOSTICS: usize = 64;
+
+/// What a cap on diagnostics applies to: its name and its name with an article.
+pub(crate) type Unit = (&'static str, &'static str);
+
+/// One FEN.
+pub(crate) const FEN: Unit = ("FEN", "a FEN");
+/// One EPD record.
+pub(crate) const EPD_RECORD: Unit = ("EPD record", "an EPD record");
+/// One PGN game.
+pub(crate) const PGN_GAME: Unit = ("game", "a PGN game");
+
+/// `fen::input::too_many_problems` for `count` problems of one `unit` that are not reported,
+/// at `at`.
+pub(crate) fn too_many_problems(count: usize, (what, a_what): Unit, at: Span) -> Diagnostic {
+    Diagnostic::new(
+        Code::InputTooManyProblems,
+        format!("{count} more problems in this {what} are not reported"),
+    )
+    .primary(at, "")
+    .help(format!(
+        "Fix the problems above first; this input may not be {a_what} at all."
+    ))
+}
+
+/// Diagnostics collected up to [`MAX_DIAGNOSTICS`]; the rest are counted.
+#[derive(Debug, Default)]
+pub(crate) struct Capped {
+    pub(crate) diagnostics: Vec<Diagnostic>,
+    pub(crate) suppressed: usize,
+}
+
+impl Capped {
+    pub(crate) fn push(&mut self, diagnostic: Diagnostic) {
+        if self.diagnostics.len() < MAX_DIAGNOSTICS {
+            self.diagnostics.push(diagnostic);
+        } else {
+            self.suppressed = self.suppressed.saturating_add(1);
+        }
+    }
+}
+
+/// Sorts `diagnostics` by span and keeps the first [`MAX_DIAGNOSTICS`]; the rest, and
+/// `suppressed` counted before, become one `fen::input::too_many_problems` at `end`.
+pub(crate) fn limit(diagnostics: &mut Vec<Diagnostic>, suppressed: usize, unit: Unit, end: Span) {
+    diagnostics.sort_by_key(Diagnostic::span);
+    let dropped = diagnostics.len().saturating_sub(MAX_DIAGNOSTICS);
+    diagnostics.truncate(MAX_DIAGNOSTICS);
+    let count = dropped.saturating_add(suppressed);
+    if count > 0 {
+        diagnostics.push(too_many_problems(count, unit, end));
+    }
+}
+
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)

@@ -15,12 +15,9 @@ mod side_to_move;
 
 use nom::{IResult, Offset};
 
-use crate::diagnostics::{Code, Diagnostic};
+use crate::diagnostics::{Code, Diagnostic, MAX_DIAGNOSTICS};
 use crate::syntax::{MAX_INPUT_LEN, SyntaxKind, SyntaxTree, TreeBuilder};
 use crate::{Severity, Span};
-
-/// The most diagnostics reported for one FEN; further problems are only counted.
-const MAX_DIAGNOSTICS: usize = 64;
 
 /// The result of parsing one FEN: the lossless syntax tree and every syntax diagnostic.
 ///
@@ -347,17 +344,11 @@ impl<'a> Cx<'a> {
         self.diagnostics.sort_by_key(|diagnostic| diagnostic.span());
         if self.suppressed > 0 {
             let end = Span::empty(self.base.saturating_add(self.source.len()));
-            self.diagnostics.push(
-                Diagnostic::new(
-                    Code::InputTooManyProblems,
-                    format!(
-                        "{} more problems in this FEN are not reported",
-                        self.suppressed
-                    ),
-                )
-                .primary(end, "")
-                .help("Fix the problems above first; this input may not be a FEN at all."),
-            );
+            self.diagnostics.push(crate::diagnostics::too_many_problems(
+                self.suppressed,
+                crate::diagnostics::FEN,
+                end,
+            ));
         }
         Parse {
             tree: self.tree.finish_tree(self.source),
@@ -575,6 +566,46 @@ impl Slot {
 /// Leading and trailing whitespace is kept as trivia and draws a warning; so do missing fields.
 pub(crate) fn fen<'a>(cx: &mut Cx<'a>, input: &'a str) {
     let root = cx.start(SyntaxKind::Fen, input.as_bytes());
+    let (head, rest) = input.split_at(line_limit(input));
+    fields(cx, head);
+    if !rest.is_empty() {
+        let span = cx.token(SyntaxKind::Error, rest);
+        let total = span.end.saturating_sub(cx.span(input).start);
+        cx.report(line_too_long(span, total));
+    }
+    cx.finish(root);
+}
+
+/// The most bytes of one line that are parsed; the rest becomes one error token with
+/// `fen::input::too_long`, so that a line of any length costs at most this much memory in the
+/// tree. A FEN is under a hundred bytes; 64 KiB leaves room for any padding or garbage worth
+/// reporting piece by piece.
+pub const MAX_LINE_LEN: usize = 64 * 1024;
+
+/// The length of the part of `input` that is parsed: all of it, or the first
+/// [`MAX_LINE_LEN`] bytes, cut back to the start of a character.
+fn line_limit(input: &str) -> usize {
+    if input.len() <= MAX_LINE_LEN {
+        return input.len();
+    }
+    (0..=MAX_LINE_LEN)
+        .rev()
+        .find(|&at| input.is_char_boundary(at))
+        .unwrap_or(0)
+}
+
+/// `fen::input::too_long` for the unread `span` at the end of a line of `total` bytes.
+pub(crate) fn line_too_long(span: Span, total: usize) -> Diagnostic {
+    Diagnostic::new(
+        Code::InputTooLong,
+        format!("line of {total} bytes, expected at most {MAX_LINE_LEN} bytes for one FEN"),
+    )
+    .primary(span, format!("not read: past byte {MAX_LINE_LEN}"))
+    .help("A FEN is under a hundred bytes; check that the input is split into lines.")
+}
+
+/// The fields of a FEN of at most [`MAX_LINE_LEN`] bytes, after its byte-order mark.
+fn fields<'a>(cx: &mut Cx<'a>, input: &'a str) {
     let input = byte_order_mark(cx, input);
     let (mut rest, leading) = whitespace(input);
     if rest.is_empty() {
@@ -591,7 +622,6 @@ pub(crate) fn fen<'a>(cx: &mut Cx<'a>, input: &'a str) {
                     "Write at least the piece placement, such as `8/8/8/4k3/8/8/8/4K3 w - - 0 1`.",
                 ),
         );
-        cx.finish(root);
         return;
     }
     if !leading.is_empty() {
@@ -709,7 +739,6 @@ pub(crate) fn fen<'a>(cx: &mut Cx<'a>, input: &'a str) {
             .with_fix(span, ""),
         );
     }
-    cx.finish(root);
 }
 
 impl<'a> Cx<'a> {

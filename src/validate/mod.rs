@@ -43,6 +43,16 @@ impl<'a> Lint<'a> {
         &self.diagnostics
     }
 
+    /// The diagnostics, without copying them.
+    ///
+    /// ```
+    /// let diagnostics = fenlint::lint("8/8/8/8/8/8/8/8 w - - 0 1").into_diagnostics();
+    /// assert_eq!(diagnostics[0].code().name(), "fen::kings::missing");
+    /// ```
+    pub fn into_diagnostics(self) -> Vec<Diagnostic> {
+        self.diagnostics
+    }
+
     /// Whether any diagnostic has error severity.
     pub fn has_errors(&self) -> bool {
         self.diagnostics

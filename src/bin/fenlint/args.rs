@@ -48,6 +48,20 @@ pub struct FmtArgs {
     /// Change nothing; exit 1 when something would change.
     #[arg(long)]
     pub check: bool,
+    #[command(flatten)]
+    pub walk: WalkArgs,
+}
+
+/// How directories are walked.
+#[derive(Debug, Args)]
+pub struct WalkArgs {
+    /// Walk hidden files and directories and those that `.gitignore`, `.ignore` and
+    /// `.fenlintignore` files exclude.
+    #[arg(long)]
+    pub no_ignore: bool,
+    /// Follow symbolic links while walking directories (a link loop is reported and skipped).
+    #[arg(long, short = 'L')]
+    pub follow: bool,
 }
 
 #[derive(Debug, Args)]
@@ -88,7 +102,7 @@ pub enum EpArg {
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// Files or directories to lint; `-` or nothing for standard input. Directories are walked
-    /// for `.fen`, `.epd` and `.pgn` files.
+    /// for `.fen`, `.epd` and `.pgn` files, skipping hidden and ignored ones as ripgrep does.
     pub paths: Vec<PathBuf>,
     /// Lint this one FEN instead of files.
     #[arg(long, value_name = "FEN", conflicts_with = "paths")]
@@ -115,6 +129,8 @@ pub struct CheckArgs {
     /// When to colour the human output (`NO_COLOR` is respected with `auto`).
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+    #[command(flatten)]
+    pub walk: WalkArgs,
 }
 
 #[derive(Debug, Args)]

@@ -1,11 +1,12 @@
-//! `fenlint check`: find the inputs, lint them, collect the findings in input order.
+//! `fenlint check`: find the inputs, lint them, hand the findings on in input order.
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::sync::Arc as Rc;
 
-use fenlint::{Diagnostic, Validator};
+use fenlint::files::{self, FileKind};
+use fenlint::{Diagnostic, LineIndex, Validator};
 
 use crate::source::Snippet;
 
@@ -17,8 +18,8 @@ pub struct Finding {
 }
 
 impl Finding {
-    /// `diagnostic` in the file `path`, whose `text` starts at byte `offset` on line `line`
-    /// (0-based).
+    /// `diagnostic` in the file `path`, whose whole lines `text` start at byte `offset` on line
+    /// `line` (0-based).
     pub fn new(
         path: &Rc<str>,
         diagnostic: Diagnostic,
@@ -46,134 +47,218 @@ pub struct Totals {
     pub fens: usize,
 }
 
-/// How a file is read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// One FEN per non-blank line; `#` starts a comment line (`.fen`, `.txt`, anything else).
-    Lines,
-    /// One EPD record per non-blank line (`.epd`).
-    Epd,
-    /// A PGN file: every `[FEN "..."]` tag (`.pgn`), read whole.
-    Pgn,
+/// Why linting a file stopped early.
+#[derive(Debug)]
+pub enum Stop {
+    /// The input could not be read.
+    Read(io::Error),
+    /// The findings could not be written (a closed pipe, a full disk).
+    Output(io::Error),
 }
 
-/// The kind of a file, from its extension.
-pub fn kind_of(path: &Path) -> Kind {
-    match path.extension().and_then(|ext| ext.to_str()) {
-        Some(ext) if ext.eq_ignore_ascii_case("epd") => Kind::Epd,
-        Some(ext) if ext.eq_ignore_ascii_case("pgn") => Kind::Pgn,
-        _ => Kind::Lines,
-    }
+/// What the walk found: the files to lint, and what it skipped or could not read.
+#[derive(Default)]
+pub struct Expansion {
+    pub files: Vec<PathBuf>,
+    /// Things worth a warning that do not stop the run (a FIFO in a walked directory, a
+    /// symbolic link loop).
+    pub warnings: Vec<String>,
+    /// Paths that could not be read.
+    pub errors: Vec<String>,
 }
 
-/// The files to lint: the paths given, with directories walked (sorted) for `.fen`, `.epd` and
-/// `.pgn` files. An error names the path that could not be read.
-pub fn expand(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
-    let mut files = Vec::new();
+/// Whether a walked file is one of ours.
+fn is_position_file(path: &Path) -> bool {
+    path.extension()
+        .and_then(|ext| ext.to_str())
+        .is_some_and(|ext| {
+            ["fen", "epd", "pgn"]
+                .iter()
+                .any(|ours| ext.eq_ignore_ascii_case(ours))
+        })
+}
+
+/// The files to lint: the paths given (any kind of file named on the command line is read,
+/// a FIFO included), with directories walked as ripgrep walks them. Walked directories give
+/// their `.fen`, `.epd` and `.pgn` regular files, sorted by name; hidden files and directories
+/// and what `.gitignore`, `.ignore` and `.fenlintignore` files exclude are skipped unless
+/// `no_ignore`; symbolic links are followed only with `follow` (a loop is reported and skipped);
+/// FIFOs, sockets and devices found by the walk are skipped with a warning.
+pub fn expand(paths: &[PathBuf], no_ignore: bool, follow: bool) -> Expansion {
+    let mut expansion = Expansion::default();
     for path in paths {
-        if path.as_os_str() == "-" {
-            files.push(path.clone());
-        } else if path.is_dir() {
-            walk(path, &mut files).map_err(|error| format!("{}: {error}", path.display()))?;
-        } else {
-            files.push(path.clone());
+        if path.as_os_str() == "-" || !path.is_dir() {
+            expansion.files.push(path.clone());
+            continue;
+        }
+        let walk = ignore::WalkBuilder::new(path)
+            .standard_filters(!no_ignore)
+            .require_git(false)
+            .add_custom_ignore_filename(".fenlintignore")
+            .follow_links(follow)
+            .sort_by_file_name(|a, b| a.cmp(b))
+            .build();
+        for entry in walk {
+            match entry {
+                Ok(entry) => {
+                    let Some(file_type) = entry.file_type() else {
+                        continue; // Standard input; never yielded by a directory walk.
+                    };
+                    if file_type.is_dir() || !is_position_file(entry.path()) {
+                        continue;
+                    }
+                    if file_type.is_file() {
+                        expansion.files.push(entry.into_path());
+                    } else if !file_type.is_symlink() {
+                        expansion.warnings.push(format!(
+                            "{}: skipped: not a regular file (a FIFO, socket or device)",
+                            entry.path().display()
+                        ));
+                    }
+                }
+                Err(error) if error.is_io() || error.io_error().is_some() => {
+                    expansion.errors.push(error.to_string());
+                }
+                Err(error) => expansion.warnings.push(format!("skipped: {error}")),
+            }
         }
     }
-    Ok(files)
+    expansion
 }
 
-fn walk(dir: &Path, files: &mut Vec<PathBuf>) -> io::Result<()> {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
-        .map(|entry| entry.map(|entry| entry.path()))
-        .collect::<io::Result<_>>()?;
-    entries.sort();
-    for entry in entries {
-        if entry.is_dir() {
-            walk(&entry, files)?;
-        } else if entry
-            .extension()
-            .and_then(|ext| ext.to_str())
-            .is_some_and(|ext| matches!(ext, "fen" | "epd" | "pgn"))
-        {
-            files.push(entry);
-        }
-    }
-    Ok(())
-}
-
-/// Lines read before they are linted together: enough to keep both cores busy, few enough that
+/// Lines read before they are linted together: enough to keep every core busy, few enough that
 /// memory stays flat however large the file.
 const BATCH_LINES: usize = 4096;
 
-/// One line of a batch: its bytes (without the line ending), byte offset and 0-based number.
+/// At most this many bytes of a line are kept; the rest is read and dropped. A FEN or EPD
+/// record is far shorter, and the parser reads no further than this either
+/// ([`fenlint::MAX_LINE_LEN`]), so a 1 GB line costs no more memory than a short one.
+const KEPT_LINE_BYTES: usize = fenlint::MAX_LINE_LEN + 4;
+
+/// One line of a batch: its bytes (without the line ending, cut after [`KEPT_LINE_BYTES`]),
+/// its full length, its byte offset and its 0-based number.
 struct Line {
     content: Vec<u8>,
+    full_len: usize,
     offset: usize,
     number: usize,
 }
 
-/// Lints `reader`, one FEN (or, for [`Kind::Epd`], one EPD record) per line, calling `report`
-/// for each finding in input order. The file is read a batch of lines at a time, never whole;
-/// each batch is linted on all available cores, then reported in order. `progress` is told how
-/// many bytes have been read.
+/// Reads one line into `line` (without its ending), keeping at most [`KEPT_LINE_BYTES`] bytes.
+/// Returns how many bytes it read from `reader`, ending included (0 at the end of the input),
+/// and the full length of the line's content.
+fn read_line(reader: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<(usize, usize)> {
+    line.clear();
+    let mut read = 0usize;
+    let mut full = 0usize;
+    loop {
+        let buffer = match reader.fill_buf() {
+            Ok(buffer) => buffer,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error),
+        };
+        if buffer.is_empty() {
+            break;
+        }
+        let (chunk, done) = match memchr_newline(buffer) {
+            Some(at) => (buffer.get(..=at).unwrap_or(buffer), true),
+            None => (buffer, false),
+        };
+        let content = chunk.strip_suffix(b"\n").unwrap_or(chunk);
+        let room = KEPT_LINE_BYTES.saturating_sub(line.len());
+        line.extend_from_slice(content.get(..room.min(content.len())).unwrap_or_default());
+        let used = chunk.len();
+        read = read.saturating_add(used);
+        full = full.saturating_add(content.len());
+        reader.consume(used);
+        if done {
+            break;
+        }
+    }
+    if line.ends_with(b"\r") && full <= KEPT_LINE_BYTES {
+        line.pop();
+        full = full.saturating_sub(1);
+    }
+    Ok((read, full))
+}
+
+fn memchr_newline(bytes: &[u8]) -> Option<usize> {
+    bytes.iter().position(|&byte| byte == b'\n')
+}
+
+/// Runs `lint` on each chunk of `items` on its own thread (on one thread when there is one
+/// core or few items) and returns the results in order. A panic in a worker is raised again
+/// here, never turned into missing output.
+fn parallel_map<T: Sync, R: Send>(
+    items: &[T],
+    threads: usize,
+    lint: impl Fn(&T) -> R + Sync,
+) -> Vec<R> {
+    if threads <= 1 || items.len() < 64 {
+        return items.iter().map(&lint).collect();
+    }
+    let chunk = items.len().div_ceil(threads);
+    let lint = &lint;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = items
+            .chunks(chunk)
+            .map(|chunk| scope.spawn(move || chunk.iter().map(lint).collect::<Vec<R>>()))
+            .collect();
+        let mut results = Vec::with_capacity(items.len());
+        for handle in handles {
+            match handle.join() {
+                Ok(chunk) => results.extend(chunk),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+        results
+    })
+}
+
+/// Lints `reader`, one FEN (or, for [`FileKind::Epd`], one EPD record) per line, calling
+/// `report` for each finding in input order. The file is read a batch of lines at a time, never
+/// whole; each batch is linted on all available cores, then reported in order. `progress` is
+/// told how many bytes have been read.
 pub fn lint_lines(
     path: &Rc<str>,
-    kind: Kind,
+    kind: FileKind,
     reader: impl Read,
     validator: &Validator,
     totals: &mut Totals,
-    report: &mut dyn FnMut(Finding),
+    report: &mut dyn FnMut(Finding) -> io::Result<()>,
     progress: &mut dyn FnMut(usize),
-) -> io::Result<()> {
-    let mut reader = BufReader::new(reader);
+) -> Result<(), Stop> {
+    let mut reader = BufReader::with_capacity(64 << 10, reader);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut offset = 0usize;
     let mut number = 0usize;
+    let mut batch: Vec<Line> = Vec::with_capacity(BATCH_LINES);
+    let mut spare: Vec<Vec<u8>> = Vec::new();
     loop {
-        let mut batch: Vec<Line> = Vec::new();
         while batch.len() < BATCH_LINES {
-            let mut buffer = Vec::new();
-            let read = reader.read_until(b'\n', &mut buffer)?;
+            let mut content = spare.pop().unwrap_or_default();
+            let (read, full_len) = read_line(&mut reader, &mut content).map_err(Stop::Read)?;
             if read == 0 {
                 break;
             }
-            let content = buffer.strip_suffix(b"\n").unwrap_or(&buffer);
-            let content = content.strip_suffix(b"\r").unwrap_or(content);
-            if is_fen_line(content) {
+            if files::is_position_line(&content) {
                 batch.push(Line {
-                    content: content.to_vec(),
+                    content,
+                    full_len,
                     offset,
                     number,
                 });
+            } else {
+                spare.push(content);
             }
-            offset += read;
-            number += 1;
+            offset = offset.saturating_add(read);
+            number = number.saturating_add(1);
         }
         if batch.is_empty() {
             return Ok(());
         }
-        totals.fens += batch.len();
-        let lint = |lines: &[Line]| -> Vec<Vec<Diagnostic>> {
-            lines
-                .iter()
-                .map(|line| lint_line(kind, &line.content, line.offset, validator))
-                .collect()
-        };
-        let results: Vec<Vec<Diagnostic>> = if threads > 1 && batch.len() >= 64 {
-            let chunk = batch.len().div_ceil(threads);
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = batch
-                    .chunks(chunk)
-                    .map(|lines| scope.spawn(move || lint(lines)))
-                    .collect();
-                handles
-                    .into_iter()
-                    .flat_map(|handle| handle.join().unwrap_or_default())
-                    .collect()
-            })
-        } else {
-            lint(&batch)
-        };
+        totals.fens = totals.fens.saturating_add(batch.len());
+        let results = parallel_map(&batch, threads, |line| lint_line(kind, line, validator));
         for (line, diagnostics) in batch.iter().zip(results) {
             if diagnostics.is_empty() {
                 continue;
@@ -186,76 +271,73 @@ pub fn lint_lines(
                     &text,
                     line.offset,
                     line.number,
-                ));
+                ))
+                .map_err(Stop::Output)?;
             }
         }
+        spare.extend(batch.drain(..).map(|line| line.content));
         progress(offset);
     }
 }
 
-/// Whether a line (without its line ending) holds a FEN: not blank (a byte-order mark alone
-/// counts as blank) and not a `#` comment.
-fn is_fen_line(line: &[u8]) -> bool {
-    let trimmed = line.trim_ascii_start();
-    let bom_only = trimmed
-        .strip_prefix("\u{feff}".as_bytes())
-        .is_some_and(|rest| rest.trim_ascii().is_empty());
-    !trimmed.is_empty() && !trimmed.starts_with(b"#") && !bom_only
+/// The diagnostics of one line, of which only the head may have been kept.
+fn lint_line(kind: FileKind, line: &Line, validator: &Validator) -> Vec<Diagnostic> {
+    files::lint_line_head(kind, &line.content, line.full_len, line.offset, validator)
 }
 
-/// The diagnostics of one line at byte `offset` of its file.
-fn lint_line(kind: Kind, line: &[u8], offset: usize, validator: &Validator) -> Vec<Diagnostic> {
-    match std::str::from_utf8(line) {
-        Ok(text) if kind == Kind::Epd => fenlint::epd::lint_epd(text, offset, validator),
-        Ok(text) => validator
-            .lint_parse(fenlint::parse_at(text, offset))
-            .diagnostics()
-            .to_vec(),
-        Err(_) => invalid_utf8(line, offset, validator),
-    }
-}
-
-/// `fen::input::invalid_utf8` for bytes that are not UTF-8, with the severity in force.
-fn invalid_utf8(bytes: &[u8], offset: usize, validator: &Validator) -> Vec<Diagnostic> {
-    match fenlint::parse_bytes_at(bytes, offset) {
-        Ok(_) => Vec::new(),
-        Err(diagnostic) => validator
-            .severity_of(diagnostic.code())
-            .map(|severity| vec![diagnostic.with_severity(severity)])
-            .unwrap_or_default(),
-    }
-}
-
-/// Lints a whole PGN file, calling `report` for each finding in order. A file that is not
-/// UTF-8 gets one diagnostic at the first bad byte.
+/// Lints a whole PGN file, calling `report` for each finding in order. Each finding carries
+/// the lines its labels are on, found through one line index of the file, so that a file of
+/// 100,000 games costs no more per game than a file of one.
 pub fn lint_pgn(
     path: &Rc<str>,
     mut reader: impl Read,
     validator: &Validator,
     totals: &mut Totals,
-    report: &mut dyn FnMut(Finding),
-) -> io::Result<()> {
+    report: &mut dyn FnMut(Finding) -> io::Result<()>,
+) -> Result<(), Stop> {
     let mut bytes = Vec::new();
-    reader.read_to_end(&mut bytes)?;
-    let (text, diagnostics): (Rc<str>, Vec<Diagnostic>) = match std::str::from_utf8(&bytes) {
-        Ok(text) => {
-            let games = fenlint::pgn::read(text, 0);
-            totals.fens += games
+    reader.read_to_end(&mut bytes).map_err(Stop::Read)?;
+    let diagnostics = files::lint_file(FileKind::Pgn, &bytes, validator);
+    let text = String::from_utf8_lossy(&bytes);
+    if let Ok(text) = std::str::from_utf8(&bytes) {
+        totals.fens = totals.fens.saturating_add(
+            fenlint::pgn::read(text, 0)
                 .games()
                 .iter()
                 .filter(|game| game.tag("FEN").is_some())
-                .count();
-            (text.into(), fenlint::pgn::lint_pgn(text, 0, validator))
-        }
-        Err(_) => (
-            String::from_utf8_lossy(&bytes).into(),
-            invalid_utf8(&bytes, 0, validator),
-        ),
-    };
+                .count(),
+        );
+    }
+    let index = LineIndex::new(&text);
     for diagnostic in diagnostics {
-        report(Finding::new(path, diagnostic, &text, 0, 0));
+        let (offset, line, lines) = covering_lines(&text, &index, &diagnostic);
+        report(Finding::new(path, diagnostic, &lines, offset, line)).map_err(Stop::Output)?;
     }
     Ok(())
+}
+
+/// The whole lines of `text` that the labels of `diagnostic` are on, with one line of context
+/// before and after (as miette shows): their byte offset, the 0-based number of the first, and
+/// their text.
+fn covering_lines(
+    text: &str,
+    index: &LineIndex,
+    diagnostic: &Diagnostic,
+) -> (usize, usize, Rc<str>) {
+    let spans = diagnostic.labels().iter().map(fenlint::Label::span);
+    let start = spans.clone().map(|span| span.start).min().unwrap_or(0);
+    let end = spans.map(|span| span.end).max().unwrap_or(start);
+    let first = index.line_of(start).saturating_sub(1);
+    let last = index
+        .line_of(end)
+        .saturating_add(1)
+        .min(index.line_count().saturating_sub(1));
+    let from = index.line_range(text, first).map_or(0, |range| range.start);
+    let to = index
+        .line_range(text, last)
+        .map_or(text.len(), |range| range.end);
+    let lines = text.get(from..to).unwrap_or_default();
+    (from, first, lines.into())
 }
 
 /// Opens `path` for reading (`-` is standard input).
@@ -270,59 +352,37 @@ pub fn open(path: &Path) -> io::Result<Box<dyn Read>> {
     }
 }
 
-/// The file with every machine-applicable fix applied, keeping every other byte; and how many
-/// fixes were applied. Overlapping fixes are applied in later passes, on the text the earlier
-/// ones left; text that is not UTF-8 is left as it is.
-pub fn fix(kind: Kind, bytes: &[u8], validator: &Validator) -> (Vec<u8>, usize) {
-    let mut text = bytes.to_vec();
-    let mut applied = 0;
-    for _ in 0..8 {
-        let (next, count) = fix_pass(kind, &text, validator);
-        if count == 0 {
-            break;
-        }
-        text = next;
-        applied += count;
-    }
-    (text, applied)
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// Every diagnostic of a whole file, with spans into it.
-fn file_diagnostics(kind: Kind, bytes: &[u8], validator: &Validator) -> Vec<Diagnostic> {
-    if kind == Kind::Pgn {
-        return std::str::from_utf8(bytes)
-            .map(|text| fenlint::pgn::lint_pgn(text, 0, validator))
-            .unwrap_or_default();
+    #[test]
+    fn a_worker_panic_is_raised_again_not_dropped() {
+        let items: Vec<usize> = (0..1000).collect();
+        let outcome = std::panic::catch_unwind(|| {
+            parallel_map(&items, 4, |&item| {
+                assert!(item != 700, "worker failed on {item}");
+                item
+            })
+        });
+        assert!(outcome.is_err());
+        // Without a panic, every result comes back, in order.
+        assert_eq!(parallel_map(&items, 4, |&item| item * 2)[999], 1998);
     }
-    let mut diagnostics = Vec::new();
-    let mut offset = 0;
-    for line in bytes.split_inclusive(|&b| b == b'\n') {
-        let content = line.strip_suffix(b"\n").unwrap_or(line);
-        let content = content.strip_suffix(b"\r").unwrap_or(content);
-        if is_fen_line(content) && std::str::from_utf8(content).is_ok() {
-            diagnostics.extend(lint_line(kind, content, offset, validator));
-        }
-        offset += line.len();
-    }
-    diagnostics
-}
 
-fn fix_pass(kind: Kind, bytes: &[u8], validator: &Validator) -> (Vec<u8>, usize) {
-    let diagnostics = file_diagnostics(kind, bytes, validator);
-    let mut fixes: Vec<&fenlint::Fix> = diagnostics.iter().filter_map(|d| d.fix()).collect();
-    fixes.sort_by_key(|fix| (fix.span().start, fix.span().end));
-    let mut out = Vec::with_capacity(bytes.len());
-    let (mut at, mut applied) = (0, 0);
-    for fix in fixes {
-        let span = fix.span();
-        if span.start < at || span.end > bytes.len() {
-            continue; // Overlaps one already applied: the next pass sees it again.
-        }
-        out.extend_from_slice(bytes.get(at..span.start).unwrap_or_default());
-        out.extend_from_slice(fix.replacement().as_bytes());
-        at = span.end;
-        applied += 1;
+    #[test]
+    fn long_lines_are_read_to_their_end_but_kept_short() {
+        let long = vec![b'8'; KEPT_LINE_BYTES * 3];
+        let mut input = long.clone();
+        input.extend_from_slice(b"\r\nnext\r\n");
+        let mut reader = BufReader::with_capacity(1000, input.as_slice());
+        let mut line = Vec::new();
+        let (read, full) = read_line(&mut reader, &mut line).unwrap();
+        assert_eq!(read, long.len() + 2);
+        assert_eq!(full, long.len() + 1); // The `\r` is kept: the line was cut.
+        assert_eq!(line.len(), KEPT_LINE_BYTES);
+        let (read, full) = read_line(&mut reader, &mut line).unwrap();
+        assert_eq!((read, full, line.as_slice()), (6, 4, b"next".as_slice()));
+        assert_eq!(read_line(&mut reader, &mut line).unwrap().0, 0);
     }
-    out.extend_from_slice(bytes.get(at..).unwrap_or_default());
-    (out, applied)
 }

@@ -8,17 +8,20 @@ mod fmt;
 mod output;
 mod show;
 mod source;
+mod write;
 
 use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::{Parser, ValueEnum};
+use fenlint::files::FileKind;
 use fenlint::position::Variant;
 use fenlint::{Code, Severity, Validator};
 
-use args::{CheckArgs, Cli, ColorChoice, Command, FmtArgs, ShowArgs, VariantArg};
-use check::{Finding, Totals};
+use args::{CheckArgs, Cli, ColorChoice, Command, FmtArgs, ShowArgs, VariantArg, WalkArgs};
+use check::{Finding, Stop, Totals};
 use output::Printer;
 
 /// Exit status: no error-severity diagnostic.
@@ -104,6 +107,31 @@ fn validator(args: &CheckArgs) -> Result<Validator, String> {
     Ok(validator)
 }
 
+/// The files a command works on, with the walk's warnings and errors printed; `None` when a
+/// path could not be read at all (the error is printed).
+fn files_of(paths: &[PathBuf], walk: &WalkArgs, trouble: &mut bool) -> Vec<PathBuf> {
+    let expansion = check::expand(paths, walk.no_ignore, walk.follow);
+    for warning in &expansion.warnings {
+        eprintln!("fenlint: warning: {warning}");
+    }
+    for error in &expansion.errors {
+        eprintln!("fenlint: {error}");
+        *trouble = true;
+    }
+    expansion.files
+}
+
+/// What to do when the report cannot be written: a closed pipe (`fenlint check | head`) stops
+/// the run quietly, as `rg` and `grep` do; anything else is trouble. Either way nothing more is
+/// written.
+fn output_failed(error: io::Error, trouble: &mut bool, closed: &mut bool) {
+    if error.kind() != io::ErrorKind::BrokenPipe {
+        eprintln!("fenlint: cannot write the report: {error}");
+        *trouble = true;
+    }
+    *closed = true;
+}
+
 fn run_check(args: &CheckArgs) -> u8 {
     let validator = match validator(args) {
         Ok(validator) => validator,
@@ -124,42 +152,37 @@ fn run_check(args: &CheckArgs) -> u8 {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut trouble = false;
-    let write_failed = std::cell::Cell::new(false);
+    // Set when stdout is gone (`fenlint check | head`): stop at once, quietly.
+    let mut closed = false;
     {
-        let mut report = |finding: Finding| {
-            if printer.finding(&mut out, &finding).is_err() {
-                write_failed.set(true);
-            }
-        };
+        let mut report = |finding: Finding| printer.finding(&mut out, &finding);
         if let Some(fen) = &args.fen {
             totals.files = 0;
             let path: Arc<str> = "--fen".into();
-            if check::lint_lines(
+            let result = check::lint_lines(
                 &path,
-                check::Kind::Lines,
+                FileKind::Lines,
                 fen.as_bytes(),
                 &validator,
                 &mut totals,
                 &mut report,
                 &mut |_| {},
-            )
-            .is_err()
-            {
-                trouble = true;
+            );
+            match result {
+                Ok(()) => {}
+                Err(Stop::Output(error)) => output_failed(error, &mut trouble, &mut closed),
+                Err(Stop::Read(error)) => {
+                    eprintln!("fenlint: --fen: {error}");
+                    trouble = true;
+                }
             }
         } else {
             let paths = if args.paths.is_empty() {
-                vec![std::path::PathBuf::from("-")]
+                vec![PathBuf::from("-")]
             } else {
                 args.paths.clone()
             };
-            let files = match check::expand(&paths) {
-                Ok(files) => files,
-                Err(message) => {
-                    eprintln!("fenlint: {message}");
-                    return TROUBLE;
-                }
-            };
+            let files = files_of(&paths, &args.walk, &mut trouble);
             if args.fix {
                 for file in files.iter().filter(|file| file.as_os_str() != "-") {
                     match fix_file(file, &validator) {
@@ -179,10 +202,10 @@ fn run_check(args: &CheckArgs) -> u8 {
             for file in files {
                 let path: Arc<str> = file.display().to_string().into();
                 let bar = progress_bar(&file);
-                let result = check::open(&file).and_then(|reader| {
+                let result = check::open(&file).map_err(Stop::Read).and_then(|reader| {
                     totals.files += 1;
-                    match check::kind_of(&file) {
-                        check::Kind::Pgn => {
+                    match FileKind::of(&file) {
+                        FileKind::Pgn => {
                             check::lint_pgn(&path, reader, &validator, &mut totals, &mut report)
                         }
                         kind => check::lint_lines(
@@ -203,15 +226,27 @@ fn run_check(args: &CheckArgs) -> u8 {
                 if let Some(bar) = bar {
                     bar.finish_and_clear();
                 }
-                if let Err(error) = result {
-                    eprintln!("fenlint: {path}: {error}");
-                    trouble = true;
+                match result {
+                    Ok(()) => {}
+                    Err(Stop::Output(error)) => output_failed(error, &mut trouble, &mut closed),
+                    Err(Stop::Read(error)) => {
+                        eprintln!("fenlint: {path}: {error}");
+                        trouble = true;
+                    }
+                }
+                if closed {
+                    break;
                 }
             }
         }
     }
-    if write_failed.get() || printer.summary(&mut out, &totals).is_err() || out.flush().is_err() {
-        trouble = true;
+    if !closed {
+        let written = printer
+            .summary(&mut out, &totals)
+            .and_then(|()| out.flush());
+        if let Err(error) = written {
+            output_failed(error, &mut trouble, &mut closed);
+        }
     }
     if trouble {
         TROUBLE
@@ -222,32 +257,33 @@ fn run_check(args: &CheckArgs) -> u8 {
     }
 }
 
-/// Applies the fixes to `path` in place; returns how many were applied.
+/// Applies the fixes to `path`, crash-safely; returns how many were applied.
 fn fix_file(path: &std::path::Path, validator: &Validator) -> io::Result<usize> {
     if path.is_dir() {
         return Err(io::Error::other("is a directory"));
     }
     let bytes = std::fs::read(path)?;
-    let (fixed, count) = check::fix(check::kind_of(path), &bytes, validator);
-    if count > 0 {
-        std::fs::write(path, fixed)?;
+    let fixed = fenlint::files::fix_file(FileKind::of(path), &bytes, validator);
+    if fixed.applied > 0 && fixed.text != bytes {
+        write::replace(path, &fixed.text)?;
     }
-    Ok(count)
+    Ok(fixed.applied)
 }
 
 fn run_fmt(args: &FmtArgs) -> u8 {
     let options = fmt::options(args);
-    let files = match check::expand(&args.paths) {
-        Ok(files) => files,
-        Err(message) => {
-            eprintln!("fenlint: {message}");
-            return TROUBLE;
-        }
-    };
-    let (mut changed, mut trouble) = (0usize, false);
+    let mut trouble = false;
+    let files = files_of(&args.paths, &args.walk, &mut trouble);
+    let mut changed = 0usize;
     for file in files {
         match fmt::format_file(&file, &options, args.check) {
             Ok(outcome) => {
+                if outcome.not_utf8 {
+                    eprintln!(
+                        "fenlint: {}: left as it is: not UTF-8 (see `fenlint check`)",
+                        file.display()
+                    );
+                }
                 for line in &outcome.skipped {
                     eprintln!(
                         "fenlint: {}:{line}: left as it is: the FEN has errors (see `fenlint check`)",

@@ -1,0 +1,455 @@
+//! Whole files of positions: which lines hold a position, every diagnostic of a file, every fix
+//! applied and every position formatted, for any front end (the command, an editor, a script).
+//!
+//! Three kinds of file are read ([`FileKind`]): one FEN per line, one EPD record per line, and
+//! PGN games with `[FEN]` tags. Spans are byte offsets into the whole file; a
+//! [`LineIndex`](crate::LineIndex) turns them into lines and columns.
+//!
+//! ```
+//! use fenlint::files::{FileKind, fix_file, lint_file};
+//! use fenlint::Validator;
+//!
+//! let text = b"# two positions\n8/8/8/4k3/8/8/8/4K3 w - - 0 1\n4k3/8/8/8/8/8/8/4K3 w QK - 0 1\n";
+//! let diagnostics = lint_file(FileKind::Lines, text, &Validator::new());
+//! assert!(diagnostics.iter().any(|d| d.code().name() == "fen::castling::order"));
+//!
+//! let fixed = fix_file(FileKind::Lines, text, &Validator::new());
+//! assert_eq!(fixed.applied, 1);
+//! assert!(fixed.text.ends_with(b"w KQ - 0 1\n"));
+//! ```
+
+use std::path::Path;
+
+use crate::position::{Position, Variant, WriteOptions};
+use crate::{Diagnostic, Fix, Validator};
+
+/// How a file is read.
+///
+/// ```
+/// use fenlint::files::FileKind;
+/// assert_eq!(FileKind::of(std::path::Path::new("games.PGN")), FileKind::Pgn);
+/// assert_eq!(FileKind::of(std::path::Path::new("suite.epd")), FileKind::Epd);
+/// assert_eq!(FileKind::of(std::path::Path::new("positions.txt")), FileKind::Lines);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum FileKind {
+    /// One FEN per non-blank line; `#` starts a comment line (`.fen`, `.txt`, anything else).
+    Lines,
+    /// One EPD record per non-blank line (`.epd`).
+    Epd,
+    /// A PGN file: every `[FEN "..."]` tag (`.pgn`).
+    Pgn,
+}
+
+impl FileKind {
+    /// The kind of a file, from its extension (case-insensitive); [`FileKind::Lines`] for any
+    /// other extension or none.
+    pub fn of(path: &Path) -> FileKind {
+        match path.extension().and_then(|ext| ext.to_str()) {
+            Some(ext) if ext.eq_ignore_ascii_case("epd") => FileKind::Epd,
+            Some(ext) if ext.eq_ignore_ascii_case("pgn") => FileKind::Pgn,
+            _ => FileKind::Lines,
+        }
+    }
+}
+
+/// Whether a line (without its line ending) of a [`FileKind::Lines`] or [`FileKind::Epd`] file
+/// holds a position: not blank (a byte-order mark alone counts as blank) and not a `#` comment.
+///
+/// ```
+/// use fenlint::files::is_position_line;
+/// assert!(is_position_line(b"8/8/8/8/8/8/8/8 w - - 0 1"));
+/// assert!(!is_position_line(b"  # a comment"));
+/// assert!(!is_position_line(b" \t"));
+/// ```
+pub fn is_position_line(line: &[u8]) -> bool {
+    let trimmed = line.trim_ascii_start();
+    let bom_only = trimmed
+        .strip_prefix("\u{feff}".as_bytes())
+        .is_some_and(|rest| rest.trim_ascii().is_empty());
+    !trimmed.is_empty() && !trimmed.starts_with(b"#") && !bom_only
+}
+
+/// The lines of `bytes` with their byte offsets: each line's content without its ending (`\n`
+/// or `\r\n`), and the whole line with its ending.
+fn lines(bytes: &[u8]) -> impl Iterator<Item = (usize, &[u8], &[u8])> {
+    bytes
+        .split_inclusive(|&byte| byte == b'\n')
+        .scan(0usize, |offset, line| {
+            let start = *offset;
+            *offset = offset.saturating_add(line.len());
+            let content = line.strip_suffix(b"\n").unwrap_or(line);
+            let content = content.strip_suffix(b"\r").unwrap_or(content);
+            Some((start, content, line))
+        })
+}
+
+/// The diagnostics of one line (without its line ending) at byte `offset` of its file: a FEN,
+/// or for [`FileKind::Epd`] an EPD record. A line that is not UTF-8 gets one
+/// `fen::input::invalid_utf8` at its first bad byte.
+///
+/// ```
+/// use fenlint::files::{FileKind, lint_line};
+/// let diagnostics = lint_line(FileKind::Lines, b"4k3/8/8/8/8/8/8/4K3 x - - 0 1", 100, &fenlint::Validator::new());
+/// assert_eq!(diagnostics[0].code().name(), "fen::side_to_move::invalid");
+/// assert_eq!(diagnostics[0].span(), fenlint::Span::new(120, 121));
+/// ```
+pub fn lint_line(
+    kind: FileKind,
+    line: &[u8],
+    offset: usize,
+    validator: &Validator,
+) -> Vec<Diagnostic> {
+    match std::str::from_utf8(line) {
+        Ok(text) if kind == FileKind::Epd => crate::epd::lint_epd(text, offset, validator),
+        Ok(text) => validator
+            .lint_parse(crate::parse_at(text, offset))
+            .into_diagnostics(),
+        Err(_) => invalid_utf8(line, offset, validator),
+    }
+}
+
+/// The diagnostics of a line of which only the first bytes, `head`, were kept, while the whole
+/// line (without its ending) is `full_len` bytes long: what a reader that bounds its memory
+/// passes on for a line longer than [`MAX_LINE_LEN`](crate::MAX_LINE_LEN).
+///
+/// Up to [`MAX_LINE_LEN`](crate::MAX_LINE_LEN) bytes of `head` are linted as usual; when the
+/// line is longer, the rest of it gets `fen::input::too_long`, with a span to the line's end.
+///
+/// ```
+/// use fenlint::files::{FileKind, lint_line_head};
+/// let head = vec![b'8'; fenlint::MAX_LINE_LEN + 10];
+/// let diagnostics = lint_line_head(FileKind::Lines, &head, 1 << 30, 0, &fenlint::Validator::new());
+/// let too_long = diagnostics.iter().find(|d| d.code().name() == "fen::input::too_long").unwrap();
+/// assert_eq!(too_long.span(), fenlint::Span::new(fenlint::MAX_LINE_LEN, 1 << 30));
+/// ```
+pub fn lint_line_head(
+    kind: FileKind,
+    head: &[u8],
+    full_len: usize,
+    offset: usize,
+    validator: &Validator,
+) -> Vec<Diagnostic> {
+    if full_len <= head.len() && head.len() <= crate::MAX_LINE_LEN {
+        return lint_line(kind, head, offset, validator);
+    }
+    // Cut back to the start of a UTF-8 character (at most three bytes back).
+    let mut cut = crate::MAX_LINE_LEN.min(head.len());
+    while head
+        .get(cut)
+        .is_some_and(|&byte| (0x80..0xC0).contains(&byte))
+        && cut > 0
+    {
+        cut = cut.saturating_sub(1);
+    }
+    let mut diagnostics = lint_line(kind, head.get(..cut).unwrap_or_default(), offset, validator);
+    if let Some(severity) = validator.severity_of(crate::Code::InputTooLong) {
+        let span = crate::Span::new(
+            offset.saturating_add(cut),
+            offset.saturating_add(full_len.max(head.len())),
+        );
+        let total = full_len.max(head.len());
+        diagnostics.push(crate::parse::line_too_long(span, total).with_severity(severity));
+    }
+    diagnostics
+}
+
+/// `fen::input::invalid_utf8` for bytes that are not UTF-8, with the severity in force (none
+/// when the code is allowed).
+pub fn invalid_utf8(bytes: &[u8], offset: usize, validator: &Validator) -> Vec<Diagnostic> {
+    match crate::parse_bytes_at(bytes, offset) {
+        Ok(_) => Vec::new(),
+        Err(diagnostic) => validator
+            .severity_of(diagnostic.code())
+            .map(|severity| vec![diagnostic.with_severity(severity)])
+            .unwrap_or_default(),
+    }
+}
+
+/// Every diagnostic of a whole file of `kind`, in order, with spans into `bytes`.
+///
+/// A line that is not UTF-8 gets `fen::input::invalid_utf8`; a PGN file that is not UTF-8 gets
+/// it once, at its first bad byte.
+pub fn lint_file(kind: FileKind, bytes: &[u8], validator: &Validator) -> Vec<Diagnostic> {
+    if kind == FileKind::Pgn {
+        return match std::str::from_utf8(bytes) {
+            Ok(text) => crate::pgn::lint_pgn(text, 0, validator),
+            Err(_) => invalid_utf8(bytes, 0, validator),
+        };
+    }
+    let mut diagnostics = Vec::new();
+    for (offset, content, _) in lines(bytes) {
+        if is_position_line(content) {
+            diagnostics.extend(lint_line(kind, content, offset, validator));
+        }
+    }
+    diagnostics
+}
+
+/// Text with fixes applied, and how many.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Fixed {
+    /// The text with the fixes applied; every other byte as it was.
+    pub text: Vec<u8>,
+    /// How many fixes were applied.
+    pub applied: usize,
+}
+
+/// Applies the fixes that do not overlap one another to `bytes`, in order of their spans;
+/// every byte outside their spans is kept. A fix that overlaps one applied before it, whose
+/// span is not inside `bytes`, or that would split a UTF-8 character is skipped.
+///
+/// ```
+/// let text = "8/8/8/8/8/8/8/8 w QK - 0 1";
+/// let diagnostics = fenlint::lint(text).into_diagnostics();
+/// let fixed = fenlint::files::apply_fixes(text.as_bytes(), diagnostics.iter().filter_map(|d| d.fix()));
+/// assert_eq!(fixed.text, b"8/8/8/8/8/8/8/8 w KQ - 0 1");
+/// assert_eq!(fixed.applied, 1);
+/// ```
+pub fn apply_fixes<'f>(bytes: &[u8], fixes: impl IntoIterator<Item = &'f Fix>) -> Fixed {
+    let mut fixes: Vec<&Fix> = fixes.into_iter().collect();
+    fixes.sort_by_key(|fix| (fix.span().start, fix.span().end));
+    let mut text = Vec::with_capacity(bytes.len());
+    let (mut at, mut applied) = (0usize, 0usize);
+    let splits_a_character = |offset: usize| {
+        bytes
+            .get(offset)
+            .is_some_and(|&byte| (0x80..0xC0).contains(&byte))
+    };
+    for fix in fixes {
+        let span = fix.span();
+        if span.start < at
+            || span.end > bytes.len()
+            || splits_a_character(span.start)
+            || splits_a_character(span.end)
+        {
+            continue; // A later pass, on the text this one leaves, sees it again.
+        }
+        text.extend_from_slice(bytes.get(at..span.start).unwrap_or_default());
+        text.extend_from_slice(fix.replacement().as_bytes());
+        at = span.end;
+        applied = applied.saturating_add(1);
+    }
+    text.extend_from_slice(bytes.get(at..).unwrap_or_default());
+    Fixed { text, applied }
+}
+
+/// How many times [`fix_file`] lints and fixes at most: overlapping fixes need a second pass,
+/// and a fix that uncovers another a third; a set of fixes that undo each other stops here.
+const FIX_PASSES: usize = 8;
+
+/// A whole file with every machine-applicable fix applied, keeping every other byte.
+///
+/// Fixes that overlap are applied in later passes, on the text the earlier ones left; a pass
+/// that would give back a text already seen (fixes that undo one another) is not applied.
+/// Lines that are not UTF-8 are left as they are.
+pub fn fix_file(kind: FileKind, bytes: &[u8], validator: &Validator) -> Fixed {
+    let mut seen: Vec<Vec<u8>> = Vec::new();
+    let mut current = Fixed {
+        text: bytes.to_vec(),
+        applied: 0,
+    };
+    for _ in 0..FIX_PASSES {
+        let diagnostics = lint_file(kind, &current.text, validator);
+        let pass = apply_fixes(
+            &current.text,
+            diagnostics.iter().filter_map(Diagnostic::fix),
+        );
+        if pass.applied == 0 || pass.text == current.text || seen.contains(&pass.text) {
+            break;
+        }
+        seen.push(std::mem::replace(&mut current.text, pass.text));
+        current.applied = current.applied.saturating_add(pass.applied);
+    }
+    current
+}
+
+/// What formatting a file did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Formatted {
+    /// The formatted file.
+    pub text: Vec<u8>,
+    /// How many positions changed.
+    pub changed: usize,
+    /// The 1-based lines of positions left alone because they have errors.
+    pub skipped: Vec<usize>,
+    /// Whether the file was left alone because it is not UTF-8 (PGN files are read whole).
+    pub not_utf8: bool,
+}
+
+/// Every valid position of a file in canonical form, or in the dialect `options` ask for;
+/// comments, blank lines, line endings, operations, other PGN text and positions with errors
+/// are kept byte for byte.
+///
+/// ```
+/// use fenlint::files::{FileKind, format_file};
+/// use fenlint::position::WriteOptions;
+///
+/// let text = b"4k3/8/8/8/8/8/8/R3K2R  w  KQ - 0 1\r\n# kept\n";
+/// let formatted = format_file(FileKind::Lines, text, &WriteOptions::default());
+/// assert_eq!(formatted.text, b"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1\r\n# kept\n");
+/// assert_eq!(formatted.changed, 1);
+/// ```
+pub fn format_file(kind: FileKind, bytes: &[u8], options: &WriteOptions) -> Formatted {
+    match kind {
+        FileKind::Pgn => match std::str::from_utf8(bytes) {
+            Ok(text) => format_pgn(text, options),
+            Err(_) => Formatted {
+                text: bytes.to_vec(),
+                not_utf8: true,
+                ..Formatted::default()
+            },
+        },
+        FileKind::Lines | FileKind::Epd => format_lines(kind, bytes, options),
+    }
+}
+
+/// The canonical text of a FEN without errors, for `variant` (automatic when `None`).
+///
+/// ```
+/// let fen = "8/8/8/4k3/8/8/8/4K3 w - - 0 1";
+/// assert_eq!(fenlint::files::canonical_fen(fen, None, &Default::default()).as_deref(), Some(fen));
+/// assert_eq!(fenlint::files::canonical_fen("8/8 w", None, &Default::default()), None);
+/// ```
+pub fn canonical_fen(
+    fen: &str,
+    variant: Option<Variant>,
+    options: &WriteOptions,
+) -> Option<String> {
+    let validator =
+        variant.map_or_else(Validator::new, |variant| Validator::new().variant(variant));
+    let lint = validator.lint(fen);
+    let position = lint.position().filter(|_| !lint.has_errors())?;
+    Some(Position::to_fen(position, options))
+}
+
+/// Formats one FEN (or one EPD record's four fields) per line.
+fn format_lines(kind: FileKind, bytes: &[u8], options: &WriteOptions) -> Formatted {
+    let mut outcome = Formatted {
+        text: Vec::with_capacity(bytes.len()),
+        ..Formatted::default()
+    };
+    for (number, (_, content, line)) in lines(bytes).enumerate() {
+        let ending = line.get(content.len()..).unwrap_or_default();
+        let text = std::str::from_utf8(content).ok();
+        let (Some(text), true) = (text, is_position_line(content)) else {
+            outcome.text.extend_from_slice(line);
+            continue;
+        };
+        let formatted = match kind {
+            FileKind::Epd => format_epd(text, options),
+            _ => canonical_fen(text, None, options),
+        };
+        let Some(formatted) = formatted else {
+            outcome.skipped.push(number.saturating_add(1));
+            outcome.text.extend_from_slice(line);
+            continue;
+        };
+        if formatted.as_bytes() != content {
+            outcome.changed = outcome.changed.saturating_add(1);
+        }
+        outcome.text.extend_from_slice(formatted.as_bytes());
+        outcome.text.extend_from_slice(ending);
+    }
+    outcome
+}
+
+/// An EPD record with its four position fields in canonical form and its operations as
+/// written; `None` when the record has errors.
+fn format_epd(record: &str, options: &WriteOptions) -> Option<String> {
+    let checked = crate::epd::check(record, 0, &Validator::new());
+    if checked.has_errors() {
+        return None;
+    }
+    let lint = checked.lint()?;
+    let position = lint.position()?;
+    let start = lint.tree().placement()?.span().start;
+    let end = lint.tree().en_passant()?.span().end;
+    let fen = Position::to_fen(position, options);
+    let fields: Vec<&str> = fen.splitn(5, ' ').take(4).collect();
+    Some(format!(
+        "{}{}{}",
+        record.get(..start)?,
+        fields.join(" "),
+        record.get(end..)?
+    ))
+}
+
+/// A PGN file with every `[FEN]` tag value without errors in canonical form.
+fn format_pgn(text: &str, options: &WriteOptions) -> Formatted {
+    let mut outcome = Formatted::default();
+    let mut out = String::with_capacity(text.len());
+    let index = crate::LineIndex::new(text);
+    let mut at = 0;
+    for game in crate::pgn::read(text, 0).games() {
+        let variant = game
+            .tag("Variant")
+            .and_then(|tag| crate::pgn::variant_of(&tag.unescaped()).ok().flatten());
+        for tag in game.tags().iter().filter(|tag| tag.name() == "FEN") {
+            let span = tag.value_span();
+            let (Some(before), Some(value)) = (text.get(at..span.start), text.get(span.range()))
+            else {
+                continue;
+            };
+            let Some(formatted) = canonical_fen(value, variant, options) else {
+                outcome
+                    .skipped
+                    .push(index.line_of(span.start).saturating_add(1));
+                continue;
+            };
+            out.push_str(before);
+            out.push_str(&formatted);
+            at = span.end;
+            if formatted != value {
+                outcome.changed = outcome.changed.saturating_add(1);
+            }
+        }
+    }
+    out.push_str(text.get(at..).unwrap_or_default());
+    outcome.text = out.into_bytes();
+    outcome
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fixes_that_undo_each_other_stop_after_one_round() {
+        // `castling::ambiguous` turns `K` into `H` and `mixed_notation` may turn it back: the
+        // loop stops instead of rewriting the file eight times.
+        let text = b"1r1k2rr/ppppppp1/8/8/8/8/PPPPPPP1/1R1K2RR w KQkq - 0 1\n";
+        let fixed = fix_file(FileKind::Lines, text, &Validator::new());
+        let again = fix_file(FileKind::Lines, &fixed.text, &Validator::new());
+        assert!(fixed.applied <= 4, "applied {}", fixed.applied);
+        assert!(again.applied <= 4, "applied {}", again.applied);
+    }
+
+    #[test]
+    fn a_fix_that_splits_a_character_is_skipped() {
+        let diagnostics = crate::lint("8/8/8/8/8/8/8/8 w QK - 0 1").into_diagnostics();
+        let Some(fix) = diagnostics.iter().find_map(Diagnostic::fix) else {
+            panic!("no fix");
+        };
+        // The same span over text where it starts inside `é`.
+        let mut text = "8/8/8/8/8/8/8/é".as_bytes().to_vec();
+        text.resize(fix.span().end + 2, b' ');
+        let start = fix.span().start;
+        text[start - 1] = 0xC3;
+        text[start] = 0xA9;
+        let fixed = apply_fixes(&text, [fix]);
+        assert_eq!(fixed.applied, 0);
+        assert_eq!(fixed.text, text);
+    }
+
+    #[test]
+    fn formatting_a_pgn_that_is_not_utf8_says_so() {
+        let text = b"[White \"M\xfcller\"]\n[FEN \"8/8/8/4k3/8/8/8/4K3 w - - 0 1\"]\n";
+        let formatted = format_file(FileKind::Pgn, text, &WriteOptions::default());
+        assert!(formatted.not_utf8);
+        assert_eq!(formatted.text, text);
+    }
+}
