@@ -226,7 +226,7 @@ pub fn check<'a>(line: &'a str, base: usize, validator: &Validator) -> Record<'a
     let line = line.strip_suffix('\r').unwrap_or(line);
     let mut reader = Reader {
         text: line,
-        base: base.min(usize::MAX - line.len()),
+        base: base.min(usize::MAX.saturating_sub(line.len())),
         diagnostics: Capped::default(),
     };
     if line.trim().is_empty() {
@@ -280,19 +280,19 @@ pub fn check<'a>(line: &'a str, base: usize, validator: &Validator) -> Record<'a
 /// (fewer than four when the line ends first).
 fn four_fields(line: &str) -> (&str, usize) {
     let mut end = 0;
-    let mut count = 0;
+    let mut count = 0usize;
     while count < 4 {
         let rest = line.get(end..).unwrap_or_default();
         let after_space = rest.trim_start();
         if after_space.is_empty() {
             break;
         }
-        let start = end + (rest.len() - after_space.len());
+        let start = end.saturating_add(rest.len().saturating_sub(after_space.len()));
         let len = after_space
             .find(char::is_whitespace)
             .unwrap_or(after_space.len());
-        end = start + len;
-        count += 1;
+        end = start.saturating_add(len);
+        count = count.saturating_add(1);
     }
     if count < 4 {
         // Everything, trailing whitespace included, is the (short) position.
@@ -354,7 +354,7 @@ impl<'a> Reader<'a> {
     fn record_too_long(&mut self) {
         let mut cut = MAX_RECORD_LEN;
         while !self.text.is_char_boundary(cut) {
-            cut -= 1;
+            cut = cut.saturating_sub(1);
         }
         let span = self.span(cut, self.text.len());
         self.report(
@@ -378,7 +378,7 @@ impl<'a> Reader<'a> {
             .char_indices()
             .rev()
             .find(|&(_, c)| c.is_whitespace())
-            .map_or(0, |(at, c)| at + c.len_utf8());
+            .map_or(0, |(at, c)| at.saturating_add(c.len_utf8()));
         let span = self.span(last_start, trimmed.len());
         let example = [" w", " -", " -"]
             .get(count.saturating_sub(1)..)
@@ -416,7 +416,7 @@ impl<'a> Reader<'a> {
             }
             first = false;
             if c == ';' {
-                let span = self.span(at, at + 1);
+                let span = self.span(at, at.saturating_add(1));
                 self.report(
                     Diagnostic::new(
                         Code::EpdOpcodeInvalid,
@@ -426,7 +426,7 @@ impl<'a> Reader<'a> {
                     .help("Remove the stray `;`.")
                     .with_fix(span, ""),
                 );
-                at += 1;
+                at = at.saturating_add(1);
                 continue;
             }
             let operation = self.operation(&mut at);
@@ -500,21 +500,22 @@ impl<'a> Reader<'a> {
             .with_fix(span, replacement),
         );
         let after = self.text.get(second_end..).unwrap_or_default();
-        *at = second_end + usize::from(after.starts_with(';'));
+        *at = second_end.saturating_add(usize::from(after.starts_with(';')));
         true
     }
 
     fn skip_whitespace(&self, at: usize) -> usize {
         let rest = self.text.get(at..).unwrap_or_default();
-        at + (rest.len() - rest.trim_start().len())
+        at.saturating_add(rest.len().saturating_sub(rest.trim_start().len()))
     }
 
     /// The end of the unquoted token at `at`: the next whitespace or `;`.
     fn token_end(&self, at: usize) -> usize {
         let rest = self.text.get(at..).unwrap_or_default();
-        at + rest
-            .find(|c: char| c.is_whitespace() || c == ';')
-            .unwrap_or(rest.len())
+        at.saturating_add(
+            rest.find(|c: char| c.is_whitespace() || c == ';')
+                .unwrap_or(rest.len()),
+        )
     }
 
     /// Reads one operation at `at`, which is not whitespace nor `;`, and moves `at` past it.
@@ -535,7 +536,7 @@ impl<'a> Reader<'a> {
                 break;
             }
             if rest.starts_with(';') {
-                *at += 1;
+                *at = at.saturating_add(1);
                 end = *at;
                 terminated = true;
                 break;
@@ -570,13 +571,13 @@ impl<'a> Reader<'a> {
     /// The end of the string at `at` (which is `"`): after its closing quote, or the end of the
     /// record when it has none.
     fn string_end(&self, at: usize) -> usize {
-        let rest = self.text.get(at + 1..).unwrap_or_default();
+        let rest = self.text.get(at.saturating_add(1)..).unwrap_or_default();
         let mut escaped = false;
         for (offset, c) in rest.char_indices() {
             match c {
                 _ if escaped => escaped = false,
                 '\\' => escaped = true,
-                '"' => return at + 1 + offset + 1,
+                '"' => return at.saturating_add(offset).saturating_add(2),
                 _ => {}
             }
         }
@@ -592,8 +593,8 @@ impl<'a> Reader<'a> {
             .char_indices()
             .find(|&(offset, c)| !(is_opcode_char(c) && (offset > 0 || starts_with_letter)))
         {
-            let at = span.start + offset;
-            let bad_span = Span::new(at, at + bad.len_utf8());
+            let at = span.start.saturating_add(offset);
+            let bad_span = Span::new(at, at.saturating_add(bad.len_utf8()));
             let why = if offset == 0 {
                 "an opcode starts with a letter"
             } else {
@@ -626,7 +627,7 @@ impl<'a> Reader<'a> {
 
     fn check_string(&mut self, operand: &Operand<'a>) {
         if !closed_string(operand.text) {
-            let quote = Span::new(operand.span.start, operand.span.start + 1);
+            let quote = Span::new(operand.span.start, operand.span.start.saturating_add(1));
             self.report(
                 Diagnostic::new(
                     Code::EpdOperandUnclosedString,

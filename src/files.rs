@@ -414,6 +414,7 @@ fn format_pgn(text: &str, options: &WriteOptions) -> Formatted {
 }
 
 #[cfg(test)]
+#[allow(clippy::arithmetic_side_effects, reason = "test code")]
 mod tests {
     use super::*;
 

@@ -90,10 +90,10 @@ impl LineIndex {
     pub fn new(text: &str) -> LineIndex {
         let mut starts = vec![0];
         let mut ascii = Vec::new();
-        let mut start = 0;
+        let mut start = 0usize;
         for line in text.as_bytes().split_inclusive(|&byte| byte == b'\n') {
             ascii.push(line.is_ascii());
-            start += line.len();
+            start = start.saturating_add(line.len());
             if line.ends_with(b"\n") {
                 starts.push(start);
             }
@@ -208,6 +208,7 @@ impl LineIndex {
 }
 
 #[cfg(test)]
+#[allow(clippy::arithmetic_side_effects, reason = "test code")]
 mod tests {
     use super::*;
 

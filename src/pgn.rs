@@ -322,7 +322,7 @@ fn lint_game(
 pub fn read(text: &str, base: usize) -> Pgn<'_> {
     let mut scanner = Scanner {
         text,
-        base: base.min(usize::MAX - text.len()),
+        base: base.min(usize::MAX.saturating_sub(text.len())),
         at: 0,
         games: Vec::new(),
         tags: Vec::new(),
@@ -330,6 +330,7 @@ pub fn read(text: &str, base: usize) -> Pgn<'_> {
         movetext: false,
         diagnostics: Vec::new(),
         pending: Capped::default(),
+        line: std::cell::Cell::new((1, 0)),
     };
     scanner.run();
     Pgn {
@@ -352,6 +353,8 @@ struct Scanner<'a> {
     diagnostics: Vec<Diagnostic>,
     /// The problems of the game being read, up to the cap.
     pending: Capped,
+    /// The last line end found: from the first offset to the second there is no line break.
+    line: std::cell::Cell<(usize, usize)>,
 }
 
 impl<'a> Scanner<'a> {
@@ -364,11 +367,20 @@ impl<'a> Scanner<'a> {
     }
 
     /// The offset of the end of the line that `at` is on (before its `\r\n` or `\n`).
+    ///
+    /// The answer is remembered for the rest of the line, so that a line of many tag pairs is
+    /// scanned once, not once per tag pair.
     fn line_end(&self, at: usize) -> usize {
+        let (from, end) = self.line.get();
+        if from <= at && at <= end {
+            return end;
+        }
         let rest = self.text.get(at..).unwrap_or_default();
         let len = rest.find('\n').unwrap_or(rest.len());
         let line = rest.get(..len).unwrap_or_default();
-        at + line.strip_suffix('\r').unwrap_or(line).len()
+        let end = at.saturating_add(line.strip_suffix('\r').unwrap_or(line).len());
+        self.line.set((at, end));
+        end
     }
 
     fn at_line_start(&self) -> bool {
@@ -402,19 +414,21 @@ impl<'a> Scanner<'a> {
 
     fn run(&mut self) {
         if self.rest().starts_with('\u{feff}') {
-            self.at += '\u{feff}'.len_utf8();
+            self.at = self.at.saturating_add('\u{feff}'.len_utf8());
         }
         loop {
             let rest = self.rest();
             let trimmed = rest.trim_start();
-            self.at += rest.len() - trimmed.len();
+            self.at = self
+                .at
+                .saturating_add(rest.len().saturating_sub(trimmed.len()));
             let Some(c) = trimmed.chars().next() else {
                 break;
             };
             match c {
                 '{' => {
                     if let Some(len) = trimmed.find('}') {
-                        self.at += len + 1;
+                        self.at = self.at.saturating_add(len).saturating_add(1);
                     } else {
                         let start = self.at;
                         let mut diagnostic = Diagnostic::new(
@@ -422,13 +436,13 @@ impl<'a> Scanner<'a> {
                             "comment `{` without `}`, expected `}` before the end of the file",
                         )
                         .primary(
-                            self.span(start, start + 1),
+                            self.span(start, start.saturating_add(1)),
                             "this comment runs to the end of the file",
                         )
                         .help("Close the comment with `}`; the tags after an unclosed comment are not read, so their FENs are not checked.");
                         // The first tag pair the comment swallows, at the start of a line.
                         if let Some(tag) = trimmed.find("\n[") {
-                            let tag = start + tag + 1;
+                            let tag = start.saturating_add(tag).saturating_add(1);
                             diagnostic = diagnostic.secondary(
                                 self.span(tag, self.line_end(tag)),
                                 "read as part of the comment",
@@ -451,7 +465,7 @@ impl<'a> Scanner<'a> {
                     let len = trimmed
                         .find(|c: char| c.is_whitespace() || matches!(c, '{' | ';' | '['))
                         .unwrap_or(trimmed.len());
-                    self.at += len.max(c.len_utf8());
+                    self.at = self.at.saturating_add(len.max(c.len_utf8()));
                 }
             }
         }
@@ -478,10 +492,15 @@ impl<'a> Scanner<'a> {
                 let line = self.text.get(start..line_end).unwrap_or_default();
                 // Skip to the `]` after the fault, if the line has one.
                 let after = at.saturating_sub(start);
-                let skip_to = line
-                    .get(after..)
-                    .and_then(|tail| tail.find(']'))
-                    .map_or(line_end, |close| start + after + close + 1);
+                let skip_to =
+                    line.get(after..)
+                        .and_then(|tail| tail.find(']'))
+                        .map_or(line_end, |close| {
+                            start
+                                .saturating_add(after)
+                                .saturating_add(close)
+                                .saturating_add(1)
+                        });
                 let fault = if at >= line_end {
                     // Point at the last character of the line.
                     let last = line.chars().next_back().map_or(1, char::len_utf8);
@@ -492,9 +511,9 @@ impl<'a> Scanner<'a> {
                         .get(at..)
                         .and_then(|tail| tail.chars().next())
                         .map_or(1, char::len_utf8);
-                    self.span(at, at + width)
+                    self.span(at, at.saturating_add(width))
                 };
-                let whole = self.span(start, skip_to.max(start + 1));
+                let whole = self.span(start, skip_to.max(start.saturating_add(1)));
                 let mut diagnostic = Diagnostic::new(
                     Code::PgnTagMalformed,
                     format!("malformed tag pair `{}`, expected {expected}", shown(self.text.get(start..skip_to).unwrap_or_default())),
@@ -506,7 +525,7 @@ impl<'a> Scanner<'a> {
                     diagnostic = diagnostic.with_fix(self.span(at, at), replacement);
                 }
                 self.pending.push(diagnostic);
-                self.at = skip_to.max(start + 1);
+                self.at = skip_to.max(start.saturating_add(1));
             }
         }
     }
@@ -517,9 +536,12 @@ impl<'a> Scanner<'a> {
         let line = self.text.get(..line_end).unwrap_or_default();
         let skip_blanks = |at: usize| {
             let rest = line.get(at..).unwrap_or_default();
-            at + (rest.len() - rest.trim_start_matches([' ', '\t']).len())
+            at.saturating_add(
+                rest.len()
+                    .saturating_sub(rest.trim_start_matches([' ', '\t']).len()),
+            )
         };
-        let name_start = skip_blanks(start + 1);
+        let name_start = skip_blanks(start.saturating_add(1));
         let rest = line.get(name_start..).unwrap_or_default();
         let name_len = rest
             .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
@@ -527,7 +549,7 @@ impl<'a> Scanner<'a> {
         if name_len == 0 {
             return Err(Malformed::new(name_start, "a tag name"));
         }
-        let name_end = name_start + name_len;
+        let name_end = name_start.saturating_add(name_len);
         let name = line.get(name_start..name_end).unwrap_or_default();
         let quote = skip_blanks(name_end);
         if !line.get(quote..).is_some_and(|rest| rest.starts_with('"')) {
@@ -536,7 +558,7 @@ impl<'a> Scanner<'a> {
                 ..Malformed::new(quote, "a value in double quotes")
             });
         }
-        let value_start = quote + 1;
+        let value_start = quote.saturating_add(1);
         let mut escaped = false;
         let mut value_end = None;
         for (offset, c) in line.get(value_start..).unwrap_or_default().char_indices() {
@@ -544,7 +566,7 @@ impl<'a> Scanner<'a> {
                 _ if escaped => escaped = false,
                 '\\' => escaped = true,
                 '"' => {
-                    value_end = Some(value_start + offset);
+                    value_end = Some(value_start.saturating_add(offset));
                     break;
                 }
                 _ => {}
@@ -564,7 +586,7 @@ impl<'a> Scanner<'a> {
                 ..Malformed::new(at, "`\"` to close the value")
             });
         };
-        let close = skip_blanks(value_end + 1);
+        let close = skip_blanks(value_end.saturating_add(1));
         if !line.get(close..).is_some_and(|rest| rest.starts_with(']')) {
             let fix = line
                 .get(close..)
@@ -576,7 +598,7 @@ impl<'a> Scanner<'a> {
                 ..Malformed::new(close, "`]`")
             });
         }
-        let end = close + 1;
+        let end = close.saturating_add(1);
         Ok((
             Tag {
                 name,

@@ -60,7 +60,7 @@ impl Span {
     /// assert_eq!(fenlint::Span::new(2, 6).len(), 4);
     /// ```
     pub const fn len(self) -> usize {
-        self.end - self.start
+        self.end.saturating_sub(self.start)
     }
 
     /// Whether the span covers no byte.

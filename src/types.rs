@@ -227,6 +227,10 @@ impl File {
     /// ```
     /// assert_eq!(fenlint::File::from_letter('H'), fenlint::File::new(7));
     /// ```
+    #[allow(
+        clippy::arithmetic_side_effects,
+        reason = "the character is matched to `a`–`h`"
+    )]
     pub const fn from_letter(letter: char) -> Option<File> {
         match letter.to_ascii_lowercase() {
             c @ 'a'..='h' => Some(File(c as u8 - b'a')),
@@ -248,6 +252,7 @@ impl File {
     /// ```
     /// assert_eq!(fenlint::File::new(4).unwrap().letter(), 'e');
     /// ```
+    #[allow(clippy::arithmetic_side_effects, reason = "a file index is below 8")]
     pub const fn letter(self) -> char {
         (b'a' + self.0) as char
     }
@@ -287,6 +292,10 @@ impl Square {
     /// ```
     /// assert!(fenlint::Square::from_name("i9").is_none());
     /// ```
+    #[allow(
+        clippy::arithmetic_side_effects,
+        reason = "the bytes are matched to `a`–`h` and `1`–`8`"
+    )]
     pub fn from_name(name: &str) -> Option<Square> {
         match name.as_bytes() {
             [file @ b'a'..=b'h', rank @ b'1'..=b'8'] => Square::new(File(file - b'a'), rank - b'0'),
@@ -317,6 +326,10 @@ impl Square {
     /// ```
     /// assert_eq!(fenlint::Square::from_name("h1").unwrap().index(), 7);
     /// ```
+    #[allow(
+        clippy::arithmetic_side_effects,
+        reason = "a square's rank is 1–8 and its file below 8"
+    )]
     pub const fn index(self) -> u8 {
         (self.rank - 1) * 8 + self.file.0
     }
@@ -327,6 +340,7 @@ impl Square {
     /// assert_eq!(fenlint::Square::from_index(63).unwrap().to_string(), "h8");
     /// assert!(fenlint::Square::from_index(64).is_none());
     /// ```
+    #[allow(clippy::arithmetic_side_effects, reason = "the index is below 64")]
     pub const fn from_index(index: u8) -> Option<Square> {
         if index < 64 {
             Some(Square {

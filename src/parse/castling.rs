@@ -25,7 +25,7 @@ pub(crate) fn castling<'a>(cx: &mut Cx<'a>, input: &'a str) {
     while !rest.is_empty() {
         if let Ok((after, letter)) = castling_right(rest) {
             cx.token_bytes(SyntaxKind::CastlingRight, rest, 1);
-            order.push(cx, letter, input.len() - rest.len());
+            order.push(cx, letter, input.len().saturating_sub(rest.len()));
             rest = after;
         } else if let Ok((after, _)) = dash(rest) {
             if only_dashes && !seen_dash {
@@ -100,6 +100,10 @@ fn is_castling_char(b: u8) -> bool {
 
 /// Where a castling letter sorts: White's before Black's, then `K`, the files from h to a, `Q`.
 /// Each of the 20 letters has its own rank, 0 to 19.
+#[allow(
+    clippy::arithmetic_side_effects,
+    reason = "the letter is matched to `A`–`H` or a fixed letter, so every value is below 20"
+)]
 fn rank_of(letter: u8) -> Option<usize> {
     let color = usize::from(letter.is_ascii_lowercase()) * 10;
     let side = match letter.to_ascii_uppercase() {
@@ -112,6 +116,10 @@ fn rank_of(letter: u8) -> Option<usize> {
 }
 
 /// The letter with rank `rank`; the inverse of [`rank_of`].
+#[allow(
+    clippy::arithmetic_side_effects,
+    reason = "`side` is below 9 by construction (`rank_of`)"
+)]
 fn letter_of(rank: usize) -> char {
     let upper = match rank % 10 {
         0 => 'K',
@@ -168,8 +176,14 @@ impl<'a> Order<'a> {
             report_duplicate(
                 cx,
                 char::from(letter),
-                Span::new(start + at, start + at + 1),
-                Span::new(start + first, start + first + 1),
+                Span::new(
+                    start.saturating_add(at),
+                    start.saturating_add(at).saturating_add(1),
+                ),
+                Span::new(
+                    start.saturating_add(first),
+                    start.saturating_add(first).saturating_add(1),
+                ),
             );
             return;
         }
@@ -190,7 +204,12 @@ impl<'a> Order<'a> {
             return;
         };
         let field = cx.span(self.field);
-        let letter = |at: usize| Span::new(field.start + at, field.start + at + 1);
+        let letter = |at: usize| {
+            Span::new(
+                field.start.saturating_add(at),
+                field.start.saturating_add(at).saturating_add(1),
+            )
+        };
         let (late, early) = (letter(late), letter(early));
         let canonical: String = (0..20)
             .filter(|&rank| self.seen & (1u32 << rank) != 0)

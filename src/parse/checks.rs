@@ -112,7 +112,7 @@ fn counters<'a>(
             let found = input.get(at..).and_then(|rest| rest.chars().next());
             let (label_span, label) = match found {
                 Some(c) => (
-                    crate::Span::new(point.start, point.start + c.len_utf8()),
+                    crate::Span::new(point.start, point.start.saturating_add(c.len_utf8())),
                     format!("unexpected `{}`", c.escape_debug()),
                 ),
                 None => (point, "counter incomplete".to_owned()),

@@ -107,7 +107,7 @@ fn holding_pieces(cx: &mut Cx<'_>, input: &str) {
         while let Ok((next, _)) = holding_piece(after) {
             after = next;
         }
-        let pieces = rest.len() - after.len();
+        let pieces = rest.len().saturating_sub(after.len());
         if pieces > 0 {
             cx.byte_tokens(rest, pieces, |_| SyntaxKind::Piece);
             rest = after;

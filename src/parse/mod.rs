@@ -154,8 +154,12 @@ pub fn parse_bytes_at(input: &[u8], base: usize) -> Result<Parse<'_>, Diagnostic
         Ok(text) => Ok(parse_at(text, base)),
         Err(error) => {
             let start = error.valid_up_to();
-            let len = error.error_len().unwrap_or(input.len() - start);
-            let bad = input.get(start..start + len).unwrap_or_default();
+            let len = error
+                .error_len()
+                .unwrap_or(input.len().saturating_sub(start));
+            let bad = input
+                .get(start..start.saturating_add(len))
+                .unwrap_or_default();
             let shown: Vec<String> = bad.iter().map(|byte| format!("\\x{byte:02X}")).collect();
             let at = base.saturating_add(start);
             let span = Span::new(at, at.saturating_add(len));
@@ -209,7 +213,7 @@ impl<'a> Cx<'a> {
     fn new(source: &'a str, base: usize) -> Cx<'a> {
         // Spans are `usize` offsets; a base so large that the FEN's end would overflow is
         // lowered so that every offset fits.
-        let base = base.min(usize::MAX - source.len());
+        let base = base.min(usize::MAX.saturating_sub(source.len()));
         Cx {
             source,
             base,
@@ -321,7 +325,7 @@ impl<'a> Cx<'a> {
     pub(crate) fn full(&mut self) -> bool {
         let full = self.diagnostics.len() >= MAX_DIAGNOSTICS;
         if full {
-            self.suppressed += 1;
+            self.suppressed = self.suppressed.saturating_add(1);
         }
         full
     }
@@ -336,7 +340,7 @@ impl<'a> Cx<'a> {
         if self.diagnostics.len() < MAX_DIAGNOSTICS {
             self.diagnostics.push(diagnostic);
         } else {
-            self.suppressed += 1;
+            self.suppressed = self.suppressed.saturating_add(1);
         }
     }
 
@@ -432,10 +436,10 @@ pub(crate) fn run_len(input: &str, stop: impl Fn(u8) -> bool) -> usize {
             if stop(byte) || is_ascii_whitespace(byte) {
                 return index;
             }
-            index += 1;
+            index = index.saturating_add(1);
         } else {
             match input.get(index..).and_then(|tail| tail.chars().next()) {
-                Some(c) if !c.is_whitespace() => index += c.len_utf8(),
+                Some(c) if !c.is_whitespace() => index = index.saturating_add(c.len_utf8()),
                 _ => return index,
             }
         }
@@ -473,10 +477,10 @@ fn whitespace_len(input: &str) -> usize {
             if !is_ascii_whitespace(byte) {
                 break;
             }
-            len += 1;
+            len = len.saturating_add(1);
         } else {
             match input.get(len..).and_then(|tail| tail.chars().next()) {
-                Some(c) if c.is_whitespace() => len += c.len_utf8(),
+                Some(c) if c.is_whitespace() => len = len.saturating_add(c.len_utf8()),
                 _ => break,
             }
         }
@@ -641,7 +645,7 @@ fn fields<'a>(cx: &mut Cx<'a>, input: &'a str) {
     }
 
     let mut last: Option<Slot> = None;
-    let mut groups = 0;
+    let mut groups = 0usize;
     let mut last_field = rest;
     let mut extra: Option<(crate::syntax::Open, Span, &'static str)> = None;
     loop {
@@ -649,7 +653,9 @@ fn fields<'a>(cx: &mut Cx<'a>, input: &'a str) {
         // is scanned once.
         let (after_field, text) = if last.is_none() {
             let after = placement::placement_field(cx, rest);
-            let text = rest.get(..rest.len() - after.len()).unwrap_or_default();
+            let text = rest
+                .get(..rest.len().saturating_sub(after.len()))
+                .unwrap_or_default();
             (after, text)
         } else {
             match field(rest) {
@@ -680,7 +686,7 @@ fn fields<'a>(cx: &mut Cx<'a>, input: &'a str) {
             }
         }
         if slot.is_group() {
-            groups += 1;
+            groups = groups.saturating_add(1);
         }
         last = Some(slot);
         last_field = text;
@@ -804,7 +810,9 @@ fn byte_order_mark<'a>(cx: &mut Cx<'a>, input: &'a str) -> &'a str {
     let Some(rest) = input.strip_prefix('\u{feff}') else {
         return input;
     };
-    let bom = input.get(..input.len() - rest.len()).unwrap_or_default();
+    let bom = input
+        .get(..input.len().saturating_sub(rest.len()))
+        .unwrap_or_default();
     let span = cx.token(SyntaxKind::ByteOrderMark, bom);
     cx.report(
         Diagnostic::new(
@@ -819,6 +827,7 @@ fn byte_order_mark<'a>(cx: &mut Cx<'a>, input: &'a str) -> &'a str {
 }
 
 #[cfg(test)]
+#[allow(clippy::arithmetic_side_effects, reason = "test code")]
 mod tests {
     use super::*;
 

@@ -62,10 +62,10 @@ fn placement<'a>(cx: &mut Cx<'a>, input: &'a str) -> (&'a str, Option<usize>) {
         if let Some(number) = number
             && (summary.broken || summary.width != 8)
         {
-            let span = cx.byte_span(rest, rest.len() - after.len());
+            let span = cx.byte_span(rest, rest.len().saturating_sub(after.len()));
             report_rank_width(cx, span, number, &summary);
         }
-        count += 1;
+        count = count.saturating_add(1);
         let Some((b'/', next)) = after.split_first() else {
             break after;
         };
@@ -79,14 +79,14 @@ fn placement<'a>(cx: &mut Cx<'a>, input: &'a str) -> (&'a str, Option<usize>) {
         rest = next;
     };
     cx.finish(open);
-    let board = cx.byte_span(bytes, bytes.len() - holdings.len());
+    let board = cx.byte_span(bytes, bytes.len().saturating_sub(holdings.len()));
     if let Some(first) = extra_start {
         report_too_many_ranks(cx, first.cover(Span::empty(board.end)), count);
     } else if count < 8 {
         report_too_few_ranks(cx, board, count);
     }
     let rest = input
-        .get(bytes.len() - holdings.len()..)
+        .get(bytes.len().saturating_sub(holdings.len())..)
         .unwrap_or_default();
     (rest, None)
 }
@@ -120,7 +120,7 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
         _ => None,
     };
     cx.finish(open);
-    Some((bytes.len() - rest.len(), holdings))
+    Some((bytes.len().saturating_sub(rest.len()), holdings))
 }
 
 /// What a byte is as a square, for `plain_rank_len`: 1 for a piece letter, the digit's value
@@ -138,6 +138,10 @@ static SQUARE_BYTES: [u8; 256] = {
 };
 
 /// The entry of [`SQUARE_BYTES`] for `byte`.
+#[allow(
+    clippy::arithmetic_side_effects,
+    reason = "the byte is matched to `1`–`8`"
+)]
 const fn square_byte(byte: u8) -> u8 {
     match byte {
         b'1'..=b'8' => (byte - b'0') | DIGIT,
@@ -163,17 +167,17 @@ fn plain_rank_len(input: &[u8]) -> Option<usize> {
         if square == 0 {
             break;
         }
-        width += u32::from(square & (DIGIT - 1));
+        width = width.saturating_add(u32::from(square & (DIGIT - 1)));
         adjacent |= previous & square;
         previous = square;
-        len += 1;
+        len = len.saturating_add(1);
     }
     (width == 8 && adjacent & DIGIT == 0).then_some(len)
 }
 
 #[cold]
 fn report_too_many_ranks(cx: &mut Cx<'_>, span: Span, count: usize) {
-    let surplus = count - 8;
+    let surplus = count.saturating_sub(8);
     let plural = if surplus == 1 { "rank" } else { "ranks" };
     cx.report(
         Diagnostic::new(
@@ -187,7 +191,7 @@ fn report_too_many_ranks(cx: &mut Cx<'_>, span: Span, count: usize) {
 
 #[cold]
 fn report_too_few_ranks(cx: &mut Cx<'_>, board: Span, count: usize) {
-    let missing = 8 - count;
+    let missing = 8usize.saturating_sub(count);
     let plural = if missing == 1 { "rank" } else { "ranks" };
     cx.report(
         Diagnostic::new(
@@ -212,7 +216,7 @@ fn plain_holdings(input: &[u8]) -> Option<usize> {
         .unwrap_or(group.len());
     match group.get(pieces) {
         Some(&byte) if !is_ascii_whitespace(byte) => None,
-        _ => Some(1 + pieces),
+        _ => Some(pieces.saturating_add(1)),
     }
 }
 
@@ -292,7 +296,10 @@ fn rank<'a>(
     };
     // Digits read in a row so far: two or more are reported when the run ends.
     let mut digits = usize::from(after_digit);
-    let text = |rest: &[u8]| line.get(line.len() - rest.len()..).unwrap_or_default();
+    let text = |rest: &[u8]| {
+        line.get(line.len().saturating_sub(rest.len())..)
+            .unwrap_or_default()
+    };
     while let Some(&byte) = rest.first() {
         if let Ok((after, square)) = square(rest) {
             match square {
@@ -309,18 +316,18 @@ fn rank<'a>(
                             1,
                         );
                     }
-                    summary.width += 1;
+                    summary.width = summary.width.saturating_add(1);
                 }
                 Square::EmptyRun(digit) => {
                     let span = cx.token_bytes(SyntaxKind::EmptyRun, rest, 1);
-                    let value = digit - b'0';
+                    let value = digit.saturating_sub(b'0');
                     let in_range = (1..=8).contains(&value);
-                    summary.width += usize::from(value);
+                    summary.width = summary.width.saturating_add(usize::from(value));
                     if !in_range {
                         summary.broken = true;
                         report_digit_out_of_range(cx, span, digit, number);
                     }
-                    digits += 1;
+                    digits = digits.saturating_add(1);
                 }
             }
             rest = after;
@@ -367,20 +374,20 @@ fn plain_squares(input: &[u8]) -> (usize, usize, bool) {
     let mut len = 0usize;
     for &byte in input {
         if is_piece_letter(char::from(byte)) {
-            width += 1;
+            width = width.saturating_add(1);
             after_digit = false;
         } else if matches!(byte, b'1'..=b'8') && !after_digit {
-            width += usize::from(byte - b'0');
+            width = width.saturating_add(usize::from(byte.saturating_sub(b'0')));
             after_digit = true;
         } else {
             break;
         }
-        len += 1;
+        len = len.saturating_add(1);
     }
     // A piece followed by `~` is left to the `square` production.
     if len > 0 && !after_digit && input.get(len) == Some(&b'~') {
-        len -= 1;
-        width -= 1;
+        len = len.saturating_sub(1);
+        width = width.saturating_sub(1);
     }
     (len, width, after_digit)
 }
@@ -530,17 +537,22 @@ fn report_invalid_characters(cx: &mut Cx<'_>, span: Span) {
 /// begins, unless one of them is out of range (that has its own diagnostic).
 #[cold]
 fn report_adjacent_digits(cx: &mut Cx<'_>, rank: &[u8], rest: &[u8], count: usize) {
-    let end = rank.len() - rest.len();
+    let end = rank.len().saturating_sub(rest.len());
     let run = rank.get(end.saturating_sub(count)..end).unwrap_or_default();
     if !run.iter().all(|b| (b'1'..=b'8').contains(b)) || cx.full() {
         return;
     }
-    let sum: usize = run.iter().map(|b| usize::from(b - b'0')).sum();
+    let sum: usize = run.iter().fold(0usize, |sum, b| {
+        sum.saturating_add(usize::from(b.saturating_sub(b'0')))
+    });
     let span = cx.byte_span(run, run.len());
     let text = String::from_utf8_lossy(run).into_owned();
     let mut diagnostic = Diagnostic::new(
         Code::PlacementAdjacentDigits,
-        format!("adjacent digits `{text}`, expected one digit per run of empty squares"),
+        format!(
+            "adjacent digits `{}`, expected one digit per run of empty squares",
+            shown(&text)
+        ),
     )
     .primary(span, format!("{sum} empty squares"));
     diagnostic = if sum <= 8 {

@@ -57,6 +57,10 @@ impl Bitboard {
     /// let names: Vec<_> = set.squares().map(|s| s.to_string()).collect();
     /// assert_eq!(names, ["a1", "h8"]);
     /// ```
+    #[allow(
+        clippy::arithmetic_side_effects,
+        reason = "`bits` is not zero inside the loop"
+    )]
     pub fn squares(self) -> impl Iterator<Item = Square> {
         let mut bits = self.0;
         std::iter::from_fn(move || {
@@ -104,6 +108,10 @@ impl fmt::Debug for Bitboard {
 }
 
 /// The square `(file, rank)` steps away from `square`, if it is on the board.
+#[allow(
+    clippy::arithmetic_side_effects,
+    reason = "board coordinates and steps are single digits; the sum is checked by `try_from`"
+)]
 fn offset(square: Square, files: i8, ranks: i8) -> Option<Square> {
     let file = u8::try_from(i16::from(square.file().index()) + i16::from(files)).ok()?;
     let rank = u8::try_from(i16::from(square.rank()) + i16::from(ranks)).ok()?;
@@ -190,6 +198,10 @@ pub fn attacks(square: Square, role: Role, color: Color, occupied: Bitboard) -> 
 /// let between = between(Square::from_name("a1").unwrap(), Square::from_name("d4").unwrap());
 /// assert_eq!(between.count(), 2);
 /// ```
+#[allow(
+    clippy::arithmetic_side_effects,
+    reason = "board coordinates are below 8"
+)]
 pub fn between(a: Square, b: Square) -> Bitboard {
     let files = i16::from(b.file().index()) - i16::from(a.file().index());
     let ranks = i16::from(b.rank()) - i16::from(a.rank());

@@ -353,13 +353,13 @@ fn board_of(tree: &SyntaxTree<'_>) -> Option<(Board, Bitboard)> {
                     if marker.is_some() {
                         promoted = promoted.with(square);
                     }
-                    file += 1;
+                    file = file.saturating_add(1);
                 }
-                RankItem::Empty { count, .. } => file += count,
+                RankItem::Empty { count, .. } => file = file.saturating_add(count),
                 RankItem::Error(_) => return None,
             }
         }
-        ranks += 1;
+        ranks = ranks.saturating_add(1);
     }
     (ranks == 8).then_some((board, promoted))
 }
@@ -395,6 +395,7 @@ fn castling_rooks(tree: &SyntaxTree<'_>, board: &Board) -> Bitboard {
 
 /// The square a castling letter of `color` for `side` names on `board` (see [`castling_rooks`]);
 /// the writer picks `K` or `Q` exactly when this gives back the rook square it writes.
+#[allow(clippy::arithmetic_side_effects, reason = "a file index is below 8")]
 fn castling_square(board: &Board, color: Color, side: CastlingSide) -> Option<Square> {
     let rank = if color == Color::White { 1 } else { 8 };
     let rook = Piece {

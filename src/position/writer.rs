@@ -392,6 +392,10 @@ impl fmt::Display for Fen<'_, '_> {
 }
 
 /// Ranks 8 down to 1, `~` after the promoted pieces (promoted marks on empty squares are lost).
+#[allow(
+    clippy::arithmetic_side_effects,
+    reason = "a rank has 8 squares, so at most 8 are empty in a row"
+)]
 fn write_placement<W: fmt::Write + ?Sized>(
     out: &mut W,
     board: &Board,
@@ -428,6 +432,7 @@ fn write_placement<W: fmt::Write + ?Sized>(
 
 /// The castling letters of `rights` in canonical order, or `-` (squares off the back ranks are
 /// lost).
+#[allow(clippy::arithmetic_side_effects, reason = "a file index is below 8")]
 fn write_castling<W: fmt::Write + ?Sized>(
     out: &mut W,
     board: &Board,

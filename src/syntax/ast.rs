@@ -269,6 +269,10 @@ impl<'t, 'a> Placement<'t, 'a> {
 
     /// Calls `visit` with each square of the first eight ranks and the span of the token that
     /// describes it, as [`Placement::squares`] lists them, without collecting them.
+    #[allow(
+        clippy::arithmetic_side_effects,
+        reason = "`row` is below 8 (`take(8)`)"
+    )]
     pub(crate) fn for_each_square(&self, mut visit: impl FnMut(Square, Span)) {
         for (row, rank) in self.ranks().take(8).enumerate() {
             let rank_number = 8 - row as u8;
@@ -279,13 +283,18 @@ impl<'t, 'a> Placement<'t, 'a> {
                     RankItem::Empty { span, count } => (span, count),
                     RankItem::Error(node) => (node.span(), 0),
                 };
+                // Squares past the h-file have no name: stop counting there, whatever the width
+                // (a rank may describe thousands of squares).
                 for _ in 0..width {
                     if let Some(square) =
                         File::new(file).and_then(|file| Square::new(file, rank_number))
                     {
                         visit(square, span);
                     }
-                    file += 1;
+                    file = file.saturating_add(1);
+                }
+                if file >= 8 {
+                    break;
                 }
             }
         }

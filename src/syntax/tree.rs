@@ -192,9 +192,9 @@ impl<'t, 'a> SyntaxNode<'t, 'a> {
     /// The index one past this node's subtree.
     fn subtree_end(&self, node: Node) -> usize {
         if node.kind.is_token() {
-            self.index + 1
+            self.index.saturating_add(1)
         } else {
-            (node.next as usize).max(self.index + 1)
+            (node.next as usize).max(self.index.saturating_add(1))
         }
     }
 
@@ -258,13 +258,13 @@ impl<'t, 'a> SyntaxNode<'t, 'a> {
         } else {
             node.next as usize
         };
-        let mut index = self.index + 1;
+        let mut index = self.index.saturating_add(1);
         std::iter::from_fn(move || {
             if index >= end {
                 return None;
             }
             let child = SyntaxNode { tree, index };
-            index = (child.node().next as usize).max(index + 1);
+            index = (child.node().next as usize).max(index.saturating_add(1));
             Some(child)
         })
     }
@@ -292,7 +292,7 @@ impl<'t, 'a> SyntaxNode<'t, 'a> {
         }
         out.push('\n');
         for child in self.children() {
-            child.dump_into(out, depth + 1);
+            child.dump_into(out, depth.saturating_add(1));
         }
     }
 }
@@ -434,6 +434,10 @@ impl TreeBuilder {
     /// token for each of `bytes` (the text at `start`), of the kind `kind_of` gives for the byte,
     /// then, after the node, a one-byte token of kind `after` if there is one.
     #[inline(always)]
+    #[allow(
+        clippy::arithmetic_side_effects,
+        reason = "debug bookkeeping that wraps on purpose for input over 4 GiB"
+    )]
     pub(crate) fn byte_node(
         &mut self,
         kind: SyntaxKind,
@@ -471,10 +475,10 @@ impl TreeBuilder {
     #[inline(always)]
     pub(crate) fn span(&self, start: u32, len: usize) -> Span {
         // The parser lowers the base so that `base + input length` fits in a `usize`.
-        let start = self.base + start as usize;
+        let start = self.base.saturating_add(start as usize);
         Span {
             start,
-            end: start + len,
+            end: start.saturating_add(len),
         }
     }
 

@@ -8,6 +8,7 @@ use serde_json::json;
 
 use crate::args::Format;
 use crate::check::{Finding, Totals};
+use crate::source::{Excerpt, visible};
 
 /// Prints findings as they come and counts them by severity.
 pub struct Printer {
@@ -48,15 +49,14 @@ impl Printer {
     }
 
     fn human(&self, out: &mut dyn Write, finding: &Finding) -> io::Result<()> {
-        let report = miette::Report::new(finding.diagnostic.clone())
-            .with_source_code(finding.snippet.clone());
+        let shown = Shown::new(finding);
         let mut text = String::new();
-        if self
-            .handler
-            .render_report(&mut text, report.as_ref())
-            .is_err()
-        {
-            text = format!("{}: {}\n", finding.diagnostic.code(), finding.diagnostic);
+        if self.handler.render_report(&mut text, &shown).is_err() {
+            text = format!(
+                "{}: {}\n",
+                finding.diagnostic.code(),
+                visible(finding.diagnostic.message())
+            );
         }
         writeln!(out, "{text}")
     }
@@ -150,4 +150,63 @@ fn escape_data(text: &str) -> String {
 /// Escapes a workflow command's property (data escapes plus `:` and `,`).
 fn escape_property(text: &str) -> String {
     escape_data(text).replace(':', "%3A").replace(',', "%2C")
+}
+
+/// A finding as the human report shows it: its diagnostic, with the labels moved onto an
+/// [`Excerpt`] of the source (a window of a long line, control characters made visible).
+struct Shown<'a> {
+    diagnostic: &'a fenlint::Diagnostic,
+    excerpt: Excerpt,
+    labels: Vec<miette::LabeledSpan>,
+}
+
+impl<'a> Shown<'a> {
+    fn new(finding: &'a Finding) -> Shown<'a> {
+        let excerpt = Excerpt::new(&finding.snippet, &finding.diagnostic);
+        let labels = excerpt.labels(&finding.diagnostic);
+        Shown {
+            diagnostic: &finding.diagnostic,
+            excerpt,
+            labels,
+        }
+    }
+}
+
+impl std::fmt::Debug for Shown<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.diagnostic, f)
+    }
+}
+
+impl std::fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(self.diagnostic, f)
+    }
+}
+
+impl std::error::Error for Shown<'_> {}
+
+impl miette::Diagnostic for Shown<'_> {
+    fn code<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
+        miette::Diagnostic::code(self.diagnostic)
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        miette::Diagnostic::severity(self.diagnostic)
+    }
+
+    fn help<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
+        miette::Diagnostic::help(self.diagnostic)
+    }
+
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        Some(&self.excerpt)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        if self.labels.is_empty() {
+            return None;
+        }
+        Some(Box::new(self.labels.iter().cloned()))
+    }
 }

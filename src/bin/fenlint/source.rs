@@ -1,12 +1,13 @@
-//! Where a diagnostic is: a piece of a file (a line, or the whole file), with its byte offset and
-//! line number, to turn byte spans into lines and columns and to show the source in reports.
+//! Where a diagnostic is: a piece of a file (whole lines), with its byte offset and line number,
+//! to turn byte spans into lines and columns, and what the human report shows of it.
 
 use std::fmt;
 use std::sync::Arc as Rc;
 
-use miette::{MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
+use fenlint::{ColumnUnit, Diagnostic, LineIndex};
+use miette::{LabeledSpan, MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
 
-/// Text of a file from byte `offset` on, starting on line `line` (0-based).
+/// Whole lines of a file, from byte `offset` on, starting on line `line` (0-based).
 #[derive(Clone, Debug)]
 pub struct Snippet {
     pub name: Rc<str>,
@@ -25,46 +26,277 @@ pub struct Position {
 impl Snippet {
     /// The line and column of byte `offset` of the file (clamped to the snippet).
     pub fn position(&self, offset: usize) -> Position {
-        let local = offset.saturating_sub(self.offset).min(self.text.len());
-        let before = self.text.get(..local).unwrap_or_default();
-        let lines = before.matches('\n').count();
-        let line_start = before.rfind('\n').map_or(0, |at| at + 1);
-        let column = before.get(line_start..).unwrap_or_default().chars().count() + 1;
-        Position {
-            line: self.line + lines + 1,
-            column,
+        let mut local = offset.saturating_sub(self.offset).min(self.text.len());
+        while !self.text.is_char_boundary(local) {
+            local = local.saturating_sub(1);
         }
-    }
-}
-
-impl SourceCode for Snippet {
-    fn read_span<'a>(
-        &'a self,
-        span: &SourceSpan,
-        context_lines_before: usize,
-        context_lines_after: usize,
-    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
-        let local = SourceSpan::new(span.offset().saturating_sub(self.offset).into(), span.len());
-        let contents =
-            self.text
-                .as_ref()
-                .read_span(&local, context_lines_before, context_lines_after)?;
-        Ok(Box::new(MietteSpanContents::new_named(
-            self.name.to_string(),
-            contents.data(),
-            SourceSpan::new(
-                (contents.span().offset() + self.offset).into(),
-                contents.span().len(),
-            ),
-            contents.line() + self.line,
-            contents.column(),
-            contents.line_count(),
-        )))
+        let index = LineIndex::new(&self.text);
+        let at = index
+            .line_column(&self.text, local, ColumnUnit::Char)
+            .unwrap_or_default();
+        Position {
+            line: self.line.saturating_add(at.line).saturating_add(1),
+            column: at.column.saturating_add(1),
+        }
     }
 }
 
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}", self.line, self.column)
+    }
+}
+
+/// A snippet this long or shorter is shown whole; a longer one is shown as a window around the
+/// primary label.
+const SHOWN_WHOLE: usize = 400;
+/// Bytes of context kept on each side of the primary label in a window.
+const CONTEXT: usize = 60;
+/// The most bytes of a label shown in a window.
+const LABEL_SHOWN: usize = 200;
+
+/// What the human report shows of a snippet: all of it when it is short, a window around the
+/// primary label when it is long (the cut ends marked `…`), with control characters shown as
+/// visible symbols (`␛` for ESC) so that nothing in a file can drive the terminal.
+///
+/// Labels are moved from file offsets to offsets in the shown text; the report's header gives
+/// the line and the character column in the file.
+pub struct Excerpt {
+    name: String,
+    /// The shown text.
+    text: String,
+    /// The snippet the excerpt shows.
+    snippet: Snippet,
+    /// Where the window starts in the snippet.
+    window_start: usize,
+    /// The 0-based line of the file the window starts on.
+    first_line: usize,
+    /// Pairs of (offset in the snippet, offset in the shown text) from which the two advance
+    /// together, in order.
+    breaks: Vec<(usize, usize)>,
+}
+
+impl Excerpt {
+    /// The excerpt of `snippet` for `diagnostic`.
+    pub fn new(snippet: &Snippet, diagnostic: &Diagnostic) -> Excerpt {
+        let source = snippet.text.as_ref();
+        let local = |offset: usize| offset.saturating_sub(snippet.offset).min(source.len());
+        let (mut start, mut end) = (0, source.len());
+        if source.len() > SHOWN_WHOLE {
+            let primary = diagnostic.span();
+            let (from, to) = (local(primary.start), local(primary.end));
+            start = from.saturating_sub(CONTEXT);
+            end = to
+                .min(from.saturating_add(LABEL_SHOWN))
+                .saturating_add(CONTEXT)
+                .min(source.len());
+        }
+        while !source.is_char_boundary(start) {
+            start = start.saturating_sub(1);
+        }
+        while !source.is_char_boundary(end) {
+            end = end.saturating_add(1);
+        }
+        let mut excerpt = Excerpt {
+            name: visible(&snippet.name),
+            text: String::with_capacity(end.saturating_sub(start).saturating_add(8)),
+            snippet: snippet.clone(),
+            window_start: start,
+            first_line: snippet.line.saturating_add(
+                source
+                    .get(..start)
+                    .map_or(0, |before| before.matches('\n').count()),
+            ),
+            breaks: Vec::new(),
+        };
+        let line_start = source
+            .get(..start)
+            .is_none_or(|before| before.is_empty() || before.ends_with('\n'));
+        if !line_start {
+            excerpt.text.push('…');
+        }
+        excerpt.breaks.push((start, excerpt.text.len()));
+        let window = source.get(start..end).unwrap_or_default();
+        for (at, c) in window.char_indices() {
+            match shown_char(c) {
+                Some(symbol) => {
+                    excerpt.text.push_str(&symbol);
+                    let after = start.saturating_add(at).saturating_add(c.len_utf8());
+                    excerpt.breaks.push((after, excerpt.text.len()));
+                }
+                None => excerpt.text.push(c),
+            }
+        }
+        let line_end = source
+            .get(end..)
+            .is_none_or(|after| after.is_empty() || after.starts_with(['\n', '\r']));
+        if !line_end {
+            excerpt.text.push('…');
+        }
+        excerpt
+    }
+
+    /// The offset in the shown text of byte `offset` of the file, clamped to the window; an
+    /// offset inside a character (of a line that was not UTF-8, where one bad byte became
+    /// U+FFFD) moves to the character's start, or with `up` to its end.
+    fn shown_offset(&self, offset: usize, up: bool) -> usize {
+        let local = offset
+            .saturating_sub(self.snippet.offset)
+            .max(self.window_start);
+        let at = self
+            .breaks
+            .partition_point(|&(source, _)| source <= local)
+            .saturating_sub(1);
+        let (source, shown) = self.breaks.get(at).copied().unwrap_or((0, 0));
+        let shown = shown.saturating_add(local.saturating_sub(source));
+        let mut shown = shown.min(self.text.len());
+        while !self.text.is_char_boundary(shown) {
+            shown = if up {
+                shown.saturating_add(1)
+            } else {
+                shown.saturating_sub(1)
+            };
+        }
+        shown
+    }
+
+    /// The offset in the file of `shown`, an offset in the shown text.
+    fn file_offset(&self, shown: usize) -> usize {
+        let at = self
+            .breaks
+            .partition_point(|&(_, text)| text <= shown)
+            .saturating_sub(1);
+        let (source, text) = self.breaks.get(at).copied().unwrap_or((0, 0));
+        self.snippet
+            .offset
+            .saturating_add(source)
+            .saturating_add(shown.saturating_sub(text))
+    }
+
+    /// The labels of `diagnostic`, moved into the shown text; labels outside the window are
+    /// clipped to it.
+    pub fn labels(&self, diagnostic: &Diagnostic) -> Vec<LabeledSpan> {
+        diagnostic
+            .labels()
+            .iter()
+            .map(|label| {
+                let start = self.shown_offset(label.span().start, false);
+                let end = self.shown_offset(label.span().end, true).max(start);
+                let text = Some(label.text().to_owned()).filter(|text| !text.is_empty());
+                let span = SourceSpan::new(start.into(), end.saturating_sub(start));
+                if label.is_primary() {
+                    LabeledSpan::new_primary_with_span(text, span)
+                } else {
+                    LabeledSpan::new_with_span(text, span)
+                }
+            })
+            .collect()
+    }
+}
+
+impl SourceCode for Excerpt {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        let contents =
+            self.text
+                .as_str()
+                .read_span(span, context_lines_before, context_lines_after)?;
+        // The gutter shows the file's line numbers; the header the character column in the file.
+        let column = self
+            .snippet
+            .position(self.file_offset(span.offset()))
+            .column;
+        Ok(Box::new(MietteSpanContents::new_named(
+            self.name.clone(),
+            contents.data(),
+            *contents.span(),
+            self.first_line.saturating_add(contents.line()),
+            column.saturating_sub(1),
+            contents.line_count(),
+        )))
+    }
+}
+
+/// How a character is shown in a report, when not as itself: control characters (but tab and
+/// line breaks, which the report lays out) as Unicode control pictures (`␛`) or `<U+0085>`, and
+/// the bidirectional controls that could reorder what the terminal shows as `<U+202E>`.
+fn shown_char(c: char) -> Option<String> {
+    match c {
+        '\t' | '\n' | '\r' => None,
+        '\u{0}'..='\u{1f}' => char::from_u32(0x2400 + u32::from(c)).map(String::from),
+        '\u{7f}' => Some("␡".to_owned()),
+        _ if c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}') => {
+            Some(format!("<U+{:04X}>", u32::from(c)))
+        }
+        _ => None,
+    }
+}
+
+/// `text` with every control character shown visibly (for file names).
+pub fn visible(text: &str) -> String {
+    let mut shown = String::with_capacity(text.len());
+    for c in text.chars() {
+        match (c, shown_char(c)) {
+            ('\t' | '\n' | '\r', _) => shown.push_str(&c.escape_default().to_string()),
+            (_, Some(symbol)) => shown.push_str(&symbol),
+            (_, None) => shown.push(c),
+        }
+    }
+    shown
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn snippet(text: &str) -> Snippet {
+        Snippet {
+            name: "t.fen".into(),
+            text: text.into(),
+            offset: 100,
+            line: 4,
+        }
+    }
+
+    #[test]
+    fn control_characters_are_shown_as_symbols_and_labels_follow() {
+        let text = "\u{1b}]0;PWNED\u{7}\u{1b}[2J 8/8 x";
+        let diagnostic = fenlint::parse(text).diagnostics()[0].clone();
+        let shifted = snippet(text);
+        let excerpt = Excerpt::new(&shifted, &diagnostic);
+        assert!(
+            !excerpt.text.chars().any(|c| c.is_control()),
+            "{:?}",
+            excerpt.text
+        );
+        assert!(excerpt.text.starts_with("␛]0;PWNED␇␛[2J"));
+        // A label at file offset 100 + k lands on the same character in the shown text.
+        let x = text.find('x').unwrap();
+        assert_eq!(
+            excerpt.shown_offset(100 + x, false),
+            excerpt.text.find('x').unwrap()
+        );
+        assert_eq!(
+            excerpt.file_offset(excerpt.text.find('x').unwrap()),
+            100 + x
+        );
+    }
+
+    #[test]
+    fn a_long_line_is_shown_as_a_window_around_the_primary_label() {
+        let text = format!("{} x {}", "8".repeat(10_000), "8".repeat(10_000));
+        let at = text.find('x').unwrap();
+        let diagnostic = fenlint::parse(&text)
+            .diagnostics()
+            .iter()
+            .find(|d| d.span().start <= at + 100)
+            .cloned()
+            .unwrap_or_else(|| fenlint::parse(&text).diagnostics()[0].clone());
+        let excerpt = Excerpt::new(&snippet(&text), &diagnostic);
+        assert!(excerpt.text.len() < 400, "{}", excerpt.text.len());
     }
 }

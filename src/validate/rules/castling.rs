@@ -23,6 +23,10 @@ fn rook(color: Color) -> Piece {
 
 /// The rooks of `color` on its back rank on the given side of `king_file`, nearest the king
 /// first.
+#[allow(
+    clippy::arithmetic_side_effects,
+    reason = "a file index is below 8 and the step is ±1"
+)]
 fn rooks_beside(
     board: &Board,
     color: Color,
@@ -308,7 +312,9 @@ pub(crate) fn ambiguous(check: &mut Check<'_, '_>) {
             continue;
         };
         // The outermost rook, and how many rooks there are on that side.
-        let (outer, count) = rooks.fold((inner, 1), |(_, count), rook| (rook, count + 1));
+        let (outer, count) = rooks.fold((inner, 1usize), |(_, count), rook| {
+            (rook, count.saturating_add(1))
+        });
         if count < 2 {
             continue;
         }

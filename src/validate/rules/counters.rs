@@ -35,7 +35,10 @@ pub(crate) fn exceeds_plies(check: &mut Check<'_, '_>) {
     if fullmove == 0 || halfmove > MAX_COUNTER || fullmove > MAX_COUNTER {
         return;
     }
-    let plies = 2 * (fullmove - 1) + u64::from(check.position.turn == Color::Black);
+    let plies = fullmove
+        .saturating_sub(1)
+        .saturating_mul(2)
+        .saturating_add(u64::from(check.position.turn == Color::Black));
     if halfmove <= plies {
         return;
     }

@@ -29,6 +29,10 @@ pub(crate) fn king_in_holdings(check: &mut Check<'_, '_>) {
 
 /// `fen::holdings::too_much_material`: board and holdings together hold more of a kind than the
 /// two sides started with (promoted pieces counted as pawns).
+#[allow(
+    clippy::arithmetic_side_effects,
+    reason = "piece counts are below 256 each, summed in `u32`"
+)]
 pub(crate) fn too_much_material(check: &mut Check<'_, '_>) {
     if check.variant != Variant::Crazyhouse {
         return;
@@ -47,7 +51,7 @@ pub(crate) fn too_much_material(check: &mut Check<'_, '_>) {
             .position(|&r| r == role)
             .and_then(|i| on_board.get_mut(i))
         {
-            *slot += 1;
+            *slot = slot.saturating_add(1);
         }
     }
     let limits = [
@@ -61,7 +65,7 @@ pub(crate) fn too_much_material(check: &mut Check<'_, '_>) {
         let board = on_board.get(index).copied().unwrap_or(0);
         let hand = u32::from(holdings.count(Color::White, role))
             + u32::from(holdings.count(Color::Black, role));
-        if board + hand <= limit {
+        if board.saturating_add(hand) <= limit {
             continue;
         }
         let span = check
@@ -78,7 +82,7 @@ pub(crate) fn too_much_material(check: &mut Check<'_, '_>) {
                 Code::HoldingsTooMuchMaterial,
                 format!(
                     "{} {role}s on the board and in hand{promoted}, expected at most {limit}",
-                    board + hand
+                    board.saturating_add(hand)
                 ),
             )
             .primary(span, format!("{hand} in hand"))

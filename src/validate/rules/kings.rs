@@ -51,7 +51,7 @@ pub(crate) fn too_many(check: &mut Check<'_, '_>) {
     for color in [Color::White, Color::Black] {
         let on_board = check.position.board.squares_of(king(color));
         let in_hand = kings_in_hand(check, color);
-        let total = on_board.count() as usize + in_hand.len();
+        let total = (on_board.count() as usize).saturating_add(in_hand.len());
         if total <= 1 {
             continue;
         }

@@ -9,6 +9,10 @@ fn piece(color: Color, role: Role) -> Piece {
 }
 
 /// Whether `square` is a light square (a1 is dark).
+#[allow(
+    clippy::arithmetic_side_effects,
+    reason = "board coordinates are below 9"
+)]
 fn is_light(square: Square) -> bool {
     (square.file().index() + square.rank()).is_multiple_of(2)
 }
@@ -104,7 +108,7 @@ pub(crate) fn impossible_material(check: &mut Check<'_, '_>) {
         }
         let bishops = check.position.board.squares_of(piece(color, Role::Bishop));
         let light = bishops.squares().filter(|&s| is_light(s)).count() as u32;
-        let dark = bishops.count() - light;
+        let dark = bishops.count().saturating_sub(light);
         let extras = [
             ("queen", count(check, color, Role::Queen).saturating_sub(1)),
             ("rook", count(check, color, Role::Rook).saturating_sub(2)),
@@ -116,7 +120,7 @@ pub(crate) fn impossible_material(check: &mut Check<'_, '_>) {
             ("dark-square bishop", dark.saturating_sub(1)),
         ];
         let promoted: u32 = extras.iter().map(|&(_, n)| n).sum();
-        if pawns + promoted <= 8 {
+        if pawns.saturating_add(promoted) <= 8 {
             continue;
         }
         let list: Vec<String> = extras
@@ -133,7 +137,7 @@ pub(crate) fn impossible_material(check: &mut Check<'_, '_>) {
                     list.join(", ")
                 ),
             )
-            .primary(span, format!("{promoted} promoted, but only {} pawns missing", 8 - pawns))
+            .primary(span, format!("{promoted} promoted, but only {} pawns missing", 8u32.saturating_sub(pawns)))
             .help("Every piece beyond the starting set was promoted from a pawn, so pawns plus promoted pieces are at most eight; remove pieces or pawns."),
         );
     }

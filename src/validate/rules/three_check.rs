@@ -85,7 +85,9 @@ pub(crate) fn forms_disagree(check: &mut Check<'_, '_>) {
     let (Some((rw, rb)), Some((gw, gb))) = (read(remaining), read(given)) else {
         return;
     };
-    if rw + gw == 3 && rb + gb == 3 {
+    // Counters are read as `u32`: sum them wide, so that `4294967295+0` cannot wrap to a match.
+    let sums_to_three = |a: u32, b: u32| u64::from(a).saturating_add(u64::from(b)) == 3;
+    if sums_to_three(rw, gw) && sums_to_three(rb, gb) {
         return;
     }
     check.report(
