@@ -425,15 +425,21 @@ pub(crate) fn mixed_notation(check: &mut Check<'_, '_>) {
             continue;
         };
         let is_kingside = file.index() > king.file().index();
-        let outermost = rooks_beside(
+        let mut rooks = rooks_beside(
             &check.position.board,
             color,
             king.file().index(),
             is_kingside,
-        )
-        .last();
+        );
+        let nearest = rooks.next();
+        let outermost = rooks.last().or(nearest);
         if outermost.map(|s| s.file()) != Some(file) {
             continue; // An inner rook: X-FEN needs the file letter here.
+        }
+        if nearest != outermost && !standard(check) {
+            // More than one rook on that side: `K`/`Q` would be ambiguous (see `ambiguous`),
+            // so the file letter is the right one, and its fix must not undo that rule's.
+            continue;
         }
         let classic_letter = match (is_kingside, color) {
             (true, Color::White) => 'K',
