@@ -34,7 +34,14 @@ const TROUBLE: u8 = 2;
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let status = match cli.command {
-        Command::Check(args) => run_check(&args),
+        // A panic (a bug, in the library or here, re-raised from the worker that hit it) has
+        // been printed by the panic hook; it ends the run as trouble, never as missing output.
+        Command::Check(args) => {
+            std::panic::catch_unwind(|| run_check(&args)).unwrap_or_else(|_| {
+                eprintln!("fenlint: internal error: the run stopped early; please report this");
+                TROUBLE
+            })
+        }
         Command::Fmt(args) => run_fmt(&args),
         Command::Show(args) => run_show(&args),
         Command::Explain(args) => {
