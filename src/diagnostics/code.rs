@@ -1,9 +1,40 @@
-//! The registry of diagnostic codes: one line per code, with its default severity and docs.
+//! The registry of diagnostic codes. A code the grammar reports has its docs and default
+//! severity here; a code a validator rule reports is one line naming the rule's file, which
+//! declares the rest (see `src/validate/rules/`).
 
 use super::Severity;
 
 macro_rules! codes {
-    ($( $(#[doc = $doc:literal])+ $variant:ident => $code:literal, $severity:ident; )+) => {
+    // A code the grammar (or the EPD and PGN readers) reports, documented here.
+    (@entries [$($done:tt)*]
+        $(#[doc = $doc:literal])+ $variant:ident => $name:literal, $severity:ident; $($rest:tt)*) => {
+        codes!(@entries [$($done)* {
+            [$(#[doc = $doc])+] $variant, $name, Severity::$severity,
+            concat!($($doc, "\n"),+), false
+        }] $($rest)*);
+    };
+    // A code a validator rule reports, declared with its docs in the rule's own file.
+    (@entries [$($done:tt)*] $variant:ident => rule $group:ident::$rule:ident; $($rest:tt)*) => {
+        // The rule's file declares the code it reports: the two must agree.
+        const _: () = assert!(
+            Code::$variant as usize == crate::validate::rules::$group::$rule::CODE as usize,
+            concat!("the registry and ", stringify!($group), "/", stringify!($rule), ".rs disagree")
+        );
+        codes!(@entries [$($done)* {
+            [#[doc = concat!(
+                "Reported by the rule in `src/validate/rules/", stringify!($group), "/",
+                stringify!($rule), ".rs`; its documentation is [`Code::docs`]."
+            )]]
+            $variant,
+            crate::validate::rules::$group::$rule::NAME,
+            crate::validate::rules::$group::$rule::SEVERITY,
+            crate::validate::rules::$group::$rule::DOCS,
+            true
+        }] $($rest)*);
+    };
+    (@entries [$({
+        [$($attr:tt)*] $variant:ident, $name:expr, $severity:expr, $docs:expr, $rule:expr
+    })*]) => {
         /// A stable diagnostic code such as `fen::castling::order`.
         ///
         /// Codes are `fen::<group>::<problem>` (`epd::` and `pgn::` for EPD records and PGN
@@ -21,12 +52,12 @@ macro_rules! codes {
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[non_exhaustive]
         pub enum Code {
-            $( $(#[doc = $doc])+ $variant, )+
+            $( $($attr)* $variant, )*
         }
 
         impl Code {
             /// Every code, in registry order.
-            pub const ALL: &'static [Code] = &[$(Code::$variant),+];
+            pub const ALL: &'static [Code] = &[$(Code::$variant),*];
 
             /// The code as written in diagnostics, such as `fen::placement::rank_too_long`.
             ///
@@ -34,7 +65,7 @@ macro_rules! codes {
             /// assert_eq!(fenlint::Code::RankTooLong.name(), "fen::placement::rank_too_long");
             /// ```
             pub const fn name(self) -> &'static str {
-                match self { $(Code::$variant => $code,)+ }
+                match self { $(Code::$variant => $name,)* }
             }
 
             /// The severity a diagnostic with this code has unless the user overrides it.
@@ -44,7 +75,7 @@ macro_rules! codes {
             /// assert_eq!(Code::WhitespaceSeparator.default_severity(), Severity::Warning);
             /// ```
             pub const fn default_severity(self) -> Severity {
-                match self { $(Code::$variant => Severity::$severity,)+ }
+                match self { $(Code::$variant => $severity,)* }
             }
 
             /// The documentation: a one-line summary, then what the code checks and why.
@@ -53,9 +84,24 @@ macro_rules! codes {
             /// assert!(fenlint::Code::EnPassantInvalid.docs().contains("rank 3 or 6"));
             /// ```
             pub const fn docs(self) -> &'static str {
-                match self { $(Code::$variant => concat!($($doc, "\n"),+),)+ }
+                match self { $(Code::$variant => $docs,)* }
+            }
+
+            /// Whether a validator rule, declared in its own file under
+            /// `src/validate/rules/`, reports this code (rather than the grammar or the EPD and
+            /// PGN readers).
+            ///
+            /// ```
+            /// assert!(fenlint::Code::KingsMissing.is_rule());
+            /// assert!(!fenlint::Code::CastlingOrder.is_rule());
+            /// ```
+            pub const fn is_rule(self) -> bool {
+                match self { $(Code::$variant => $rule,)* }
             }
         }
+    };
+    ($($body:tt)*) => {
+        codes!(@entries [] $($body)*);
     };
 }
 
@@ -161,270 +207,40 @@ codes! {
     ///
     /// The holdings end the first field; a space must follow the `]`.
     HoldingsUnexpectedText => "fen::holdings::unexpected_text", Error;
-    /// a side has no king
-    ///
-    /// What: each side needs exactly one king on the board.
-    /// Why: without a king there is no check, no mate and no legal game; engines crash on it.
-    /// Bad: `8/8/8/8/8/8/8/4K3 w - - 0 1`
-    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
-    KingsMissing => "fen::kings::missing", Error;
-    /// a side has more than one king
-    ///
-    /// What: at most one king per side, counting a king in crazyhouse holdings.
-    /// Why: a second king cannot arise in a game (kings are never promoted to or dropped).
-    /// Bad: `k7/8/8/8/8/8/8/KK6 w - - 0 1`
-    /// Good: `k7/8/8/8/8/8/8/K7 w - - 0 1`
-    KingsTooMany => "fen::kings::too_many", Error;
-    /// the two kings stand next to each other
-    ///
-    /// What: the kings may not touch, orthogonally or diagonally.
-    /// Why: one of them would be in check from the other king, which no legal move allows; most
-    /// tools call this "opposite check" without saying why.
-    /// Bad: `8/8/8/3kK3/8/8/8/8 b - - 0 1`
-    /// Good: `8/8/8/3k1K2/8/8/8/8 b - - 0 1`
-    KingsAdjacent => "fen::kings::adjacent", Error;
-    /// a pawn on the first or eighth rank
-    ///
-    /// What: pawns stand on ranks 2 to 7.
-    /// Why: a pawn never stands on its own first rank and is promoted on reaching the last.
-    /// Bad: `P3k3/8/8/8/8/8/8/4K3 w - - 0 1`
-    /// Good: `4k3/P7/8/8/8/8/8/4K3 w - - 0 1`
-    PawnsOnBackRank => "fen::pawns::back_rank", Error;
-    /// a side has more than eight pawns
-    ///
-    /// What: each side starts with eight pawns and never gains one.
-    /// Why: a ninth pawn cannot come from anywhere (in crazyhouse, pawns dropped from the
-    /// holdings count too).
-    /// Bad: `4k3/8/8/8/8/PPPPPPPP/P7/4K3 w - - 0 1`
-    /// Good: `4k3/8/8/8/8/PPPPPPPP/8/4K3 w - - 0 1`
-    PawnsTooMany => "fen::pawns::too_many", Error;
-    /// a side has more than sixteen pieces
-    ///
-    /// What: each side starts with sixteen pieces, pawns and king included.
-    /// Why: no move adds a piece (in crazyhouse, count board and holdings together: up to 32).
-    /// Bad: `4k3/8/8/8/QQQQQQQQ/QQQQQQQQ/Q7/4K3 w - - 0 1`
-    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
-    MaterialTooManyPieces => "fen::material::too_many_pieces", Error;
-    /// more promoted pieces than missing pawns
-    ///
-    /// What: every queen beyond one, rook or knight beyond two, and light- or dark-square bishop
-    /// beyond one must have been a pawn, so pawns plus these extras are at most eight.
-    /// Why: a side with eight pawns and two queens has a queen from nowhere.
-    /// Bad: `4k3/8/8/8/8/PPPPPPPP/8/QQ2K3 w - - 0 1`
-    /// Good: `4k3/8/8/8/8/PPPPPPP1/8/QQ2K3 w - - 0 1`
-    MaterialImpossible => "fen::material::impossible", Error;
-    /// the side not to move is in check
-    ///
-    /// What: the king of the side that has just moved may not be attacked.
-    /// Why: the last move would have left its own king in check, which is illegal; the side to
-    /// move could capture the king.
-    /// Bad: `4k3/4R3/8/8/8/8/8/4K3 w - - 0 1`
-    /// Good: `4k3/4R3/8/8/8/8/8/4K3 b - - 0 1`
-    CheckOpposite => "fen::check::opposite", Error;
-    /// more than two pieces give check
-    ///
-    /// What: at most two pieces can check a king at once.
-    /// Why: one move can give check with the piece moved and with one piece it uncovers, no more.
-    /// Bad: `4k3/8/8/8/1b6/3nr3/8/4K3 w - - 0 1`
-    /// Good: `4k3/8/8/8/1b6/4r3/8/4K3 w - - 0 1`
-    CheckTooManyCheckers => "fen::check::too_many_checkers", Error;
-    /// a double check no move can give
-    ///
-    /// What: in a double check, at most one checker steps (pawn, knight, king), and two sliders
-    /// cannot check along the same line.
-    /// Why: the second check of a double check is uncovered by the first piece's move, which a
-    /// stepping piece cannot uncover another stepping piece with, nor a slider on the same line.
-    /// Bad: `4k3/8/8/8/8/3n1n2/8/4K3 w - - 0 1`
-    /// Good: `4k3/8/8/8/8/3n4/8/4K2r w - - 0 1`
-    CheckImpossible => "fen::check::impossible", Error;
-    /// a check the last move (the double step) cannot have given
-    ///
-    /// What: with an en-passant square, the last move was that pawn's double step, so any check
-    /// comes from that pawn or from a line it uncovered.
-    /// Why: a check from anywhere else must have existed before the double step, leaving the
-    /// other side's king in check.
-    /// Bad: `R3k3/8/8/8/4P3/8/8/4K3 b - e3 0 1`
-    /// Good: `8/8/8/7k/4P3/8/8/3BK3 b - e3 0 1`
-    CheckEnPassantInconsistent => "fen::check::en_passant_inconsistent", Error;
-    /// more than one castling right on one side of the king
-    ///
-    /// What: a side castles at most once kingside and once queenside, so it has at most one right
-    /// on each side of its king (two in all).
-    /// Why: a second letter on one side names a second rook there, which no rule allows.
-    /// Bad: `r3k2r/8/8/8/8/8/8/RR2K2R w KQB - 0 1`
-    /// Good: `r3k2r/8/8/8/8/8/8/R3K2R w KQ - 0 1`
-    CastlingTooMany => "fen::castling::too_many", Error;
-    /// a castling right without the king on its home square
-    ///
-    /// What: a side with a castling right has its king on its first rank (on e1/e8 in standard
-    /// chess), between the rooks.
-    /// Why: a king that has moved has lost its castling rights.
-    /// Bad: `4k3/8/8/8/8/8/4K3/R6R w KQ - 0 1`
-    /// Good: `4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1`
-    CastlingNoKing => "fen::castling::no_king", Error;
-    /// a castling right without the rook it names
-    ///
-    /// What: `K`/`Q` need a rook of that colour on the first rank on that side of the king (on
-    /// h1/a1 in standard chess); a file letter needs a rook on that file.
-    /// Why: a rook that has moved or been captured gives no castling right.
-    /// Bad: `rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`
-    /// Good: `rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQq - 0 1`
-    CastlingNoRook => "fen::castling::no_rook", Error;
-    /// `K` or `Q` with more than one rook on that side of the king
-    ///
-    /// What: in X-FEN, `K` and `Q` name the outermost rook on their side; when another rook
-    /// stands between it and the king, readers that take `K` as "the h-rook" or "the castling
-    /// rook" disagree.
-    /// Why: write the file letter of the rook (Shredder-FEN style) to say which one.
-    /// Bad: `5k2/8/8/8/8/8/8/5KRR w K - 0 1`
-    /// Good: `5k2/8/8/8/8/8/8/5KRR w H - 0 1`
-    CastlingAmbiguous => "fen::castling::ambiguous", Warning;
-    /// castling rights no Chess960 start position can lead to
-    ///
-    /// What: when both sides keep castling rights, their kings stand on the same file, and so do
-    /// their kingside (and their queenside) rooks, since Chess960 mirrors the back ranks.
-    /// Why: rights whose pieces stand on different files cannot come from one start position.
-    /// Bad: `1r2k2r/8/8/8/8/8/8/R3K1R1 w GBhb - 0 1`
-    /// Good: `1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1`
-    CastlingNotChess960 => "fen::castling::not_chess960", Error;
-    /// classic and file-letter castling notations mixed
-    ///
-    /// What: `K`/`Q` for one right and a file letter naming an outermost rook for another, as in
-    /// `HQkq`.
-    /// Why: tools disagree on what such fields mean (en-croissant wrote `HQkq` for standard
-    /// chess, and engines then rejected it); use one notation.
-    /// Bad: `r3k2r/8/8/8/8/8/8/R3K2R w HQkq - 0 1`
-    /// Good: `r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1`
-    CastlingMixedNotation => "fen::castling::mixed_notation", Warning;
-    /// an en-passant square on the wrong rank for the side to move
-    ///
-    /// What: with White to move the square is on rank 6 (Black just pushed), with Black to move
-    /// on rank 3.
-    /// Why: only the side that just moved can have made the double step.
-    /// Bad: `4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1`
-    /// Good: `4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1`
-    EnPassantWrongRank => "fen::en_passant::wrong_rank", Error;
-    /// no pawn in front of the en-passant square
-    ///
-    /// What: the pawn that made the double step stands right in front of the square (on e4 for
-    /// `e3`, on e5 for `e6`).
-    /// Why: without that pawn there was no double step.
-    /// Bad: `4k3/8/8/8/8/8/8/4K3 b - e3 0 1`
-    /// Good: `4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1`
-    EnPassantNoPawn => "fen::en_passant::no_pawn", Error;
-    /// the en-passant square or the pawn's start square is occupied
-    ///
-    /// What: the square the pawn skipped and the square it came from are empty.
-    /// Why: a pawn cannot jump over or start from an occupied square.
-    /// Bad: `4k3/8/8/8/4P3/4N3/8/4K3 b - e3 0 1`
-    /// Good: `4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1`
-    EnPassantNotEmpty => "fen::en_passant::not_empty", Error;
-    /// a halfmove clock other than 0 with an en-passant square
-    ///
-    /// What: an en-passant square means the last move was a pawn move, which resets the clock.
-    /// Why: the two fields contradict each other; one of them is wrong.
-    /// Bad: `4k3/8/8/8/4P3/8/8/4K3 b - e3 5 20`
-    /// Good: `4k3/8/8/8/4P3/8/8/4K3 b - e3 0 20`
-    EnPassantHalfmoveNotZero => "fen::en_passant::halfmove_not_zero", Warning;
-    /// an en-passant square no pawn can capture on
-    ///
-    /// What: no pawn of the side to move stands next to the pawn that just made the double step.
-    /// Why: PGN writes the square after every double step, X-FEN and most tools only when a
-    /// capture is possible; the square then changes nothing but the FEN's text.
-    /// Bad: `4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1`
-    /// Good: `4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1`
-    EnPassantNotCapturable => "fen::en_passant::not_capturable", Advice;
-    /// fullmove number 0
-    ///
-    /// What: the fullmove number starts at 1.
-    /// Why: most tools read 0 as 1 silently; some reject it.
-    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - 0 0`
-    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
-    FullmoveZero => "fen::fullmove_number::zero", Warning;
-    /// a halfmove clock larger than the number of half-moves played
-    ///
-    /// What: the clock counts half-moves, so it is at most the half-moves since the start:
-    /// `2 × (fullmove − 1)`, plus 1 with Black to move.
-    /// Why: a larger clock cannot have been reached; one of the counters is wrong.
-    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - 30 10`
-    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 18 10`
-    HalfmoveExceedsPlies => "fen::halfmove_clock::exceeds_plies", Warning;
-    /// a halfmove clock over 100: a draw can be claimed
-    ///
-    /// What: after 50 moves (100 half-moves) without a capture or pawn move, either player may
-    /// claim a draw.
-    /// Why: worth knowing when setting up or analysing the position.
-    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - 101 80`
-    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 99 80`
-    HalfmoveFiftyMoves => "fen::halfmove_clock::fifty_moves", Advice;
-    /// a halfmove clock of 150 or more: the game is drawn
-    ///
-    /// What: after 75 moves (150 half-moves) without a capture or pawn move, the game is drawn
-    /// (FIDE Laws 9.6.2), whatever the players claim.
-    /// Why: the position cannot be played on.
-    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - 150 100`
-    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 149 100`
-    HalfmoveSeventyFiveMoves => "fen::halfmove_clock::seventy_five_moves", Warning;
-    /// a move counter too large to be real
-    ///
-    /// What: counters fit in 32 bits (the halfmove clock is also at most the plies played).
-    /// Why: larger numbers overflow in many tools (Scidb turns move numbers over 4095 into 0,
-    /// shakmaty saturates).
-    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - 0 99999999999`
-    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 999`
-    CounterOverflow => "fen::counter::overflow", Error;
-    /// a king in the crazyhouse holdings
-    ///
-    /// What: holdings hold captured pieces; a king is never captured.
-    /// Why: a king in hand would be a second king once dropped.
-    /// Bad: `4k3/8/8/8/8/8/8/4K3[K] w - - 0 1`
-    /// Good: `4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1`
-    HoldingsKing => "fen::holdings::king", Error;
-    /// more pieces of a kind on the board and in hand than a game can have
-    ///
-    /// What: in crazyhouse, board and holdings together hold what both sides started with:
-    /// 16 pawns, 4 knights, 4 bishops, 4 rooks, 2 queens, pieces marked `~` counted as pawns.
-    /// Why: captured pieces change sides but are never created.
-    /// Bad: `4k3/8/8/8/8/8/8/4K3[QQQ] w - - 0 1`
-    /// Good: `4k3/8/8/8/8/8/8/4K3[QQ] w - - 0 1`
-    HoldingsTooMuchMaterial => "fen::holdings::too_much_material", Error;
-    /// holdings in a variant without drops
-    ///
-    /// What: holdings belong to crazyhouse; checked as another variant, they mean nothing.
-    /// Why: tools that read the FEN as standard chess drop or reject them.
-    /// Bad (checked as standard chess): `4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1`
-    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
-    HoldingsNotCrazyhouse => "fen::holdings::not_crazyhouse", Warning;
-    /// a promoted marker on a pawn or a king
-    ///
-    /// What: `~` marks a piece promoted from a pawn; pawns and kings are never promoted pieces.
-    /// Why: the marker is meaningless there, and tools drop it silently.
-    /// Bad: `4k3/8/8/8/8/8/4P~3/4K3 w - - 0 1`
-    /// Good: `4k3/8/8/8/8/8/4P3/4K3 w - - 0 1`
-    PlacementPromotedPawnOrKing => "fen::placement::promoted_pawn_or_king", Warning;
-    /// both sides have given three checks
-    ///
-    /// What: the game ends at the third check, so only one side can have given three.
-    /// Why: `+3+3` (or `0+0` remaining) is a game that went on after it was over.
-    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - 0 1 +3+3`
-    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1 +2+2`
-    ChecksBothExhausted => "fen::checks::both_exhausted", Error;
-    /// three checks given, but the other king is not in check
-    ///
-    /// What: a side that has given its third check has just moved, so the other king is in
-    /// check now and the game is over.
-    /// Why: otherwise the third check was given earlier and the game went on after it ended.
-    /// Bad: `4k3/8/8/8/8/8/8/4K3 b - - 0 1 +3+0`
-    /// Good: `4k3/8/8/8/8/8/4R3/K7 b - - 0 1 +3+0`
-    ChecksGameOverWithoutCheck => "fen::checks::game_over_without_check", Error;
-    /// the two three-check counters disagree
-    ///
-    /// What: a FEN with both `W+B` (remaining) and `+W+B` (given) must say the same thing:
-    /// remaining = 3 − given for each side.
-    /// Why: readers pick one form or the other, and get different games.
-    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1 +1+0`
-    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 2+3 0 1 +1+0`
-    ChecksFormsDisagree => "fen::checks::forms_disagree", Error;
+    KingsMissing => rule kings::missing;
+    KingsTooMany => rule kings::too_many;
+    KingsAdjacent => rule kings::adjacent;
+    PawnsOnBackRank => rule material::pawns_on_back_rank;
+    PawnsTooMany => rule material::pawns_too_many;
+    MaterialTooManyPieces => rule material::too_many_pieces;
+    MaterialImpossible => rule material::impossible_material;
+    CheckOpposite => rule check::opposite;
+    CheckTooManyCheckers => rule check::too_many_checkers;
+    CheckImpossible => rule check::impossible;
+    CheckEnPassantInconsistent => rule check::en_passant_inconsistent;
+    CastlingTooMany => rule castling::too_many;
+    CastlingNoKing => rule castling::no_king;
+    CastlingNoRook => rule castling::no_rook;
+    CastlingAmbiguous => rule castling::ambiguous;
+    CastlingNotChess960 => rule castling::not_chess960;
+    CastlingMixedNotation => rule castling::mixed_notation;
+    EnPassantWrongRank => rule en_passant::wrong_rank;
+    EnPassantNoPawn => rule en_passant::no_pawn;
+    EnPassantNotEmpty => rule en_passant::not_empty;
+    EnPassantHalfmoveNotZero => rule en_passant::halfmove_not_zero;
+    EnPassantNotCapturable => rule en_passant::not_capturable;
+    FullmoveZero => rule counters::fullmove_zero;
+    HalfmoveExceedsPlies => rule counters::exceeds_plies;
+    HalfmoveFiftyMoves => rule counters::fifty_moves;
+    HalfmoveSeventyFiveMoves => rule counters::seventy_five_moves;
+    CounterOverflow => rule counters::overflow;
+    HoldingsKing => rule crazyhouse::king_in_holdings;
+    HoldingsTooMuchMaterial => rule crazyhouse::too_much_material;
+    HoldingsNotCrazyhouse => rule crazyhouse::not_crazyhouse;
+    PlacementPromotedPawnOrKing => rule crazyhouse::promoted_pawn_or_king;
+    ChecksBothExhausted => rule three_check::both_exhausted;
+    ChecksGameOverWithoutCheck => rule three_check::game_over_without_check;
+    ChecksFormsDisagree => rule three_check::forms_disagree;
     /// an EPD record with fewer than four position fields
     ///
     /// An EPD record (PGN §16.2) starts with the first four fields of a FEN: piece placement,

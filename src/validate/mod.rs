@@ -6,7 +6,7 @@
 //! and documentation live in the registry ([`Code`]). [`Validator`] runs them all, applies the
 //! user's severity overrides, and [`lint`] runs the parser and the validator in one go.
 
-mod rules;
+pub(crate) mod rules;
 
 use crate::position::{Position, Variant};
 use crate::syntax::SyntaxTree;
@@ -184,7 +184,7 @@ impl Validator {
             let mut check = Check::new(parse.tree(), position, variant);
             check.halfmove_clock = halfmove_clock;
             check.fullmove_number = fullmove_number;
-            rules::run(&mut check);
+            rules::run(&mut check, |code| self.severity_of(code).is_some());
             diagnostics.append(&mut check.diagnostics);
         }
         let mut diagnostics: Vec<Diagnostic> = diagnostics

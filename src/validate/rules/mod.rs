@@ -1,56 +1,157 @@
-//! The rules, one function per code, grouped by what they look at, run in this order.
-
-mod castling;
-mod check;
-mod counters;
-mod crazyhouse;
-mod en_passant;
-mod kings;
-mod material;
-mod three_check;
+//! The validator's rules: one file per rule, in a folder per theme (`kings/`, `material/`,
+//! `check/`, `castling/`, `en_passant/`, `counters/`, `crazyhouse/`, `three_check/`), whose
+//! `mod.rs` holds what the theme's rules share.
+//!
+//! A rule's file holds everything about it: `declare_rule!` with its documentation (a summary
+//! line, then What / Why / Bad / Good), its code's name and default severity, and its `check`
+//! function, which reports that one code. The registry (`src/diagnostics/code.rs`) names each
+//! rule's code and module, and takes the name, severity and docs from the rule's file;
+//! `fenlint explain`, the README's code table and the per-code tests and snapshots are all
+//! checked against it. `RULES` lists the rules in the order they run.
+//!
+//! To add a rule: write `<theme>/<rule>.rs` (copy a neighbour), add `pub(crate) mod <rule>;` to
+//! the theme's `mod.rs`, one line to the registry and one to `RULES`; `cargo test` then asks
+//! for its README row and its snapshot.
 
 use super::Check;
+use crate::Code;
 
-/// Runs every rule over `check`.
-pub(crate) fn run(check: &mut Check<'_, '_>) {
+/// Declares a rule in its own file: its documentation, code, name and default severity, as the
+/// constants `CODE`, `NAME`, `SEVERITY` and `DOCS`, and `RULE` (the code and the file's `check`
+/// function) for `RULES`.
+///
+/// `declare_rule! { reports CODE }` declares a rule that reports a code declared in the
+/// registry, because the grammar reports it too.
+macro_rules! declare_rule {
+    ($(#[doc = $doc:literal])+ $variant:ident => $name:literal, $severity:ident) => {
+        /// The code this rule reports.
+        pub(crate) const CODE: crate::Code = crate::Code::$variant;
+        /// The code's name.
+        pub(crate) const NAME: &str = $name;
+        /// The code's default severity.
+        pub(crate) const SEVERITY: crate::Severity = crate::Severity::$severity;
+        /// The rule's documentation: a summary line, then What / Why / Bad / Good.
+        pub(crate) const DOCS: &str = concat!($($doc, "\n"),+);
+        /// The rule, for the list of rules.
+        pub(crate) const RULE: crate::validate::rules::Rule = crate::validate::rules::Rule {
+            code: CODE,
+            check,
+        };
+    };
+    (reports $variant:ident) => {
+        /// The code this rule reports.
+        pub(crate) const CODE: crate::Code = crate::Code::$variant;
+        /// The rule, for the list of rules.
+        pub(crate) const RULE: crate::validate::rules::Rule = crate::validate::rules::Rule {
+            code: CODE,
+            check,
+        };
+    };
+}
+
+pub(crate) mod castling;
+pub(crate) mod check;
+pub(crate) mod counters;
+pub(crate) mod crazyhouse;
+pub(crate) mod en_passant;
+pub(crate) mod kings;
+pub(crate) mod material;
+pub(crate) mod three_check;
+
+/// One rule: the code it reports and the function that checks it.
+#[derive(Clone, Copy)]
+pub(crate) struct Rule {
+    pub(crate) code: Code,
+    pub(crate) check: fn(&mut Check<'_, '_>),
+}
+
+/// Runs every rule over `check` whose code `enabled` accepts: a rule that is allowed does not
+/// run.
+pub(crate) fn run(check: &mut Check<'_, '_>, mut enabled: impl FnMut(Code) -> bool) {
     for rule in RULES {
-        rule(check);
+        if enabled(rule.code) {
+            (rule.check)(check);
+        }
     }
 }
 
-/// Every rule's `check` function.
-const RULES: &[fn(&mut Check<'_, '_>)] = &[
-    kings::missing,
-    kings::too_many,
-    kings::adjacent,
-    material::pawns_on_back_rank,
-    material::pawns_too_many,
-    material::too_many_pieces,
-    material::impossible_material,
-    check::opposite,
-    check::too_many_checkers,
-    check::impossible,
-    check::en_passant_inconsistent,
-    castling::too_many,
-    castling::no_king,
-    castling::no_rook,
-    castling::ambiguous,
-    castling::not_chess960,
-    castling::mixed_notation,
-    en_passant::wrong_rank,
-    en_passant::no_pawn,
-    en_passant::not_empty,
-    en_passant::halfmove_not_zero,
-    en_passant::not_capturable,
-    counters::fullmove_zero,
-    counters::exceeds_plies,
-    counters::move_rules,
-    counters::overflow,
-    crazyhouse::king_in_holdings,
-    crazyhouse::too_much_material,
-    crazyhouse::not_crazyhouse,
-    crazyhouse::promoted_pawn_or_king,
-    three_check::both_exhausted,
-    three_check::game_over_without_check,
-    three_check::forms_disagree,
+/// Every rule, in the order they run.
+pub(crate) const RULES: &[Rule] = &[
+    kings::missing::RULE,
+    kings::too_many::RULE,
+    kings::adjacent::RULE,
+    material::pawns_on_back_rank::RULE,
+    material::pawns_too_many::RULE,
+    material::too_many_pieces::RULE,
+    material::impossible_material::RULE,
+    check::opposite::RULE,
+    check::too_many_checkers::RULE,
+    check::impossible::RULE,
+    check::en_passant_inconsistent::RULE,
+    castling::same_rook::RULE,
+    castling::too_many::RULE,
+    castling::no_king::RULE,
+    castling::no_rook::RULE,
+    castling::ambiguous::RULE,
+    castling::not_chess960::RULE,
+    castling::mixed_notation::RULE,
+    en_passant::wrong_rank::RULE,
+    en_passant::no_pawn::RULE,
+    en_passant::not_empty::RULE,
+    en_passant::halfmove_not_zero::RULE,
+    en_passant::not_capturable::RULE,
+    counters::fullmove_zero::RULE,
+    counters::exceeds_plies::RULE,
+    counters::fifty_moves::RULE,
+    counters::seventy_five_moves::RULE,
+    counters::overflow::RULE,
+    crazyhouse::king_in_holdings::RULE,
+    crazyhouse::too_much_material::RULE,
+    crazyhouse::not_crazyhouse::RULE,
+    crazyhouse::promoted_pawn_or_king::RULE,
+    three_check::both_exhausted::RULE,
+    three_check::game_over_without_check::RULE,
+    three_check::forms_disagree::RULE,
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::Position;
+
+    #[test]
+    fn a_rule_whose_code_is_allowed_does_not_run() {
+        // No king and a pawn on the back rank: several rules would report.
+        let tree = crate::parse("P7/8/8/8/8/8/8/8 w - - 0 1").into_tree();
+        let position = Position::from_tree(&tree).unwrap();
+        let mut check = Check::new(&tree, &position, position.variant);
+        let mut asked = Vec::new();
+        run(&mut check, |code| {
+            asked.push(code);
+            false
+        });
+        assert!(check.diagnostics.is_empty());
+        let all: Vec<Code> = RULES.iter().map(|rule| rule.code).collect();
+        assert_eq!(asked, all, "every rule is asked about, in order, before it runs");
+
+        let mut check = Check::new(&tree, &position, position.variant);
+        run(&mut check, |code| code == Code::KingsMissing);
+        let reported: Vec<Code> = check.diagnostics.iter().map(|d| d.code()).collect();
+        assert_eq!(reported, [Code::KingsMissing, Code::KingsMissing]);
+    }
+
+    #[test]
+    fn every_rule_code_runs_once_and_every_validator_code_has_a_rule() {
+        let mut codes: Vec<Code> = RULES.iter().map(|rule| rule.code).collect();
+        codes.sort();
+        let before = codes.len();
+        codes.dedup();
+        assert_eq!(codes.len(), before, "a code is reported by two rules");
+        // Every code whose docs come from a rule's file has that rule in the list.
+        for code in Code::ALL {
+            if code.is_rule() {
+                assert!(codes.contains(code), "{code} has no rule in RULES");
+            }
+        }
+    }
+}

@@ -1,0 +1,185 @@
+//! Castling rights: how many, and whether the king and the rook each names are where castling
+//! needs them.
+
+pub(crate) mod ambiguous;
+pub(crate) mod mixed_notation;
+pub(crate) mod no_king;
+pub(crate) mod no_rook;
+pub(crate) mod not_chess960;
+pub(crate) mod same_rook;
+pub(crate) mod too_many;
+
+use crate::position::{Board, Variant};
+use crate::syntax::{CastlingRight, CastlingSide, SyntaxTree};
+use crate::validate::Check;
+use crate::{Code, Color, Diagnostic, File, Piece, Role, Span, Square};
+
+fn back_rank(color: Color) -> u8 {
+    if color == Color::White { 1 } else { 8 }
+}
+
+fn square(file: u8, rank: u8) -> Option<Square> {
+    Square::new(File::new(file)?, rank)
+}
+
+fn rook(color: Color) -> Piece {
+    Piece {
+        color,
+        role: Role::Rook,
+    }
+}
+
+/// The rooks of `color` on its back rank on the given side of `king_file`, nearest the king
+/// first.
+#[allow(
+    clippy::arithmetic_side_effects,
+    reason = "a file index is below 8 and the step is ±1"
+)]
+fn rooks_beside(
+    board: &Board,
+    color: Color,
+    king_file: u8,
+    kingside: bool,
+) -> impl Iterator<Item = Square> + '_ {
+    let rank = back_rank(color);
+    (1..8u8)
+        .map_while(move |step| {
+            if kingside {
+                Some(king_file + step).filter(|&file| file < 8)
+            } else {
+                king_file.checked_sub(step)
+            }
+        })
+        .filter_map(move |file| square(file, rank))
+        .filter(move |&s| board.piece_at(s) == Some(rook(color)))
+}
+
+/// The king of `color` when it stands on its back rank (on e1/e8 in standard chess).
+fn castling_king(check: &Check<'_, '_>, color: Color) -> Option<Square> {
+    let king = check.position.board.king_of(color)?;
+    let home = king.rank() == back_rank(color) && (!standard(check) || king.file().index() == 4);
+    home.then_some(king)
+}
+
+/// Whether castling follows the standard rules (king on e1/e8, rooks in the corners): in every
+/// variant here but Chess960, which all start from the standard position.
+fn standard(check: &Check<'_, '_>) -> bool {
+    check.variant != Variant::Chess960
+}
+
+/// The castling letters, each once (a repeated letter is a syntax error of its own).
+fn rights<'t>(tree: &'t SyntaxTree<'_>) -> impl Iterator<Item = CastlingRight> + 't {
+    // Castling letters are ASCII, so one bit per code point below 128 marks those seen.
+    let mut seen = 0u128;
+    tree.castling()
+        .into_iter()
+        .flat_map(|castling| castling.rights())
+        .filter(move |right| {
+            let bit = 1u128 << (u32::from(right.letter()) & 127);
+            let first = seen & bit == 0;
+            seen |= bit;
+            first
+        })
+}
+
+/// The castling letters of `color`, each once.
+fn rights_of<'t>(
+    tree: &'t SyntaxTree<'_>,
+    color: Color,
+) -> impl Iterator<Item = CastlingRight> + 't {
+    rights(tree).filter(move |right| right.color() == color)
+}
+
+/// The rook that `first` and `second`, the only two rights on one side of `king` (`more` when
+/// there are others), both name.
+fn same_rook(
+    check: &Check<'_, '_>,
+    first: CastlingRight,
+    second: CastlingRight,
+    more: bool,
+    king: Square,
+) -> Option<Square> {
+    let rook = named_rook(check, &first, king).ok()?;
+    (!more && named_rook(check, &second, king).ok() == Some(rook)).then_some(rook)
+}
+
+fn report_too_many(
+    check: &mut Check<'_, '_>,
+    color: Color,
+    rights: &[CastlingRight],
+    what: &str,
+    limit: usize,
+) {
+    let mut diagnostic = Diagnostic::new(
+        Code::CastlingTooMany,
+        format!(
+            "{} {what} for {color}, expected at most {limit}",
+            rights.len()
+        ),
+    );
+    for (index, right) in rights.iter().enumerate() {
+        diagnostic = if index == limit {
+            diagnostic.primary(right.span(), "one right too many")
+        } else {
+            diagnostic.secondary(right.span(), "")
+        };
+    }
+    check.report(diagnostic.help(format!(
+        "{color} can castle once kingside and once queenside, with the rooks that have not moved; remove the extra letters."
+    )));
+}
+
+/// The king's side a right names, given the king's file.
+fn kingside(right: &CastlingRight, king_file: u8) -> bool {
+    match right.side() {
+        CastlingSide::King => true,
+        CastlingSide::Queen => false,
+        CastlingSide::File(file) => file.index() > king_file,
+    }
+}
+
+/// The rook square a right names, if the king is home; `Err` with the square it expected.
+fn named_rook(
+    check: &Check<'_, '_>,
+    right: &CastlingRight,
+    king: Square,
+) -> Result<Square, Option<Square>> {
+    let color = right.color();
+    let rank = back_rank(color);
+    let king_file = king.file().index();
+    let is_kingside = kingside(right, king_file);
+    if standard(check) {
+        let corner = square(if is_kingside { 7 } else { 0 }, rank);
+        let named_corner = match right.side() {
+            CastlingSide::File(file) => Some(file.index()) == corner.map(|c| c.file().index()),
+            _ => true,
+        };
+        return match corner {
+            Some(corner)
+                if named_corner && check.position.board.piece_at(corner) == Some(rook(color)) =>
+            {
+                Ok(corner)
+            }
+            _ => Err(corner),
+        };
+    }
+    match right.side() {
+        CastlingSide::File(file) => {
+            let named = square(file.index(), rank);
+            match named {
+                Some(s)
+                    if check.position.board.piece_at(s) == Some(rook(color))
+                        && file.index() != king_file =>
+                {
+                    Ok(s)
+                }
+                _ => Err(named),
+            }
+        }
+        CastlingSide::King | CastlingSide::Queen => {
+            rooks_beside(&check.position.board, color, king_file, is_kingside)
+                .last()
+                .ok_or_else(|| square(if is_kingside { 7 } else { 0 }, rank))
+        }
+    }
+}

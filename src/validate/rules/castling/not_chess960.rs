@@ -1,0 +1,75 @@
+//! `fen::castling::not_chess960`: castling rights no Chess960 start position can lead to.
+
+use super::*;
+
+declare_rule! {
+    /// castling rights no Chess960 start position can lead to
+    ///
+    /// What: when both sides keep castling rights, their kings stand on the same file, and so do
+    /// their kingside (and their queenside) rooks, since Chess960 mirrors the back ranks.
+    /// Why: rights whose pieces stand on different files cannot come from one start position.
+    /// Bad: `1r2k2r/8/8/8/8/8/8/R3K1R1 w GBhb - 0 1`
+    /// Good: `1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1`
+    CastlingNotChess960 => "fen::castling::not_chess960", Error
+}
+
+/// `fen::castling::not_chess960`: both sides keep rights, but their kings or rooks do not stand
+/// on mirrored files.
+pub(crate) fn check(check: &mut Check<'_, '_>) {
+    if standard(check) {
+        return;
+    }
+    let tree = check.tree;
+    let (Some(white_king), Some(black_king)) = (
+        castling_king(check, Color::White),
+        castling_king(check, Color::Black),
+    ) else {
+        return;
+    };
+    let has = |color| rights_of(tree, color).next().is_some();
+    if !has(Color::White) || !has(Color::Black) {
+        return;
+    }
+    let mut problems: Vec<(Span, Span, String)> = Vec::new();
+    if white_king.file() != black_king.file() {
+        problems.push((
+            check.square_span(white_king),
+            check.square_span(black_king),
+            format!("kings on {white_king} and {black_king}"),
+        ));
+    }
+    for kingside_side in [true, false] {
+        let rook_of = |color: Color, king: Square| {
+            rights_of(tree, color)
+                .filter(|right| kingside(right, king.file().index()) == kingside_side)
+                .find_map(|right| named_rook(check, &right, king).ok())
+        };
+        if let (Some(white), Some(black)) = (
+            rook_of(Color::White, white_king),
+            rook_of(Color::Black, black_king),
+        ) && white.file() != black.file()
+        {
+            let side = if kingside_side {
+                "kingside"
+            } else {
+                "queenside"
+            };
+            problems.push((
+                check.square_span(white),
+                check.square_span(black),
+                format!("{side} rooks on {white} and {black}"),
+            ));
+        }
+    }
+    for (white, black, what) in problems {
+        check.report(
+            Diagnostic::new(
+                Code::CastlingNotChess960,
+                format!("castling rights for both sides with {what}, expected them on the same file"),
+            )
+            .primary(black, "Black's")
+            .secondary(white, "White's")
+            .help("Chess960 mirrors the back ranks, and castling pieces have not moved; remove the rights of the side whose pieces moved."),
+        );
+    }
+}

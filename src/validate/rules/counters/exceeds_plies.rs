@@ -1,0 +1,45 @@
+//! `fen::halfmove_clock::exceeds_plies`: a halfmove clock larger than the number of half-moves played.
+
+use super::*;
+
+declare_rule! {
+    /// a halfmove clock larger than the number of half-moves played
+    ///
+    /// What: the clock counts half-moves, so it is at most the half-moves since the start:
+    /// `2 × (fullmove − 1)`, plus 1 with Black to move.
+    /// Why: a larger clock cannot have been reached; one of the counters is wrong.
+    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - 30 10`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 18 10`
+    HalfmoveExceedsPlies => "fen::halfmove_clock::exceeds_plies", Warning
+}
+
+/// `fen::halfmove_clock::exceeds_plies`.
+pub(crate) fn check(check: &mut Check<'_, '_>) {
+    let (Some((halfmove, clock)), Some((fullmove, number))) =
+        (value(check.halfmove_clock), value(check.fullmove_number))
+    else {
+        return;
+    };
+    if fullmove == 0 || halfmove > MAX_COUNTER || fullmove > MAX_COUNTER {
+        return;
+    }
+    let plies = fullmove
+        .saturating_sub(1)
+        .saturating_mul(2)
+        .saturating_add(u64::from(check.position.turn == Color::Black));
+    if halfmove <= plies {
+        return;
+    }
+    check.report(
+        Diagnostic::new(
+            Code::HalfmoveExceedsPlies,
+            format!(
+                "halfmove clock {halfmove} at move {fullmove}, expected at most the {plies} half-move{} played",
+                if plies == 1 { "" } else { "s" }
+            ),
+        )
+        .primary(clock.span(), "more half-moves than played")
+        .secondary(number.span(), format!("move {fullmove}"))
+        .help("The clock counts half-moves since the last capture or pawn move, so it cannot exceed the half-moves since the start; one of the counters is wrong."),
+    );
+}

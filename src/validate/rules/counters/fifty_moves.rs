@@ -1,0 +1,32 @@
+//! `fen::halfmove_clock::fifty_moves`: a halfmove clock over 100: a draw can be claimed.
+
+use super::*;
+
+declare_rule! {
+    /// a halfmove clock over 100: a draw can be claimed
+    ///
+    /// What: after 50 moves (100 half-moves) without a capture or pawn move, either player may
+    /// claim a draw.
+    /// Why: worth knowing when setting up or analysing the position.
+    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - 101 80`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 99 80`
+    HalfmoveFiftyMoves => "fen::halfmove_clock::fifty_moves", Advice
+}
+
+/// Reports a halfmove clock from 100 to 149, when a draw can be claimed (from 150 the game is
+/// over, which `seventy_five_moves` reports instead).
+pub(crate) fn check(check: &mut Check<'_, '_>) {
+    let Some((halfmove, clock)) = value(check.halfmove_clock) else {
+        return;
+    };
+    if (100..150).contains(&halfmove) {
+        check.report(
+            Diagnostic::new(
+                Code::HalfmoveFiftyMoves,
+                format!("halfmove clock {halfmove}: a draw can be claimed under the fifty-move rule"),
+            )
+            .primary(clock.span(), "50 moves without capture or pawn move")
+            .help("After 100 half-moves without a capture or pawn move, either player may claim a draw (FIDE Laws 9.3)."),
+        );
+    }
+}

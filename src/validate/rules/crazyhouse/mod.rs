@@ -1,0 +1,12 @@
+//! Crazyhouse: holdings without kings, material that fits in one game, `~` only on promoted
+//! pieces, and holdings only in crazyhouse.
+
+pub(crate) mod king_in_holdings;
+pub(crate) mod not_crazyhouse;
+pub(crate) mod promoted_pawn_or_king;
+pub(crate) mod too_much_material;
+
+use crate::position::Variant;
+use crate::syntax::RankItem;
+use crate::validate::Check;
+use crate::{Code, Color, Diagnostic, Role};

@@ -1,0 +1,38 @@
+//! `fen::en_passant::halfmove_not_zero`: a halfmove clock other than 0 with an en-passant square.
+
+use super::*;
+
+declare_rule! {
+    /// a halfmove clock other than 0 with an en-passant square
+    ///
+    /// What: an en-passant square means the last move was a pawn move, which resets the clock.
+    /// Why: the two fields contradict each other; one of them is wrong.
+    /// Bad: `4k3/8/8/8/4P3/8/8/4K3 b - e3 5 20`
+    /// Good: `4k3/8/8/8/4P3/8/8/4K3 b - e3 0 20`
+    EnPassantHalfmoveNotZero => "fen::en_passant::halfmove_not_zero", Warning
+}
+
+/// `fen::en_passant::halfmove_not_zero`: a double step resets the halfmove clock.
+pub(crate) fn check(check: &mut Check<'_, '_>) {
+    let Some((_, span)) = target(check) else {
+        return;
+    };
+    let Some(clock) = check
+        .halfmove_clock
+        .filter(|clock| clock.value() != Some(0))
+    else {
+        return;
+    };
+    if !clock.has_number() {
+        return;
+    }
+    check.report(
+        Diagnostic::new(
+            Code::EnPassantHalfmoveNotZero,
+            format!("halfmove clock {} with an en-passant square, expected 0 after a pawn move", clock.text()),
+        )
+        .primary(clock.span(), "not reset")
+        .secondary(span, "a pawn just moved")
+        .help("The double step was a pawn move, which resets the clock to 0; one of the two fields is wrong."),
+    );
+}

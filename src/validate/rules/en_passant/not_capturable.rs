@@ -1,0 +1,54 @@
+//! `fen::en_passant::not_capturable`: an en-passant square no pawn can capture on.
+
+use super::*;
+
+declare_rule! {
+    /// an en-passant square no pawn can capture on
+    ///
+    /// What: no pawn of the side to move stands next to the pawn that just made the double step.
+    /// Why: PGN writes the square after every double step, X-FEN and most tools only when a
+    /// capture is possible; the square then changes nothing but the FEN's text.
+    /// Bad: `4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1`
+    /// Good: `4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1`
+    EnPassantNotCapturable => "fen::en_passant::not_capturable", Advice
+}
+
+/// `fen::en_passant::not_capturable`: no pawn of the side to move attacks the square.
+pub(crate) fn check(check: &mut Check<'_, '_>) {
+    let Some((target, span)) = target(check) else {
+        return;
+    };
+    let Some((pushed, from)) = squares(check, target) else {
+        return;
+    };
+    let board = &check.position.board;
+    let mover = check.position.turn.other();
+    let pushed_ok = board.piece_at(pushed)
+        == Some(Piece {
+            color: mover,
+            role: Role::Pawn,
+        });
+    if !pushed_ok || board.piece_at(target).is_some() || board.piece_at(from).is_some() {
+        return; // Other rules report these.
+    }
+    let capturers = attacks(target, Role::Pawn, mover, board.occupied());
+    let turn = check.position.turn;
+    let has_capturer = capturers.squares().any(|s| {
+        board.piece_at(s)
+            == Some(Piece {
+                color: turn,
+                role: Role::Pawn,
+            })
+    });
+    if has_capturer {
+        return;
+    }
+    check.report(
+        Diagnostic::new(
+            Code::EnPassantNotCapturable,
+            format!("en-passant square {target} that no {turn} pawn can capture on"),
+        )
+        .primary(span, "no capture possible")
+        .help("PGN writes the square after every double step; X-FEN and most tools write `-` when no pawn can capture. Both are valid."),
+    );
+}
