@@ -24,8 +24,8 @@
 
 use std::borrow::Cow;
 
+use crate::diagnostics::text::{join_names, shown};
 use crate::diagnostics::{Capped, Code, Diagnostic, EPD_RECORD, limit};
-use crate::parse::shown;
 use crate::validate::{CounterText, Counters, Lint, Validator};
 use crate::{Severity, Span};
 
@@ -299,15 +299,6 @@ fn four_fields(line: &str) -> (&str, usize) {
         return (line, count);
     }
     (line.get(..end).unwrap_or(line), count)
-}
-
-/// `a`, `a and b`, `a, b and c`.
-fn join_names(names: &[&str]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => (*one).to_owned(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
 }
 
 /// Whether `c` may appear in an opcode after its first letter.

@@ -21,8 +21,8 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
+use crate::diagnostics::text::shown;
 use crate::diagnostics::{Capped, Code, Diagnostic, PGN_GAME, limit};
-use crate::parse::shown;
 use crate::position::Variant;
 use crate::{Span, Validator};
 

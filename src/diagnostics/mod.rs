@@ -5,6 +5,7 @@
 //! renders: it hands out typed diagnostics.
 
 mod code;
+pub(crate) mod text;
 
 use std::fmt;
 

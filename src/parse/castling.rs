@@ -2,8 +2,9 @@
 
 use nom::IResult;
 
-use super::{Cx, characters, one_byte, shown};
+use super::{Cx, one_byte};
 use crate::Span;
+use crate::diagnostics::text::shown;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::syntax::SyntaxKind;
 
@@ -272,22 +273,18 @@ fn report_dash(cx: &mut Cx<'_>, span: Span, only_dashes: bool) {
     cx.report(diagnostic.with_fix(span, ""));
 }
 
-#[cold]
 fn report_invalid_characters(cx: &mut Cx<'_>, span: Span) {
-    if cx.full() {
-        return;
-    }
-    let text = cx.source_text(span);
-    let plural = characters(text);
-    cx.report(
-        Diagnostic::new(
-            Code::CastlingInvalidCharacter,
+    cx.report_invalid_characters(
+        span,
+        Code::CastlingInvalidCharacter,
+        |plural, text| {
             format!(
-                "invalid castling {plural} `{}`, expected `K`, `Q`, `k`, `q`, a file letter or `-`",
-                shown(text)
-            ),
-        )
-        .primary(span, "not a castling letter")
-        .help("Castling rights are `K`/`Q` (White), `k`/`q` (Black), or the file letter of the rook (`A`–`H` for White, `a`–`h` for Black); `-` when nobody can castle."),
+                "invalid castling {plural} `{text}`, expected `K`, `Q`, `k`, `q`, a file letter or `-`"
+            )
+        },
+        "not a castling letter",
+        |_| {
+            "Castling rights are `K`/`Q` (White), `k`/`q` (Black), or the file letter of the rook (`A`–`H` for White, `a`–`h` for Black); `-` when nobody can castle."
+        },
     );
 }

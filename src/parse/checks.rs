@@ -4,8 +4,9 @@ use nom::character::complete::char;
 use nom::combinator::{all_consuming, recognize};
 use nom::{IResult, Offset, Parser};
 
+use super::Cx;
 use super::counters::digits;
-use super::{Cx, shown};
+use crate::diagnostics::text::shown;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::syntax::SyntaxKind;
 

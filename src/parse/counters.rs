@@ -2,8 +2,9 @@
 
 use nom::IResult;
 
-use super::{Cx, shown};
+use super::Cx;
 use crate::Span;
+use crate::diagnostics::text::shown;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::syntax::SyntaxKind;
 

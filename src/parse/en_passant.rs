@@ -2,8 +2,9 @@
 
 use nom::IResult;
 
-use super::{Cx, one_byte, shown};
+use super::{Cx, one_byte};
 use crate::Span;
+use crate::diagnostics::text::shown;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::syntax::SyntaxKind;
 

@@ -5,8 +5,9 @@ use nom::character::complete::char;
 use nom::combinator::recognize;
 use nom::{IResult, Parser};
 
+use super::Cx;
 use super::placement::{is_piece_letter, piece};
-use super::{Cx, characters, shown};
+use crate::diagnostics::text::shown;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::syntax::SyntaxKind;
 
@@ -123,28 +124,19 @@ fn holding_pieces(cx: &mut Cx<'_>, input: &str) {
     }
 }
 
-#[cold]
 fn report_invalid_characters(cx: &mut Cx<'_>, span: crate::Span) {
-    if cx.full() {
-        return;
-    }
-    let text = cx.source_text(span);
-    let plural = characters(text);
-    let help = if text.bytes().all(|b| b.is_ascii_digit()) {
-        "Holdings list one letter per piece in hand; write `NN` for two knights, not `2N`."
-    } else {
-        "Holdings list one letter per piece in hand: `PNBRQ` for White, `pnbrq` for Black."
-    };
-    cx.report(
-        Diagnostic::new(
-            Code::HoldingsInvalidCharacter,
-            format!(
-                "invalid {plural} `{}` in the holdings, expected piece letters",
-                shown(text)
-            ),
-        )
-        .primary(span, "not a piece letter")
-        .help(help),
+    cx.report_invalid_characters(
+        span,
+        Code::HoldingsInvalidCharacter,
+        |plural, text| format!("invalid {plural} `{text}` in the holdings, expected piece letters"),
+        "not a piece letter",
+        |text| {
+            if text.bytes().all(|b| b.is_ascii_digit()) {
+                "Holdings list one letter per piece in hand; write `NN` for two knights, not `2N`."
+            } else {
+                "Holdings list one letter per piece in hand: `PNBRQ` for White, `pnbrq` for Black."
+            }
+        },
     );
 }
 

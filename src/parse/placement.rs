@@ -2,8 +2,9 @@
 
 use nom::IResult;
 
-use super::{Cx, characters, holdings, is_ascii_whitespace, one_byte, run_len, shown};
+use super::{Cx, holdings, is_ascii_whitespace, one_byte, run_len};
 use crate::Span;
+use crate::diagnostics::text::shown;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::syntax::SyntaxKind;
 
@@ -508,28 +509,23 @@ fn report_digit_out_of_range(cx: &mut Cx<'_>, span: Span, digit: u8, number: Opt
     );
 }
 
-#[cold]
 fn report_invalid_characters(cx: &mut Cx<'_>, span: Span) {
-    if cx.full() {
-        return;
-    }
-    let text = cx.source_text(span);
-    let plural = characters(text);
-    let help = if text.chars().all(|c| c.is_ascii_alphabetic()) {
-        "Pieces are written `PNBRQK` for White and `pnbrqk` for Black (pawn, knight, bishop, rook, queen, king)."
-    } else {
-        "A rank holds only piece letters (`PNBRQKpnbrqk`) and digits 1–8 for empty squares; ranks are separated by `/`."
-    };
-    cx.report(
-        Diagnostic::new(
-            Code::PlacementInvalidCharacter,
+    cx.report_invalid_characters(
+        span,
+        Code::PlacementInvalidCharacter,
+        |plural, text| {
             format!(
-                "invalid {plural} `{}` in the placement, expected a piece letter, a digit 1–8 or `/`",
-                shown(text)
-            ),
-        )
-        .primary(span, "not a piece or a digit")
-        .help(help),
+                "invalid {plural} `{text}` in the placement, expected a piece letter, a digit 1–8 or `/`"
+            )
+        },
+        "not a piece or a digit",
+        |text| {
+            if text.chars().all(|c| c.is_ascii_alphabetic()) {
+                "Pieces are written `PNBRQK` for White and `pnbrqk` for Black (pawn, knight, bishop, rook, queen, king)."
+            } else {
+                "A rank holds only piece letters (`PNBRQKpnbrqk`) and digits 1–8 for empty squares; ranks are separated by `/`."
+            }
+        },
     );
 }
 

@@ -132,7 +132,10 @@ mod tests {
         });
         assert!(check.diagnostics.is_empty());
         let all: Vec<Code> = RULES.iter().map(|rule| rule.code).collect();
-        assert_eq!(asked, all, "every rule is asked about, in order, before it runs");
+        assert_eq!(
+            asked, all,
+            "every rule is asked about, in order, before it runs"
+        );
 
         let mut check = Check::new(&tree, &position, position.variant);
         run(&mut check, |code| code == Code::KingsMissing);

@@ -28,7 +28,7 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
         check.report(
             Diagnostic::new(
                 Code::CounterOverflow,
-                format!("{name} `{}` too large, expected at most {MAX_COUNTER}", crate::parse::shown(counter.text())),
+                format!("{name} `{}` too large, expected at most {MAX_COUNTER}", crate::diagnostics::text::shown(counter.text())),
             )
             .primary(counter.span(), "does not fit in 32 bits")
             .help("No game is that long; many tools overflow or clamp such numbers. Write the real count."),

@@ -1,0 +1,209 @@
+//! The parsing context: the input, the tree under construction and the diagnostics so far.
+
+use nom::Offset;
+
+use super::Parse;
+use crate::Span;
+use crate::diagnostics::text::{characters, shown};
+use crate::diagnostics::{Diagnostic, MAX_DIAGNOSTICS};
+use crate::syntax::{SyntaxKind, TreeBuilder};
+
+/// The parsing context: the input, the tree under construction and the diagnostics so far.
+pub(crate) struct Cx<'a> {
+    source: &'a str,
+    base: usize,
+    tree: TreeBuilder,
+    diagnostics: Vec<Diagnostic>,
+    suppressed: usize,
+    /// Whether the fast paths for the usual shapes (a plain board, castling letters in order,
+    /// plain three-check counters) are taken; tests turn them off to check that the general
+    /// productions build the same tree and diagnostics.
+    pub(crate) fast_paths: bool,
+}
+
+impl<'a> Cx<'a> {
+    pub(super) fn new(source: &'a str, base: usize) -> Cx<'a> {
+        // Spans are `usize` offsets; a base so large that the FEN's end would overflow is
+        // lowered so that every offset fits.
+        let base = base.min(usize::MAX.saturating_sub(source.len()));
+        Cx {
+            source,
+            base,
+            tree: TreeBuilder::new(base, source.len()),
+            diagnostics: Vec::new(),
+            suppressed: 0,
+            fast_paths: true,
+        }
+    }
+
+    /// The absolute span of `text`, a slice of the input.
+    pub(crate) fn span(&self, text: &str) -> Span {
+        let start = self.base.saturating_add(self.source.offset(text));
+        Span::new(start, start.saturating_add(text.len()))
+    }
+
+    /// An empty span just after `text`, a slice of the input.
+    pub(crate) fn end_of(&self, text: &str) -> Span {
+        Span::empty(self.span(text).end)
+    }
+
+    /// The offset of `at`, a slice of the input, from the input's start.
+    #[inline(always)]
+    fn offset(&self, at: &[u8]) -> u32 {
+        // A pointer difference within the input, which is at most `MAX_INPUT_LEN` bytes long.
+        (at.as_ptr() as usize).wrapping_sub(self.source.as_ptr() as usize) as u32
+    }
+
+    /// Appends a token covering `text`, a slice of the input that starts where the previous
+    /// token ended.
+    #[inline]
+    pub(crate) fn token(&mut self, kind: SyntaxKind, text: &str) -> Span {
+        self.token_bytes(kind, text.as_bytes(), text.len())
+    }
+
+    /// Appends a token covering the first `len` bytes of `at`, a slice of the input that starts
+    /// where the previous token ended.
+    #[inline(always)]
+    pub(crate) fn token_bytes(&mut self, kind: SyntaxKind, at: &[u8], len: usize) -> Span {
+        let start = self.offset(at);
+        self.tree.token(kind, start, len);
+        self.tree.span(start, len)
+    }
+
+    /// Appends a one-byte token for each of the first `len` bytes of `at`, a slice of the input
+    /// that starts where the previous token ended, of the kind `kind_of` gives for the byte.
+    #[inline(always)]
+    pub(crate) fn byte_tokens(
+        &mut self,
+        at: &[u8],
+        len: usize,
+        kind_of: impl Fn(u8) -> SyntaxKind,
+    ) {
+        let start = self.offset(at);
+        let bytes = at.get(..len).unwrap_or_default();
+        self.tree.byte_tokens(start, bytes, kind_of);
+    }
+
+    /// Appends a [`SyntaxKind::Rank`] node over `squares`, a slice of the input that starts
+    /// where the previous token ended and holds only piece letters and digits, with a token for
+    /// each square, then a [`SyntaxKind::Slash`] token for the byte after `squares` if `slash`.
+    #[inline(always)]
+    pub(crate) fn plain_rank(&mut self, squares: &[u8], slash: bool) {
+        let start = self.offset(squares);
+        self.tree.byte_node(
+            SyntaxKind::Rank,
+            start,
+            squares,
+            super::placement::square_kind,
+            slash.then_some(SyntaxKind::Slash),
+        );
+    }
+
+    /// The absolute span of the first `len` bytes of `at`, a slice of the input.
+    #[inline]
+    pub(crate) fn byte_span(&self, at: &[u8], len: usize) -> Span {
+        self.tree.span(self.offset(at), len)
+    }
+
+    /// The state of the tree, to go back to with [`Cx::rewind`].
+    #[inline(always)]
+    pub(crate) fn mark(&self) -> crate::syntax::Mark {
+        self.tree.mark()
+    }
+
+    /// Drops the nodes appended since `mark`.
+    #[inline(always)]
+    pub(crate) fn rewind(&mut self, mark: crate::syntax::Mark) {
+        self.tree.rewind(mark);
+    }
+
+    /// Starts a composite node at `at`, a slice of the input.
+    #[inline]
+    pub(crate) fn start(&mut self, kind: SyntaxKind, at: &[u8]) -> crate::syntax::Open {
+        let start = self.offset(at);
+        self.tree.start(kind, start)
+    }
+
+    /// Finishes a composite node after the last node appended.
+    #[inline]
+    pub(crate) fn finish(&mut self, open: crate::syntax::Open) {
+        self.tree.finish(open);
+    }
+
+    /// Whether the diagnostic about to be built would be dropped (the limit is reached); if so,
+    /// it is counted as suppressed. Reporters that can fire once per byte check this first, so
+    /// that a huge garbage line does not build millions of messages only to drop them.
+    #[inline]
+    pub(crate) fn full(&mut self) -> bool {
+        let full = self.diagnostics.len() >= MAX_DIAGNOSTICS;
+        if full {
+            self.suppressed = self.suppressed.saturating_add(1);
+        }
+        full
+    }
+
+    pub(crate) fn report(&mut self, mut diagnostic: Diagnostic) {
+        // miette shows no label at an empty span at the very end of the text; point such a
+        // label at the last character instead.
+        if let Some(last) = self.source.chars().next_back() {
+            let end = self.base.saturating_add(self.source.len());
+            diagnostic.widen_empty_labels(end, last.len_utf8());
+        }
+        if self.diagnostics.len() < MAX_DIAGNOSTICS {
+            self.diagnostics.push(diagnostic);
+        } else {
+            self.suppressed = self.suppressed.saturating_add(1);
+        }
+    }
+
+    pub(super) fn finish_parse(mut self) -> Parse<'a> {
+        self.diagnostics.sort_by_key(|diagnostic| diagnostic.span());
+        if self.suppressed > 0 {
+            let end = Span::empty(self.base.saturating_add(self.source.len()));
+            self.diagnostics.push(crate::diagnostics::too_many_problems(
+                self.suppressed,
+                crate::diagnostics::FEN,
+                end,
+            ));
+        }
+        Parse {
+            tree: self.tree.finish_tree(self.source),
+            diagnostics: self.diagnostics,
+        }
+    }
+}
+
+impl<'a> Cx<'a> {
+    pub(super) fn source_text(&self, span: Span) -> &'a str {
+        let start = span.start.saturating_sub(self.base);
+        let end = span.end.saturating_sub(self.base);
+        self.source.get(start..end).unwrap_or_default()
+    }
+}
+
+impl Cx<'_> {
+    /// Reports `code` for the invalid characters at `span` (unless the report is full): the
+    /// message is `message(plural, shown)`, with `plural` "character" or "characters" and
+    /// `shown` the text escaped; `help` chooses the help from the text.
+    #[cold]
+    pub(crate) fn report_invalid_characters(
+        &mut self,
+        span: Span,
+        code: crate::Code,
+        message: impl FnOnce(&str, &str) -> String,
+        label: &str,
+        help: impl FnOnce(&str) -> &'static str,
+    ) {
+        if self.full() {
+            return;
+        }
+        let text = self.source_text(span);
+        let message = message(characters(text), &shown(text));
+        let help = help(text);
+        self.report(
+            Diagnostic::new(code, message)
+                .primary(span, label)
+                .help(help),
+        );
+    }
+}
