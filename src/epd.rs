@@ -7,7 +7,7 @@
 //!
 //! The move counters of an EPD record are the `hmvc` (halfmove clock) and `fmvn` (fullmove
 //! number) operations. The four fields are parsed on their own with [`crate::parse_at`], and the
-//! operands of `hmvc` and `fmvn` are handed to [`Validator::lint_parse_with_counters`], so the
+//! operands of `hmvc` and `fmvn` replace the FEN's own counters in the [`Validator`]'s check, so the
 //! validator's counter rules (`fen::halfmove_clock::exceeds_plies`,
 //! `fen::en_passant::halfmove_not_zero`, `fen::fullmove_number::zero`, …) see them and point at
 //! the operands. `fen::fields::missing` is never reported: four fields are the EPD form, and
@@ -192,7 +192,7 @@ impl<'a> Operand<'a> {
         }
         let inner = self.text.strip_prefix('"').unwrap_or(self.text);
         let inner = inner.strip_suffix('"').unwrap_or(inner);
-        crate::pgn::unescape(inner)
+        crate::pgn_string::unescape(inner)
     }
 }
 

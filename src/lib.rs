@@ -38,6 +38,7 @@ pub mod files;
 mod line_index;
 pub mod parse;
 pub mod pgn;
+mod pgn_string;
 pub mod position;
 mod span;
 pub mod syntax;

@@ -131,28 +131,8 @@ impl<'a> Tag<'a> {
 
     /// The value with `\"` and `\\` unescaped; borrowed when it has no escapes.
     pub fn unescaped(&self) -> Cow<'a, str> {
-        unescape(self.value)
+        crate::pgn_string::unescape(self.value)
     }
-}
-
-/// The text of a PGN string token between its quotes, with `\"` and `\\` unescaped (the
-/// standard's only escapes); EPD string operands use the same convention.
-pub(crate) fn unescape(inner: &str) -> Cow<'_, str> {
-    if !inner.contains('\\') {
-        return Cow::Borrowed(inner);
-    }
-    let mut out = String::with_capacity(inner.len());
-    let mut chars = inner.chars();
-    while let Some(c) = chars.next() {
-        match (c, chars.clone().next()) {
-            ('\\', Some(next @ ('"' | '\\'))) => {
-                out.push(next);
-                chars.next();
-            }
-            _ => out.push(c),
-        }
-    }
-    Cow::Owned(out)
 }
 
 /// The variant a `Variant` tag value names: `Ok(Some(_))` for a known variant, `Ok(None)` for

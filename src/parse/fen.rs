@@ -7,72 +7,48 @@ use crate::diagnostics::text::{join_names, shown};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::syntax::SyntaxKind;
 
-/// Names of the six groups, for messages.
-const GROUP_NAMES: [&str; 6] = [
-    "piece placement",
-    "side to move",
-    "castling",
-    "en passant",
-    "halfmove clock",
-    "fullmove number",
+/// The six groups of a FEN, in order.
+const GROUPS: [SyntaxKind; 6] = [
+    SyntaxKind::Placement,
+    SyntaxKind::SideToMove,
+    SyntaxKind::Castling,
+    SyntaxKind::EnPassant,
+    SyntaxKind::HalfmoveClock,
+    SyntaxKind::FullmoveNumber,
 ];
 
-/// Which field a production parses; the order is the order in the grammar.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Slot {
-    Placement,
-    SideToMove,
-    Castling,
-    EnPassant,
-    RemainingChecks,
-    HalfmoveClock,
-    FullmoveNumber,
-    GivenChecks,
-    Extra,
+/// The node kind of the field `text`, which follows a field of kind `last` (none for the first):
+/// a group, a three-check counter, or extra text.
+fn field_after(last: Option<SyntaxKind>, text: &str) -> SyntaxKind {
+    use SyntaxKind::{
+        Castling, EnPassant, ExtraFields, FullmoveNumber, GivenChecks, HalfmoveClock, Placement,
+        RemainingChecks, SideToMove,
+    };
+    let given = text.starts_with('+');
+    match last {
+        None => Placement,
+        Some(Placement) => SideToMove,
+        Some(SideToMove) => Castling,
+        Some(Castling) => EnPassant,
+        Some(EnPassant) if !given && text.contains('+') => RemainingChecks,
+        Some(EnPassant | RemainingChecks) if !given => HalfmoveClock,
+        Some(HalfmoveClock) if !given => FullmoveNumber,
+        Some(EnPassant | RemainingChecks | HalfmoveClock | FullmoveNumber) if given => GivenChecks,
+        Some(_) => ExtraFields,
+    }
 }
 
-impl Slot {
-    /// The slot for `text`, the field after `last` (the slot of the previous field).
-    fn after(last: Option<Slot>, text: &str) -> Slot {
-        let given = text.starts_with('+');
-        match last {
-            None => Slot::Placement,
-            Some(Slot::Placement) => Slot::SideToMove,
-            Some(Slot::SideToMove) => Slot::Castling,
-            Some(Slot::Castling) => Slot::EnPassant,
-            Some(Slot::EnPassant) if !given && text.contains('+') => Slot::RemainingChecks,
-            Some(Slot::EnPassant | Slot::RemainingChecks) if !given => Slot::HalfmoveClock,
-            Some(Slot::HalfmoveClock) if !given => Slot::FullmoveNumber,
-            Some(Slot::EnPassant | Slot::RemainingChecks | Slot::HalfmoveClock)
-            | Some(Slot::FullmoveNumber)
-                if given =>
-            {
-                Slot::GivenChecks
-            }
-            Some(_) => Slot::Extra,
-        }
-    }
-
-    /// Whether this slot is one of the six FEN groups (not a variant suffix or extra text).
-    fn is_group(self) -> bool {
-        !matches!(
-            self,
-            Slot::RemainingChecks | Slot::GivenChecks | Slot::Extra
-        )
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            Slot::Placement => GROUP_NAMES[0],
-            Slot::SideToMove => GROUP_NAMES[1],
-            Slot::Castling => GROUP_NAMES[2],
-            Slot::EnPassant => GROUP_NAMES[3],
-            Slot::RemainingChecks => "three-check counter",
-            Slot::HalfmoveClock => GROUP_NAMES[4],
-            Slot::FullmoveNumber => GROUP_NAMES[5],
-            Slot::GivenChecks => "three-check counter",
-            Slot::Extra => "extra field",
-        }
+/// What a field of kind `kind` is called in messages.
+fn field_name(kind: SyntaxKind) -> &'static str {
+    match kind {
+        SyntaxKind::Placement => "piece placement",
+        SyntaxKind::SideToMove => "side to move",
+        SyntaxKind::Castling => "castling",
+        SyntaxKind::EnPassant => "en passant",
+        SyntaxKind::HalfmoveClock => "halfmove clock",
+        SyntaxKind::FullmoveNumber => "fullmove number",
+        SyntaxKind::RemainingChecks | SyntaxKind::GivenChecks => "three-check counter",
+        _ => "extra field",
     }
 }
 
@@ -157,7 +133,7 @@ fn fields<'a>(cx: &mut Cx<'a>, input: &'a str) {
         );
     }
 
-    let mut last: Option<Slot> = None;
+    let mut last: Option<SyntaxKind> = None;
     let mut groups = 0usize;
     let mut last_field = rest;
     let mut extra: Option<(crate::syntax::Open, Span, &'static str)> = None;
@@ -176,9 +152,9 @@ fn fields<'a>(cx: &mut Cx<'a>, input: &'a str) {
                 Err(_) => break,
             }
         };
-        let slot = Slot::after(last, text);
-        if slot == Slot::Extra && extra.is_none() {
-            let after = last.map_or("FEN", Slot::name);
+        let slot = field_after(last, text);
+        if slot == SyntaxKind::ExtraFields && extra.is_none() {
+            let after = last.map_or("FEN", field_name);
             extra = Some((
                 cx.start(SyntaxKind::ExtraFields, text.as_bytes()),
                 cx.span(text),
@@ -186,19 +162,19 @@ fn fields<'a>(cx: &mut Cx<'a>, input: &'a str) {
             ));
         }
         match slot {
-            Slot::Placement => {}
-            Slot::SideToMove => side_to_move::side_to_move(cx, text),
-            Slot::Castling => castling::castling(cx, text),
-            Slot::EnPassant => en_passant::en_passant(cx, text),
-            Slot::RemainingChecks => checks::remaining_checks(cx, text),
-            Slot::HalfmoveClock => counters::halfmove_clock(cx, text),
-            Slot::FullmoveNumber => counters::fullmove_number(cx, text),
-            Slot::GivenChecks => checks::given_checks(cx, text),
-            Slot::Extra => {
+            SyntaxKind::Placement => {}
+            SyntaxKind::SideToMove => side_to_move::side_to_move(cx, text),
+            SyntaxKind::Castling => castling::castling(cx, text),
+            SyntaxKind::EnPassant => en_passant::en_passant(cx, text),
+            SyntaxKind::RemainingChecks => checks::remaining_checks(cx, text),
+            SyntaxKind::HalfmoveClock => counters::halfmove_clock(cx, text),
+            SyntaxKind::FullmoveNumber => counters::fullmove_number(cx, text),
+            SyntaxKind::GivenChecks => checks::given_checks(cx, text),
+            _ => {
                 cx.token(SyntaxKind::Error, text);
             }
         }
-        if slot.is_group() {
+        if GROUPS.contains(&slot) {
             groups = groups.saturating_add(1);
         }
         last = Some(slot);
@@ -242,7 +218,7 @@ fn fields<'a>(cx: &mut Cx<'a>, input: &'a str) {
             .help("Remove the extra text; EPD operations and comments do not belong in a FEN."),
         );
     }
-    if groups < GROUP_NAMES.len() {
+    if groups < GROUPS.len() {
         report_missing_fields(cx, groups, last_field);
     }
 
@@ -263,7 +239,12 @@ fn fields<'a>(cx: &mut Cx<'a>, input: &'a str) {
 /// `fen::fields::missing` when the FEN stops before the fullmove number; `present` of the six
 /// groups were given, ending with `last_field`.
 fn report_missing_fields(cx: &mut Cx<'_>, present: usize, last_field: &str) {
-    let missing = GROUP_NAMES.get(present..).unwrap_or_default();
+    let missing: Vec<&str> = GROUPS
+        .get(present..)
+        .unwrap_or_default()
+        .iter()
+        .map(|&kind| field_name(kind))
+        .collect();
     let example = [" w", " -", " -", " 0", " 1"]
         .get(present.saturating_sub(1)..)
         .unwrap_or_default()
@@ -280,7 +261,7 @@ fn report_missing_fields(cx: &mut Cx<'_>, present: usize, last_field: &str) {
             Code::FieldsMissing,
             format!(
                 "FEN has {present} of 6 fields, expected also the {}",
-                join_names(missing)
+                join_names(&missing)
             ),
         )
         .primary(span, format!("{} {plural} missing after this", missing.len()))

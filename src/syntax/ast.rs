@@ -4,15 +4,15 @@ use super::{SyntaxKind, SyntaxNode, SyntaxTree};
 use crate::{Color, File, Piece, Span, Square};
 
 macro_rules! typed_node {
-    ($(#[doc = $doc:literal])* $name:ident => $kind:ident) => {
+    ($(#[doc = $doc:literal])* $name:ident => $($kind:ident)|+) => {
         $(#[doc = $doc])*
-        #[derive(Clone, Copy, Debug)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub struct $name<'t, 'a>(SyntaxNode<'t, 'a>);
 
         impl<'t, 'a> $name<'t, 'a> {
             /// The view of `node`, if it has the right kind.
             pub fn cast(node: SyntaxNode<'t, 'a>) -> Option<Self> {
-                (node.kind() == SyntaxKind::$kind).then_some(Self(node))
+                matches!(node.kind(), $(SyntaxKind::$kind)|+).then_some(Self(node))
             }
 
             /// The underlying node.
@@ -111,53 +111,31 @@ typed_node! {
     EnPassant => EnPassant
 }
 
-/// A move counter: the halfmove clock or the fullmove number.
-///
-/// ```
-/// let tree = fenlint::parse("8/8/8/8/8/8/8/8 w - - 12 40").into_tree();
-/// assert_eq!(tree.halfmove_clock().unwrap().value(), Some(12));
-/// assert_eq!(tree.fullmove_number().unwrap().value(), Some(40));
-/// ```
-#[derive(Clone, Copy, Debug)]
-pub struct Counter<'t, 'a>(SyntaxNode<'t, 'a>);
+typed_node! {
+    /// A move counter: the halfmove clock or the fullmove number.
+    ///
+    /// ```
+    /// let tree = fenlint::parse("8/8/8/8/8/8/8/8 w - - 12 40").into_tree();
+    /// assert_eq!(tree.halfmove_clock().unwrap().value(), Some(12));
+    /// assert_eq!(tree.fullmove_number().unwrap().value(), Some(40));
+    /// ```
+    Counter => HalfmoveClock | FullmoveNumber
+}
 
-/// Three-check counters, `W+B` (checks remaining) or `+W+B` (checks given).
-///
-/// ```
-/// use fenlint::syntax::ChecksForm;
-/// let tree = fenlint::parse("8/8/8/8/8/8/8/8 w - - 1 5 +0+2").into_tree();
-/// let checks = tree.given_checks().unwrap();
-/// assert_eq!(checks.form(), ChecksForm::Given);
-/// assert_eq!((checks.white(), checks.black()), (Some(0), Some(2)));
-/// ```
-#[derive(Clone, Copy, Debug)]
-pub struct CheckCounters<'t, 'a>(SyntaxNode<'t, 'a>);
+typed_node! {
+    /// Three-check counters, `W+B` (checks remaining) or `+W+B` (checks given).
+    ///
+    /// ```
+    /// use fenlint::syntax::ChecksForm;
+    /// let tree = fenlint::parse("8/8/8/8/8/8/8/8 w - - 1 5 +0+2").into_tree();
+    /// let checks = tree.given_checks().unwrap();
+    /// assert_eq!(checks.form(), ChecksForm::Given);
+    /// assert_eq!((checks.white(), checks.black()), (Some(0), Some(2)));
+    /// ```
+    CheckCounters => RemainingChecks | GivenChecks
+}
 
 impl<'t, 'a> Counter<'t, 'a> {
-    /// The view of `node`, if it is a halfmove clock or fullmove number.
-    pub fn cast(node: SyntaxNode<'t, 'a>) -> Option<Self> {
-        matches!(
-            node.kind(),
-            SyntaxKind::HalfmoveClock | SyntaxKind::FullmoveNumber
-        )
-        .then_some(Self(node))
-    }
-
-    /// The underlying node.
-    pub fn syntax(&self) -> SyntaxNode<'t, 'a> {
-        self.0
-    }
-
-    /// The bytes this counter covers.
-    pub fn span(&self) -> Span {
-        self.0.span()
-    }
-
-    /// The counter as written.
-    pub fn text(&self) -> &'a str {
-        self.0.text()
-    }
-
     /// Whether the counter is a number (digits only), whatever its size.
     pub fn has_number(&self) -> bool {
         self.0.child(SyntaxKind::Number).is_some()
@@ -171,25 +149,6 @@ impl<'t, 'a> Counter<'t, 'a> {
 }
 
 impl<'t, 'a> CheckCounters<'t, 'a> {
-    /// The view of `node`, if it is a three-check counter.
-    pub fn cast(node: SyntaxNode<'t, 'a>) -> Option<Self> {
-        matches!(
-            node.kind(),
-            SyntaxKind::RemainingChecks | SyntaxKind::GivenChecks
-        )
-        .then_some(Self(node))
-    }
-
-    /// The underlying node.
-    pub fn syntax(&self) -> SyntaxNode<'t, 'a> {
-        self.0
-    }
-
-    /// The bytes the counter covers.
-    pub fn span(&self) -> Span {
-        self.0.span()
-    }
-
     /// Whether the counters say checks remaining (`3+3`) or checks given (`+0+0`).
     pub fn form(&self) -> ChecksForm {
         if self.0.kind() == SyntaxKind::GivenChecks {
@@ -223,7 +182,7 @@ impl<'t, 'a> CheckCounters<'t, 'a> {
 }
 
 /// One item of a rank.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RankItem<'t, 'a> {
     /// A piece on one square; `promoted` is the span of its `~` marker, if any.
     Piece {

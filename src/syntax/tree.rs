@@ -180,6 +180,29 @@ pub struct SyntaxNode<'t, 'a> {
     index: usize,
 }
 
+/// Two nodes are equal when they are the same node of the same tree (not when their text is).
+///
+/// ```
+/// let tree = fenlint::parse("8/8/8/8/8/8/8/8 w - - 0 1").into_tree();
+/// let first = tree.root().children().next().unwrap();
+/// assert_eq!(first, tree.root().children().next().unwrap());
+/// assert_ne!(first, tree.root());
+/// ```
+impl PartialEq for SyntaxNode<'_, '_> {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.tree, other.tree) && self.index == other.index
+    }
+}
+
+impl Eq for SyntaxNode<'_, '_> {}
+
+impl std::hash::Hash for SyntaxNode<'_, '_> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        std::ptr::hash(self.tree, state);
+        self.index.hash(state);
+    }
+}
+
 impl<'t, 'a> SyntaxNode<'t, 'a> {
     fn node(&self) -> Node {
         self.tree.nodes.get(self.index).copied().unwrap_or(Node {

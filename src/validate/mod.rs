@@ -142,23 +142,7 @@ impl Validator {
     /// `hmvc` and `fmvn` operations of an EPD record: each counter given in `counters` replaces
     /// the FEN's own, in the position and in every counter rule, and diagnostics about it point
     /// at its span.
-    ///
-    /// ```
-    /// use fenlint::Validator;
-    /// use fenlint::validate::{CounterText, Counters};
-    ///
-    /// let record = "4k3/8/8/8/8/8/8/4K3 w - - hmvc 30; fmvn 10;";
-    /// let parse = fenlint::parse_at(&record[..25], 0);
-    /// let counters = Counters {
-    ///     halfmove_clock: Some(CounterText::new("30", fenlint::Span::new(31, 33))),
-    ///     fullmove_number: Some(CounterText::new("10", fenlint::Span::new(40, 42))),
-    /// };
-    /// let lint = Validator::new().lint_parse_with_counters(parse, counters);
-    /// let exceeds = lint.diagnostics().iter().find(|d| d.code().name() == "fen::halfmove_clock::exceeds_plies").unwrap();
-    /// assert_eq!(&record[exceeds.span().range()], "30");
-    /// assert_eq!(lint.position().unwrap().fullmove_number, 10);
-    /// ```
-    pub fn lint_parse_with_counters<'a>(
+    pub(crate) fn lint_parse_with_counters<'a>(
         &self,
         parse: Parse<'a>,
         counters: Counters<'_>,
@@ -205,42 +189,35 @@ impl Validator {
 
 /// A move counter as written, and where: the FEN's own halfmove clock or fullmove number, or
 /// one written elsewhere, such as the operand of an EPD `hmvc` or `fmvn` operation.
-///
-/// ```
-/// use fenlint::validate::CounterText;
-/// let counter = CounterText::new("12", fenlint::Span::new(40, 42));
-/// assert_eq!(counter.value(), Some(12));
-/// assert!(!CounterText::new("-1", fenlint::Span::new(0, 2)).has_number());
-/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CounterText<'a> {
+pub(crate) struct CounterText<'a> {
     text: &'a str,
     span: Span,
 }
 
 impl<'a> CounterText<'a> {
     /// The counter `text`, found at `span`.
-    pub fn new(text: &'a str, span: Span) -> CounterText<'a> {
+    pub(crate) fn new(text: &'a str, span: Span) -> CounterText<'a> {
         CounterText { text, span }
     }
 
     /// The counter as written.
-    pub fn text(&self) -> &'a str {
+    pub(crate) fn text(&self) -> &'a str {
         self.text
     }
 
     /// Where the counter is.
-    pub fn span(&self) -> Span {
+    pub(crate) fn span(&self) -> Span {
         self.span
     }
 
     /// Whether the counter is a number (digits only), whatever its size.
-    pub fn has_number(&self) -> bool {
+    pub(crate) fn has_number(&self) -> bool {
         !self.text.is_empty() && self.text.bytes().all(|byte| byte.is_ascii_digit())
     }
 
     /// The value; `None` if the text is not a number or does not fit in a `u64`.
-    pub fn value(&self) -> Option<u64> {
+    pub(crate) fn value(&self) -> Option<u64> {
         self.has_number().then(|| self.text.parse().ok()).flatten()
     }
 
@@ -263,17 +240,12 @@ impl<'a> From<crate::syntax::Counter<'_, 'a>> for CounterText<'a> {
 
 /// Move counters that replace a FEN's own (see [`Validator::lint_parse_with_counters`]);
 /// `None` keeps the FEN's counter.
-///
-/// ```
-/// let counters = fenlint::validate::Counters::default();
-/// assert!(counters.halfmove_clock.is_none() && counters.fullmove_number.is_none());
-/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Counters<'a> {
+pub(crate) struct Counters<'a> {
     /// The halfmove clock.
-    pub halfmove_clock: Option<CounterText<'a>>,
+    pub(crate) halfmove_clock: Option<CounterText<'a>>,
     /// The fullmove number.
-    pub fullmove_number: Option<CounterText<'a>>,
+    pub(crate) fullmove_number: Option<CounterText<'a>>,
 }
 
 /// What a rule sees: the tree, the position and the variant, and where to report.
