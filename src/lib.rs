@@ -40,6 +40,7 @@ pub mod parse;
 pub mod pgn;
 mod pgn_string;
 pub mod position;
+pub mod render;
 mod span;
 pub mod syntax;
 mod types;

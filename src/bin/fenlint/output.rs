@@ -4,7 +4,6 @@ use std::io::{self, Write};
 
 use fenlint::Severity;
 use miette::{GraphicalReportHandler, GraphicalTheme};
-use serde_json::json;
 
 use crate::args::Format;
 use crate::check::{Finding, Totals};
@@ -88,68 +87,30 @@ fn plural<'a>(count: usize, one: &'a str, many: &'a str) -> &'a str {
 
 /// One JSON object per line, with the documented fields (see the README).
 fn json_line(out: &mut dyn Write, finding: &Finding) -> io::Result<()> {
-    let diagnostic = &finding.diagnostic;
-    let span = diagnostic.span();
-    let start = finding.snippet.position(span.start);
-    let end = finding.snippet.position(span.end);
-    let fix = diagnostic.fix().map(|fix| {
-        json!({
-            "byte_start": fix.span().start,
-            "byte_end": fix.span().end,
-            "replacement": fix.replacement(),
-        })
-    });
-    let object = json!({
-        "path": finding.path.as_ref(),
-        "line": start.line,
-        "column": start.column,
-        "end_line": end.line,
-        "end_column": end.column,
-        "byte_start": span.start,
-        "byte_end": span.end,
-        "severity": diagnostic.severity().to_string(),
-        "code": diagnostic.code().name(),
-        "message": diagnostic.message(),
-        "help": diagnostic.help_text(),
-        "fix": fix,
-    });
-    writeln!(out, "{object}")
+    fenlint::render::json_line(&mut &mut *out, &located(finding))
 }
 
 /// A GitHub Actions workflow command: `::error file=…,line=…,col=…::message`.
 fn github(out: &mut dyn Write, finding: &Finding) -> io::Result<()> {
-    let diagnostic = &finding.diagnostic;
-    let span = diagnostic.span();
-    let start = finding.snippet.position(span.start);
-    let end = finding.snippet.position(span.end);
-    let level = match diagnostic.severity() {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
-        Severity::Advice => "notice",
+    fenlint::render::github(&mut &mut *out, &located(finding))
+}
+
+/// The finding with the lines and columns of its primary span.
+fn located(finding: &Finding) -> fenlint::render::Located<'_> {
+    let span = finding.diagnostic.span();
+    let at = |offset| {
+        let position = finding.snippet.position(offset);
+        fenlint::LineColumn {
+            line: position.line.saturating_sub(1),
+            column: position.column.saturating_sub(1),
+        }
     };
-    writeln!(
-        out,
-        "::{level} file={},line={},col={},endLine={},endColumn={},title={}::{}",
-        escape_property(&finding.path),
-        start.line,
-        start.column,
-        end.line,
-        end.column,
-        escape_property(diagnostic.code().name()),
-        escape_data(diagnostic.message()),
-    )
-}
-
-/// Escapes a workflow command's data (`%`, CR, LF).
-fn escape_data(text: &str) -> String {
-    text.replace('%', "%25")
-        .replace('\r', "%0D")
-        .replace('\n', "%0A")
-}
-
-/// Escapes a workflow command's property (data escapes plus `:` and `,`).
-fn escape_property(text: &str) -> String {
-    escape_data(text).replace(':', "%3A").replace(',', "%2C")
+    fenlint::render::Located {
+        path: &finding.path,
+        diagnostic: &finding.diagnostic,
+        start: at(span.start),
+        end: at(span.end),
+    }
 }
 
 /// A finding as the human report shows it: its diagnostic, with the labels moved onto an

@@ -1,0 +1,209 @@
+//! Machine-readable renderings of diagnostics, for any front end: JSON Lines and GitHub Actions
+//! workflow commands. (The human rendering is miette's: [`Diagnostic`] implements
+//! [`miette::Diagnostic`].)
+//!
+//! A renderer is given where the diagnostic is: its path and the [`LineColumn`] of the start and
+//! end of its primary span (0-based, columns in characters), as a [`LineIndex`](crate::LineIndex)
+//! gives them; it prints them 1-based.
+//!
+//! ```
+//! use fenlint::{ColumnUnit, LineIndex, render::Located};
+//!
+//! let text = "4k3/8/8/8/8/8/8/4K3 x - - 0 1\n";
+//! let diagnostic = &fenlint::lint(text.trim_end()).into_diagnostics()[0];
+//! let index = LineIndex::new(text);
+//! let at = |offset| index.line_column(text, offset, ColumnUnit::Char).unwrap();
+//! let located = Located {
+//!     path: "a.fen",
+//!     diagnostic,
+//!     start: at(diagnostic.span().start),
+//!     end: at(diagnostic.span().end),
+//! };
+//! let mut out = Vec::new();
+//! fenlint::render::github(&mut out, &located).unwrap();
+//! assert_eq!(
+//!     String::from_utf8(out).unwrap(),
+//!     "::error file=a.fen,line=1,col=21,endLine=1,endColumn=22,\
+//!      title=fen%3A%3Aside_to_move%3A%3Ainvalid::invalid side to move `x`, expected `w` or `b`\n"
+//! );
+//! ```
+
+use std::io::{self, Write};
+
+use crate::{Diagnostic, LineColumn, Severity};
+
+/// A diagnostic and where it is.
+#[derive(Clone, Copy, Debug)]
+pub struct Located<'a> {
+    /// The file's path as the user gave it (`-` for standard input).
+    pub path: &'a str,
+    /// The diagnostic.
+    pub diagnostic: &'a Diagnostic,
+    /// Where its primary span starts: 0-based line, 0-based character column.
+    pub start: LineColumn,
+    /// Where its primary span ends.
+    pub end: LineColumn,
+}
+
+/// One JSON object on one line (JSON Lines), with the keys in this order: `path`, `line`,
+/// `column`, `end_line`, `end_column` (1-based, columns in characters), `byte_start`,
+/// `byte_end`, `severity`, `code`, `message`, `help` (or `null`) and `fix` (`null`, or an object
+/// with `byte_start`, `byte_end` and `replacement`). The text is written straight to `out`.
+///
+/// ```
+/// use fenlint::{LineColumn, render::Located};
+/// let diagnostic = &fenlint::parse("8/8/8/8/8/8/8/8 w QK - 0 1").diagnostics()[0];
+/// let located = Located {
+///     path: "a.fen",
+///     diagnostic,
+///     start: LineColumn { line: 0, column: 19 },
+///     end: LineColumn { line: 0, column: 20 },
+/// };
+/// let mut out = Vec::new();
+/// fenlint::render::json_line(&mut out, &located).unwrap();
+/// let line = String::from_utf8(out).unwrap();
+/// assert!(line.starts_with(r#"{"path":"a.fen","line":1,"column":20,"end_line":1,"end_column":21,"#));
+/// assert!(line.ends_with("\"fix\":{\"byte_start\":18,\"byte_end\":20,\"replacement\":\"KQ\"}}\n"));
+/// ```
+pub fn json_line(out: &mut impl Write, located: &Located<'_>) -> io::Result<()> {
+    let diagnostic = located.diagnostic;
+    let span = diagnostic.span();
+    out.write_all(b"{\"path\":")?;
+    json_string(out, located.path)?;
+    write!(
+        out,
+        ",\"line\":{},\"column\":{},\"end_line\":{},\"end_column\":{},\"byte_start\":{},\"byte_end\":{},\"severity\":\"{}\",\"code\":\"{}\",\"message\":",
+        one_based(located.start.line),
+        one_based(located.start.column),
+        one_based(located.end.line),
+        one_based(located.end.column),
+        span.start,
+        span.end,
+        diagnostic.severity(),
+        diagnostic.code().name(),
+    )?;
+    json_string(out, diagnostic.message())?;
+    out.write_all(b",\"help\":")?;
+    match diagnostic.help_text() {
+        Some(help) => json_string(out, help)?,
+        None => out.write_all(b"null")?,
+    }
+    out.write_all(b",\"fix\":")?;
+    match diagnostic.fix() {
+        Some(fix) => {
+            write!(
+                out,
+                "{{\"byte_start\":{},\"byte_end\":{},\"replacement\":",
+                fix.span().start,
+                fix.span().end
+            )?;
+            json_string(out, fix.replacement())?;
+            out.write_all(b"}")?;
+        }
+        None => out.write_all(b"null")?,
+    }
+    out.write_all(b"}\n")
+}
+
+fn one_based(value: usize) -> usize {
+    value.saturating_add(1)
+}
+
+/// `text` as a JSON string (RFC 8259): quotes, backslashes and control characters escaped.
+fn json_string(out: &mut impl Write, text: &str) -> io::Result<()> {
+    out.write_all(b"\"")?;
+    let mut plain = 0;
+    for (at, byte) in text.bytes().enumerate() {
+        let escape: Option<&[u8]> = match byte {
+            b'"' => Some(b"\\\""),
+            b'\\' => Some(b"\\\\"),
+            b'\n' => Some(b"\\n"),
+            b'\r' => Some(b"\\r"),
+            b'\t' => Some(b"\\t"),
+            0x08 => Some(b"\\b"),
+            0x0c => Some(b"\\f"),
+            0x00..=0x1f => None,
+            _ => continue,
+        };
+        out.write_all(text.as_bytes().get(plain..at).unwrap_or_default())?;
+        match escape {
+            Some(escape) => out.write_all(escape)?,
+            None => write!(out, "\\u{byte:04x}")?,
+        }
+        plain = at.saturating_add(1);
+    }
+    out.write_all(text.as_bytes().get(plain..).unwrap_or_default())?;
+    out.write_all(b"\"")
+}
+
+/// A GitHub Actions workflow command, `::error file=…,line=…,col=…,endLine=…,endColumn=…,
+/// title=CODE::message`, which GitHub shows as an annotation on the line (advice becomes a
+/// notice).
+pub fn github(out: &mut impl Write, located: &Located<'_>) -> io::Result<()> {
+    let diagnostic = located.diagnostic;
+    let level = match diagnostic.severity() {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Advice => "notice",
+    };
+    writeln!(
+        out,
+        "::{level} file={},line={},col={},endLine={},endColumn={},title={}::{}",
+        escape_property(located.path),
+        one_based(located.start.line),
+        one_based(located.start.column),
+        one_based(located.end.line),
+        one_based(located.end.column),
+        escape_property(diagnostic.code().name()),
+        escape_data(diagnostic.message()),
+    )
+}
+
+/// Escapes a workflow command's data (`%`, CR, LF).
+fn escape_data(text: &str) -> String {
+    text.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// Escapes a workflow command's property (data escapes plus `:` and `,`).
+fn escape_property(text: &str) -> String {
+    escape_data(text).replace(':', "%3A").replace(',', "%2C")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn string(text: &str) -> String {
+        let mut out = Vec::new();
+        json_string(&mut out, text).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn json_strings_escape_what_rfc_8259_requires() {
+        assert_eq!(string("plain é"), "\"plain é\"");
+        assert_eq!(string("a\"b\\c"), r#""a\"b\\c""#);
+        assert_eq!(string("\n\r\t\u{8}\u{c}"), r#""\n\r\t\b\f""#);
+        assert_eq!(string("\u{0}\u{1b}x\u{1f}"), r#""\u0000\u001bx\u001f""#);
+        assert_eq!(string("\u{7f}"), "\"\u{7f}\"");
+    }
+
+    #[test]
+    fn json_strings_read_back_as_the_same_text() {
+        let mut rng = fastrand::Rng::with_seed(7);
+        for _ in 0..2000 {
+            let text: String = (0..rng.usize(0..20))
+                .map(|_| match rng.u8(0..4) {
+                    0 => char::from(rng.u8(0..0x20)),
+                    1 => ['"', '\\', '/', '\u{7f}'][rng.usize(0..4)],
+                    2 => rng.char('\u{80}'..'\u{10ffff}'),
+                    _ => char::from(rng.u8(0x20..0x7f)),
+                })
+                .collect();
+            let read: String = serde_json::from_str(&string(&text)).unwrap();
+            assert_eq!(read, text);
+        }
+    }
+}
