@@ -52,7 +52,8 @@ pub struct Located<'a> {
 ///
 /// ```
 /// use fenlint::{LineColumn, render::Located};
-/// let diagnostic = &fenlint::parse("8/8/8/8/8/8/8/8 w QK - 0 1").diagnostics()[0];
+/// let parse = fenlint::parse("8/8/8/8/8/8/8/8 w QK - 0 1");
+/// let diagnostic = &parse.diagnostics()[0];
 /// let located = Located {
 ///     path: "a.fen",
 ///     diagnostic,

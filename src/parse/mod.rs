@@ -2,7 +2,7 @@
 //!
 //! nom has no error recovery, so the `fen` production splits the line into fields at
 //! whitespace (kept as trivia) and runs each field's production on its own text. The productions
-//! are tolerant: text they do not accept becomes an [`SyntaxKind::Error`] token with a diagnostic,
+//! are tolerant: text they do not accept becomes an [`SyntaxKind::Error`](crate::SyntaxKind::Error) token with a diagnostic,
 //! so one pass reports every independent problem and the tree always covers every byte.
 
 mod castling;
