@@ -19,8 +19,54 @@
 //! assert_eq!(diagnostic.fix().unwrap().replacement(), "KQkq");
 //! ```
 //!
-//! The layout follows the data: [`mod@parse`] (the nom grammar, one function per production of
-//! `grammar/fen.ebnf`) builds the [`syntax`] tree and reports [`diagnostics`].
+//! # The pipeline
+//!
+//! Data flows one way, and no stage reads the text again once the tree holds it.
+//!
+//! 1. **Grammar.** [`parse()`] / [`parse_at`] run the `nom` grammar of `grammar/fen.ebnf` (one
+//!    function per production) and never fail: see [`Parse`].
+//! 2. **Tree.** The [`SyntaxTree`] covers every byte; the typed views of [`syntax`] read values
+//!    out of it.
+//!
+//!    ```
+//!    let tree = fenlint::parse("4k3/8/8/8/8/8/8/4K3[Qn] w - - 0 1").into_tree();
+//!    assert_eq!(tree.holdings().unwrap().text(), "[Qn]");
+//!    assert_eq!(tree.dialect().holdings, Some(fenlint::syntax::HoldingsForm::Bracket));
+//!    ```
+//! 3. **Position.** [`position::Position::from_tree`] builds the board and the rest, and
+//!    [`position::Position::to_fen`] writes it back in any dialect.
+//!
+//!    ```
+//!    use fenlint::position::{Position, WriteOptions};
+//!    let tree = fenlint::parse("4k3/8/8/8/8/8/8/R3K2R w QK - 0 1").into_tree();
+//!    let position = Position::from_tree(&tree).unwrap();
+//!    assert_eq!(position.to_fen(&WriteOptions::default()), "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+//!    ```
+//! 4. **Validation.** A [`Validator`] runs the rules (one file each under
+//!    `src/validate/rules/`), with the severities and variant you choose; [`lint`] uses the
+//!    defaults.
+//!
+//!    ```
+//!    use fenlint::{Code, Validator};
+//!    let lint = Validator::new().allow(Code::KingsMissing).lint("8/8/8/8/8/8/8/8 w - - 0 1");
+//!    assert!(lint.diagnostics().is_empty());
+//!    ```
+//! 5. **Diagnostics.** Each [`Diagnostic`] has a [`Code`] (whose [`Code::docs`] explain it), a
+//!    [`Severity`], labelled [`Span`]s, help and maybe a [`Fix`]; it implements
+//!    [`miette::Diagnostic`] for rendering, and [`render`] prints it as JSON Lines or GitHub
+//!    annotations.
+//! 6. **Files and front ends.** [`files`] lints, fixes and formats whole `.fen`, `.epd` and
+//!    `.pgn` files ([`epd`] and [`pgn`] read the records and games), and [`LineIndex`] turns
+//!    offsets into lines and columns in bytes, UTF-16 units or characters.
+//!
+//!    ```
+//!    use fenlint::files::{FileKind, fix_file};
+//!    let fixed = fix_file(FileKind::Lines, b"4k3/8/8/8/8/8/8/R3K2R w QK - 0 1\n", &fenlint::Validator::new());
+//!    assert_eq!(fixed.text, b"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1\n");
+//!    ```
+//!
+//! The `fenlint` command is a separate package (`cli/` in the repository), built on this
+//! library alone.
 
 #![forbid(unsafe_code)]
 #![deny(

@@ -57,8 +57,14 @@ pub fn codes_and_spans<'s>(
 
 /// Binds insta to the top-level `snapshots/` folder, without module prefixes.
 pub fn settings() -> insta::Settings {
+    settings_at("../snapshots")
+}
+
+/// Binds insta to `path` (relative to the test file's folder), without module prefixes: the
+/// command's tests in `cli/tests/` use the same top-level folder as `../../snapshots`.
+pub fn settings_at(path: &str) -> insta::Settings {
     let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../snapshots");
+    settings.set_snapshot_path(path);
     settings.set_prepend_module_to_snapshot(false);
     settings
 }

@@ -1,6 +1,7 @@
 //! The `fenlint` command, run as a user runs it: stdout, stderr and exit status snapshotted for
 //! every command, format and kind of input; the JSON output checked field by field.
 
+#[path = "../../tests/support/mod.rs"]
 mod support;
 
 use std::path::{Path, PathBuf};
@@ -40,7 +41,8 @@ fn run(dir: &Path, args: &[&str], stdin: Option<&str>) -> (String, i32) {
 }
 
 fn snapshot(name: &str, text: &str) {
-    support::settings().bind(|| insta::assert_snapshot!(format!("cli__{name}"), text));
+    support::settings_at("../../snapshots")
+        .bind(|| insta::assert_snapshot!(format!("cli__{name}"), text));
 }
 
 const SAMPLE: &str = "\
@@ -494,8 +496,9 @@ fn fmt_epd_and_pgn_files() {
 /// The README's first command: `fenlint check examples` on the bundled samples.
 #[test]
 fn the_bundled_examples() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let (text, code) = run(root, &["check", "examples"], None);
+    // The top of the repository, where the README's commands run.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let (text, code) = run(&root, &["check", "examples"], None);
     assert_eq!(code, 1);
     assert!(text.contains("3 files, 20 FENs"), "{text}");
     snapshot("examples", &text);
