@@ -82,7 +82,7 @@ pub mod diagnostics;
 pub mod epd;
 pub mod files;
 mod line_index;
-pub mod parse;
+mod parse;
 pub mod pgn;
 mod pgn_string;
 pub mod position;

@@ -135,8 +135,33 @@ impl<'a> Tag<'a> {
     }
 }
 
+/// A `Variant` tag value that names no variant fenlint knows.
+///
+/// ```
+/// let error = fenlint::pgn::variant_of("Atomic").unwrap_err();
+/// assert_eq!(error.to_string(), "unknown variant `Atomic`");
+/// assert_eq!(error.name(), "Atomic");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownVariant(String);
+
+impl UnknownVariant {
+    /// The name as the tag gives it.
+    pub fn name(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for UnknownVariant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "unknown variant `{}`", self.0)
+    }
+}
+
+impl std::error::Error for UnknownVariant {}
+
 /// The variant a `Variant` tag value names: `Ok(Some(_))` for a known variant, `Ok(None)` for
-/// names that leave the choice to the FEN (`From Position`), `Err(())` for unknown names.
+/// names that leave the choice to the FEN (`From Position`), an error for unknown names.
 ///
 /// ```
 /// use fenlint::position::Variant;
@@ -145,8 +170,7 @@ impl<'a> Tag<'a> {
 /// assert_eq!(fenlint::pgn::variant_of("From Position"), Ok(None));
 /// assert!(fenlint::pgn::variant_of("Atomic").is_err());
 /// ```
-#[allow(clippy::result_unit_err)]
-pub fn variant_of(name: &str) -> Result<Option<Variant>, ()> {
+pub fn variant_of(name: &str) -> Result<Option<Variant>, UnknownVariant> {
     let key: String = name
         .chars()
         .filter(|c| !matches!(c, ' ' | '-' | '_'))
@@ -158,7 +182,7 @@ pub fn variant_of(name: &str) -> Result<Option<Variant>, ()> {
         "crazyhouse" => Ok(Some(Variant::Crazyhouse)),
         "threecheck" | "3check" => Ok(Some(Variant::ThreeCheck)),
         "fromposition" => Ok(None),
-        _ => Err(()),
+        _ => Err(UnknownVariant(name.to_owned())),
     }
 }
 
@@ -232,7 +256,7 @@ fn lint_game(
         match variant_of(&tag.unescaped()) {
             Ok(Some(variant)) => game_validator = Some(validator.clone().variant(variant)),
             Ok(None) => {}
-            Err(()) => own.push(
+            Err(_) => own.push(
                 Diagnostic::new(
                     Code::PgnVariantUnknown,
                     format!("unknown variant `{}`, the FEN is checked as its dialect suggests", shown(tag.value)),

@@ -82,6 +82,7 @@ fn plan(variant: Variant) -> (usize, usize) {
         Variant::Standard | Variant::Chess960 => (220, 200),
         Variant::Crazyhouse => (220, 200),
         Variant::ThreeCheck => (330, 200),
+        other => panic!("the differential test knows no {other:?}"),
     }
 }
 const MUTANTS_PER_POSITION: usize = 2;
@@ -100,6 +101,7 @@ fn seed(variant: Variant) -> u64 {
         Variant::Chess960 => 0x5eed_0960,
         Variant::Crazyhouse => 0x5eed_2c0e,
         Variant::ThreeCheck => 0x5eed_0003,
+        other => panic!("the differential test knows no {other:?}"),
     };
     let extra = std::env::var("FENLINT_DIFFERENTIAL_SEED")
         .ok()
@@ -163,6 +165,7 @@ fn generate(
             }
             Variant::Crazyhouse => play(Crazyhouse::default(), rng, plies, &mut seen, &mut out),
             Variant::ThreeCheck => play(ThreeCheck::default(), rng, plies, &mut seen, &mut out),
+            other => panic!("the differential test knows no {other:?}"),
         }
     }
     out
@@ -196,6 +199,7 @@ fn shakmaty_verdict(fen: &str, variant: Variant) -> Result<(), Vec<String>> {
             .into_position::<ThreeCheck>(mode)
             .err()
             .map(|e| e.kinds()),
+        other => panic!("the differential test knows no {other:?}"),
     };
     match kinds {
         None => Ok(()),

@@ -263,7 +263,8 @@ fn byte_order_mark_and_crlf() {
 #[test]
 fn severity_overrides_apply_to_epd_codes() {
     let line = "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2";
-    let validator = Validator::new().severity(Code::EpdOperationUnterminated, Severity::Advice);
+    let validator =
+        Validator::new().with_severity(Code::EpdOperationUnterminated, Severity::Advice);
     let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
     assert_eq!(diagnostics[0].severity(), Severity::Advice);
     let validator = Validator::new().allow(Code::EpdOperationUnterminated);

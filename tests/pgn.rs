@@ -222,7 +222,7 @@ fn byte_order_mark_and_crlf() {
 #[test]
 fn severity_overrides_apply_to_pgn_codes() {
     let file = "[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n";
-    let validator = Validator::new().severity(Code::PgnSetupMissing, Severity::Error);
+    let validator = Validator::new().with_severity(Code::PgnSetupMissing, Severity::Error);
     let diagnostics = fenlint::pgn::lint_pgn(file, 0, &validator);
     assert_eq!(diagnostics[0].severity(), Severity::Error);
     let validator = Validator::new().allow(Code::PgnSetupMissing);

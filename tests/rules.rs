@@ -121,7 +121,7 @@ fn severity_overrides_and_allow() {
     assert_eq!(codes(&default), ["fen::fullmove_number::zero"]);
     assert!(!default.has_errors());
     let stricter = Validator::new()
-        .severity(Code::FullmoveZero, fenlint::Severity::Error)
+        .with_severity(Code::FullmoveZero, fenlint::Severity::Error)
         .lint(fen);
     assert!(stricter.has_errors());
     let allowed = Validator::new().allow(Code::FullmoveZero).lint(fen);
@@ -129,7 +129,7 @@ fn severity_overrides_and_allow() {
     // The last word on a code wins.
     let validator = Validator::new()
         .allow(Code::FullmoveZero)
-        .severity(Code::FullmoveZero, fenlint::Severity::Advice);
+        .with_severity(Code::FullmoveZero, fenlint::Severity::Advice);
     assert_eq!(
         validator.severity_of(Code::FullmoveZero),
         Some(fenlint::Severity::Advice)

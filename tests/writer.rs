@@ -29,26 +29,19 @@ fn options(
     checks: ChecksStyle,
     en_passant: EnPassantStyle,
 ) -> WriteOptions {
-    WriteOptions {
-        castling,
-        holdings,
-        checks,
-        en_passant,
-    }
+    WriteOptions::default()
+        .with_castling(castling)
+        .with_holdings(holdings)
+        .with_checks(checks)
+        .with_en_passant(en_passant)
 }
 
 fn with_castling(castling: CastlingStyle) -> WriteOptions {
-    WriteOptions {
-        castling,
-        ..WriteOptions::default()
-    }
+    WriteOptions::default().with_castling(castling)
 }
 
 fn with_en_passant(en_passant: EnPassantStyle) -> WriteOptions {
-    WriteOptions {
-        en_passant,
-        ..WriteOptions::default()
-    }
+    WriteOptions::default().with_en_passant(en_passant)
 }
 
 /// Writes `position`, checks that the text parses without a diagnostic, and returns the text and
@@ -234,10 +227,7 @@ fn castling_squares_without_king_or_rook() {
 fn crazyhouse_holdings_slash_and_bracket() {
     let bracket = "r1bqk2r/pppp1ppp/2n2n2/4p3/1bB1P3/2N2N2/PPPP1PPP/R1BQK2R[RNPpp] w KQkq - 3 5";
     let slash = "r1bqk2r/pppp1ppp/2n2n2/4p3/1bB1P3/2N2N2/PPPP1PPP/R1BQK2R/RNPpp w KQkq - 3 5";
-    let by = |holdings| WriteOptions {
-        holdings,
-        ..WriteOptions::default()
-    };
+    let by = |holdings| WriteOptions::default().with_holdings(holdings);
     for input in [bracket, slash] {
         let original = assert_writes(input, &by(HoldingsStyle::Bracket), bracket);
         assert_writes(input, &by(HoldingsStyle::Slash), slash);
@@ -296,10 +286,7 @@ fn promoted_pieces_keep_their_marker() {
 fn three_check_given_and_remaining() {
     let given = "rnb1k1nr/pppp1ppp/8/4p3/3PP2q/2N5/PP3PPP/R1BQKBNR w KQkq - 1 5 +0+2";
     let remaining = "rnb1k1nr/pppp1ppp/8/4p3/3PP2q/2N5/PP3PPP/R1BQKBNR w KQkq - 3+1 1 5";
-    let by = |checks| WriteOptions {
-        checks,
-        ..WriteOptions::default()
-    };
+    let by = |checks| WriteOptions::default().with_checks(checks);
     for input in [given, remaining] {
         let original = assert_writes(input, &by(ChecksStyle::Given), given);
         assert_writes(input, &by(ChecksStyle::Remaining), remaining);
@@ -634,17 +621,19 @@ impl<'a> Arbitrary<'a> for RandomPosition {
             Variant::Crazyhouse,
             Variant::ThreeCheck,
         ])?;
-        Ok(RandomPosition(Position {
-            board,
-            promoted,
-            turn,
-            castling,
-            en_passant,
-            halfmove_clock,
-            fullmove_number,
-            holdings,
-            checks_given,
-            variant,
+        Ok(RandomPosition({
+            let mut position = Position::default();
+            position.board = board;
+            position.promoted = promoted;
+            position.turn = turn;
+            position.castling = castling;
+            position.en_passant = en_passant;
+            position.halfmove_clock = halfmove_clock;
+            position.fullmove_number = fullmove_number;
+            position.holdings = holdings;
+            position.checks_given = checks_given;
+            position.variant = variant;
+            position
         }))
     }
 }
@@ -928,17 +917,19 @@ impl<'a> Arbitrary<'a> for DoubleStep {
         } else {
             random_square(u)?
         });
-        Ok(DoubleStep(Position {
-            board,
-            promoted: Bitboard::EMPTY,
-            turn,
-            castling,
-            en_passant,
-            halfmove_clock: 0,
-            fullmove_number: u.int_in_range(1..=60)?,
-            holdings: None,
-            checks_given: None,
-            variant: Variant::Standard,
+        Ok(DoubleStep({
+            let mut position = Position::default();
+            position.board = board;
+            position.promoted = Bitboard::EMPTY;
+            position.turn = turn;
+            position.castling = castling;
+            position.en_passant = en_passant;
+            position.halfmove_clock = 0;
+            position.fullmove_number = u.int_in_range(1..=60)?;
+            position.holdings = None;
+            position.checks_given = None;
+            position.variant = Variant::Standard;
+            position
         }))
     }
 }

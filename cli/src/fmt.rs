@@ -11,25 +11,24 @@ use crate::args::{ChecksArg, EpArg, FmtArgs, HoldingsArg, ToArg};
 
 /// The writer options the flags ask for.
 pub fn options(args: &FmtArgs) -> WriteOptions {
-    WriteOptions {
-        castling: match args.to {
+    WriteOptions::default()
+        .with_castling(match args.to {
             ToArg::Fen | ToArg::Xfen => CastlingStyle::XFen,
             ToArg::Shredder => CastlingStyle::Shredder,
-        },
-        holdings: match args.holdings {
+        })
+        .with_holdings(match args.holdings {
             HoldingsArg::Slash => HoldingsStyle::Slash,
             HoldingsArg::Bracket => HoldingsStyle::Bracket,
-        },
-        checks: match args.checks {
+        })
+        .with_checks(match args.checks {
             ChecksArg::Given => ChecksStyle::Given,
             ChecksArg::Remaining => ChecksStyle::Remaining,
-        },
-        en_passant: match args.ep {
+        })
+        .with_en_passant(match args.ep {
             EpArg::Always => EnPassantStyle::Always,
             EpArg::Capturable => EnPassantStyle::Capturable,
             EpArg::Legal => EnPassantStyle::Legal,
-        },
-    }
+        })
 }
 
 /// Formats `path` in place, crash-safely (or only checks it); returns the outcome.

@@ -105,7 +105,7 @@ fn validator(args: &CheckArgs) -> Result<Validator, String> {
             };
             for code in codes {
                 validator = match severity {
-                    Some(severity) => validator.severity(code, severity),
+                    Some(severity) => validator.with_severity(code, severity),
                     None => validator.allow(code),
                 };
             }

@@ -38,7 +38,7 @@ impl Printer {
         match finding.diagnostic.severity() {
             Severity::Error => self.errors += 1,
             Severity::Warning => self.warnings += 1,
-            Severity::Advice => self.advice += 1,
+            _ => self.advice += 1,
         }
         match self.format {
             Format::Human => self.human(out, finding),

@@ -21,6 +21,7 @@ use crate::Span;
 /// assert_eq!(Severity::Advice.to_string(), "advice");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Severity {
     /// Legitimate, but worth knowing.
     Advice,

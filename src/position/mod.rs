@@ -21,6 +21,7 @@ use crate::{Color, File, Piece, Role, Square};
 /// assert_eq!(Position::from_tree(&tree).unwrap().variant, Variant::ThreeCheck);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Variant {
     /// Standard chess.
     Standard,
@@ -241,6 +242,7 @@ impl Holdings {
 
 /// A position: the board and everything else a FEN says about the game.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Position {
     /// What stands where.
     pub board: Board,
@@ -263,6 +265,35 @@ pub struct Position {
     pub checks_given: Option<[u8; 2]>,
     /// The variant, as the FEN's dialect suggests it.
     pub variant: Variant,
+}
+
+/// The empty position: no pieces, White to move, no castling rights, no en-passant square,
+/// counters `0 1`, no holdings or check counts, standard chess. Set its fields to build another
+/// (the struct is `#[non_exhaustive]`, so that fields can be added).
+///
+/// ```
+/// use fenlint::position::{Position, WriteOptions};
+/// use fenlint::{Color, Piece, Role, Square};
+/// let mut position = Position::default();
+/// position.board.set(Square::from_name("e1").unwrap(), Some(Piece { color: Color::White, role: Role::King }));
+/// position.board.set(Square::from_name("e8").unwrap(), Some(Piece { color: Color::Black, role: Role::King }));
+/// assert_eq!(position.to_fen(&WriteOptions::default()), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+/// ```
+impl Default for Position {
+    fn default() -> Position {
+        Position {
+            board: Board::empty(),
+            promoted: Bitboard(0),
+            turn: Color::White,
+            castling: Bitboard(0),
+            en_passant: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+            holdings: None,
+            checks_given: None,
+            variant: Variant::Standard,
+        }
+    }
 }
 
 impl Position {

@@ -18,13 +18,14 @@ use crate::{Color, File, Piece, Role, Square};
 /// use fenlint::position::{CastlingStyle, Position, WriteOptions};
 /// let tree = fenlint::parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").into_tree();
 /// let position = Position::from_tree(&tree).unwrap();
-/// let shredder = WriteOptions { castling: CastlingStyle::Shredder, ..WriteOptions::default() };
+/// let shredder = WriteOptions::default().with_castling(CastlingStyle::Shredder);
 /// assert_eq!(
 ///     position.to_fen(&shredder),
 ///     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"
 /// );
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct WriteOptions {
     /// How castling rights are lettered.
     pub castling: CastlingStyle,
@@ -34,6 +35,42 @@ pub struct WriteOptions {
     pub checks: ChecksStyle,
     /// When the en-passant square is written.
     pub en_passant: EnPassantStyle,
+}
+
+impl WriteOptions {
+    /// These options with castling rights lettered `castling`'s way.
+    #[must_use]
+    pub fn with_castling(mut self, castling: CastlingStyle) -> WriteOptions {
+        self.castling = castling;
+        self
+    }
+
+    /// These options with holdings written `holdings`' way.
+    #[must_use]
+    pub fn with_holdings(mut self, holdings: HoldingsStyle) -> WriteOptions {
+        self.holdings = holdings;
+        self
+    }
+
+    /// These options with three-check counters written `checks`' way.
+    #[must_use]
+    pub fn with_checks(mut self, checks: ChecksStyle) -> WriteOptions {
+        self.checks = checks;
+        self
+    }
+
+    /// These options with the en-passant square written when `en_passant` says.
+    ///
+    /// ```
+    /// use fenlint::position::{EnPassantStyle, WriteOptions};
+    /// let options = WriteOptions::default().with_en_passant(EnPassantStyle::Legal);
+    /// assert_eq!(options.en_passant, EnPassantStyle::Legal);
+    /// ```
+    #[must_use]
+    pub fn with_en_passant(mut self, en_passant: EnPassantStyle) -> WriteOptions {
+        self.en_passant = en_passant;
+        self
+    }
 }
 
 /// How castling rights are lettered.
@@ -46,11 +83,12 @@ pub struct WriteOptions {
 /// // Chess960: White's king is on b1, its rooks on a1, c1 (an inner rook) and h1.
 /// let tree = fenlint::parse("1k6/8/8/8/8/8/8/RKR4R w KCQ - 0 1").into_tree();
 /// let position = Position::from_tree(&tree).unwrap();
-/// let with = |castling| WriteOptions { castling, ..WriteOptions::default() };
+/// let with = |castling| WriteOptions::default().with_castling(castling);
 /// assert!(position.to_fen(&with(CastlingStyle::XFen)).contains(" KCQ "));
 /// assert!(position.to_fen(&with(CastlingStyle::Shredder)).contains(" HCA "));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum CastlingStyle {
     /// X-FEN: `K` (`Q`) for the outermost rook on the king's h-side (a-side), the file letter
     /// for an inner rook. In standard positions this is plain FEN's `KQkq`.
@@ -74,11 +112,12 @@ pub enum CastlingStyle {
 /// use fenlint::position::{HoldingsStyle, Position, WriteOptions};
 /// let tree = fenlint::parse("4k3/8/8/8/8/8/8/4K3[Pqn] w - - 0 1").into_tree();
 /// let position = Position::from_tree(&tree).unwrap();
-/// let with = |holdings| WriteOptions { holdings, ..WriteOptions::default() };
+/// let with = |holdings| WriteOptions::default().with_holdings(holdings);
 /// assert!(position.to_fen(&with(HoldingsStyle::Bracket)).starts_with("4k3/8/8/8/8/8/8/4K3[Pqn] "));
 /// assert!(position.to_fen(&with(HoldingsStyle::Slash)).starts_with("4k3/8/8/8/8/8/8/4K3/Pqn "));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum HoldingsStyle {
     /// In brackets right after rank 1: `…/R3K2R[QNPqp]`; empty holdings are `[]`.
     #[default]
@@ -94,11 +133,12 @@ pub enum HoldingsStyle {
 /// use fenlint::position::{ChecksStyle, Position, WriteOptions};
 /// let tree = fenlint::parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1 +2+0").into_tree();
 /// let position = Position::from_tree(&tree).unwrap();
-/// let with = |checks| WriteOptions { checks, ..WriteOptions::default() };
+/// let with = |checks| WriteOptions::default().with_checks(checks);
 /// assert_eq!(position.to_fen(&with(ChecksStyle::Given)), "4k3/8/8/8/8/8/8/4K3 w - - 0 1 +2+0");
 /// assert_eq!(position.to_fen(&with(ChecksStyle::Remaining)), "4k3/8/8/8/8/8/8/4K3 w - - 1+3 0 1");
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ChecksStyle {
     /// Checks given, after the counters: `+W+B` (Scidb, lichess). Counts above 3 are written as
     /// they are, and the parser reports them.
@@ -125,6 +165,7 @@ pub enum ChecksStyle {
 /// assert_eq!(position.en_passant_square(EnPassantStyle::Legal), None);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum EnPassantStyle {
     /// The square the position holds, after every double step (PGN standard, plain FEN).
     #[default]
@@ -197,11 +238,9 @@ impl Position {
     /// use fenlint::position::{ChecksStyle, HoldingsStyle, Position, WriteOptions};
     /// let fen = "r1bqk2r/pppp1ppp/2n2n2/4p3/1bB1P3/2N2N2/PPPP1PPP/R1BQK2R/Pp w KQkq - 3 5 +1+0";
     /// let position = Position::from_tree(&fenlint::parse(fen).into_tree()).unwrap();
-    /// let options = WriteOptions {
-    ///     holdings: HoldingsStyle::Slash,
-    ///     checks: ChecksStyle::Given,
-    ///     ..WriteOptions::default()
-    /// };
+    /// let options = WriteOptions::default()
+    ///     .with_holdings(HoldingsStyle::Slash)
+    ///     .with_checks(ChecksStyle::Given);
     /// let written = position.to_fen(&options);
     /// assert_eq!(written, fen);
     ///

@@ -183,6 +183,7 @@ impl<'t, 'a> CheckCounters<'t, 'a> {
 
 /// One item of a rank.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum RankItem<'t, 'a> {
     /// A piece on one square; `promoted` is the span of its `~` marker, if any.
     Piece {
@@ -301,6 +302,7 @@ impl<'t, 'a> Rank<'t, 'a> {
 
 /// How the holdings are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum HoldingsForm {
     /// `[QRBNPqrbnp]` after rank 1 (also `[]` and `[-]`).
     Bracket,
@@ -340,6 +342,7 @@ impl SideToMove<'_, '_> {
 
 /// Which side of the king a castling right names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum CastlingSide {
     /// `K` or `k`: the outermost rook on the h-side (X-FEN), the h-rook (classic).
     King,
@@ -388,6 +391,7 @@ impl CastlingRight {
 
 /// Which castling notation a field uses, as far as the text alone tells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum CastlingNotation {
     /// `-`: no rights.
     NoRights,
@@ -451,6 +455,7 @@ impl EnPassant<'_, '_> {
 
 /// How three-check counters are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ChecksForm {
     /// `W+B` before the counters: checks remaining (XBoard, HGM, python-chess, shakmaty).
     Remaining,
@@ -472,6 +477,7 @@ pub enum ChecksForm {
 /// assert!(!dialect.promoted_markers);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Dialect {
     /// The castling notation, if there is a castling field.
     pub castling: Option<CastlingNotation>,

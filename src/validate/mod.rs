@@ -75,7 +75,7 @@ pub fn lint(input: &str) -> Lint<'_> {
 ///
 /// ```
 /// use fenlint::{Code, Severity, Validator};
-/// let validator = Validator::new().severity(Code::FullmoveZero, Severity::Error);
+/// let validator = Validator::new().with_severity(Code::FullmoveZero, Severity::Error);
 /// let lint = validator.lint("4k3/8/8/8/8/8/8/4K3 w - - 0 0");
 /// assert!(lint.has_errors());
 /// ```
@@ -100,7 +100,7 @@ impl Validator {
 
     /// Reports `code` with `severity` instead of its default.
     #[must_use]
-    pub fn severity(mut self, code: Code, severity: Severity) -> Validator {
+    pub fn with_severity(mut self, code: Code, severity: Severity) -> Validator {
         self.overrides.push((code, Some(severity)));
         self
     }

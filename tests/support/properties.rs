@@ -88,12 +88,13 @@ pub fn write_options() -> Vec<WriteOptions> {
                     EnPassantStyle::Capturable,
                     EnPassantStyle::Legal,
                 ] {
-                    all.push(WriteOptions {
-                        castling,
-                        holdings,
-                        checks,
-                        en_passant,
-                    });
+                    all.push(
+                        WriteOptions::default()
+                            .with_castling(castling)
+                            .with_holdings(holdings)
+                            .with_checks(checks)
+                            .with_en_passant(en_passant),
+                    );
                 }
             }
         }
