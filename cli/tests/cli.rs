@@ -4,23 +4,12 @@
 #[path = "../../tests/support/mod.rs"]
 mod support;
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 
 use assert_cmd::Command;
-
-/// A fresh directory for one test's input files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("fenlint-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::write(&path, bytes).unwrap();
-    path
-}
+use common::{scratch, write};
 
 /// Runs `fenlint` in `dir` (so paths print as given) and renders what it did.
 fn run(dir: &Path, args: &[&str], stdin: Option<&str>) -> (String, i32) {

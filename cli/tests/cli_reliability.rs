@@ -2,30 +2,16 @@
 //! FIFO or a symbolic link loop, nothing quadratic, a closed pipe stops it, and nothing in a
 //! file can drive the terminal.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Stdio;
 use std::time::Duration;
 
 use assert_cmd::Command;
 use assert_cmd::cargo::cargo_bin;
-
-/// A fresh directory for one test's files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("fenlint-rel-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
-    let path = dir.join(name);
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).unwrap();
-    }
-    std::fs::write(&path, bytes).unwrap();
-    path
-}
+use common::{scratch, write};
 
 /// Runs `fenlint` in `dir` with a deadline that only a hang or a quadratic algorithm reaches;
 /// returns stdout, stderr and the exit status.

@@ -1,0 +1,29 @@
+//! Helpers shared by the command's tests.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+/// A fresh directory for one test's files, named after the test binary and `name`.
+pub fn scratch(name: &str) -> PathBuf {
+    let binary = std::env::current_exe()
+        .ok()
+        .and_then(|exe| {
+            exe.file_stem()
+                .map(|stem| stem.to_string_lossy().into_owned())
+        })
+        .unwrap_or_default();
+    let dir = std::env::temp_dir().join(format!("fenlint-{binary}-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Writes `bytes` to `name` in `dir` (creating folders on the way) and returns its path.
+pub fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
+    let path = dir.join(name);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).unwrap();
+    }
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
