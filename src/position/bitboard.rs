@@ -138,27 +138,135 @@ const KING_STEPS: [(i8, i8); 8] = [
     (0, -1),
     (1, -1),
 ];
-const ROOK_RAYS: [(i8, i8); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
-const BISHOP_RAYS: [(i8, i8); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
 
-fn steps(square: Square, deltas: &[(i8, i8)]) -> Bitboard {
-    deltas
-        .iter()
-        .filter_map(|&(files, ranks)| offset(square, files, ranks))
-        .fold(Bitboard::EMPTY, Bitboard::with)
+/// The squares one of `deltas` away from square number `index`, computed at compile time.
+#[allow(
+    clippy::arithmetic_side_effects,
+    clippy::indexing_slicing,
+    reason = "board coordinates and steps are single digits, checked against 0..8 before use"
+)]
+const fn step_set(index: usize, deltas: &[(i8, i8)]) -> u64 {
+    let (file, rank) = ((index % 8) as i8, (index / 8) as i8);
+    let mut set = 0u64;
+    let mut at = 0;
+    while at < deltas.len() {
+        let (to_file, to_rank) = (file + deltas[at].0, rank + deltas[at].1);
+        if to_file >= 0 && to_file < 8 && to_rank >= 0 && to_rank < 8 {
+            set |= 1 << (to_rank * 8 + to_file);
+        }
+        at += 1;
+    }
+    set
 }
 
-fn rays(square: Square, deltas: &[(i8, i8)], occupied: Bitboard) -> Bitboard {
-    let mut attacks = Bitboard::EMPTY;
-    for &(files, ranks) in deltas {
-        let mut current = square;
-        while let Some(next) = offset(current, files, ranks) {
-            attacks = attacks.with(next);
-            if occupied.contains(next) {
-                break;
-            }
-            current = next;
+/// The squares from square number `index` in the direction `(files, ranks)` to the edge.
+#[allow(
+    clippy::arithmetic_side_effects,
+    reason = "board coordinates and steps are single digits, checked against 0..8 before use"
+)]
+const fn ray_set(index: usize, (files, ranks): (i8, i8)) -> u64 {
+    let (mut file, mut rank) = ((index % 8) as i8 + files, (index / 8) as i8 + ranks);
+    let mut set = 0u64;
+    while file >= 0 && file < 8 && rank >= 0 && rank < 8 {
+        set |= 1 << (rank * 8 + file);
+        file += files;
+        rank += ranks;
+    }
+    set
+}
+
+/// The eight directions of the sliding pieces: the four that go up the square numbers (east,
+/// north-west, north, north-east), then the four that go down.
+const DIRECTIONS: [(i8, i8); 8] = [
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+    (-1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+];
+
+/// Attack tables, computed at compile time: knight and king steps, pawn captures per colour,
+/// and the ray from each square to the edge in each direction.
+struct Tables {
+    knight: [u64; 64],
+    king: [u64; 64],
+    pawn: [[u64; 64]; 2],
+    rays: [[u64; 64]; 8],
+}
+
+#[allow(
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    reason = "0..8"
+)]
+const fn rays_table() -> [[u64; 64]; 8] {
+    let mut rays = [[0u64; 64]; 8];
+    let mut direction = 0;
+    while direction < 8 {
+        let mut index = 0;
+        while index < 64 {
+            rays[direction][index] = ray_set(index, DIRECTIONS[direction]);
+            index += 1;
         }
+        direction += 1;
+    }
+    rays
+}
+
+#[allow(
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    reason = "0..64"
+)]
+const fn steps_table(deltas: &[(i8, i8)]) -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut index = 0;
+    while index < 64 {
+        table[index] = step_set(index, deltas);
+        index += 1;
+    }
+    table
+}
+
+static TABLES: Tables = Tables {
+    knight: steps_table(&KNIGHT_STEPS),
+    king: steps_table(&KING_STEPS),
+    pawn: [
+        steps_table(&[(-1, 1), (1, 1)]),
+        steps_table(&[(-1, -1), (1, -1)]),
+    ],
+    rays: rays_table(),
+};
+
+/// The squares a slider on square number `index` reaches along `directions` (indices into
+/// [`DIRECTIONS`]), stopping at the first occupied square of each ray (which it reaches).
+fn slide(index: usize, directions: [usize; 4], occupied: u64) -> u64 {
+    let mut attacks = 0;
+    for direction in directions {
+        let Some(ray) = TABLES.rays.get(direction).and_then(|rays| rays.get(index)) else {
+            continue;
+        };
+        let blockers = ray & occupied;
+        let mut reach = *ray;
+        if blockers != 0 {
+            // The nearest blocker: the lowest set bit up the square numbers, the highest down.
+            let nearest = if direction < 4 {
+                blockers.trailing_zeros()
+            } else {
+                63u32.saturating_sub(blockers.leading_zeros())
+            };
+            let beyond = TABLES
+                .rays
+                .get(direction)
+                .and_then(|rays| rays.get(nearest as usize))
+                .copied()
+                .unwrap_or(0);
+            reach ^= beyond;
+        }
+        attacks |= reach;
     }
     attacks
 }
@@ -176,17 +284,21 @@ fn rays(square: Square, deltas: &[(i8, i8)], occupied: Bitboard) -> Bitboard {
 /// assert_eq!(names, ["d3", "f3"]);
 /// ```
 pub fn attacks(square: Square, role: Role, color: Color, occupied: Bitboard) -> Bitboard {
-    match role {
-        Role::Pawn => {
-            let forward = if color == Color::White { 1 } else { -1 };
-            steps(square, &[(-1, forward), (1, forward)])
+    let index = usize::from(square.index());
+    let at = |table: &[u64; 64]| table.get(index).copied().unwrap_or(0);
+    Bitboard(match role {
+        Role::Pawn => TABLES
+            .pawn
+            .get(usize::from(color == Color::Black))
+            .map_or(0, at),
+        Role::Knight => at(&TABLES.knight),
+        Role::King => at(&TABLES.king),
+        Role::Bishop => slide(index, [1, 3, 5, 7], occupied.0),
+        Role::Rook => slide(index, [0, 2, 4, 6], occupied.0),
+        Role::Queen => {
+            slide(index, [1, 3, 5, 7], occupied.0) | slide(index, [0, 2, 4, 6], occupied.0)
         }
-        Role::Knight => steps(square, &KNIGHT_STEPS),
-        Role::King => steps(square, &KING_STEPS),
-        Role::Bishop => rays(square, &BISHOP_RAYS, occupied),
-        Role::Rook => rays(square, &ROOK_RAYS, occupied),
-        Role::Queen => rays(square, &BISHOP_RAYS, occupied) | rays(square, &ROOK_RAYS, occupied),
-    }
+    })
 }
 
 /// The squares strictly between `a` and `b` when they share a rank, file or diagonal; empty
@@ -220,4 +332,74 @@ pub fn between(a: Square, b: Square) -> Bitboard {
         current = next;
     }
     set
+}
+
+#[cfg(test)]
+#[allow(clippy::arithmetic_side_effects, reason = "test code")]
+mod tests {
+    use super::*;
+
+    /// Attacks the slow way: step by step from the square.
+    fn walked(square: Square, role: Role, color: Color, occupied: Bitboard) -> Bitboard {
+        let steps = |deltas: &[(i8, i8)]| {
+            deltas
+                .iter()
+                .filter_map(|&(files, ranks)| offset(square, files, ranks))
+                .fold(Bitboard::EMPTY, Bitboard::with)
+        };
+        let rays = |deltas: &[(i8, i8)]| {
+            let mut attacks = Bitboard::EMPTY;
+            for &(files, ranks) in deltas {
+                let mut current = square;
+                while let Some(next) = offset(current, files, ranks) {
+                    attacks = attacks.with(next);
+                    if occupied.contains(next) {
+                        break;
+                    }
+                    current = next;
+                }
+            }
+            attacks
+        };
+        let diagonal = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
+        let straight = [(1, 0), (0, 1), (-1, 0), (0, -1)];
+        match role {
+            Role::Pawn => {
+                let forward = if color == Color::White { 1 } else { -1 };
+                steps(&[(-1, forward), (1, forward)])
+            }
+            Role::Knight => steps(&KNIGHT_STEPS),
+            Role::King => steps(&KING_STEPS),
+            Role::Bishop => rays(&diagonal),
+            Role::Rook => rays(&straight),
+            Role::Queen => rays(&diagonal) | rays(&straight),
+        }
+    }
+
+    #[test]
+    fn the_tables_give_what_walking_the_board_gives() {
+        let mut rng = fastrand::Rng::with_seed(64);
+        for _ in 0..300 {
+            let occupied = Bitboard(rng.u64(..) & rng.u64(..));
+            for index in 0..64 {
+                let square = Square::from_index(index).unwrap();
+                for role in [
+                    Role::Pawn,
+                    Role::Knight,
+                    Role::Bishop,
+                    Role::Rook,
+                    Role::Queen,
+                    Role::King,
+                ] {
+                    for color in [Color::White, Color::Black] {
+                        assert_eq!(
+                            attacks(square, role, color, occupied),
+                            walked(square, role, color, occupied),
+                            "{role:?} {color:?} on {square} with {occupied:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 }

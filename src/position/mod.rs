@@ -10,8 +10,8 @@ mod writer;
 pub use bitboard::{Bitboard, attacks, between};
 pub use writer::{CastlingStyle, ChecksStyle, EnPassantStyle, HoldingsStyle, WriteOptions};
 
-use crate::syntax::{CastlingSide, ChecksForm, RankItem, SyntaxTree};
-use crate::{Color, File, Piece, Role, Square};
+use crate::syntax::{CastlingSide, ChecksForm, SyntaxKind, SyntaxTree};
+use crate::{Color, File, Piece, Role, Span, Square};
 
 /// The variant a position belongs to.
 ///
@@ -150,6 +150,22 @@ impl Board {
                 .get(Board::role_slot(piece.role))
                 .copied()
                 .unwrap_or_default()
+    }
+
+    /// The squares holding a piece of `role`, of either colour.
+    ///
+    /// ```
+    /// use fenlint::position::Position;
+    /// use fenlint::Role;
+    /// let tree = fenlint::parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1").into_tree();
+    /// let position = Position::from_tree(&tree).unwrap();
+    /// assert_eq!(position.board.by_role(Role::King).count(), 2);
+    /// ```
+    pub fn by_role(&self, role: Role) -> Bitboard {
+        self.roles
+            .get(Board::role_slot(role))
+            .copied()
+            .unwrap_or_default()
     }
 
     /// The squares holding a piece of `color`.
@@ -312,7 +328,13 @@ impl Position {
     /// assert_eq!(position.variant, Variant::Standard);
     /// ```
     pub fn from_tree(tree: &SyntaxTree<'_>) -> Option<Position> {
-        let (board, promoted) = board_of(tree)?;
+        Position::from_tree_with_spans(tree).map(|(position, _)| position)
+    }
+
+    /// [`Position::from_tree`], with the span of the token that describes each square (by
+    /// square number), from the same pass over the placement.
+    pub(crate) fn from_tree_with_spans(tree: &SyntaxTree<'_>) -> Option<(Position, [Span; 64])> {
+        let (board, promoted, spans) = scan_board(tree)?;
         let turn = tree
             .side_to_move()
             .and_then(|side| side.color())
@@ -326,8 +348,9 @@ impl Position {
         });
         let checks_given = checks_given(tree);
         let castling = castling_rooks(tree, &board);
-        let dialect = tree.dialect();
-        let variant = if holdings.is_some() || dialect.promoted_markers {
+        // The board is complete, so its promoted squares are exactly the `~` after a piece
+        // letter in a rank that the dialect would look for.
+        let variant = if holdings.is_some() || !promoted.is_empty() {
             Variant::Crazyhouse
         } else if checks_given.is_some() {
             Variant::ThreeCheck
@@ -345,7 +368,7 @@ impl Position {
                 }
             })
         };
-        Some(Position {
+        let position = Position {
             board,
             promoted,
             turn,
@@ -356,43 +379,68 @@ impl Position {
             holdings,
             checks_given,
             variant,
-        })
+        };
+        Some((position, spans))
     }
 }
 
-/// The board and promoted squares of a placement of eight ranks of eight squares.
-fn board_of(tree: &SyntaxTree<'_>) -> Option<(Board, Bitboard)> {
+/// The board, the promoted squares and, for each square, the span of the token that describes
+/// it, read in one pass over the placement's nodes; `None` unless the placement is eight ranks
+/// of eight squares, each a piece letter (with an optional `~`) or part of a run of empty
+/// squares. Text between the ranks is not part of any rank; the holdings end the board.
+pub(crate) fn scan_board(tree: &SyntaxTree<'_>) -> Option<(Board, Bitboard, [Span; 64])> {
     let placement = tree.placement()?;
+    let (nodes, first, stop) = placement.syntax().raw_subtree();
+    let source = tree.source().as_bytes();
+    let base = tree.base();
     let mut board = Board::empty();
     let mut promoted = Bitboard::EMPTY;
-    let mut ranks = 0u8;
-    for (row, rank) in placement.ranks().enumerate() {
-        let rank_number = 8u8.checked_sub(u8::try_from(row).ok()?)?;
-        if rank_number == 0 || rank.width() != 8 {
-            return None;
+    let mut spans = [Span::empty(base); 64];
+    let (mut ranks, mut rank_until, mut file) = (0u8, 0usize, 0u8);
+    let mut last_piece: Option<Square> = None;
+    for (offset, node) in nodes.iter().enumerate() {
+        let index = first.saturating_add(offset);
+        match node.kind {
+            SyntaxKind::Holdings => break,
+            SyntaxKind::Rank => {
+                if ranks > 0 && file != 8 {
+                    return None;
+                }
+                ranks = ranks.checked_add(1).filter(|&ranks| ranks <= 8)?;
+                (rank_until, file, last_piece) = (node.next as usize, 0, None);
+                continue;
+            }
+            _ if index >= rank_until => continue, // Between the ranks: `/`, or not a rank.
+            _ => {}
         }
-        let mut file = 0u8;
-        for item in rank.items() {
-            match item {
-                RankItem::Piece {
-                    piece,
-                    promoted: marker,
-                    ..
-                } => {
-                    let square = Square::new(File::new(file)?, rank_number)?;
-                    board.set(square, Some(piece));
-                    if marker.is_some() {
-                        promoted = promoted.with(square);
-                    }
+        let start = node.start as usize;
+        let end = nodes
+            .get(offset.saturating_add(1))
+            .map_or(stop, |next| next.start as usize);
+        let span = Span::relative_to(base, start, end);
+        let rank = 9u8.checked_sub(ranks)?;
+        match node.kind {
+            SyntaxKind::Piece => {
+                let piece = Piece::from_letter(char::from(*source.get(start)?))?;
+                let square = Square::new(File::new(file)?, rank)?;
+                board.set(square, Some(piece));
+                *spans.get_mut(usize::from(square.index()))? = span;
+                (file, last_piece) = (file.saturating_add(1), Some(square));
+            }
+            SyntaxKind::PromotedMarker => promoted = promoted.with(last_piece.take()?),
+            SyntaxKind::EmptyRun => {
+                let count = source.get(start)?.checked_sub(b'0').filter(|&n| n <= 9)?;
+                for _ in 0..count {
+                    let square = Square::new(File::new(file)?, rank)?;
+                    *spans.get_mut(usize::from(square.index()))? = span;
                     file = file.saturating_add(1);
                 }
-                RankItem::Empty { count, .. } => file = file.saturating_add(count),
-                RankItem::Error(_) => return None,
+                last_piece = None;
             }
+            _ => return None,
         }
-        ranks = ranks.saturating_add(1);
     }
-    (ranks == 8).then_some((board, promoted))
+    (ranks == 8 && file == 8).then_some((board, promoted, spans))
 }
 
 /// Checks given by each side, from whichever counter form the FEN uses (remaining counts are
@@ -488,4 +536,101 @@ fn is_chess960(tree: &SyntaxTree<'_>, board: &Board) -> bool {
             CastlingSide::Queen => !has_rook(0) && (1..4).any(has_rook),
         }
     })
+}
+
+#[cfg(test)]
+#[allow(clippy::arithmetic_side_effects, reason = "test code")]
+mod tests {
+    use super::*;
+    use crate::syntax::RankItem;
+
+    /// A board, its promoted squares and each square's token span.
+    type Scanned = (Board, Bitboard, Vec<(Square, Span)>);
+
+    /// The board the slow way: rank by rank through the typed views.
+    fn board_by_views(tree: &SyntaxTree<'_>) -> Option<Scanned> {
+        let placement = tree.placement()?;
+        let mut board = Board::empty();
+        let mut promoted = Bitboard::EMPTY;
+        let mut ranks = 0u8;
+        for (row, rank) in placement.ranks().enumerate() {
+            let rank_number = 8u8.checked_sub(u8::try_from(row).ok()?)?;
+            if rank_number == 0 || rank.width() != 8 {
+                return None;
+            }
+            let mut file = 0u8;
+            for item in rank.items() {
+                match item {
+                    RankItem::Piece {
+                        piece,
+                        promoted: marker,
+                        ..
+                    } => {
+                        let square = Square::new(File::new(file)?, rank_number)?;
+                        board.set(square, Some(piece));
+                        if marker.is_some() {
+                            promoted = promoted.with(square);
+                        }
+                        file += 1;
+                    }
+                    RankItem::Empty { count, .. } => file += count,
+                    _ => return None,
+                }
+            }
+            ranks += 1;
+        }
+        (ranks == 8).then(|| (board, promoted, placement.squares()))
+    }
+
+    #[test]
+    fn one_pass_over_the_placement_reads_what_the_views_read() {
+        let seeds = [
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+            "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R/Pp w KQkq - 0 5",
+            "rnbqkb1r/ppp1pppp/5n2/3p4/3P4/8/PPP1PPPP/RNBQ~KBNR[Nb] w KQkq - 0 1",
+            "8/8/8/2K5/4k3/8/8/8",
+        ];
+        let alphabet = b"/12345678 09pPkKqQ~[]x-";
+        let mut rng = fastrand::Rng::with_seed(88);
+        let mut agree = 0;
+        for _ in 0..20_000 {
+            let mut text = seeds[rng.usize(..seeds.len())].as_bytes().to_vec();
+            for _ in 0..rng.usize(0..4) {
+                let at = rng.usize(..=text.len());
+                match rng.u8(0..3) {
+                    0 => text.insert(at, alphabet[rng.usize(..alphabet.len())]),
+                    1 if at < text.len() => {
+                        text.remove(at);
+                    }
+                    _ if at < text.len() => text[at] = alphabet[rng.usize(..alphabet.len())],
+                    _ => {}
+                }
+            }
+            let text = String::from_utf8(text).unwrap();
+            let tree = crate::parse(&text).into_tree();
+            let scanned = scan_board(&tree);
+            let viewed = board_by_views(&tree);
+            assert_eq!(
+                scanned
+                    .as_ref()
+                    .map(|(board, promoted, _)| (board.clone(), *promoted)),
+                viewed
+                    .as_ref()
+                    .map(|(board, promoted, _)| (board.clone(), *promoted)),
+                "{text:?}"
+            );
+            if let (Some((_, _, spans)), Some((_, _, squares))) = (scanned, viewed) {
+                assert_eq!(squares.len(), 64, "{text:?}");
+                for (square, span) in squares {
+                    assert_eq!(
+                        spans[usize::from(square.index())],
+                        span,
+                        "{text:?} {square}"
+                    );
+                }
+                agree += 1;
+            }
+        }
+        assert!(agree > 2_000, "only {agree} complete boards compared");
+    }
 }

@@ -609,18 +609,19 @@ impl<'a> SyntaxTree<'a> {
             (false, true) => Some(ChecksForm::Given),
             (false, false) => None,
         };
+        // A `~` right after a piece letter, in a rank (not in the holdings): one pass over the
+        // placement's nodes, reading no text.
         let promoted_markers = self.placement().is_some_and(|placement| {
-            placement.ranks().any(|rank| {
-                rank.items().any(|item| {
-                    matches!(
-                        item,
-                        RankItem::Piece {
-                            promoted: Some(_),
-                            ..
-                        }
-                    )
+            let mut after_piece = false;
+            placement
+                .syntax()
+                .descendants_raw()
+                .take_while(|&(_, kind, ..)| kind != SyntaxKind::Holdings)
+                .any(|(_, kind, ..)| {
+                    let marked = after_piece && kind == SyntaxKind::PromotedMarker;
+                    after_piece = kind == SyntaxKind::Piece;
+                    marked
                 })
-            })
         });
         Dialect {
             castling: self.castling().map(|castling| castling.notation()),

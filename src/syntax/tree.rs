@@ -221,6 +221,52 @@ impl<'t, 'a> SyntaxNode<'t, 'a> {
         }
     }
 
+    /// The nodes below this one, as a slice of the flat array, with the index of the first and
+    /// the start of whatever follows the subtree (the end of the last token), for passes that
+    /// read a whole group at once.
+    pub(crate) fn raw_subtree(&self) -> (&'t [Node], usize, usize) {
+        let first = self.index.saturating_add(1);
+        let end = self.subtree_end(self.node());
+        let stop = self
+            .tree
+            .nodes
+            .get(end)
+            .map_or(self.tree.source.len(), |next| next.start as usize);
+        (
+            self.tree.nodes.get(first..end).unwrap_or_default(),
+            first,
+            stop,
+        )
+    }
+
+    /// Every node below this one, in order: for each, its index, kind, start and end (offsets
+    /// into the source; a composite node's end is that of its subtree), and the index one past
+    /// its subtree. One pass over the flat array, for the stages that read a whole group at
+    /// once (the board).
+    pub(crate) fn descendants_raw(
+        &self,
+    ) -> impl Iterator<Item = (usize, SyntaxKind, usize, usize, usize)> + use<'t, 'a> {
+        let tree = self.tree;
+        let end = self.subtree_end(self.node());
+        (self.index.saturating_add(1)..end).map(move |index| {
+            let node = tree.nodes.get(index).copied().unwrap_or(Node {
+                start: 0,
+                next: 0,
+                kind: SyntaxKind::Error,
+            });
+            let after = if node.kind.is_token() {
+                index.saturating_add(1)
+            } else {
+                (node.next as usize).max(index.saturating_add(1))
+            };
+            let stop = tree
+                .nodes
+                .get(after)
+                .map_or(tree.source.len(), |next| next.start as usize);
+            (index, node.kind, node.start as usize, stop, after)
+        })
+    }
+
     /// What this node is.
     ///
     /// ```

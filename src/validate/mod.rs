@@ -153,7 +153,11 @@ impl Validator {
         let fullmove_number = counters
             .fullmove_number
             .or_else(|| parse.tree().fullmove_number().map(CounterText::from));
-        let mut position = Position::from_tree(parse.tree());
+        let scanned = Position::from_tree_with_spans(parse.tree());
+        let (mut position, squares) = match scanned {
+            Some((position, squares)) => (Some(position), Some(squares)),
+            None => (None, None),
+        };
         if let Some(position) = &mut position {
             if let Some(counter) = counters.halfmove_clock {
                 position.halfmove_clock = counter.position_value(0);
@@ -165,7 +169,7 @@ impl Validator {
         let mut diagnostics: Vec<Diagnostic> = parse.diagnostics().to_vec();
         if let Some(position) = &position {
             let variant = self.variant.unwrap_or(position.variant);
-            let mut check = Check::new(parse.tree(), position, variant);
+            let mut check = Check::new(parse.tree(), position, variant, squares);
             check.halfmove_clock = halfmove_clock;
             check.fullmove_number = fullmove_number;
             rules::run(&mut check, |code| self.severity_of(code).is_some());
@@ -264,15 +268,26 @@ pub(crate) struct Check<'t, 'a> {
 }
 
 impl<'t, 'a> Check<'t, 'a> {
-    fn new(tree: &'t SyntaxTree<'a>, position: &'t Position, variant: Variant) -> Check<'t, 'a> {
-        let mut squares = [Span::empty(tree.base()); 64];
-        if let Some(placement) = tree.placement() {
-            placement.for_each_square(|square, span| {
-                if let Some(slot) = squares.get_mut(usize::from(square.index())) {
-                    *slot = span;
-                }
-            });
-        }
+    /// What the rules see of `position`, read from `tree`; `squares` are the spans of the tokens
+    /// that describe each square, when the caller has them (from
+    /// `Position::from_tree_with_spans`), else they are read from the tree.
+    fn new(
+        tree: &'t SyntaxTree<'a>,
+        position: &'t Position,
+        variant: Variant,
+        squares: Option<[Span; 64]>,
+    ) -> Check<'t, 'a> {
+        let squares = squares.unwrap_or_else(|| {
+            let mut squares = [Span::empty(tree.base()); 64];
+            if let Some(placement) = tree.placement() {
+                placement.for_each_square(|square, span| {
+                    if let Some(slot) = squares.get_mut(usize::from(square.index())) {
+                        *slot = span;
+                    }
+                });
+            }
+            squares
+        });
         Check {
             tree,
             position,

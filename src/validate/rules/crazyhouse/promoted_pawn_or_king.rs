@@ -14,6 +14,12 @@ declare_rule! {
 
 /// `fen::placement::promoted_pawn_or_king`.
 pub(crate) fn check(check: &mut Check<'_, '_>) {
+    // Only a board with a `~` after a pawn or king letter can draw it.
+    let marked_pawn_or_king = check.position.promoted
+        & (check.position.board.by_role(Role::Pawn) | check.position.board.by_role(Role::King));
+    if marked_pawn_or_king.is_empty() {
+        return;
+    }
     let Some(placement) = check.tree.placement() else {
         return;
     };
