@@ -328,13 +328,7 @@ impl Position {
     /// assert_eq!(position.variant, Variant::Standard);
     /// ```
     pub fn from_tree(tree: &SyntaxTree<'_>) -> Option<Position> {
-        Position::from_tree_with_spans(tree).map(|(position, _)| position)
-    }
-
-    /// [`Position::from_tree`], with the span of the token that describes each square (by
-    /// square number), from the same pass over the placement.
-    pub(crate) fn from_tree_with_spans(tree: &SyntaxTree<'_>) -> Option<(Position, [Span; 64])> {
-        let (board, promoted, spans) = scan_board(tree)?;
+        let (board, promoted) = scan_board(tree, |_, _| {})?;
         let turn = tree
             .side_to_move()
             .and_then(|side| side.color())
@@ -380,22 +374,25 @@ impl Position {
             checks_given,
             variant,
         };
-        Some((position, spans))
+        Some(position)
     }
 }
 
-/// The board, the promoted squares and, for each square, the span of the token that describes
-/// it, read in one pass over the placement's nodes; `None` unless the placement is eight ranks
-/// of eight squares, each a piece letter (with an optional `~`) or part of a run of empty
-/// squares. Text between the ranks is not part of any rank; the holdings end the board.
-pub(crate) fn scan_board(tree: &SyntaxTree<'_>) -> Option<(Board, Bitboard, [Span; 64])> {
+/// The board and the promoted squares, read in one pass over the placement's nodes, calling
+/// `visit` with each square and the span of the token that describes it; `None` unless the
+/// placement is eight ranks of eight squares, each a piece letter (with an optional `~`) or part
+/// of a run of empty squares. Text between the ranks is not part of any rank; the holdings end
+/// the board.
+pub(crate) fn scan_board(
+    tree: &SyntaxTree<'_>,
+    mut visit: impl FnMut(Square, Span),
+) -> Option<(Board, Bitboard)> {
     let placement = tree.placement()?;
     let (nodes, first, stop) = placement.syntax().raw_subtree();
     let source = tree.source().as_bytes();
     let base = tree.base();
     let mut board = Board::empty();
     let mut promoted = Bitboard::EMPTY;
-    let mut spans = [Span::empty(base); 64];
     let (mut ranks, mut rank_until, mut file) = (0u8, 0usize, 0u8);
     let mut last_piece: Option<Square> = None;
     for (offset, node) in nodes.iter().enumerate() {
@@ -424,7 +421,7 @@ pub(crate) fn scan_board(tree: &SyntaxTree<'_>) -> Option<(Board, Bitboard, [Spa
                 let piece = Piece::from_letter(char::from(*source.get(start)?))?;
                 let square = Square::new(File::new(file)?, rank)?;
                 board.set(square, Some(piece));
-                *spans.get_mut(usize::from(square.index()))? = span;
+                visit(square, span);
                 (file, last_piece) = (file.saturating_add(1), Some(square));
             }
             SyntaxKind::PromotedMarker => promoted = promoted.with(last_piece.take()?),
@@ -432,7 +429,7 @@ pub(crate) fn scan_board(tree: &SyntaxTree<'_>) -> Option<(Board, Bitboard, [Spa
                 let count = source.get(start)?.checked_sub(b'0').filter(|&n| n <= 9)?;
                 for _ in 0..count {
                     let square = Square::new(File::new(file)?, rank)?;
-                    *spans.get_mut(usize::from(square.index()))? = span;
+                    visit(square, span);
                     file = file.saturating_add(1);
                 }
                 last_piece = None;
@@ -440,7 +437,7 @@ pub(crate) fn scan_board(tree: &SyntaxTree<'_>) -> Option<(Board, Bitboard, [Spa
             _ => return None,
         }
     }
-    (ranks == 8 && file == 8).then_some((board, promoted, spans))
+    (ranks == 8 && file == 8).then_some((board, promoted))
 }
 
 /// Checks given by each side, from whichever counter form the FEN uses (remaining counts are
@@ -608,7 +605,11 @@ mod tests {
             }
             let text = String::from_utf8(text).unwrap();
             let tree = crate::parse(&text).into_tree();
-            let scanned = scan_board(&tree);
+            let mut spans = [Span::empty(0); 64];
+            let scanned = scan_board(&tree, |square, span| {
+                spans[usize::from(square.index())] = span;
+            })
+            .map(|(board, promoted)| (board, promoted, spans));
             let viewed = board_by_views(&tree);
             assert_eq!(
                 scanned

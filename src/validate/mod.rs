@@ -153,11 +153,7 @@ impl Validator {
         let fullmove_number = counters
             .fullmove_number
             .or_else(|| parse.tree().fullmove_number().map(CounterText::from));
-        let scanned = Position::from_tree_with_spans(parse.tree());
-        let (mut position, squares) = match scanned {
-            Some((position, squares)) => (Some(position), Some(squares)),
-            None => (None, None),
-        };
+        let mut position = Position::from_tree(parse.tree());
         if let Some(position) = &mut position {
             if let Some(counter) = counters.halfmove_clock {
                 position.halfmove_clock = counter.position_value(0);
@@ -169,7 +165,7 @@ impl Validator {
         let mut diagnostics: Vec<Diagnostic> = parse.diagnostics().to_vec();
         if let Some(position) = &position {
             let variant = self.variant.unwrap_or(position.variant);
-            let mut check = Check::new(parse.tree(), position, variant, squares);
+            let mut check = Check::new(parse.tree(), position, variant);
             check.halfmove_clock = halfmove_clock;
             check.fullmove_number = fullmove_number;
             rules::run(&mut check, |code| self.severity_of(code).is_some());
@@ -261,50 +257,33 @@ pub(crate) struct Check<'t, 'a> {
     pub(crate) halfmove_clock: Option<CounterText<'t>>,
     /// The fullmove number the counter rules check: the FEN's own, or one given with it.
     pub(crate) fullmove_number: Option<CounterText<'t>>,
-    /// The span of the token that describes each square (a piece letter, or the digit of the
-    /// run of empty squares it belongs to).
-    squares: [Span; 64],
     diagnostics: Vec<Diagnostic>,
 }
 
 impl<'t, 'a> Check<'t, 'a> {
-    /// What the rules see of `position`, read from `tree`; `squares` are the spans of the tokens
-    /// that describe each square, when the caller has them (from
-    /// `Position::from_tree_with_spans`), else they are read from the tree.
-    fn new(
-        tree: &'t SyntaxTree<'a>,
-        position: &'t Position,
-        variant: Variant,
-        squares: Option<[Span; 64]>,
-    ) -> Check<'t, 'a> {
-        let squares = squares.unwrap_or_else(|| {
-            let mut squares = [Span::empty(tree.base()); 64];
-            if let Some(placement) = tree.placement() {
-                placement.for_each_square(|square, span| {
-                    if let Some(slot) = squares.get_mut(usize::from(square.index())) {
-                        *slot = span;
-                    }
-                });
-            }
-            squares
-        });
+    fn new(tree: &'t SyntaxTree<'a>, position: &'t Position, variant: Variant) -> Check<'t, 'a> {
         Check {
             tree,
             position,
             variant,
             halfmove_clock: None,
             fullmove_number: None,
-            squares,
             diagnostics: Vec::new(),
         }
     }
 
-    /// The span of the token that describes `square`.
+    /// The span of the token that describes `square` (a piece letter, or the digit of the run
+    /// of empty squares it belongs to). Read from the tree when a rule reports, not before:
+    /// most FENs have nothing to report.
+    #[cold]
     pub(crate) fn square_span(&self, square: Square) -> Span {
-        self.squares
-            .get(usize::from(square.index()))
-            .copied()
-            .unwrap_or(Span::empty(self.tree.base()))
+        let mut found = Span::empty(self.tree.base());
+        let _ = crate::position::scan_board(self.tree, |at, span| {
+            if at == square {
+                found = span;
+            }
+        });
+        found
     }
 
     /// The span of the placement.
