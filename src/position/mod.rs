@@ -201,13 +201,31 @@ impl Board {
     /// assert_eq!(position.board.attackers_of(e8, fenlint::Color::White).count(), 1);
     /// ```
     pub fn attackers_of(&self, square: Square, by: Color) -> Bitboard {
-        let occupied = self.occupied();
-        self.pieces()
-            .filter(|&(from, piece)| {
-                piece.color == by
-                    && attacks(from, piece.role, piece.color, occupied).contains(square)
-            })
-            .fold(Bitboard::EMPTY, |set, (from, _)| set.with(from))
+        self.attackers(square, by, self.occupied(), true)
+    }
+
+    /// The pieces of `by` attacking `square` with `occupied` blocking the sliders, kings left
+    /// out unless `kings`: the squares each kind of piece would attack from `square`, masked
+    /// with where such pieces stand (attacks are symmetric, but for the pawns, whose captures
+    /// are seen from the other side).
+    pub(crate) fn attackers(
+        &self,
+        square: Square,
+        by: Color,
+        occupied: Bitboard,
+        kings: bool,
+    ) -> Bitboard {
+        let role = |role| self.by_role(role);
+        let from = |role| attacks(square, role, by.other(), occupied);
+        let queens = role(Role::Queen);
+        let mut attackers = (from(Role::Pawn) & role(Role::Pawn))
+            | (from(Role::Knight) & role(Role::Knight))
+            | (from(Role::Bishop) & (role(Role::Bishop) | queens))
+            | (from(Role::Rook) & (role(Role::Rook) | queens));
+        if kings {
+            attackers |= from(Role::King) & role(Role::King);
+        }
+        attackers & self.by_color(by)
     }
 }
 
@@ -577,6 +595,54 @@ mod tests {
             ranks += 1;
         }
         (ranks == 8).then(|| (board, promoted, placement.squares()))
+    }
+
+    #[test]
+    fn attackers_are_the_pieces_whose_attacks_reach_the_square() {
+        let mut rng = fastrand::Rng::with_seed(12);
+        let roles = [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+            Role::King,
+        ];
+        for _ in 0..500 {
+            let mut board = Board::empty();
+            for index in 0..64 {
+                if rng.u8(0..3) == 0 {
+                    let color = if rng.bool() {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
+                    let role = roles[rng.usize(..6)];
+                    board.set(
+                        Square::from_index(index).unwrap(),
+                        Some(Piece { color, role }),
+                    );
+                }
+            }
+            let occupied = board.occupied();
+            for index in 0..64 {
+                let square = Square::from_index(index).unwrap();
+                for by in [Color::White, Color::Black] {
+                    for kings in [false, true] {
+                        let expected = board
+                            .pieces()
+                            .filter(|&(from, piece)| {
+                                piece.color == by
+                                    && (kings || piece.role != Role::King)
+                                    && attacks(from, piece.role, piece.color, occupied)
+                                        .contains(square)
+                            })
+                            .fold(Bitboard::EMPTY, |set, (from, _)| set.with(from));
+                        assert_eq!(board.attackers(square, by, occupied, kings), expected);
+                    }
+                }
+            }
+        }
     }
 
     #[test]

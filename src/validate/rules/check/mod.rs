@@ -6,22 +6,13 @@ pub(crate) mod impossible;
 pub(crate) mod opposite;
 pub(crate) mod too_many_checkers;
 
-use crate::position::{Bitboard, attacks, between};
+use crate::position::{Bitboard, between};
 use crate::validate::Check;
 use crate::{Code, Color, Diagnostic, Role, Square};
 
 /// The pieces of `by` attacking `square`, kings left out (adjacent kings are their own rule).
 fn attackers(check: &Check<'_, '_>, square: Square, by: Color, occupied: Bitboard) -> Bitboard {
-    check
-        .position
-        .board
-        .pieces()
-        .filter(|&(from, piece)| {
-            piece.color == by
-                && piece.role != Role::King
-                && attacks(from, piece.role, piece.color, occupied).contains(square)
-        })
-        .fold(Bitboard::EMPTY, |set, (from, _)| set.with(from))
+    check.position.board.attackers(square, by, occupied, false)
 }
 
 /// The checkers of the side to move's king.
