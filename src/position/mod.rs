@@ -90,10 +90,14 @@ impl Board {
     }
 
     fn role_slot(role: Role) -> usize {
-        Role::ALL
-            .iter()
-            .position(|&r| r == role)
-            .unwrap_or_default()
+        match role {
+            Role::Pawn => 0,
+            Role::Knight => 1,
+            Role::Bishop => 2,
+            Role::Rook => 3,
+            Role::Queen => 4,
+            Role::King => 5,
+        }
     }
 
     /// The piece on `square`.
@@ -132,6 +136,21 @@ impl Board {
             {
                 *set |= bit;
             }
+        }
+    }
+
+    /// Puts `piece` on `square`, which is empty: what [`Board::set`] does, without taking
+    /// anything off first (building a board square by square).
+    fn place(&mut self, square: Square, piece: Piece) {
+        let bit = Bitboard::from_square(square);
+        if let Some(slot) = self.squares.get_mut(usize::from(square.index())) {
+            *slot = Some(piece);
+        }
+        if let Some(set) = self.colors.get_mut(Board::color_slot(piece.color)) {
+            *set |= bit;
+        }
+        if let Some(set) = self.roles.get_mut(Board::role_slot(piece.role)) {
+            *set |= bit;
         }
     }
 
@@ -438,7 +457,7 @@ pub(crate) fn scan_board(
             SyntaxKind::Piece => {
                 let piece = Piece::from_letter(char::from(*source.get(start)?))?;
                 let square = Square::new(File::new(file)?, rank)?;
-                board.set(square, Some(piece));
+                board.place(square, piece);
                 visit(square, span);
                 (file, last_piece) = (file.saturating_add(1), Some(square));
             }
