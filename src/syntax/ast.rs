@@ -491,7 +491,7 @@ pub struct Dialect {
 
 impl<'a> SyntaxTree<'a> {
     fn field(&self, kind: SyntaxKind) -> Option<SyntaxNode<'_, 'a>> {
-        self.root().child(kind)
+        self.field_node(kind)
     }
 
     /// The piece placement.

@@ -42,6 +42,59 @@ pub struct SyntaxTree<'a> {
     pub(crate) source: &'a str,
     pub(crate) base: usize,
     pub(crate) nodes: Vec<Node>,
+    /// The index of the first root child of each kind of [`FIELDS`] (0, the root's own index,
+    /// when there is none), found once when the tree is built, so that asking for a field does
+    /// not search the root's children.
+    fields: [u32; FIELDS.len()],
+}
+
+/// The fields (root children) whose place the tree keeps.
+const FIELDS: [SyntaxKind; 10] = [
+    SyntaxKind::Placement,
+    SyntaxKind::Holdings,
+    SyntaxKind::SideToMove,
+    SyntaxKind::Castling,
+    SyntaxKind::EnPassant,
+    SyntaxKind::RemainingChecks,
+    SyntaxKind::HalfmoveClock,
+    SyntaxKind::FullmoveNumber,
+    SyntaxKind::GivenChecks,
+    SyntaxKind::ExtraFields,
+];
+
+/// Where each of [`FIELDS`] is among the root's children.
+fn find_fields(nodes: &[Node]) -> [u32; FIELDS.len()] {
+    let mut fields = [0u32; FIELDS.len()];
+    let end = nodes.first().map_or(0, |root| root.next as usize);
+    let mut index = 1usize;
+    while index < end {
+        let Some(node) = nodes.get(index) else {
+            break;
+        };
+        if let Some(slot) = FIELDS
+            .iter()
+            .position(|&kind| kind == node.kind)
+            .and_then(|slot| fields.get_mut(slot))
+            && *slot == 0
+        {
+            *slot = u32::try_from(index).unwrap_or(0);
+        }
+        index = if node.kind.is_token() {
+            index.saturating_add(1)
+        } else {
+            (node.next as usize).max(index.saturating_add(1))
+        };
+    }
+    fields
+}
+
+impl<'a> SyntaxTree<'a> {
+    /// The first root child of `kind` (one of the fields), without searching.
+    pub(crate) fn field_node(&self, kind: SyntaxKind) -> Option<SyntaxNode<'_, 'a>> {
+        let slot = FIELDS.iter().position(|&field| field == kind)?;
+        let index = *self.fields.get(slot)? as usize;
+        (index != 0).then_some(SyntaxNode { tree: self, index })
+    }
 }
 
 /// The node array of the last tree dropped on this thread, kept for the next parse: parsing
@@ -555,6 +608,7 @@ impl TreeBuilder {
         SyntaxTree {
             source,
             base: self.base,
+            fields: find_fields(&self.nodes),
             nodes: self.nodes,
         }
     }
@@ -571,6 +625,7 @@ impl TreeBuilder {
             source,
             base,
             nodes: vec![node(SyntaxKind::Fen, 2), node(SyntaxKind::Error, 0)],
+            fields: [0; FIELDS.len()],
         }
     }
 }

@@ -16,6 +16,13 @@ declare_rule! {
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     for color in [Color::White, Color::Black] {
         let on_board = check.position.board.squares_of(king(color));
+        let held = check
+            .position
+            .holdings
+            .map_or(0, |holdings| holdings.count(color, Role::King));
+        if on_board.count().saturating_add(u32::from(held)) <= 1 {
+            continue;
+        }
         let in_hand = kings_in_hand(check, color);
         let total = (on_board.count() as usize).saturating_add(in_hand.len());
         if total <= 1 {

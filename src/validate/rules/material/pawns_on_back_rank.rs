@@ -15,6 +15,10 @@ declare_rule! {
 /// `fen::pawns::back_rank`: pawns on rank 1 or 8.
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     let board = &check.position.board;
+    const BACK_RANKS: u64 = 0xff00_0000_0000_00ff;
+    if (board.by_role(Role::Pawn).0 & BACK_RANKS) == 0 {
+        return;
+    }
     let pawns: Vec<(Square, Piece)> = board
         .pieces()
         .filter(|&(square, piece)| piece.role == Role::Pawn && matches!(square.rank(), 1 | 8))
