@@ -365,7 +365,7 @@ impl Position {
     /// assert_eq!(position.variant, Variant::Standard);
     /// ```
     pub fn from_tree(tree: &SyntaxTree<'_>) -> Option<Position> {
-        let (board, promoted) = scan_board(tree, |_, _| {})?;
+        let (board, promoted) = scan(tree, None::<fn(Square, Span)>)?;
         let turn = tree
             .side_to_move()
             .and_then(|side| side.color())
@@ -422,7 +422,15 @@ impl Position {
 /// the board.
 pub(crate) fn scan_board(
     tree: &SyntaxTree<'_>,
-    mut visit: impl FnMut(Square, Span),
+    visit: impl FnMut(Square, Span),
+) -> Option<(Board, Bitboard)> {
+    scan(tree, Some(visit))
+}
+
+/// [`scan_board`], with `visit` optional: without it, no span is worked out.
+fn scan(
+    tree: &SyntaxTree<'_>,
+    mut visit: Option<impl FnMut(Square, Span)>,
 ) -> Option<(Board, Bitboard)> {
     let placement = tree.placement()?;
     let (nodes, first, stop) = placement.syntax().raw_subtree();
@@ -430,51 +438,64 @@ pub(crate) fn scan_board(
     let base = tree.base();
     let mut board = Board::empty();
     let mut promoted = Bitboard::EMPTY;
-    let (mut ranks, mut rank_until, mut file) = (0u8, 0usize, 0u8);
+    // The number of the next square (a8 is 56), and where the current rank ends (in squares
+    // and in nodes).
+    let (mut ranks, mut rank_until, mut next, mut rank_end) = (0u8, 0usize, 0u8, 0u8);
     let mut last_piece: Option<Square> = None;
     for (offset, node) in nodes.iter().enumerate() {
         let index = first.saturating_add(offset);
         match node.kind {
             SyntaxKind::Holdings => break,
             SyntaxKind::Rank => {
-                if ranks > 0 && file != 8 {
+                if ranks > 0 && next != rank_end {
                     return None;
                 }
                 ranks = ranks.checked_add(1).filter(|&ranks| ranks <= 8)?;
-                (rank_until, file, last_piece) = (node.next as usize, 0, None);
+                // Rank 8 starts at square 56, rank 1 at square 0.
+                next = 8u8.checked_sub(ranks)?.checked_mul(8)?;
+                rank_end = next.checked_add(8)?;
+                (rank_until, last_piece) = (node.next as usize, None);
                 continue;
             }
             _ if index >= rank_until => continue, // Between the ranks: `/`, or not a rank.
             _ => {}
         }
         let start = node.start as usize;
-        let end = nodes
-            .get(offset.saturating_add(1))
-            .map_or(stop, |next| next.start as usize);
-        let span = Span::relative_to(base, start, end);
-        let rank = 9u8.checked_sub(ranks)?;
+        let span = || {
+            let end = nodes
+                .get(offset.saturating_add(1))
+                .map_or(stop, |next| next.start as usize);
+            Span::relative_to(base, start, end)
+        };
         match node.kind {
             SyntaxKind::Piece => {
                 let piece = Piece::from_letter(char::from(*source.get(start)?))?;
-                let square = Square::new(File::new(file)?, rank)?;
+                let square = Square::from_index(next).filter(|_| next < rank_end)?;
                 board.place(square, piece);
-                visit(square, span);
-                (file, last_piece) = (file.saturating_add(1), Some(square));
+                if let Some(visit) = &mut visit {
+                    visit(square, span());
+                }
+                (next, last_piece) = (next.saturating_add(1), Some(square));
             }
             SyntaxKind::PromotedMarker => promoted = promoted.with(last_piece.take()?),
             SyntaxKind::EmptyRun => {
                 let count = source.get(start)?.checked_sub(b'0').filter(|&n| n <= 9)?;
-                for _ in 0..count {
-                    let square = Square::new(File::new(file)?, rank)?;
-                    visit(square, span);
-                    file = file.saturating_add(1);
+                let after = next.saturating_add(count);
+                if after > rank_end {
+                    return None;
                 }
-                last_piece = None;
+                if let Some(visit) = &mut visit {
+                    let span = span();
+                    for at in next..after {
+                        visit(Square::from_index(at)?, span);
+                    }
+                }
+                (next, last_piece) = (after, None);
             }
             _ => return None,
         }
     }
-    (ranks == 8 && file == 8).then_some((board, promoted))
+    (ranks == 8 && next == rank_end).then_some((board, promoted))
 }
 
 /// Checks given by each side, from whichever counter form the FEN uses (remaining counts are
