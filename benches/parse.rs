@@ -16,6 +16,9 @@
 //!   valid FEN of each dialect with fenlint (lossless tree plus diagnostics) and with shakmaty's
 //!   `Fen::from_ascii` (a setup, no tree). The goal is that fenlint is not slower. The tree's
 //!   node array is reused from the previous parse on the thread, as in the linter's loop.
+//! - `pipeline/<name>/…`: each stage of the check, fenlint's against shakmaty's, on the same
+//!   FENs: parse, parse + position, and fenlint's whole lint (`cargo bench --bench parse --
+//!   pipeline`).
 //! - `linear/<input>/6KB` against `linear/<input>/60KB`: criterion prints a throughput for each
 //!   (`thrpt`, in MB/s). The parser does the same work per byte at both sizes; a drop of tenfold
 //!   would mean quadratic behaviour. Lines longer than `fenlint::MAX_LINE_LEN` (64 KiB) are
@@ -124,5 +127,59 @@ fn linear(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, valid_fens, linear);
+/// The stages of the check against shakmaty's, on the same FENs: `parse` (fenlint's lossless
+/// tree and syntax diagnostics; shakmaty's `Fen::from_ascii`), `position` (fenlint's
+/// `Position::from_tree` after the parse; shakmaty's `into_position` after `from_ascii`) and
+/// `lint` (fenlint's every rule, which shakmaty has no counterpart for; its row is the whole
+/// check).
+fn pipeline(c: &mut Criterion) {
+    use shakmaty::CastlingMode;
+    use shakmaty::variant::VariantPosition;
+    let mut group = c.benchmark_group("pipeline");
+    let validator = fenlint::Validator::new();
+    for (name, fen) in VALID_FENS {
+        let variant = match name {
+            "chess960" => shakmaty::variant::Variant::Chess,
+            "crazyhouse" => shakmaty::variant::Variant::Crazyhouse,
+            "three_check" => shakmaty::variant::Variant::ThreeCheck,
+            _ => shakmaty::variant::Variant::Chess,
+        };
+        let mode = if name == "chess960" {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        };
+        group.bench_with_input(BenchmarkId::new(name, "fenlint parse"), fen, |b, fen| {
+            b.iter(|| fenlint::parse(black_box(fen)));
+        });
+        group.bench_with_input(BenchmarkId::new(name, "fenlint position"), fen, |b, fen| {
+            b.iter(|| {
+                let parse = fenlint::parse(black_box(fen));
+                fenlint::position::Position::from_tree(parse.tree())
+            });
+        });
+        group.bench_with_input(BenchmarkId::new(name, "fenlint lint"), fen, |b, fen| {
+            b.iter(|| validator.lint(black_box(fen)).has_errors());
+        });
+        group.bench_with_input(BenchmarkId::new(name, "shakmaty parse"), fen, |b, fen| {
+            b.iter(|| Fen::from_ascii(black_box(fen.as_bytes())));
+        });
+        group.bench_with_input(
+            BenchmarkId::new(name, "shakmaty position"),
+            fen,
+            |b, fen| {
+                b.iter(|| {
+                    Fen::from_ascii(black_box(fen.as_bytes()))
+                        .ok()
+                        .and_then(|fen| {
+                            VariantPosition::from_setup(variant, fen.into_setup(), mode).ok()
+                        })
+                });
+            },
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, valid_fens, linear, pipeline);
 criterion_main!(benches);
