@@ -257,6 +257,9 @@ pub(crate) struct Check<'t, 'a> {
     pub(crate) halfmove_clock: Option<CounterText<'t>>,
     /// The fullmove number the counter rules check: the FEN's own, or one given with it.
     pub(crate) fullmove_number: Option<CounterText<'t>>,
+    /// Whether the castling field has any castling letter (the castling rules have nothing to
+    /// check otherwise).
+    pub(crate) has_castling_rights: bool,
     diagnostics: Vec<Diagnostic>,
 }
 
@@ -268,6 +271,9 @@ impl<'t, 'a> Check<'t, 'a> {
             variant,
             halfmove_clock: None,
             fullmove_number: None,
+            has_castling_rights: tree
+                .castling()
+                .is_some_and(|castling| castling.rights().next().is_some()),
             diagnostics: Vec::new(),
         }
     }

@@ -17,6 +17,9 @@ declare_rule! {
 /// `fen::castling::ambiguous`: `K`/`Q` with another rook between the outermost rook and the
 /// king.
 pub(crate) fn check(check: &mut Check<'_, '_>) {
+    if !check.has_castling_rights {
+        return;
+    }
     if standard(check) {
         return;
     }

@@ -17,6 +17,9 @@ declare_rule! {
 /// `fen::castling::mixed_notation`: `K`/`Q` next to a file letter that names an outermost rook
 /// (which `K`/`Q` would name), as in `HQkq`.
 pub(crate) fn check(check: &mut Check<'_, '_>) {
+    if !check.has_castling_rights {
+        return;
+    }
     let tree = check.tree;
     let classic = rights(tree).any(|right| !matches!(right.side(), CastlingSide::File(_)));
     if !classic {

@@ -15,6 +15,9 @@ declare_rule! {
 
 /// `fen::castling::no_king`: a right whose king is not on its home square.
 pub(crate) fn check(check: &mut Check<'_, '_>) {
+    if !check.has_castling_rights {
+        return;
+    }
     let tree = check.tree;
     for color in [Color::White, Color::Black] {
         let Some(first) = rights_of(tree, color).next() else {

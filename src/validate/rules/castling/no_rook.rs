@@ -15,6 +15,9 @@ declare_rule! {
 
 /// `fen::castling::no_rook`: a right without the rook it names.
 pub(crate) fn check(check: &mut Check<'_, '_>) {
+    if !check.has_castling_rights {
+        return;
+    }
     for right in rights(check.tree) {
         let Some(king) = castling_king(check, right.color()) else {
             continue; // `fen::castling::no_king` says why.

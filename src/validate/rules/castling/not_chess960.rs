@@ -16,6 +16,9 @@ declare_rule! {
 /// `fen::castling::not_chess960`: both sides keep rights, but their kings or rooks do not stand
 /// on mirrored files.
 pub(crate) fn check(check: &mut Check<'_, '_>) {
+    if !check.has_castling_rights {
+        return;
+    }
     if standard(check) {
         return;
     }

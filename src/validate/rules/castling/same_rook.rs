@@ -10,6 +10,9 @@ declare_rule! {
 
 /// Reports the second of exactly two rights on one side of the king that name the same rook.
 pub(crate) fn check(check: &mut Check<'_, '_>) {
+    if !check.has_castling_rights {
+        return;
+    }
     let tree = check.tree;
     for color in [Color::White, Color::Black] {
         let Some(king) = castling_king(check, color) else {

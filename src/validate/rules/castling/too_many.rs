@@ -16,6 +16,9 @@ declare_rule! {
 /// Reports more than one right on one side of the king (or, with the king away from its rank,
 /// more than two rights), unless they are two letters for one rook (`same_rook`).
 pub(crate) fn check(check: &mut Check<'_, '_>) {
+    if !check.has_castling_rights {
+        return;
+    }
     let tree = check.tree;
     for color in [Color::White, Color::Black] {
         let Some(king) = castling_king(check, color) else {
