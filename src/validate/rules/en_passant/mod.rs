@@ -13,6 +13,8 @@ use crate::{Code, Color, Diagnostic, Piece, Role, Square};
 
 /// The en-passant square and its span, when there is one.
 fn target(check: &Check<'_, '_>) -> Option<(Square, crate::Span)> {
+    // The position holds the field's square: without one, there is nothing to read.
+    check.position.en_passant?;
     let field = check.tree.en_passant()?;
     Some((field.square()?, field.span()))
 }

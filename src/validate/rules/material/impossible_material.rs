@@ -24,7 +24,7 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
             continue; // Reported by the more specific rules above.
         }
         let bishops = check.position.board.squares_of(piece(color, Role::Bishop));
-        let light = bishops.squares().filter(|&s| is_light(s)).count() as u32;
+        let light = (bishops & LIGHT_SQUARES).count();
         let dark = bishops.count().saturating_sub(light);
         let extras = [
             ("queen", count(check, color, Role::Queen).saturating_sub(1)),

@@ -5,7 +5,7 @@ pub(crate) mod pawns_on_back_rank;
 pub(crate) mod pawns_too_many;
 pub(crate) mod too_many_pieces;
 
-use crate::position::Variant;
+use crate::position::{Bitboard, Variant};
 use crate::validate::Check;
 use crate::{Code, Color, Diagnostic, Piece, Role, Square};
 
@@ -13,16 +13,25 @@ fn piece(color: Color, role: Role) -> Piece {
     Piece { color, role }
 }
 
-/// Whether `square` is a light square (a1 is dark).
-#[allow(
-    clippy::arithmetic_side_effects,
-    reason = "board coordinates are below 9"
-)]
-fn is_light(square: Square) -> bool {
-    (square.file().index() + square.rank()).is_multiple_of(2)
-}
+/// The light squares (a1 is dark, b1 light).
+const LIGHT_SQUARES: Bitboard = Bitboard(0x55aa_55aa_55aa_55aa);
 
 /// The pieces of `color` on the board, by role.
 fn count(check: &Check<'_, '_>, color: Color, role: Role) -> u32 {
     check.position.board.squares_of(piece(color, role)).count()
+}
+
+#[cfg(test)]
+#[allow(clippy::arithmetic_side_effects, reason = "test code")]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn light_squares_are_those_whose_file_and_rank_add_up_to_an_even_number() {
+        for index in 0..64 {
+            let square = Square::from_index(index).unwrap();
+            let light = (square.file().index() + square.rank()).is_multiple_of(2);
+            assert_eq!(LIGHT_SQUARES.contains(square), light, "{square}");
+        }
+    }
 }
