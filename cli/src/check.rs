@@ -183,7 +183,7 @@ fn read_line(reader: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<(usize
 }
 
 fn memchr_newline(bytes: &[u8]) -> Option<usize> {
-    bytes.iter().position(|&byte| byte == b'\n')
+    memchr::memchr(b'\n', bytes)
 }
 
 /// Runs `lint` on each chunk of `items` on its own thread (on one thread when there is one
