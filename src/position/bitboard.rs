@@ -383,14 +383,7 @@ mod tests {
             let occupied = Bitboard(rng.u64(..) & rng.u64(..));
             for index in 0..64 {
                 let square = Square::from_index(index).unwrap();
-                for role in [
-                    Role::Pawn,
-                    Role::Knight,
-                    Role::Bishop,
-                    Role::Rook,
-                    Role::Queen,
-                    Role::King,
-                ] {
+                for role in Role::ALL {
                     for color in [Color::White, Color::Black] {
                         assert_eq!(
                             attacks(square, role, color, occupied),

@@ -640,14 +640,7 @@ mod tests {
     #[test]
     fn attackers_are_the_pieces_whose_attacks_reach_the_square() {
         let mut rng = fastrand::Rng::with_seed(12);
-        let roles = [
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-            Role::King,
-        ];
+        let roles = Role::ALL;
         for _ in 0..500 {
             let mut board = Board::empty();
             for index in 0..64 {
