@@ -183,7 +183,20 @@ impl Piece {
     /// ```
     /// assert!(fenlint::Piece::from_letter('z').is_none());
     /// ```
+    #[allow(
+        clippy::indexing_slicing,
+        reason = "the index is masked to 0..128, the table's length"
+    )]
     pub const fn from_letter(letter: char) -> Option<Piece> {
+        if !letter.is_ascii() {
+            return None;
+        }
+        // One table look-up; the table is the match below, worked out at compile time.
+        PIECES_BY_LETTER[letter as usize & 127]
+    }
+
+    /// [`Piece::from_letter`] the long way, for the table.
+    const fn from_letter_slow(letter: char) -> Option<Piece> {
         let color = if letter.is_ascii_uppercase() {
             Color::White
         } else {
@@ -195,6 +208,21 @@ impl Piece {
         }
     }
 }
+
+/// The piece of each ASCII letter, for [`Piece::from_letter`].
+#[allow(
+    clippy::indexing_slicing,
+    reason = "the index runs over 0..128, the table's length"
+)]
+static PIECES_BY_LETTER: [Option<Piece>; 128] = {
+    let mut table = [None; 128];
+    let mut byte = 0u8;
+    while byte < 128 {
+        table[byte as usize] = Piece::from_letter_slow(byte as char);
+        byte += 1;
+    }
+    table
+};
 
 impl fmt::Display for Piece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -356,5 +384,21 @@ impl Square {
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.file.letter(), self.rank)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_piece_table_is_the_match() {
+        for letter in (0u32..0x3000).filter_map(char::from_u32) {
+            assert_eq!(
+                Piece::from_letter(letter),
+                Piece::from_letter_slow(letter),
+                "{letter:?}"
+            );
+        }
     }
 }

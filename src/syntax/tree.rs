@@ -71,10 +71,7 @@ fn find_fields(nodes: &[Node]) -> [u32; FIELDS.len()] {
         let Some(node) = nodes.get(index) else {
             break;
         };
-        if let Some(slot) = FIELDS
-            .iter()
-            .position(|&kind| kind == node.kind)
-            .and_then(|slot| fields.get_mut(slot))
+        if let Some(slot) = field_slot(node.kind).and_then(|slot| fields.get_mut(slot))
             && *slot == 0
         {
             *slot = u32::try_from(index).unwrap_or(0);
@@ -88,10 +85,27 @@ fn find_fields(nodes: &[Node]) -> [u32; FIELDS.len()] {
     fields
 }
 
+/// The place of `kind` in [`FIELDS`].
+fn field_slot(kind: SyntaxKind) -> Option<usize> {
+    Some(match kind {
+        SyntaxKind::Placement => 0,
+        SyntaxKind::Holdings => 1,
+        SyntaxKind::SideToMove => 2,
+        SyntaxKind::Castling => 3,
+        SyntaxKind::EnPassant => 4,
+        SyntaxKind::RemainingChecks => 5,
+        SyntaxKind::HalfmoveClock => 6,
+        SyntaxKind::FullmoveNumber => 7,
+        SyntaxKind::GivenChecks => 8,
+        SyntaxKind::ExtraFields => 9,
+        _ => return None,
+    })
+}
+
 impl<'a> SyntaxTree<'a> {
     /// The first root child of `kind` (one of the fields), without searching.
     pub(crate) fn field_node(&self, kind: SyntaxKind) -> Option<SyntaxNode<'_, 'a>> {
-        let slot = FIELDS.iter().position(|&field| field == kind)?;
+        let slot = field_slot(kind)?;
         let index = *self.fields.get(slot)? as usize;
         (index != 0).then_some(SyntaxNode { tree: self, index })
     }
@@ -627,5 +641,18 @@ impl TreeBuilder {
             nodes: vec![node(SyntaxKind::Fen, 2), node(SyntaxKind::Error, 0)],
             fields: [0; FIELDS.len()],
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_field_has_its_own_slot() {
+        for (slot, &kind) in FIELDS.iter().enumerate() {
+            assert_eq!(field_slot(kind), Some(slot), "{kind:?}");
+        }
+        assert_eq!(field_slot(SyntaxKind::Rank), None);
     }
 }
