@@ -277,3 +277,23 @@ fn diagnostics_per_game_are_capped() {
         lines[64]
     );
 }
+
+/// An EPD record of 100,000 opcodes (many of them repeated): the command keeps the first 64 KiB
+/// of the line and says the rest is too long, in time linear in the line; the library checks
+/// such a record whole in linear time too (`tests/reliability.rs`).
+#[test]
+fn an_epd_record_of_100000_opcodes_is_read_in_linear_time() {
+    let dir = scratch("epd-opcodes");
+    let mut record = String::from("4k3/8/8/8/8/8/8/4K3 w - -");
+    for index in 0..100_000 {
+        record.push_str(&format!(" op{} x;", index % 50_000));
+    }
+    record.push('\n');
+    write(&dir, "ops.epd", record.as_bytes());
+    let (stdout, stderr, code) = run(&dir, &["check", "--format", "json", "ops.epd"]);
+    assert_eq!(code, 1, "{stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(lines.len() <= 66, "{} reports", lines.len());
+    assert!(stdout.contains("fen::input::too_long"), "{stdout}");
+    assert!(stdout.contains("epd::record::too_long"), "{stdout}");
+}
