@@ -30,6 +30,26 @@ impl Snippet {
         while !self.text.is_char_boundary(local) {
             local = local.saturating_sub(1);
         }
+        let before = self.text.get(..local).unwrap_or_default();
+        // A snippet of one line (every FEN and EPD line) needs no index. As in the index, a
+        // `\r` before the line's `\n` is part of the line ending, not of the columns.
+        if memchr::memchr(b'\n', before.as_bytes()).is_none() {
+            let rest = self.text.get(local..).unwrap_or_default();
+            let before = if rest.starts_with('\n') {
+                before.strip_suffix('\r').unwrap_or(before)
+            } else {
+                before
+            };
+            let column = if before.is_ascii() {
+                before.len()
+            } else {
+                before.chars().count()
+            };
+            return Position {
+                line: self.line.saturating_add(1),
+                column: column.saturating_add(1),
+            };
+        }
         let index = LineIndex::new(&self.text);
         let at = index
             .line_column(&self.text, local, ColumnUnit::Char)
@@ -259,6 +279,30 @@ mod tests {
             text: text.into(),
             offset: 100,
             line: 4,
+        }
+    }
+
+    #[test]
+    fn positions_agree_with_the_line_index() {
+        for text in [
+            "8/8 é x",
+            "[A \"é\"]\r\n[FEN \"x\"]\r\n",
+            "a\r\nb",
+            "😀\nab\r\n",
+        ] {
+            let snippet = snippet(text);
+            let index = LineIndex::new(text);
+            for local in (0..=text.len()).filter(|&at| text.is_char_boundary(at)) {
+                let at = index.line_column(text, local, ColumnUnit::Char).unwrap();
+                assert_eq!(
+                    snippet.position(100 + local),
+                    Position {
+                        line: 5 + at.line,
+                        column: at.column + 1
+                    },
+                    "{text:?} at {local}"
+                );
+            }
         }
     }
 
