@@ -162,8 +162,8 @@ fn run_check(args: &CheckArgs) -> u8 {
     // Set when stdout is gone (`fenlint check | head`): stop at once, quietly.
     let mut closed = false;
     {
-        let mut report = |finding: Finding| printer.finding(&mut out, &finding);
         if let Some(fen) = &args.fen {
+            let mut report = |finding: Finding| printer.finding(&mut out, &finding);
             totals.files = 0;
             let path: Arc<str> = "--fen".into();
             let result = check::lint_lines(
@@ -207,6 +207,7 @@ fn run_check(args: &CheckArgs) -> u8 {
                 }
             }
             for file in files {
+                let mut report = |finding: Finding| printer.finding(&mut out, &finding);
                 let path: Arc<str> = file.display().to_string().into();
                 let bar = progress_bar(&file);
                 let result = check::open(&file).map_err(Stop::Read).and_then(|reader| {
@@ -240,6 +241,10 @@ fn run_check(args: &CheckArgs) -> u8 {
                         eprintln!("fenlint: {path}: {error}");
                         trouble = true;
                     }
+                }
+                // What this file gave is shown before the next file is read.
+                if !closed && let Err(error) = out.flush() {
+                    output_failed(error, &mut trouble, &mut closed);
                 }
                 if closed {
                     break;

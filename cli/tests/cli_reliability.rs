@@ -297,3 +297,40 @@ fn an_epd_record_of_100000_opcodes_is_read_in_linear_time() {
     assert!(stdout.contains("fen::input::too_long"), "{stdout}");
     assert!(stdout.contains("epd::record::too_long"), "{stdout}");
 }
+
+/// The findings of each file are printed before the next file is read: with a FIFO named after
+/// a file, the file's findings arrive while fenlint waits for someone to write to the FIFO.
+#[cfg(unix)]
+#[test]
+fn each_file_is_reported_before_the_next_is_read() {
+    let dir = scratch("flush");
+    write(&dir, "a.fen", b"4k3/8/8/8/8/8/8/4K3 x - - 0 1\n");
+    let fifo = dir.join("later.fen");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let mut child = std::process::Command::new(cargo_bin("fenlint"))
+        .current_dir(&dir)
+        .args(["check", "--format", "json", "a.fen", "later.fen"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut first = String::new();
+        let _ = BufReader::new(stdout).read_line(&mut first);
+        let _ = sender.send(first);
+    });
+    // a.fen's findings arrive while fenlint waits on the FIFO, or never (then the FIFO is opened
+    // anyway, so that the test fails instead of hanging).
+    let first = receiver.recv_timeout(Duration::from_secs(30));
+    drop(std::fs::OpenOptions::new().write(true).open(&fifo).unwrap());
+    let first = first.expect("a.fen's findings were not printed before the FIFO was read");
+    assert!(first.contains("\"path\":\"a.fen\""), "{first}");
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(1));
+}
