@@ -90,6 +90,50 @@ fn rights_of<'t>(
     rights(tree).filter(move |right| right.color() == color)
 }
 
+/// A side of a king on its back rank with two castling rights or more.
+#[derive(Clone, Copy)]
+struct Crowded {
+    color: Color,
+    king: Square,
+    kingside: bool,
+    /// The first two rights on that side, as written.
+    first: CastlingRight,
+    second: CastlingRight,
+    /// Whether there are more than two.
+    more: bool,
+}
+
+/// The sides (at most four) of the kings on their back ranks that have two castling rights or
+/// more, White's kingside first.
+fn crowded_sides(check: &Check<'_, '_>) -> [Option<Crowded>; 4] {
+    let mut sides = [None; 4];
+    let mut slots = sides.iter_mut();
+    for color in [Color::White, Color::Black] {
+        let Some(king) = castling_king(check, color) else {
+            continue;
+        };
+        for is_kingside in [true, false] {
+            let mut written = rights_of(check.tree, color)
+                .filter(move |right| kingside(right, king.file().index()) == is_kingside);
+            let (Some(first), Some(second)) = (written.next(), written.next()) else {
+                continue;
+            };
+            let more = written.next().is_some();
+            if let Some(slot) = slots.next() {
+                *slot = Some(Crowded {
+                    color,
+                    king,
+                    kingside: is_kingside,
+                    first,
+                    second,
+                    more,
+                });
+            }
+        }
+    }
+    sides
+}
+
 /// The rook that `first` and `second`, the only two rights on one side of `king` (`more` when
 /// there are others), both name.
 fn same_rook(

@@ -21,32 +21,24 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     }
     let tree = check.tree;
     for color in [Color::White, Color::Black] {
-        let Some(king) = castling_king(check, color) else {
-            if rights_of(tree, color).count() > 2 {
-                let mine: Vec<CastlingRight> = rights_of(tree, color).collect();
-                report_too_many(check, color, &mine, "castling rights", 2);
-            }
-            continue;
-        };
-        for side in [true, false] {
-            let same_side = || {
-                rights_of(tree, color)
-                    .filter(move |right| kingside(right, king.file().index()) == side)
-            };
-            let mut written = same_side();
-            let (Some(first), Some(second)) = (written.next(), written.next()) else {
-                continue;
-            };
-            if same_rook(check, first, second, written.next().is_some(), king).is_some() {
-                continue; // Two letters for one rook: `same_rook` reports it.
-            }
-            let owned: Vec<CastlingRight> = same_side().collect();
-            let what = if side {
-                "kingside castling rights"
-            } else {
-                "queenside castling rights"
-            };
-            report_too_many(check, color, &owned, what, 1);
+        if castling_king(check, color).is_none() && rights_of(tree, color).count() > 2 {
+            let mine: Vec<CastlingRight> = rights_of(tree, color).collect();
+            report_too_many(check, color, &mine, "castling rights", 2);
         }
+    }
+    for side in crowded_sides(check).into_iter().flatten() {
+        if same_rook(check, side.first, side.second, side.more, side.king).is_some() {
+            continue; // Two letters for one rook: `same_rook` reports it.
+        }
+        let king_file = side.king.file().index();
+        let owned: Vec<CastlingRight> = rights_of(tree, side.color)
+            .filter(|right| kingside(right, king_file) == side.kingside)
+            .collect();
+        let what = if side.kingside {
+            "kingside castling rights"
+        } else {
+            "queenside castling rights"
+        };
+        report_too_many(check, side.color, &owned, what, 1);
     }
 }
