@@ -6,6 +6,7 @@ use super::Parse;
 use crate::Span;
 use crate::diagnostics::text::{characters, shown};
 use crate::diagnostics::{Diagnostic, MAX_DIAGNOSTICS};
+use crate::position::Board;
 use crate::syntax::{SyntaxKind, TreeBuilder};
 
 /// The parsing context: the input, the tree under construction and the diagnostics so far.
@@ -19,6 +20,9 @@ pub(crate) struct Cx<'a> {
     /// plain three-check counters) are taken; tests turn them off to check that the general
     /// productions build the same tree and diagnostics.
     pub(crate) fast_paths: bool,
+    /// The board the fast path of the placement production read as it built the nodes, so
+    /// that the position need not walk them again; `None` when the general path built them.
+    pub(crate) plain_board: Option<Board>,
 }
 
 impl<'a> Cx<'a> {
@@ -33,6 +37,7 @@ impl<'a> Cx<'a> {
             diagnostics: Vec::new(),
             suppressed: 0,
             fast_paths: true,
+            plain_board: None,
         }
     }
 
@@ -169,6 +174,7 @@ impl<'a> Cx<'a> {
         Parse {
             tree: self.tree.finish_tree(self.source),
             diagnostics: self.diagnostics,
+            plain_board: self.plain_board,
         }
     }
 }

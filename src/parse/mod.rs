@@ -24,6 +24,7 @@ mod side_to_move;
 use nom::IResult;
 
 use crate::diagnostics::{Code, Diagnostic};
+use crate::position::Board;
 use crate::syntax::{MAX_INPUT_LEN, SyntaxTree, TreeBuilder};
 use crate::{Severity, Span};
 
@@ -40,6 +41,10 @@ use crate::{Severity, Span};
 pub struct Parse<'a> {
     tree: SyntaxTree<'a>,
     diagnostics: Vec<Diagnostic>,
+    /// The board, when the placement is plain (eight ranks of piece letters and digits, see
+    /// `placement::plain_placement`) and was read as its nodes were built: what
+    /// [`crate::Position::from_tree`] would read from the tree, worked out once.
+    plain_board: Option<Board>,
 }
 
 impl<'a> Parse<'a> {
@@ -50,6 +55,11 @@ impl<'a> Parse<'a> {
     /// ```
     pub fn tree(&self) -> &SyntaxTree<'a> {
         &self.tree
+    }
+
+    /// The board of a plain placement, read during the parse (see `Parse::plain_board`).
+    pub(crate) fn plain_board(&self) -> Option<&Board> {
+        self.plain_board.as_ref()
     }
 
     /// The syntax tree, without the diagnostics.
@@ -201,6 +211,7 @@ fn too_long(input: &str, base: usize) -> Parse<'_> {
     Parse {
         tree,
         diagnostics: vec![diagnostic],
+        plain_board: None,
     }
 }
 
@@ -232,7 +243,8 @@ mod tests {
 
     /// The fast paths are an optimisation only: for valid FENs of every dialect and for seeded
     /// one- and two-byte mutations of them, they build the same tree and report the same
-    /// diagnostics as the general productions.
+    /// diagnostics as the general productions, and the board the fast path reads as it goes is
+    /// the board the position reads from the tree.
     #[test]
     fn fast_paths_build_what_the_general_productions_build() {
         const SEEDS: [&str; 8] = [
@@ -250,6 +262,11 @@ mod tests {
             let (fast, general) = (parse(input), parse_general(input));
             assert_eq!(fast.tree().dump(), general.tree().dump(), "{input:?}");
             assert_eq!(fast.diagnostics(), general.diagnostics(), "{input:?}");
+            assert_eq!(general.plain_board(), None, "{input:?}");
+            if let Some(board) = fast.plain_board() {
+                let from_tree = crate::position::Position::from_tree(fast.tree()).map(|p| p.board);
+                assert_eq!(Some(board), from_tree.as_ref(), "{input:?}");
+            }
         };
         let mut rng = fastrand::Rng::with_seed(0x5eed);
         for seed in SEEDS {

@@ -6,6 +6,7 @@ use super::{Cx, holdings, is_ascii_whitespace, one_byte, run_len};
 use crate::Span;
 use crate::diagnostics::text::shown;
 use crate::diagnostics::{Code, Diagnostic};
+use crate::position::Board;
 use crate::syntax::SyntaxKind;
 
 /// `placement_field ::= placement ( bracket_holdings | slash_holdings )?`
@@ -101,6 +102,7 @@ fn placement<'a>(cx: &mut Cx<'a>, input: &'a str) -> (&'a str, Option<usize>) {
 fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize>)> {
     let open = cx.start(SyntaxKind::Placement, bytes);
     let mut rest = bytes;
+    let mut board = Board::empty();
     for number in (1..=8).rev() {
         let (squares, after) = rest.split_at_checked(plain_rank_len(rest)?)?;
         let slash = number > 1;
@@ -113,6 +115,7 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
             after
         };
         cx.plain_rank(squares, slash);
+        board.place_plain_rank(number, squares);
     }
     // The board ends the field, or holdings follow it.
     let holdings = match rest.split_first() {
@@ -121,6 +124,7 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
         _ => None,
     };
     cx.finish(open);
+    cx.plain_board = Some(board);
     Some((bytes.len().saturating_sub(rest.len()), holdings))
 }
 

@@ -75,6 +75,19 @@ impl std::fmt::Debug for Board {
     }
 }
 
+/// The piece each byte names as a FEN piece letter.
+static PIECE_BY_BYTE: [Option<Piece>; 256] = {
+    let mut table = [None; 256];
+    let mut rest: &mut [Option<Piece>] = &mut table;
+    let mut byte = 0u8;
+    while let [slot, tail @ ..] = rest {
+        *slot = Piece::from_letter(byte as char);
+        rest = tail;
+        byte = byte.wrapping_add(1);
+    }
+    table
+};
+
 impl Board {
     /// A board with no piece.
     pub const fn empty() -> Board {
@@ -141,7 +154,7 @@ impl Board {
 
     /// Puts `piece` on `square`, which is empty: what [`Board::set`] does, without taking
     /// anything off first (building a board square by square).
-    fn place(&mut self, square: Square, piece: Piece) {
+    pub(crate) fn place(&mut self, square: Square, piece: Piece) {
         let bit = Bitboard::from_square(square);
         if let Some(slot) = self.squares.get_mut(usize::from(square.index())) {
             *slot = Some(piece);
@@ -151,6 +164,44 @@ impl Board {
         }
         if let Some(set) = self.roles.get_mut(Board::role_slot(piece.role)) {
             *set |= bit;
+        }
+    }
+
+    /// Places the pieces of rank `rank` (1 to 8) as `squares` writes them: piece letters and
+    /// digits, the board production's plain squares. The parser calls it on each rank of a plain
+    /// board, which it has measured as eight squares wide; a byte that is neither a piece letter
+    /// nor a digit, or a square past the h-file, is ignored.
+    pub(crate) fn place_plain_rank(&mut self, rank: u8, squares: &[u8]) {
+        // The square index of the rank's a-file square; a rank outside 1 to 8 places nothing.
+        let Some(mut index) = rank
+            .checked_sub(1)
+            .filter(|&rank| rank < 8)
+            .map(|rank| usize::from(rank) * 8)
+        else {
+            return;
+        };
+        let end = index.saturating_add(8);
+        for &byte in squares {
+            if byte.is_ascii_digit() {
+                index = index.saturating_add(usize::from(byte.wrapping_sub(b'0')));
+                continue;
+            }
+            if index >= end {
+                return;
+            }
+            if let Some(Some(piece)) = PIECE_BY_BYTE.get(usize::from(byte))
+                && let Some(slot) = self.squares.get_mut(index)
+            {
+                *slot = Some(*piece);
+                let bit = 1u64 << (index & 63);
+                if let Some(set) = self.colors.get_mut(Board::color_slot(piece.color)) {
+                    set.0 |= bit;
+                }
+                if let Some(set) = self.roles.get_mut(Board::role_slot(piece.role)) {
+                    set.0 |= bit;
+                }
+            }
+            index = index.saturating_add(1);
         }
     }
 
@@ -366,6 +417,24 @@ impl Position {
     /// ```
     pub fn from_tree(tree: &SyntaxTree<'_>) -> Option<Position> {
         let (board, promoted) = scan(tree, None::<fn(Square, Span)>)?;
+        Some(Position::from_tree_and_board(tree, board, promoted))
+    }
+
+    /// [`Position::from_tree`] for a parse, taking the board the parser read from a plain
+    /// placement instead of walking the nodes again.
+    pub(crate) fn from_parse(parse: &crate::Parse<'_>) -> Option<Position> {
+        match parse.plain_board() {
+            Some(board) => Some(Position::from_tree_and_board(
+                parse.tree(),
+                board.clone(),
+                Bitboard::EMPTY,
+            )),
+            None => Position::from_tree(parse.tree()),
+        }
+    }
+
+    /// The position of `tree`, whose placement describes `board` with `promoted` squares.
+    fn from_tree_and_board(tree: &SyntaxTree<'_>, board: Board, promoted: Bitboard) -> Position {
         let turn = tree
             .side_to_move()
             .and_then(|side| side.color())
@@ -399,7 +468,7 @@ impl Position {
                 }
             })
         };
-        let position = Position {
+        Position {
             board,
             promoted,
             turn,
@@ -410,8 +479,7 @@ impl Position {
             holdings,
             checks_given,
             variant,
-        };
-        Some(position)
+        }
     }
 }
 

@@ -9,7 +9,7 @@
 pub(crate) mod rules;
 
 use crate::position::{Position, Variant};
-use crate::syntax::SyntaxTree;
+use crate::syntax::{CastlingRight, SyntaxTree};
 use crate::{Code, Diagnostic, Parse, Severity, Span, Square};
 
 /// The parser and the validator over one FEN: the syntax tree, the position (when the placement
@@ -153,7 +153,7 @@ impl Validator {
         let fullmove_number = counters
             .fullmove_number
             .or_else(|| parse.tree().fullmove_number().map(CounterText::from));
-        let mut position = Position::from_tree(parse.tree());
+        let mut position = Position::from_parse(&parse);
         if let Some(position) = &mut position {
             if let Some(counter) = counters.halfmove_clock {
                 position.halfmove_clock = counter.position_value(0);
@@ -165,7 +165,8 @@ impl Validator {
         let mut diagnostics: Vec<Diagnostic> = parse.diagnostics().to_vec();
         if let Some(position) = &position {
             let variant = self.variant.unwrap_or(position.variant);
-            let mut check = Check::new(parse.tree(), position, variant);
+            let castling = CastlingLetters::of(parse.tree());
+            let mut check = Check::new(parse.tree(), position, variant, &castling);
             check.halfmove_clock = halfmove_clock;
             check.fullmove_number = fullmove_number;
             rules::run(&mut check, |code| self.severity_of(code).is_some());
@@ -248,6 +249,47 @@ pub(crate) struct Counters<'a> {
     pub(crate) fullmove_number: Option<CounterText<'a>>,
 }
 
+/// The castling letters of a FEN in the order written, each letter once (a repeated letter is a
+/// syntax error of its own), without allocating: there are at most 20 distinct castling letters
+/// (`K`, `Q`, `A`–`H` and their lower-case forms).
+pub(crate) struct CastlingLetters {
+    rights: [Option<CastlingRight>; 20],
+    len: usize,
+}
+
+impl CastlingLetters {
+    /// The castling letters of `tree`'s castling field.
+    pub(crate) fn of(tree: &SyntaxTree<'_>) -> CastlingLetters {
+        let mut letters = CastlingLetters {
+            rights: [None; 20],
+            len: 0,
+        };
+        // Castling letters are ASCII, so one bit per code point below 128 marks those seen.
+        let mut seen = 0u128;
+        for right in tree
+            .castling()
+            .into_iter()
+            .flat_map(|castling| castling.rights())
+        {
+            let bit = 1u128 << (u32::from(right.letter()) & 127);
+            if seen & bit != 0 {
+                continue;
+            }
+            seen |= bit;
+            if let Some(slot) = letters.rights.get_mut(letters.len) {
+                *slot = Some(right);
+                letters.len = letters.len.saturating_add(1);
+            }
+        }
+        letters
+    }
+
+    /// The letters, in the order written.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = CastlingRight> + '_ {
+        self.rights.iter().map_while(|right| *right)
+    }
+}
+
 /// What a rule sees: the tree, the position and the variant, and where to report.
 pub(crate) struct Check<'t, 'a> {
     pub(crate) tree: &'t SyntaxTree<'a>,
@@ -257,23 +299,33 @@ pub(crate) struct Check<'t, 'a> {
     pub(crate) halfmove_clock: Option<CounterText<'t>>,
     /// The fullmove number the counter rules check: the FEN's own, or one given with it.
     pub(crate) fullmove_number: Option<CounterText<'t>>,
+    /// The castling letters, each once, read from the tree once for all the castling rules.
+    pub(crate) castling: &'t CastlingLetters,
     /// Whether the castling field has any castling letter (the castling rules have nothing to
     /// check otherwise).
     pub(crate) has_castling_rights: bool,
+    /// The king of the side to move and the pieces that check it, worked out by the first
+    /// check rule that asks (three of them do).
+    pub(crate) checkers: std::cell::OnceCell<Option<(Square, crate::position::Bitboard)>>,
     diagnostics: Vec<Diagnostic>,
 }
 
 impl<'t, 'a> Check<'t, 'a> {
-    fn new(tree: &'t SyntaxTree<'a>, position: &'t Position, variant: Variant) -> Check<'t, 'a> {
+    fn new(
+        tree: &'t SyntaxTree<'a>,
+        position: &'t Position,
+        variant: Variant,
+        castling: &'t CastlingLetters,
+    ) -> Check<'t, 'a> {
         Check {
             tree,
             position,
             variant,
             halfmove_clock: None,
             fullmove_number: None,
-            has_castling_rights: tree
-                .castling()
-                .is_some_and(|castling| castling.rights().next().is_some()),
+            castling,
+            has_castling_rights: castling.len > 0,
+            checkers: std::cell::OnceCell::new(),
             diagnostics: Vec::new(),
         }
     }

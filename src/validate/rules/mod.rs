@@ -124,7 +124,8 @@ mod tests {
         // No king and a pawn on the back rank: several rules would report.
         let tree = crate::parse("P7/8/8/8/8/8/8/8 w - - 0 1").into_tree();
         let position = Position::from_tree(&tree).unwrap();
-        let mut check = Check::new(&tree, &position, position.variant);
+        let castling = crate::validate::CastlingLetters::of(&tree);
+        let mut check = Check::new(&tree, &position, position.variant, &castling);
         let mut asked = Vec::new();
         run(&mut check, |code| {
             asked.push(code);
@@ -137,7 +138,7 @@ mod tests {
             "every rule is asked about, in order, before it runs"
         );
 
-        let mut check = Check::new(&tree, &position, position.variant);
+        let mut check = Check::new(&tree, &position, position.variant, &castling);
         run(&mut check, |code| code == Code::KingsMissing);
         let reported: Vec<Code> = check.diagnostics.iter().map(|d| d.code()).collect();
         assert_eq!(reported, [Code::KingsMissing, Code::KingsMissing]);

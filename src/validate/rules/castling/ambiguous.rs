@@ -23,7 +23,7 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     if standard(check) {
         return;
     }
-    for right in rights(check.tree) {
+    for right in rights(check) {
         if matches!(right.side(), CastlingSide::File(_)) {
             continue;
         }

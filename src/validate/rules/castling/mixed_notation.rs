@@ -20,12 +20,11 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     if !check.has_castling_rights {
         return;
     }
-    let tree = check.tree;
-    let classic = rights(tree).any(|right| !matches!(right.side(), CastlingSide::File(_)));
+    let classic = rights(check).any(|right| !matches!(right.side(), CastlingSide::File(_)));
     if !classic {
         return;
     }
-    for right in rights(tree) {
+    for right in rights(check) {
         let CastlingSide::File(file) = right.side() else {
             continue;
         };

@@ -10,7 +10,7 @@ pub(crate) mod same_rook;
 pub(crate) mod too_many;
 
 use crate::position::{Board, Variant};
-use crate::syntax::{CastlingRight, CastlingSide, SyntaxTree};
+use crate::syntax::{CastlingRight, CastlingSide};
 use crate::validate::Check;
 use crate::{Code, Color, Diagnostic, File, Piece, Role, Span, Square};
 
@@ -68,26 +68,13 @@ fn standard(check: &Check<'_, '_>) -> bool {
 }
 
 /// The castling letters, each once (a repeated letter is a syntax error of its own).
-fn rights<'t>(tree: &'t SyntaxTree<'_>) -> impl Iterator<Item = CastlingRight> + 't {
-    // Castling letters are ASCII, so one bit per code point below 128 marks those seen.
-    let mut seen = 0u128;
-    tree.castling()
-        .into_iter()
-        .flat_map(|castling| castling.rights())
-        .filter(move |right| {
-            let bit = 1u128 << (u32::from(right.letter()) & 127);
-            let first = seen & bit == 0;
-            seen |= bit;
-            first
-        })
+fn rights<'t>(check: &Check<'t, '_>) -> impl Iterator<Item = CastlingRight> + 't {
+    check.castling.iter()
 }
 
 /// The castling letters of `color`, each once.
-fn rights_of<'t>(
-    tree: &'t SyntaxTree<'_>,
-    color: Color,
-) -> impl Iterator<Item = CastlingRight> + 't {
-    rights(tree).filter(move |right| right.color() == color)
+fn rights_of<'t>(check: &Check<'t, '_>, color: Color) -> impl Iterator<Item = CastlingRight> + 't {
+    rights(check).filter(move |right| right.color() == color)
 }
 
 /// A side of a king on its back rank with two castling rights or more.
@@ -113,7 +100,7 @@ fn crowded_sides(check: &Check<'_, '_>) -> [Option<Crowded>; 4] {
             continue;
         };
         for is_kingside in [true, false] {
-            let mut written = rights_of(check.tree, color)
+            let mut written = rights_of(check, color)
                 .filter(move |right| kingside(right, king.file().index()) == is_kingside);
             let (Some(first), Some(second)) = (written.next(), written.next()) else {
                 continue;

@@ -18,9 +18,8 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     if !check.has_castling_rights {
         return;
     }
-    let tree = check.tree;
     for color in [Color::White, Color::Black] {
-        let Some(first) = rights_of(tree, color).next() else {
+        let Some(first) = rights_of(check, color).next() else {
             continue;
         };
         if castling_king(check, color).is_some() {
@@ -31,7 +30,9 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
         } else {
             format!("on rank {}", back_rank(color))
         };
-        let letters: String = rights_of(tree, color).map(|right| right.letter()).collect();
+        let letters: String = rights_of(check, color)
+            .map(|right| right.letter())
+            .collect();
         let mut diagnostic = Diagnostic::new(
             Code::CastlingNoKing,
             format!("castling rights `{letters}` for {color}, expected the {color} king {home}"),

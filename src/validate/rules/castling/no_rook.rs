@@ -18,7 +18,7 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     if !check.has_castling_rights {
         return;
     }
-    for right in rights(check.tree) {
+    for right in rights(check) {
         let Some(king) = castling_king(check, right.color()) else {
             continue; // `fen::castling::no_king` says why.
         };

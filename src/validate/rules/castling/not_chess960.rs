@@ -22,14 +22,13 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     if standard(check) {
         return;
     }
-    let tree = check.tree;
     let (Some(white_king), Some(black_king)) = (
         castling_king(check, Color::White),
         castling_king(check, Color::Black),
     ) else {
         return;
     };
-    let has = |color| rights_of(tree, color).next().is_some();
+    let has = |color| rights_of(check, color).next().is_some();
     if !has(Color::White) || !has(Color::Black) {
         return;
     }
@@ -43,7 +42,7 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     }
     for kingside_side in [true, false] {
         let rook_of = |color: Color, king: Square| {
-            rights_of(tree, color)
+            rights_of(check, color)
                 .filter(|right| kingside(right, king.file().index()) == kingside_side)
                 .find_map(|right| named_rook(check, &right, king).ok())
         };

@@ -19,10 +19,9 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     if !check.has_castling_rights {
         return;
     }
-    let tree = check.tree;
     for color in [Color::White, Color::Black] {
-        if castling_king(check, color).is_none() && rights_of(tree, color).count() > 2 {
-            let mine: Vec<CastlingRight> = rights_of(tree, color).collect();
+        if castling_king(check, color).is_none() && rights_of(check, color).count() > 2 {
+            let mine: Vec<CastlingRight> = rights_of(check, color).collect();
             report_too_many(check, color, &mine, "castling rights", 2);
         }
     }
@@ -31,7 +30,7 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
             continue; // Two letters for one rook: `same_rook` reports it.
         }
         let king_file = side.king.file().index();
-        let owned: Vec<CastlingRight> = rights_of(tree, side.color)
+        let owned: Vec<CastlingRight> = rights_of(check, side.color)
             .filter(|right| kingside(right, king_file) == side.kingside)
             .collect();
         let what = if side.kingside {

@@ -15,12 +15,14 @@ fn attackers(check: &Check<'_, '_>, square: Square, by: Color, occupied: Bitboar
     check.position.board.attackers(square, by, occupied, false)
 }
 
-/// The checkers of the side to move's king.
+/// The side to move's king and its checkers, worked out once per FEN.
 fn checkers(check: &Check<'_, '_>) -> Option<(Square, Bitboard)> {
-    let turn = check.position.turn;
-    let king = check.position.board.king_of(turn)?;
-    let occupied = check.position.board.occupied();
-    Some((king, attackers(check, king, turn.other(), occupied)))
+    *check.checkers.get_or_init(|| {
+        let turn = check.position.turn;
+        let king = check.position.board.king_of(turn)?;
+        let occupied = check.position.board.occupied();
+        Some((king, attackers(check, king, turn.other(), occupied)))
+    })
 }
 
 fn is_stepper(check: &Check<'_, '_>, square: Square) -> bool {
