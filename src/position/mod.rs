@@ -285,17 +285,26 @@ impl Board {
         occupied: Bitboard,
         kings: bool,
     ) -> Bitboard {
-        let role = |role| self.by_role(role);
+        let theirs = self.by_color(by);
+        let role = |role| self.by_role(role) & theirs;
         let from = |role| attacks(square, role, by.other(), occupied);
+        // A slider's rays are only worked out when `by` has such a slider.
+        let sliders = |role, movers: Bitboard| {
+            if movers.is_empty() {
+                Bitboard::EMPTY
+            } else {
+                from(role) & movers
+            }
+        };
         let queens = role(Role::Queen);
         let mut attackers = (from(Role::Pawn) & role(Role::Pawn))
             | (from(Role::Knight) & role(Role::Knight))
-            | (from(Role::Bishop) & (role(Role::Bishop) | queens))
-            | (from(Role::Rook) & (role(Role::Rook) | queens));
+            | sliders(Role::Bishop, role(Role::Bishop) | queens)
+            | sliders(Role::Rook, role(Role::Rook) | queens);
         if kings {
             attackers |= from(Role::King) & role(Role::King);
         }
-        attackers & self.by_color(by)
+        attackers
     }
 }
 
@@ -460,12 +469,10 @@ impl Position {
             Variant::Standard
         };
         let counter = |counter: Option<crate::syntax::Counter<'_, '_>>, default: u64| {
-            counter.map_or(default, |counter| {
-                if counter.has_number() {
-                    counter.value().unwrap_or(u64::MAX)
-                } else {
-                    default
-                }
+            counter.map_or(default, |counter| match counter.value() {
+                Some(value) => value,
+                None if counter.has_number() => u64::MAX,
+                None => default,
             })
         };
         Position {

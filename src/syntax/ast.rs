@@ -144,8 +144,19 @@ impl<'t, 'a> Counter<'t, 'a> {
     /// The value; `None` if the text is not a number or does not fit in a `u64`.
     pub fn value(&self) -> Option<u64> {
         let number = self.0.child(SyntaxKind::Number)?;
-        number.text().parse().ok()
+        digits_value(number.text())
     }
+}
+
+/// The value of `text` if it is ASCII digits only and fits in a `u64`.
+pub(crate) fn digits_value(text: &str) -> Option<u64> {
+    if text.is_empty() {
+        return None;
+    }
+    text.bytes().try_fold(0u64, |value, byte| {
+        let digit = byte.checked_sub(b'0').filter(|&digit| digit <= 9)?;
+        value.checked_mul(10)?.checked_add(u64::from(digit))
+    })
 }
 
 impl<'t, 'a> CheckCounters<'t, 'a> {

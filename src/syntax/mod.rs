@@ -8,6 +8,7 @@ mod ast;
 mod kind;
 mod tree;
 
+pub(crate) use ast::digits_value;
 pub use ast::{
     Castling, CastlingNotation, CastlingRight, CastlingSide, CheckCounters, ChecksForm, Counter,
     Dialect, EnPassant, Holdings, HoldingsForm, Placement, Rank, RankItem, SideToMove,

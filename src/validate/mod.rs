@@ -194,12 +194,17 @@ impl Validator {
 pub(crate) struct CounterText<'a> {
     text: &'a str,
     span: Span,
+    /// Whether `text` is digits only, and their value if it fits in a `u64`: read once, when
+    /// the counter is found, for every rule that asks.
+    number: Option<Option<u64>>,
 }
 
 impl<'a> CounterText<'a> {
     /// The counter `text`, found at `span`.
     pub(crate) fn new(text: &'a str, span: Span) -> CounterText<'a> {
-        CounterText { text, span }
+        let digits = !text.is_empty() && text.bytes().all(|byte| byte.is_ascii_digit());
+        let number = digits.then(|| crate::syntax::digits_value(text));
+        CounterText { text, span, number }
     }
 
     /// The counter as written.
@@ -214,12 +219,12 @@ impl<'a> CounterText<'a> {
 
     /// Whether the counter is a number (digits only), whatever its size.
     pub(crate) fn has_number(&self) -> bool {
-        !self.text.is_empty() && self.text.bytes().all(|byte| byte.is_ascii_digit())
+        self.number.is_some()
     }
 
     /// The value; `None` if the text is not a number or does not fit in a `u64`.
     pub(crate) fn value(&self) -> Option<u64> {
-        self.has_number().then(|| self.text.parse().ok()).flatten()
+        self.number.flatten()
     }
 
     /// The value as [`Position`] keeps it: `default` when not a number, `u64::MAX` when too
