@@ -32,19 +32,21 @@ pub struct FmtArgs {
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
     /// Castling notation: plain FEN and X-FEN (`KQkq`, a file letter for an inner rook), or
-    /// Shredder-FEN (file letters).
-    #[arg(long, value_enum, default_value_t = ToArg::Fen)]
-    pub to: ToArg,
-    /// Crazyhouse holdings in brackets or as a ninth `/`-group.
-    #[arg(long, value_enum, default_value_t = HoldingsArg::Bracket)]
-    pub holdings: HoldingsArg,
-    /// Three-check counters as checks given (`+W+B`) or remaining (`W+B`).
-    #[arg(long, value_enum, default_value_t = ChecksArg::Given)]
-    pub checks: ChecksArg,
+    /// Shredder-FEN (file letters) [default: `format.castling` of fenlint.toml, or fen].
+    #[arg(long, value_enum)]
+    pub to: Option<ToArg>,
+    /// Crazyhouse holdings in brackets or as a ninth `/`-group [default: `format.holdings` of
+    /// fenlint.toml, or bracket].
+    #[arg(long, value_enum)]
+    pub holdings: Option<HoldingsArg>,
+    /// Three-check counters as checks given (`+W+B`) or remaining (`W+B`) [default:
+    /// `format.checks` of fenlint.toml, or given].
+    #[arg(long, value_enum)]
+    pub checks: Option<ChecksArg>,
     /// Write the en-passant square after every double step, only when a pawn can capture, or
-    /// only when the capture is legal.
-    #[arg(long, value_enum, default_value_t = EpArg::Always)]
-    pub ep: EpArg,
+    /// only when the capture is legal [default: `format.en_passant` of fenlint.toml, or always].
+    #[arg(long, value_enum)]
+    pub ep: Option<EpArg>,
     /// Change nothing; exit 1 when something would change.
     #[arg(long)]
     pub check: bool,

@@ -8,23 +8,36 @@ use fenlint::files::{self, FileKind, Formatted};
 use fenlint::position::{CastlingStyle, ChecksStyle, EnPassantStyle, HoldingsStyle, WriteOptions};
 
 use crate::args::{ChecksArg, EpArg, FmtArgs, HoldingsArg, ToArg};
+use crate::config::FormatConfig;
 
-/// The writer options the flags ask for.
-pub fn options(args: &FmtArgs) -> WriteOptions {
+/// The writer options the flags ask for, then `format` (the `[format]` table of fenlint.toml),
+/// then the defaults.
+pub fn options(args: &FmtArgs, format: &FormatConfig) -> WriteOptions {
+    write_options(&FormatConfig {
+        castling: args.to.or(format.castling),
+        holdings: args.holdings.or(format.holdings),
+        checks: args.checks.or(format.checks),
+        en_passant: args.ep.or(format.en_passant),
+    })
+}
+
+/// The writer options of a `[format]` table; what it leaves out is the default (plain FEN and
+/// X-FEN castling, bracket holdings, checks given, en passant after every double step).
+pub fn write_options(format: &FormatConfig) -> WriteOptions {
     WriteOptions::default()
-        .with_castling(match args.to {
+        .with_castling(match format.castling.unwrap_or(ToArg::Fen) {
             ToArg::Fen | ToArg::Xfen => CastlingStyle::XFen,
             ToArg::Shredder => CastlingStyle::Shredder,
         })
-        .with_holdings(match args.holdings {
+        .with_holdings(match format.holdings.unwrap_or(HoldingsArg::Bracket) {
             HoldingsArg::Slash => HoldingsStyle::Slash,
             HoldingsArg::Bracket => HoldingsStyle::Bracket,
         })
-        .with_checks(match args.checks {
+        .with_checks(match format.checks.unwrap_or(ChecksArg::Given) {
             ChecksArg::Given => ChecksStyle::Given,
             ChecksArg::Remaining => ChecksStyle::Remaining,
         })
-        .with_en_passant(match args.ep {
+        .with_en_passant(match format.en_passant.unwrap_or(EpArg::Always) {
             EpArg::Always => EnPassantStyle::Always,
             EpArg::Capturable => EnPassantStyle::Capturable,
             EpArg::Legal => EnPassantStyle::Legal,

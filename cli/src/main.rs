@@ -15,12 +15,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use clap::{Parser, ValueEnum};
+use clap::Parser;
 use fenlint::files::FileKind;
-use fenlint::position::Variant;
-use fenlint::{Code, Severity, Validator};
+use fenlint::{Severity, Validator};
 
-use args::{CheckArgs, Cli, ColorChoice, Command, FmtArgs, ShowArgs, VariantArg, WalkArgs};
+use args::{CheckArgs, Cli, ColorChoice, Command, FmtArgs, ShowArgs, WalkArgs};
 use check::{Finding, Stop, Totals};
 use output::Printer;
 
@@ -66,52 +65,19 @@ fn main() -> ExitCode {
     ExitCode::from(status)
 }
 
-/// The validator for the `--variant` flag.
-fn with_variant(validator: Validator, variant: VariantArg) -> Validator {
-    match variant {
-        VariantArg::Auto => validator,
-        VariantArg::Standard => validator.variant(Variant::Standard),
-        VariantArg::Chess960 => validator.variant(Variant::Chess960),
-        VariantArg::Crazyhouse => validator.variant(Variant::Crazyhouse),
-        VariantArg::Threecheck => validator.variant(Variant::ThreeCheck),
-    }
-}
-
 /// The validator `fenlint.toml` and the flags ask for (the flags win), or what is wrong.
 fn validator(args: &CheckArgs) -> Result<Validator, String> {
     let cwd = std::env::current_dir().map_err(|error| error.to_string())?;
     let config = config::find(&cwd)?;
-    let variant = match (args.variant, config.variant.as_deref()) {
-        (VariantArg::Auto, Some(name)) => VariantArg::from_str(name, true)
-            .map_err(|_| format!("unknown variant `{name}` in fenlint.toml"))?,
-        (variant, _) => variant,
-    };
-    let mut validator = with_variant(Validator::new(), variant);
-    for (names, severity) in [
-        (&config.allow, None),
-        (&config.warn, Some(Severity::Warning)),
-        (&config.deny, Some(Severity::Error)),
-        (&args.allow, None),
-        (&args.warn, Some(Severity::Warning)),
-        (&args.deny, Some(Severity::Error)),
-    ] {
-        for name in names {
-            let codes: Vec<Code> = if name == "all" {
-                Code::ALL.to_vec()
-            } else {
-                vec![Code::from_name(name).ok_or_else(|| {
-                    format!("no rule `{name}`; `fenlint explain --list` lists them all")
-                })?]
-            };
-            for code in codes {
-                validator = match severity {
-                    Some(severity) => validator.with_severity(code, severity),
-                    None => validator.allow(code),
-                };
-            }
-        }
-    }
-    Ok(validator)
+    config::validator(
+        &config,
+        args.variant,
+        &[
+            (&args.allow, None),
+            (&args.warn, Some(Severity::Warning)),
+            (&args.deny, Some(Severity::Error)),
+        ],
+    )
 }
 
 /// The files a command works on, with the walk's warnings and errors printed; `None` when a
@@ -283,7 +249,17 @@ fn fix_file(path: &std::path::Path, validator: &Validator) -> io::Result<usize> 
 }
 
 fn run_fmt(args: &FmtArgs) -> u8 {
-    let options = fmt::options(args);
+    let config = match std::env::current_dir()
+        .map_err(|error| error.to_string())
+        .and_then(|cwd| config::find(&cwd))
+    {
+        Ok(config) => config,
+        Err(error) => {
+            eprintln!("fenlint: {error}");
+            return TROUBLE;
+        }
+    };
+    let options = fmt::options(args, &config.format);
     let mut trouble = false;
     let files = files_of(&args.paths, &args.walk, &mut trouble);
     let mut changed = 0usize;
@@ -328,7 +304,7 @@ fn run_fmt(args: &FmtArgs) -> u8 {
 }
 
 fn run_show(args: &ShowArgs) -> u8 {
-    let validator = with_variant(Validator::new(), args.variant);
+    let validator = config::with_variant(Validator::new(), args.variant);
     let lint = validator.lint(&args.fen);
     let mut out = io::stdout().lock();
     match lint.position() {
