@@ -80,6 +80,20 @@ impl<'a> Game<'a> {
     pub fn tag(&self, name: &str) -> Option<&Tag<'a>> {
         self.tags.iter().find(|tag| tag.name == name)
     }
+
+    /// Where the game is: from its first tag pair to where the next game starts (or the end of
+    /// the text), the blank lines after its movetext included.
+    ///
+    /// ```
+    /// let text = "[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n*\n";
+    /// let pgn = fenlint::pgn::read(text, 0);
+    /// let spans: Vec<&str> = pgn.games().iter().map(|game| &text[game.span().range()]).collect();
+    /// assert_eq!(spans, ["[Event \"a\"]\n\n1. e4 *\n\n", "[Event \"b\"]\n*\n"]);
+    /// ```
+    pub fn span(&self) -> Span {
+        let start = self.tags.first().map_or(self.end, |tag| tag.span().start);
+        Span::new(start, self.end.max(start))
+    }
 }
 
 /// One tag pair, `[Name "value"]`.

@@ -24,6 +24,8 @@ pub enum Command {
     Fmt(FmtArgs),
     /// Show a position as a board diagram, with the squares diagnostics name highlighted.
     Show(ShowArgs),
+    /// Run the language server (LSP over standard input and output) for editors.
+    Lsp,
 }
 
 #[derive(Debug, Args)]

@@ -5,6 +5,7 @@ mod check;
 mod config;
 mod explain;
 mod fmt;
+mod lsp;
 mod output;
 mod show;
 mod source;
@@ -43,6 +44,7 @@ fn main() -> ExitCode {
         }
         Command::Fmt(args) => run_fmt(&args),
         Command::Show(args) => run_show(&args),
+        Command::Lsp => lsp::run(),
         Command::Explain(args) => {
             let mut out = io::stdout().lock();
             if args.list {

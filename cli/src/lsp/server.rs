@@ -1,0 +1,493 @@
+//! The main loop: the handshake, then requests and notifications from the client and lint
+//! results from the worker, one at a time. Nothing here waits on a lint.
+
+use std::collections::HashMap;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::PathBuf;
+
+use crossbeam_channel::{Receiver, select};
+use fenlint::{ColumnUnit, Validator};
+use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
+use lsp_types::notification::{self as notify, Notification as _};
+use lsp_types::request::{self as req, Request as _};
+use lsp_types::{
+    CodeActionKind, CodeActionOptions, CodeActionProviderCapability,
+    DidChangeWatchedFilesRegistrationOptions, FileSystemWatcher, FoldingRangeProviderCapability,
+    GlobPattern, HoverProviderCapability, InitializeParams, InitializeResult, MessageType, OneOf,
+    PositionEncodingKind, PublishDiagnosticsParams, Registration, RegistrationParams,
+    ServerCapabilities, ServerInfo, ShowMessageParams, TextDocumentSyncCapability,
+    TextDocumentSyncKind, TextDocumentSyncOptions, Uri,
+};
+use serde_json::Value;
+
+use super::document::{Document, Linted};
+use super::features;
+use super::settings::{ClientSettings, Settings};
+use super::worker::{Done, Job, Worker};
+
+/// Runs the server on `connection` until the client says `exit`; an error is a broken
+/// connection or a failed handshake.
+pub fn serve(connection: Connection) -> Result<(), String> {
+    let (id, params) = connection
+        .initialize_start()
+        .map_err(|error| format!("initialize: {error}"))?;
+    let params: InitializeParams = serde_json::from_value(params).unwrap_or_default();
+    let unit = negotiated_unit(&params);
+    let capabilities = capabilities(unit);
+    let result = InitializeResult {
+        capabilities,
+        server_info: Some(ServerInfo {
+            name: "fenlint".to_owned(),
+            version: Some(env!("CARGO_PKG_VERSION").to_owned()),
+        }),
+    };
+    let result = serde_json::to_value(result).map_err(|error| error.to_string())?;
+    connection
+        .initialize_finish(id, result)
+        .map_err(|error| format!("initialize: {error}"))?;
+
+    let (done_sender, done) = crossbeam_channel::unbounded();
+    let mut server = Server {
+        connection: &connection,
+        unit,
+        documents: HashMap::new(),
+        settings: Settings::default(),
+        worker: Worker::start(done_sender),
+        next_id: 0,
+    };
+    server.settings.root = root_of(&params);
+    if let Some(options) = &params.initialization_options {
+        server.take_client_settings(options);
+    }
+    if params
+        .capabilities
+        .workspace
+        .as_ref()
+        .and_then(|workspace| workspace.did_change_watched_files)
+        .and_then(|watched| watched.dynamic_registration)
+        .unwrap_or(false)
+    {
+        server.watch_config_files();
+    }
+    server.run(&done)
+}
+
+/// UTF-8 columns when the client offers them, else the protocol's default, UTF-16.
+fn negotiated_unit(params: &InitializeParams) -> ColumnUnit {
+    let offered = params
+        .capabilities
+        .general
+        .as_ref()
+        .and_then(|general| general.position_encodings.as_ref());
+    if offered.is_some_and(|kinds| kinds.contains(&PositionEncodingKind::UTF8)) {
+        ColumnUnit::Utf8
+    } else {
+        ColumnUnit::Utf16
+    }
+}
+
+fn capabilities(unit: ColumnUnit) -> ServerCapabilities {
+    ServerCapabilities {
+        position_encoding: Some(if unit == ColumnUnit::Utf8 {
+            PositionEncodingKind::UTF8
+        } else {
+            PositionEncodingKind::UTF16
+        }),
+        text_document_sync: Some(TextDocumentSyncCapability::Options(
+            TextDocumentSyncOptions {
+                open_close: Some(true),
+                change: Some(TextDocumentSyncKind::INCREMENTAL),
+                ..TextDocumentSyncOptions::default()
+            },
+        )),
+        hover_provider: Some(HoverProviderCapability::Simple(true)),
+        code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
+            code_action_kinds: Some(vec![
+                CodeActionKind::QUICKFIX,
+                CodeActionKind::new(features::FIX_ALL),
+            ]),
+            ..CodeActionOptions::default()
+        })),
+        document_formatting_provider: Some(OneOf::Left(true)),
+        document_range_formatting_provider: Some(OneOf::Left(true)),
+        document_symbol_provider: Some(OneOf::Left(true)),
+        folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
+        ..ServerCapabilities::default()
+    }
+}
+
+/// The first workspace folder (or the root URI) as a path.
+#[allow(deprecated, reason = "root_uri is still what older clients send")]
+fn root_of(params: &InitializeParams) -> Option<PathBuf> {
+    let uri = params
+        .workspace_folders
+        .as_ref()
+        .and_then(|folders| folders.first())
+        .map(|folder| &folder.uri)
+        .or(params.root_uri.as_ref())?;
+    path_of(uri)
+}
+
+/// The file path of a `file:` URI.
+pub fn path_of(uri: &Uri) -> Option<PathBuf> {
+    url::Url::parse(uri.as_str()).ok()?.to_file_path().ok()
+}
+
+struct Server<'c> {
+    connection: &'c Connection,
+    unit: ColumnUnit,
+    documents: HashMap<Uri, Document>,
+    settings: Settings,
+    worker: Worker,
+    next_id: i32,
+}
+
+/// A request that could not be answered: an LSP error code and message.
+type Failure = (ErrorCode, String);
+
+impl Server<'_> {
+    fn run(&mut self, done: &Receiver<Done>) -> Result<(), String> {
+        loop {
+            select! {
+                recv(self.connection.receiver) -> message => {
+                    let Ok(message) = message else {
+                        return Ok(()); // The client went away.
+                    };
+                    match message {
+                        Message::Request(request) => {
+                            if self
+                                .connection
+                                .handle_shutdown(&request)
+                                .map_err(|error| error.to_string())?
+                            {
+                                return Ok(());
+                            }
+                            self.on_request(request);
+                        }
+                        Message::Notification(notification) => {
+                            if notification.method == notify::Exit::METHOD {
+                                return Ok(());
+                            }
+                            self.on_notification(notification);
+                        }
+                        Message::Response(_) => {} // Answers to our registrations.
+                    }
+                }
+                recv(done) -> result => {
+                    if let Ok(result) = result {
+                        self.on_linted(result);
+                    }
+                }
+            }
+        }
+    }
+
+    fn send(&self, message: Message) {
+        let _ = self.connection.sender.send(message);
+    }
+
+    fn notify<N: lsp_types::notification::Notification>(&self, params: N::Params) {
+        self.send(Message::Notification(Notification::new(
+            N::METHOD.to_owned(),
+            params,
+        )));
+    }
+
+    fn show_message(&self, typ: MessageType, message: String) {
+        self.notify::<notify::ShowMessage>(ShowMessageParams { typ, message });
+    }
+
+    /// Answers a request; a handler's panic becomes an internal-error response, and the server
+    /// goes on.
+    fn on_request(&mut self, request: Request) {
+        let id = request.id.clone();
+        let outcome = catch_unwind(AssertUnwindSafe(|| self.answer(request)))
+            .unwrap_or_else(|_| {
+                Err((
+                    ErrorCode::InternalError,
+                    "fenlint stopped on an internal error answering this request; please report it"
+                        .to_owned(),
+                ))
+            });
+        let response = match outcome {
+            Ok(result) => Response::new_ok(id, result),
+            Err((code, message)) => Response::new_err(id, code as i32, message),
+        };
+        self.send(Message::Response(response));
+    }
+
+    fn answer(&mut self, request: Request) -> Result<Value, Failure> {
+        fn params<P: serde::de::DeserializeOwned>(request: Request) -> Result<P, Failure> {
+            serde_json::from_value(request.params)
+                .map_err(|error| (ErrorCode::InvalidParams, format!("{}: {error}", request.method)))
+        }
+        let unit = self.unit;
+        let json = |value: Result<Value, serde_json::Error>| {
+            value.map_err(|error| (ErrorCode::InternalError, error.to_string()))
+        };
+        match request.method.as_str() {
+            req::HoverRequest::METHOD => {
+                let p: lsp_types::HoverParams = params(request)?;
+                let position = p.text_document_position_params;
+                let (document, validator) = self.document(&position.text_document.uri)?;
+                let offset = document.offset(position.position, unit).ok_or_else(outside)?;
+                json(serde_json::to_value(features::hover(
+                    document, offset, &validator, unit,
+                )))
+            }
+            req::CodeActionRequest::METHOD => {
+                let p: lsp_types::CodeActionParams = params(request)?;
+                let (document, validator) = self.document(&p.text_document.uri)?;
+                let actions = features::code_actions(
+                    document,
+                    p.range,
+                    p.context.only.as_deref(),
+                    &validator,
+                    unit,
+                );
+                json(serde_json::to_value(actions))
+            }
+            req::Formatting::METHOD => {
+                let p: lsp_types::DocumentFormattingParams = params(request)?;
+                let options = self.write_options(&p.text_document.uri)?;
+                let (document, _) = self.document(&p.text_document.uri)?;
+                json(serde_json::to_value(features::format(
+                    document, &options, None, unit,
+                )))
+            }
+            req::RangeFormatting::METHOD => {
+                let p: lsp_types::DocumentRangeFormattingParams = params(request)?;
+                let options = self.write_options(&p.text_document.uri)?;
+                let (document, _) = self.document(&p.text_document.uri)?;
+                let lines = (p.range.start.line, p.range.end.line);
+                json(serde_json::to_value(features::format(
+                    document,
+                    &options,
+                    Some(lines),
+                    unit,
+                )))
+            }
+            req::DocumentSymbolRequest::METHOD => {
+                let p: lsp_types::DocumentSymbolParams = params(request)?;
+                let (document, _) = self.document(&p.text_document.uri)?;
+                json(serde_json::to_value(features::symbols(document, unit)))
+            }
+            req::FoldingRangeRequest::METHOD => {
+                let p: lsp_types::FoldingRangeParams = params(request)?;
+                let (document, _) = self.document(&p.text_document.uri)?;
+                json(serde_json::to_value(features::folding(document)))
+            }
+            method => Err((
+                ErrorCode::MethodNotFound,
+                format!("fenlint does not answer `{method}`"),
+            )),
+        }
+    }
+
+    /// An open document and the validator its settings give.
+    fn document(&mut self, uri: &Uri) -> Result<(&Document, Validator), Failure> {
+        let dir = path_of(uri).and_then(|path| path.parent().map(PathBuf::from));
+        let validator = self
+            .settings
+            .validator(dir.as_deref())
+            .map_err(|error| (ErrorCode::RequestFailed, error))?;
+        let document = self.documents.get(uri).ok_or_else(|| {
+            (
+                ErrorCode::InvalidParams,
+                format!("{} is not open", uri.as_str()),
+            )
+        })?;
+        Ok((document, validator))
+    }
+
+    fn write_options(&mut self, uri: &Uri) -> Result<fenlint::position::WriteOptions, Failure> {
+        let dir = path_of(uri).and_then(|path| path.parent().map(PathBuf::from));
+        self.settings
+            .write_options(dir.as_deref())
+            .map_err(|error| (ErrorCode::RequestFailed, error))
+    }
+
+    fn on_notification(&mut self, notification: Notification) {
+        fn params<P: serde::de::DeserializeOwned>(notification: Notification) -> Option<P> {
+            serde_json::from_value(notification.params).ok()
+        }
+        match notification.method.as_str() {
+            notify::DidOpenTextDocument::METHOD => {
+                let Some(p) = params::<lsp_types::DidOpenTextDocumentParams>(notification) else {
+                    return;
+                };
+                let item = p.text_document;
+                let uri = item.uri.clone();
+                let document = Document::new(item.uri, &item.language_id, item.version, item.text);
+                self.documents.insert(uri.clone(), document);
+                self.lint(&uri);
+            }
+            notify::DidChangeTextDocument::METHOD => {
+                let Some(p) = params::<lsp_types::DidChangeTextDocumentParams>(notification)
+                else {
+                    return;
+                };
+                let uri = p.text_document.uri;
+                let Some(document) = self.documents.get_mut(&uri) else {
+                    self.show_message(
+                        MessageType::WARNING,
+                        format!("fenlint: a change to {}, which is not open", uri.as_str()),
+                    );
+                    return;
+                };
+                if let Err(error) =
+                    document.apply(p.text_document.version, p.content_changes, self.unit)
+                {
+                    self.show_message(
+                        MessageType::ERROR,
+                        format!("fenlint: {}: {error}; close and reopen it", uri.as_str()),
+                    );
+                }
+                self.lint(&uri);
+            }
+            notify::DidCloseTextDocument::METHOD => {
+                let Some(p) = params::<lsp_types::DidCloseTextDocumentParams>(notification) else {
+                    return;
+                };
+                if self.documents.remove(&p.text_document.uri).is_some() {
+                    self.notify::<notify::PublishDiagnostics>(PublishDiagnosticsParams {
+                        uri: p.text_document.uri,
+                        diagnostics: Vec::new(),
+                        version: None,
+                    });
+                }
+            }
+            notify::DidChangeConfiguration::METHOD => {
+                let Some(p) = params::<lsp_types::DidChangeConfigurationParams>(notification)
+                else {
+                    return;
+                };
+                self.take_client_settings(&p.settings);
+                self.lint_all();
+            }
+            notify::DidChangeWatchedFiles::METHOD => {
+                self.settings.forget_configs();
+                self.lint_all();
+            }
+            _ => {} // `initialized`, `$/cancelRequest`, `didSave` and the like need nothing.
+        }
+    }
+
+    fn take_client_settings(&mut self, value: &Value) {
+        let (settings, problems) = ClientSettings::from_json(value);
+        for problem in problems {
+            self.show_message(MessageType::WARNING, format!("fenlint settings: {problem}"));
+        }
+        self.settings.client = settings;
+    }
+
+    /// Asks the client to tell us when a `fenlint.toml` changes.
+    fn watch_config_files(&mut self) {
+        let options = DidChangeWatchedFilesRegistrationOptions {
+            watchers: vec![FileSystemWatcher {
+                glob_pattern: GlobPattern::String("**/fenlint.toml".to_owned()),
+                kind: None,
+            }],
+        };
+        let registration = Registration {
+            id: "fenlint-toml".to_owned(),
+            method: notify::DidChangeWatchedFiles::METHOD.to_owned(),
+            register_options: serde_json::to_value(options).ok(),
+        };
+        self.next_id = self.next_id.wrapping_add(1);
+        self.send(Message::Request(Request::new(
+            RequestId::from(format!("fenlint/{}", self.next_id)),
+            req::RegisterCapability::METHOD.to_owned(),
+            RegistrationParams {
+                registrations: vec![registration],
+            },
+        )));
+    }
+
+    fn lint_all(&mut self) {
+        let uris: Vec<Uri> = self.documents.keys().cloned().collect();
+        for uri in uris {
+            self.lint(&uri);
+        }
+    }
+
+    /// Sends the document's current version to the worker; a settings error is shown on the
+    /// document's first line instead.
+    fn lint(&mut self, uri: &Uri) {
+        let dir = path_of(uri).and_then(|path| path.parent().map(PathBuf::from));
+        let validator = self.settings.validator(dir.as_deref());
+        let Some(document) = self.documents.get(uri) else {
+            return;
+        };
+        match validator {
+            Ok(validator) => {
+                let job = Job {
+                    uri: uri.clone(),
+                    version: document.version,
+                    text: document.text.clone(),
+                    kind: document.kind,
+                    validator,
+                };
+                if !self.worker.send(job) {
+                    self.show_message(
+                        MessageType::ERROR,
+                        "fenlint: the lint thread has stopped; restart the server".to_owned(),
+                    );
+                }
+            }
+            Err(error) => self.publish_problem(uri, document.version, error),
+        }
+    }
+
+    /// One diagnostic at the start of the document saying why it could not be linted.
+    fn publish_problem(&self, uri: &Uri, version: i32, message: String) {
+        let diagnostic = lsp_types::Diagnostic {
+            range: lsp_types::Range::default(),
+            severity: Some(lsp_types::DiagnosticSeverity::ERROR),
+            source: Some("fenlint".to_owned()),
+            message,
+            ..lsp_types::Diagnostic::default()
+        };
+        self.notify::<notify::PublishDiagnostics>(PublishDiagnosticsParams {
+            uri: uri.clone(),
+            diagnostics: vec![diagnostic],
+            version: Some(version),
+        });
+    }
+
+    /// Publishes a lint if its document is still at the version linted; drops it otherwise.
+    fn on_linted(&mut self, done: Done) {
+        let unit = self.unit;
+        let Some(document) = self.documents.get_mut(&done.uri) else {
+            return;
+        };
+        if document.version != done.version {
+            return; // Stale: a newer version is on its way to the worker.
+        }
+        match done.outcome {
+            Ok(diagnostics) => {
+                let published = diagnostics
+                    .iter()
+                    .map(|diagnostic| features::to_lsp(document, diagnostic, unit))
+                    .collect();
+                document.linted = Some(Linted {
+                    version: done.version,
+                    diagnostics,
+                });
+                self.notify::<notify::PublishDiagnostics>(PublishDiagnosticsParams {
+                    uri: done.uri,
+                    diagnostics: published,
+                    version: Some(done.version),
+                });
+            }
+            Err(error) => self.publish_problem(&done.uri, done.version, error),
+        }
+    }
+}
+
+fn outside() -> Failure {
+    (
+        ErrorCode::InvalidParams,
+        "the position is outside the document".to_owned(),
+    )
+}

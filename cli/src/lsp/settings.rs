@@ -1,0 +1,142 @@
+//! Settings: the client's (`initializationOptions`, `workspace/didChangeConfiguration`) over
+//! the nearest `fenlint.toml`'s.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use clap::ValueEnum;
+use fenlint::position::WriteOptions;
+use fenlint::{Severity, Validator};
+use serde_json::Value;
+
+use crate::args::VariantArg;
+use crate::config::{self, Config};
+
+/// What the client asks for: `{ "variant": "auto", "severities": { "CODE or all": "allow" |
+/// "warn" | "deny" } }`, given as the initialization options or as the `fenlint` section of
+/// the configuration.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ClientSettings {
+    pub variant: Option<VariantArg>,
+    /// Codes (or `all`) and their severity, `None` for not reported.
+    pub severities: Vec<(String, Option<Severity>)>,
+}
+
+impl ClientSettings {
+    /// The settings in `value`, which may hold them directly or under `fenlint`; what is wrong
+    /// with them, such as an unknown severity, is returned beside what could be read.
+    pub fn from_json(value: &Value) -> (ClientSettings, Vec<String>) {
+        let value = value.get("fenlint").unwrap_or(value);
+        let mut settings = ClientSettings::default();
+        let mut problems = Vec::new();
+        match value.get("variant") {
+            None | Some(Value::Null) => {}
+            Some(Value::String(name)) => match VariantArg::from_str(name, true) {
+                Ok(variant) => settings.variant = Some(variant),
+                Err(_) => problems.push(format!(
+                    "unknown variant `{name}`, expected auto, standard, chess960, crazyhouse or threecheck"
+                )),
+            },
+            Some(other) => problems.push(format!("`variant` must be a string, not {other}")),
+        }
+        if let Some(severities) = value.get("severities").and_then(Value::as_object) {
+            for (code, severity) in severities {
+                let severity = match severity.as_str() {
+                    Some("allow" | "off") => None,
+                    Some("warn" | "warning") => Some(Severity::Warning),
+                    Some("deny" | "error") => Some(Severity::Error),
+                    _ => {
+                        problems.push(format!(
+                            "severity of `{code}` must be \"allow\", \"warn\" or \"deny\", not {severity}"
+                        ));
+                        continue;
+                    }
+                };
+                settings.severities.push((code.clone(), severity));
+            }
+            // `all` first, so that a named code wins over it whatever the order written.
+            settings.severities.sort_by_key(|(code, _)| code != "all");
+        }
+        (settings, problems)
+    }
+}
+
+/// The settings a document gets, and the `fenlint.toml` files they were read from, cached by
+/// directory until a `fenlint.toml` changes.
+#[derive(Debug, Default)]
+pub struct Settings {
+    pub client: ClientSettings,
+    /// The workspace folder, for documents that have no path of their own.
+    pub root: Option<PathBuf>,
+    configs: HashMap<PathBuf, Result<Config, String>>,
+}
+
+impl Settings {
+    /// Forgets the `fenlint.toml` files read, so that the next lint reads them again.
+    pub fn forget_configs(&mut self) {
+        self.configs.clear();
+    }
+
+    /// The `fenlint.toml` that applies in `dir` (the nearest above it), read once.
+    fn config(&mut self, dir: Option<&Path>) -> Result<Config, String> {
+        let Some(dir) = dir.or(self.root.as_deref()).map(Path::to_path_buf) else {
+            return Ok(Config::default());
+        };
+        self.configs
+            .entry(dir)
+            .or_insert_with_key(|dir| config::find(dir))
+            .clone()
+    }
+
+    /// The validator for a document in `dir`: `fenlint.toml`'s settings, then the client's.
+    pub fn validator(&mut self, dir: Option<&Path>) -> Result<Validator, String> {
+        let config = self.config(dir)?;
+        let variant = self.client.variant.unwrap_or(VariantArg::Auto);
+        let lists: Vec<(Vec<String>, Option<Severity>)> = self
+            .client
+            .severities
+            .iter()
+            .map(|(code, severity)| (vec![code.clone()], *severity))
+            .collect();
+        let overrides: Vec<config::SeverityList<'_>> = lists
+            .iter()
+            .map(|(codes, severity)| (codes.as_slice(), *severity))
+            .collect();
+        config::validator(&config, variant, &overrides)
+    }
+
+    /// How `fmt` writes FENs for a document in `dir`: the `[format]` table of `fenlint.toml`.
+    pub fn write_options(&mut self, dir: Option<&Path>) -> Result<WriteOptions, String> {
+        let config = self.config(dir)?;
+        Ok(crate::fmt::write_options(&config.format))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn named_codes_win_over_all_and_problems_are_reported() {
+        let (settings, problems) = ClientSettings::from_json(&serde_json::json!({
+            "fenlint": {
+                "variant": "Chess960",
+                "severities": {
+                    "fen::castling::order": "deny",
+                    "all": "allow",
+                    "fen::kings::missing": "loud"
+                }
+            }
+        }));
+        assert_eq!(settings.variant, Some(VariantArg::Chess960));
+        assert_eq!(
+            settings.severities,
+            [
+                ("all".to_owned(), None),
+                ("fen::castling::order".to_owned(), Some(Severity::Error))
+            ]
+        );
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(problems[0].contains("fen::kings::missing"), "{problems:?}");
+    }
+}
