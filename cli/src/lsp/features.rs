@@ -212,7 +212,11 @@ struct Found<'a> {
 
 /// The position at byte `offset`: the FEN or EPD record of its line, or the `[FEN]` tag value
 /// of a PGN game around it.
-fn position_at<'a>(document: &'a Document, offset: usize, validator: &Validator) -> Option<Found<'a>> {
+fn position_at<'a>(
+    document: &'a Document,
+    offset: usize,
+    validator: &Validator,
+) -> Option<Found<'a>> {
     let text = &*document.text;
     match document.kind {
         FileKind::Pgn => {
@@ -224,7 +228,10 @@ fn position_at<'a>(document: &'a Document, offset: usize, validator: &Validator)
             let tag = game.tag("FEN")?;
             let span = tag.value_span();
             let fen = text.get(span.range())?;
-            let validator = match game.tag("Variant").map(|tag| fenlint::pgn::variant_of(tag.value())) {
+            let validator = match game
+                .tag("Variant")
+                .map(|tag| fenlint::pgn::variant_of(tag.value()))
+            {
                 Some(Ok(Some(variant))) => validator.clone().variant(variant),
                 _ => validator.clone(),
             };
@@ -254,11 +261,9 @@ fn position_at<'a>(document: &'a Document, offset: usize, validator: &Validator)
             if !files::is_position_line(content.as_bytes()) {
                 return None;
             }
-            let trimmed = content.trim_start_matches('\u{feff}');
-            let start = range.end.saturating_sub(trimmed.len());
             Some(Found {
-                span: Span::new(start, range.end),
-                lint: validator.lint_parse(fenlint::parse_at(trimmed, start)),
+                span: Span::new(range.start, range.end),
+                lint: validator.lint_parse(fenlint::parse_at(content, range.start)),
             })
         }
     }
@@ -266,14 +271,21 @@ fn position_at<'a>(document: &'a Document, offset: usize, validator: &Validator)
 
 /// The hover at byte `offset`: the position as a board diagram with its fields, then the
 /// documentation of every diagnostic whose label covers the offset.
-pub fn hover(document: &Document, offset: usize, validator: &Validator, unit: ColumnUnit) -> Option<Hover> {
+pub fn hover(
+    document: &Document,
+    offset: usize,
+    validator: &Validator,
+    unit: ColumnUnit,
+) -> Option<Hover> {
     let mut markdown = String::new();
     let mut range = None;
     if let Some(found) = position_at(document, offset, validator) {
         if let Some(position) = found.lint.position() {
             describe(&mut markdown, &found.lint, position);
         } else {
-            markdown.push_str("**Not a position:** the text has errors that stop the board from being read.\n");
+            markdown.push_str(
+                "**Not a position:** the text has errors that stop the board from being read.\n",
+            );
         }
         range = Some(document.range(found.span, unit));
     }
@@ -282,7 +294,8 @@ pub fn hover(document: &Document, offset: usize, validator: &Validator, unit: Co
         for diagnostic in &linted.diagnostics {
             let covers = diagnostic.labels().iter().any(|label| {
                 let span = label.span();
-                span.start <= offset && (offset < span.end || span.is_empty() && offset == span.start)
+                span.start <= offset
+                    && (offset < span.end || span.is_empty() && offset == span.start)
             });
             if !covers || explained.contains(&diagnostic.code()) {
                 continue;
@@ -391,7 +404,11 @@ fn describe(out: &mut String, lint: &Lint<'_>, position: &Position) {
                 .filter(|piece| piece.color == color)
                 .map(|piece| figurine(piece.letter()))
                 .collect();
-            if pieces.is_empty() { "-".to_owned() } else { pieces }
+            if pieces.is_empty() {
+                "-".to_owned()
+            } else {
+                pieces
+            }
         };
         let _ = writeln!(
             out,
@@ -423,19 +440,27 @@ fn describe(out: &mut String, lint: &Lint<'_>, position: &Position) {
 
 /// The document's outline: one symbol per position (named by its EPD `id` when it has one), or
 /// per PGN game with its `[FEN]` tag inside.
-#[allow(deprecated, reason = "DocumentSymbol's `deprecated` field must still be given")]
+#[allow(
+    deprecated,
+    reason = "DocumentSymbol's `deprecated` field must still be given"
+)]
 pub fn symbols(document: &Document, unit: ColumnUnit) -> Vec<DocumentSymbol> {
     let text = &*document.text;
-    let symbol = |name: String, detail: Option<String>, kind, span: Span, children| DocumentSymbol {
-        name: if name.trim().is_empty() { "(empty)".to_owned() } else { name },
-        detail,
-        kind,
-        tags: None,
-        deprecated: None,
-        range: document.range(span, unit),
-        selection_range: document.range(span, unit),
-        children,
-    };
+    let symbol =
+        |name: String, detail: Option<String>, kind, span: Span, children| DocumentSymbol {
+            name: if name.trim().is_empty() {
+                "(empty)".to_owned()
+            } else {
+                name
+            },
+            detail,
+            kind,
+            tags: None,
+            deprecated: None,
+            range: document.range(span, unit),
+            selection_range: document.range(span, unit),
+            children,
+        };
     let mut symbols = Vec::new();
     match document.kind {
         FileKind::Pgn => {
@@ -512,7 +537,10 @@ pub fn symbols(document: &Document, unit: ColumnUnit) -> Vec<DocumentSymbol> {
 /// `span` without the whitespace at its end.
 fn trimmed(text: &str, span: Span) -> Span {
     let inside = text.get(span.range()).unwrap_or_default();
-    Span::new(span.start, span.start.saturating_add(inside.trim_end().len()))
+    Span::new(
+        span.start,
+        span.start.saturating_add(inside.trim_end().len()),
+    )
 }
 
 /// A folding range for each PGN game of more than one line.

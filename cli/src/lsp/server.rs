@@ -136,7 +136,9 @@ pub fn path_of(uri: &Uri) -> Option<PathBuf> {
 struct Server<'c> {
     connection: &'c Connection,
     unit: ColumnUnit,
-    documents: HashMap<Uri, Document>,
+    /// The open documents, by the text of their URI (`Uri` caches its parse inside, so it
+    /// makes a poor key).
+    documents: HashMap<String, Document>,
     settings: Settings,
     worker: Worker,
     next_id: i32,
@@ -201,8 +203,8 @@ impl Server<'_> {
     /// goes on.
     fn on_request(&mut self, request: Request) {
         let id = request.id.clone();
-        let outcome = catch_unwind(AssertUnwindSafe(|| self.answer(request)))
-            .unwrap_or_else(|_| {
+        let outcome =
+            catch_unwind(AssertUnwindSafe(|| self.answer(request))).unwrap_or_else(|_| {
                 Err((
                     ErrorCode::InternalError,
                     "fenlint stopped on an internal error answering this request; please report it"
@@ -218,8 +220,12 @@ impl Server<'_> {
 
     fn answer(&mut self, request: Request) -> Result<Value, Failure> {
         fn params<P: serde::de::DeserializeOwned>(request: Request) -> Result<P, Failure> {
-            serde_json::from_value(request.params)
-                .map_err(|error| (ErrorCode::InvalidParams, format!("{}: {error}", request.method)))
+            serde_json::from_value(request.params).map_err(|error| {
+                (
+                    ErrorCode::InvalidParams,
+                    format!("{}: {error}", request.method),
+                )
+            })
         }
         let unit = self.unit;
         let json = |value: Result<Value, serde_json::Error>| {
@@ -230,7 +236,9 @@ impl Server<'_> {
                 let p: lsp_types::HoverParams = params(request)?;
                 let position = p.text_document_position_params;
                 let (document, validator) = self.document(&position.text_document.uri)?;
-                let offset = document.offset(position.position, unit).ok_or_else(outside)?;
+                let offset = document
+                    .offset(position.position, unit)
+                    .ok_or_else(outside)?;
                 json(serde_json::to_value(features::hover(
                     document, offset, &validator, unit,
                 )))
@@ -291,7 +299,7 @@ impl Server<'_> {
             .settings
             .validator(dir.as_deref())
             .map_err(|error| (ErrorCode::RequestFailed, error))?;
-        let document = self.documents.get(uri).ok_or_else(|| {
+        let document = self.documents.get(uri.as_str()).ok_or_else(|| {
             (
                 ErrorCode::InvalidParams,
                 format!("{} is not open", uri.as_str()),
@@ -319,16 +327,15 @@ impl Server<'_> {
                 let item = p.text_document;
                 let uri = item.uri.clone();
                 let document = Document::new(item.uri, &item.language_id, item.version, item.text);
-                self.documents.insert(uri.clone(), document);
+                self.documents.insert(uri.as_str().to_owned(), document);
                 self.lint(&uri);
             }
             notify::DidChangeTextDocument::METHOD => {
-                let Some(p) = params::<lsp_types::DidChangeTextDocumentParams>(notification)
-                else {
+                let Some(p) = params::<lsp_types::DidChangeTextDocumentParams>(notification) else {
                     return;
                 };
                 let uri = p.text_document.uri;
-                let Some(document) = self.documents.get_mut(&uri) else {
+                let Some(document) = self.documents.get_mut(uri.as_str()) else {
                     self.show_message(
                         MessageType::WARNING,
                         format!("fenlint: a change to {}, which is not open", uri.as_str()),
@@ -349,7 +356,11 @@ impl Server<'_> {
                 let Some(p) = params::<lsp_types::DidCloseTextDocumentParams>(notification) else {
                     return;
                 };
-                if self.documents.remove(&p.text_document.uri).is_some() {
+                if self
+                    .documents
+                    .remove(p.text_document.uri.as_str())
+                    .is_some()
+                {
                     self.notify::<notify::PublishDiagnostics>(PublishDiagnosticsParams {
                         uri: p.text_document.uri,
                         diagnostics: Vec::new(),
@@ -405,7 +416,7 @@ impl Server<'_> {
     }
 
     fn lint_all(&mut self) {
-        let uris: Vec<Uri> = self.documents.keys().cloned().collect();
+        let uris: Vec<Uri> = self.documents.values().map(|d| d.uri.clone()).collect();
         for uri in uris {
             self.lint(&uri);
         }
@@ -416,7 +427,7 @@ impl Server<'_> {
     fn lint(&mut self, uri: &Uri) {
         let dir = path_of(uri).and_then(|path| path.parent().map(PathBuf::from));
         let validator = self.settings.validator(dir.as_deref());
-        let Some(document) = self.documents.get(uri) else {
+        let Some(document) = self.documents.get(uri.as_str()) else {
             return;
         };
         match validator {
@@ -458,7 +469,7 @@ impl Server<'_> {
     /// Publishes a lint if its document is still at the version linted; drops it otherwise.
     fn on_linted(&mut self, done: Done) {
         let unit = self.unit;
-        let Some(document) = self.documents.get_mut(&done.uri) else {
+        let Some(document) = self.documents.get_mut(done.uri.as_str()) else {
             return;
         };
         if document.version != done.version {

@@ -9,8 +9,8 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 
 use crossbeam_channel::{Receiver, Sender};
-use fenlint::files::{self, FileKind};
 use fenlint::Validator;
+use fenlint::files::{self, FileKind};
 use lsp_types::Uri;
 
 /// One document version to lint.
@@ -69,13 +69,16 @@ impl Drop for Worker {
 fn work(queue: &Receiver<Job>, done: &Sender<Done>) {
     while let Ok(first) = queue.recv() {
         // Everything queued meanwhile: only the newest version of each document is linted.
-        let mut order: Vec<Uri> = vec![first.uri.clone()];
-        let mut newest: HashMap<Uri, Job> = HashMap::from([(first.uri.clone(), first)]);
+        // Keyed by the URI's text: `Uri` caches its parse inside, so it makes a poor key.
+        let mut order: Vec<String> = vec![first.uri.as_str().to_owned()];
+        let mut newest: HashMap<String, Job> =
+            HashMap::from([(first.uri.as_str().to_owned(), first)]);
         while let Ok(job) = queue.try_recv() {
-            if !newest.contains_key(&job.uri) {
-                order.push(job.uri.clone());
+            let key = job.uri.as_str().to_owned();
+            if !newest.contains_key(&key) {
+                order.push(key.clone());
             }
-            newest.insert(job.uri.clone(), job);
+            newest.insert(key, job);
         }
         for uri in order {
             let Some(job) = newest.remove(&uri) else {
@@ -84,7 +87,10 @@ fn work(queue: &Receiver<Job>, done: &Sender<Done>) {
             let outcome = catch_unwind(AssertUnwindSafe(|| {
                 files::lint_file(job.kind, job.text.as_bytes(), &job.validator)
             }))
-            .map_err(|_| "fenlint stopped on an internal error while linting this document; please report it".to_owned());
+            .map_err(|_| {
+                "fenlint stopped on an internal error while linting this document; please report it"
+                    .to_owned()
+            });
             if done
                 .send(Done {
                     uri: job.uri,
