@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use fenlint::position::Position;
+use fenlint::position::{Holdings, Position};
 use fenlint::{Color, File, Lint, Square};
 
 /// The diagram of `lint`'s position: ranks and files labelled, highlighted squares in brackets,
@@ -63,27 +63,29 @@ pub fn diagram(lint: &Lint<'_>, position: &Position) -> String {
         position.turn, position.halfmove_clock, position.fullmove_number, position.variant
     );
     if let Some(holdings) = &position.holdings {
-        let hand = |color: Color| -> String {
-            let letters: String = holdings
-                .pieces()
-                .filter(|piece| piece.color == color)
-                .map(|piece| piece.letter())
-                .collect();
-            if letters.is_empty() {
-                "-".to_owned()
-            } else {
-                letters
-            }
-        };
         let _ = writeln!(
             out,
             "holdings: White {}, Black {}",
-            hand(Color::White),
-            hand(Color::Black)
+            hand(holdings, Color::White, |letter| letter),
+            hand(holdings, Color::Black, |letter| letter)
         );
     }
     if let Some([white, black]) = position.checks_given {
         let _ = writeln!(out, "checks given: White {white}, Black {black}");
     }
     out
+}
+
+/// The pieces `color` holds, each drawn by `draw` from its letter, or `-` for none.
+pub fn hand(holdings: &Holdings, color: Color, draw: impl Fn(char) -> char) -> String {
+    let pieces: String = holdings
+        .pieces()
+        .filter(|piece| piece.color == color)
+        .map(|piece| draw(piece.letter()))
+        .collect();
+    if pieces.is_empty() {
+        "-".to_owned()
+    } else {
+        pieces
+    }
 }

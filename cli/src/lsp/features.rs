@@ -15,6 +15,7 @@ use lsp_types::{
 };
 
 use super::document::Document;
+use crate::show::hand;
 
 /// The kind of the "fix all" action: `source.fixAll` for fenlint.
 pub const FIX_ALL: &str = "source.fixAll.fenlint";
@@ -398,23 +399,11 @@ fn describe(out: &mut String, lint: &Lint<'_>, position: &Position) {
         position.halfmove_clock, position.fullmove_number
     );
     if let Some(holdings) = &position.holdings {
-        let hand = |color: Color| -> String {
-            let pieces: String = holdings
-                .pieces()
-                .filter(|piece| piece.color == color)
-                .map(|piece| figurine(piece.letter()))
-                .collect();
-            if pieces.is_empty() {
-                "-".to_owned()
-            } else {
-                pieces
-            }
-        };
         let _ = writeln!(
             out,
             "- holdings: White {}, Black {}",
-            hand(Color::White),
-            hand(Color::Black)
+            hand(holdings, Color::White, figurine),
+            hand(holdings, Color::Black, figurine)
         );
     }
     if let Some([white, black]) = position.checks_given {
