@@ -414,6 +414,31 @@ fn settings_from_fenlint_toml() {
     assert!(text.contains("unknown setting `colour`"), "{text}");
 }
 
+/// The `[format]` table of fenlint.toml sets the dialect `fmt` writes; a flag wins over it; a
+/// value it does not know is an error that names the choices.
+#[test]
+fn fmt_takes_its_dialect_from_the_format_table() {
+    let dir = scratch("format-table");
+    write(&dir, "fenlint.toml", b"[format]\ncastling = \"shredder\"\n");
+    let fen = b"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\n";
+    write(&dir, "a.fen", fen);
+    let (_, code) = run(&dir, &["fmt", "a.fen"], None);
+    assert_eq!(code, 0);
+    let formatted = std::fs::read_to_string(dir.join("a.fen")).unwrap();
+    assert_eq!(formatted, "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1\n");
+    let (_, code) = run(&dir, &["fmt", "--to", "xfen", "a.fen"], None);
+    assert_eq!(code, 0);
+    let formatted = std::fs::read_to_string(dir.join("a.fen")).unwrap();
+    assert_eq!(formatted, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\n");
+    write(&dir, "fenlint.toml", b"[format]\ncastling = \"sideways\"\n");
+    let (text, code) = run(&dir, &["fmt", "a.fen"], None);
+    assert_eq!(code, 2);
+    assert!(
+        text.contains("`format.castling` must be one of `fen`, `xfen`, `shredder`"),
+        "{text}"
+    );
+}
+
 #[test]
 fn a_ten_megabyte_line_and_many_lines() {
     let dir = scratch("large");
