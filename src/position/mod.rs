@@ -190,16 +190,9 @@ impl Board {
                 return;
             }
             if let Some(Some(piece)) = PIECE_BY_BYTE.get(usize::from(byte))
-                && let Some(slot) = self.squares.get_mut(index)
+                && let Some(square) = u8::try_from(index).ok().and_then(Square::from_index)
             {
-                *slot = Some(*piece);
-                let bit = 1u64 << (index & 63);
-                if let Some(set) = self.colors.get_mut(Board::color_slot(piece.color)) {
-                    set.0 |= bit;
-                }
-                if let Some(set) = self.roles.get_mut(Board::role_slot(piece.role)) {
-                    set.0 |= bit;
-                }
+                self.place(square, *piece);
             }
             index = index.saturating_add(1);
         }

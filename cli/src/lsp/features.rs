@@ -167,8 +167,7 @@ pub fn line_edits(
     if old == new {
         return Vec::new();
     }
-    let (old_lines, new_lines) = (old.split('\n'), new.split('\n'));
-    if old.split('\n').count() != new.split('\n').count() {
+    if old.matches('\n').count() != new.matches('\n').count() {
         return vec![TextEdit {
             range: document.range(Span::new(0, old.len()), unit),
             new_text: new.to_owned(),
@@ -176,7 +175,7 @@ pub fn line_edits(
     }
     let mut edits = Vec::new();
     let mut offset = 0usize;
-    for (line, (before, after)) in old_lines.zip(new_lines).enumerate() {
+    for (line, (before, after)) in old.split('\n').zip(new.split('\n')).enumerate() {
         let span = Span::new(offset, offset.saturating_add(before.len()));
         offset = span.end.saturating_add(1);
         let line = u32::try_from(line).unwrap_or(u32::MAX);

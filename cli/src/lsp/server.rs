@@ -133,6 +133,11 @@ pub fn path_of(uri: &Uri) -> Option<PathBuf> {
     url::Url::parse(uri.as_str()).ok()?.to_file_path().ok()
 }
 
+/// The directory of a `file:` URI's document, where its `fenlint.toml` is looked for.
+fn dir_of(uri: &Uri) -> Option<PathBuf> {
+    path_of(uri).and_then(|path| path.parent().map(PathBuf::from))
+}
+
 struct Server<'c> {
     connection: &'c Connection,
     unit: ColumnUnit,
@@ -294,7 +299,7 @@ impl Server<'_> {
 
     /// An open document and the validator its settings give.
     fn document(&mut self, uri: &Uri) -> Result<(&Document, Validator), Failure> {
-        let dir = path_of(uri).and_then(|path| path.parent().map(PathBuf::from));
+        let dir = dir_of(uri);
         let validator = self
             .settings
             .validator(dir.as_deref())
@@ -309,7 +314,7 @@ impl Server<'_> {
     }
 
     fn write_options(&mut self, uri: &Uri) -> Result<fenlint::position::WriteOptions, Failure> {
-        let dir = path_of(uri).and_then(|path| path.parent().map(PathBuf::from));
+        let dir = dir_of(uri);
         self.settings
             .write_options(dir.as_deref())
             .map_err(|error| (ErrorCode::RequestFailed, error))
@@ -425,7 +430,7 @@ impl Server<'_> {
     /// Sends the document's current version to the worker; a settings error is shown on the
     /// document's first line instead.
     fn lint(&mut self, uri: &Uri) {
-        let dir = path_of(uri).and_then(|path| path.parent().map(PathBuf::from));
+        let dir = dir_of(uri);
         let validator = self.settings.validator(dir.as_deref());
         let Some(document) = self.documents.get(uri.as_str()) else {
             return;

@@ -92,15 +92,11 @@ impl Settings {
     pub fn validator(&mut self, dir: Option<&Path>) -> Result<Validator, String> {
         let config = self.config(dir)?;
         let variant = self.client.variant.unwrap_or(VariantArg::Auto);
-        let lists: Vec<(Vec<String>, Option<Severity>)> = self
+        let overrides: Vec<config::SeverityList<'_>> = self
             .client
             .severities
             .iter()
-            .map(|(code, severity)| (vec![code.clone()], *severity))
-            .collect();
-        let overrides: Vec<config::SeverityList<'_>> = lists
-            .iter()
-            .map(|(codes, severity)| (codes.as_slice(), *severity))
+            .map(|(code, severity)| (std::slice::from_ref(code), *severity))
             .collect();
         config::validator(&config, variant, &overrides)
     }
