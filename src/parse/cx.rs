@@ -54,7 +54,7 @@ impl<'a> Cx<'a> {
 
     /// The offset of `at`, a slice of the input, from the input's start.
     #[inline(always)]
-    fn offset(&self, at: &[u8]) -> u32 {
+    pub(crate) fn offset(&self, at: &[u8]) -> u32 {
         // A pointer difference within the input, which is at most `MAX_INPUT_LEN` bytes long.
         (at.as_ptr() as usize).wrapping_sub(self.source.as_ptr() as usize) as u32
     }
@@ -89,19 +89,10 @@ impl<'a> Cx<'a> {
         self.tree.byte_tokens(start, bytes, kind_of);
     }
 
-    /// Appends a [`SyntaxKind::Rank`] node over `squares`, a slice of the input that starts
-    /// where the previous token ended and holds only piece letters and digits, with a token for
-    /// each square, then a [`SyntaxKind::Slash`] token for the byte after `squares` if `slash`.
+    /// The tree under construction, for productions that append nodes by offset.
     #[inline(always)]
-    pub(crate) fn plain_rank(&mut self, squares: &[u8], slash: bool) {
-        let start = self.offset(squares);
-        self.tree.byte_node(
-            SyntaxKind::Rank,
-            start,
-            squares,
-            super::placement::square_kind,
-            slash.then_some(SyntaxKind::Slash),
-        );
+    pub(crate) fn tree(&mut self) -> &mut TreeBuilder {
+        &mut self.tree
     }
 
     /// The absolute span of the first `len` bytes of `at`, a slice of the input.

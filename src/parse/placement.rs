@@ -6,7 +6,7 @@ use super::{Cx, holdings, is_ascii_whitespace, one_byte, run_len};
 use crate::Span;
 use crate::diagnostics::text::shown;
 use crate::diagnostics::{Code, Diagnostic};
-use crate::position::Board;
+use crate::position::{Board, PIECE_BY_BYTE};
 use crate::syntax::SyntaxKind;
 
 /// `placement_field ::= placement ( bracket_holdings | slash_holdings )?`
@@ -93,91 +93,109 @@ fn placement<'a>(cx: &mut Cx<'a>, input: &'a str) -> (&'a str, Option<usize>) {
     (rest, None)
 }
 
-/// The `placement` production for the common case, in one go: 8 ranks of 8 plain squares (see
-/// `plain_rank_len`) that end the field or are followed by holdings, which draw no diagnostic.
-/// Builds the nodes the general path would build and returns the length of the board and, when
-/// slash holdings of piece letters follow, their length (see `plain_holdings`); returns `None`
-/// as soon as the input is anything else, leaving the nodes it built to be dropped.
+/// The `placement` production for the common case, in one pass over the bytes: 8 ranks of 8
+/// plain squares (piece letters, and digits 1–8 of which no two are adjacent), separated by `/`,
+/// that end the field or are followed by holdings, which draw no diagnostic. Builds the nodes
+/// the general path would build and places the pieces on the board as it goes; returns the
+/// length of the board and, when slash holdings of piece letters follow, their length (see
+/// `plain_holdings`); returns `None` as soon as the input is anything else, leaving the nodes
+/// it built to be dropped.
 #[inline(always)]
+#[allow(
+    clippy::arithmetic_side_effects,
+    reason = "square indexes stay within 0..=72: each step is checked against the rank's end"
+)]
 fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize>)> {
-    let open = cx.start(SyntaxKind::Placement, bytes);
-    let mut rest = bytes;
+    let base = cx.offset(bytes);
+    let tree = cx.tree();
+    let open = tree.start(SyntaxKind::Placement, base);
+    let mut rank = tree.start(SyntaxKind::Rank, base);
     let mut board = Board::empty();
-    for number in (1..=8).rev() {
-        let (squares, after) = rest.split_at_checked(plain_rank_len(rest)?)?;
-        let slash = number > 1;
-        rest = if slash {
-            let Some((b'/', next)) = after.split_first() else {
+    // The square index of the next square, and one past the current rank's h-file square;
+    // rank 8 first.
+    let mut square = 56u32;
+    let mut rank_end = 64u32;
+    let mut after_digit = false;
+    let mut len = bytes.len();
+    for (index, &byte) in bytes.iter().enumerate() {
+        let at = base.wrapping_add(index as u32);
+        let class = PLACEMENT_BYTES.get(usize::from(byte)).copied().unwrap_or(0);
+        if class == PIECE {
+            if square >= rank_end {
                 return None;
-            };
-            next
+            }
+            if let Some(Some(piece)) = PIECE_BY_BYTE.get(usize::from(byte)) {
+                board.place_index(square, *piece);
+            }
+            tree.token(SyntaxKind::Piece, at, 1);
+            square += 1;
+            after_digit = false;
+        } else if class != 0 {
+            square += u32::from(class);
+            if after_digit || square > rank_end {
+                return None;
+            }
+            tree.token(SyntaxKind::EmptyRun, at, 1);
+            after_digit = true;
+        } else if byte == b'/' && rank_end > 8 {
+            if square != rank_end {
+                return None;
+            }
+            tree.finish(rank);
+            tree.token(SyntaxKind::Slash, at, 1);
+            rank = tree.start(SyntaxKind::Rank, at.wrapping_add(1));
+            rank_end -= 8;
+            square = rank_end - 8;
+            after_digit = false;
         } else {
-            after
-        };
-        cx.plain_rank(squares, slash);
-        board.place_plain_rank(number, squares);
+            len = index;
+            break;
+        }
     }
+    if rank_end != 8 || square != 8 {
+        return None;
+    }
+    tree.finish(rank);
     // The board ends the field, or holdings follow it.
+    let rest = bytes.get(len..).unwrap_or_default();
     let holdings = match rest.split_first() {
         Some((b'/', _)) => Some(plain_holdings(rest)?),
         Some((&byte, _)) if byte != b'[' && !is_ascii_whitespace(byte) => return None,
         _ => None,
     };
-    cx.finish(open);
+    tree.finish(open);
     cx.plain_board = Some(board);
-    Some((bytes.len().saturating_sub(rest.len()), holdings))
+    Some((len, holdings))
 }
 
-/// What a byte is as a square, for `plain_rank_len`: 1 for a piece letter, the digit's value
-/// plus [`DIGIT`] for a digit from 1 to 8, 0 for anything else.
-static SQUARE_BYTES: [u8; 256] = {
+/// What a byte is on a plain board, for `plain_placement`: [`PIECE`] for a piece letter, the
+/// digit's value for a digit from 1 to 8, 0 for anything else.
+static PLACEMENT_BYTES: [u8; 256] = {
     let mut table = [0u8; 256];
     let mut rest: &mut [u8] = &mut table;
     let mut byte = 0u8;
     while let [slot, tail @ ..] = rest {
-        *slot = square_byte(byte);
+        *slot = placement_byte(byte);
         rest = tail;
         byte = byte.wrapping_add(1);
     }
     table
 };
 
-/// The entry of [`SQUARE_BYTES`] for `byte`.
+/// The entry of [`PLACEMENT_BYTES`] for a piece letter (above any digit's value).
+const PIECE: u8 = 0x10;
+
+/// The entry of [`PLACEMENT_BYTES`] for `byte`.
 #[allow(
     clippy::arithmetic_side_effects,
     reason = "the byte is matched to `1`–`8`"
 )]
-const fn square_byte(byte: u8) -> u8 {
+const fn placement_byte(byte: u8) -> u8 {
     match byte {
-        b'1'..=b'8' => (byte - b'0') | DIGIT,
-        b'P' | b'N' | b'B' | b'R' | b'Q' | b'K' | b'p' | b'n' | b'b' | b'r' | b'q' | b'k' => 1,
+        b'1'..=b'8' => byte - b'0',
+        b'P' | b'N' | b'B' | b'R' | b'Q' | b'K' | b'p' | b'n' | b'b' | b'r' | b'q' | b'k' => PIECE,
         _ => 0,
     }
-}
-
-/// The flag in [`SQUARE_BYTES`] that marks a digit.
-const DIGIT: u8 = 0x10;
-
-/// The length of the plain squares (see `plain_squares`) at the start of `input` if they
-/// describe exactly 8 squares and no two digits are adjacent. Branch-free but for the end of the
-/// run, which the fast path of `placement` relies on for ranks of mixed pieces and digits.
-#[inline(always)]
-fn plain_rank_len(input: &[u8]) -> Option<usize> {
-    let mut width = 0u32;
-    let mut previous = 0u8;
-    let mut adjacent = 0u8;
-    let mut len = 0usize;
-    for &byte in input {
-        let square = SQUARE_BYTES.get(usize::from(byte)).copied().unwrap_or(0);
-        if square == 0 {
-            break;
-        }
-        width = width.saturating_add(u32::from(square & (DIGIT - 1)));
-        adjacent |= previous & square;
-        previous = square;
-        len = len.saturating_add(1);
-    }
-    (width == 8 && adjacent & DIGIT == 0).then_some(len)
 }
 
 #[cold]
@@ -400,7 +418,7 @@ fn plain_squares(input: &[u8]) -> (usize, usize, bool) {
 /// The kind of the token for a byte that `plain_squares` accepted: a table lookup, which is
 /// cheaper than a comparison in the loops that append squares.
 #[inline(always)]
-pub(crate) fn square_kind(byte: u8) -> SyntaxKind {
+fn square_kind(byte: u8) -> SyntaxKind {
     /// [`SyntaxKind::EmptyRun`] for a digit, [`SyntaxKind::Piece`] for anything else.
     static SQUARE_KINDS: [SyntaxKind; 256] = {
         let mut table = [SyntaxKind::Piece; 256];

@@ -46,11 +46,11 @@ pub enum Variant {
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Board {
-    squares: [Option<Piece>; 64],
-    /// The squares of each colour's pieces (White, Black), kept in step with `squares` so that
-    /// the questions the rules ask are mask operations.
+    /// The squares of each colour's pieces (White, Black).
     colors: [Bitboard; 2],
-    /// The squares of each role's pieces, in [`Role::ALL`] order.
+    /// The squares of each role's pieces, in [`Role::ALL`] order. A square is in one colour's
+    /// set and one role's set, or in none: eight words, so that a board is cheap to build and
+    /// to move, and the questions the rules ask are mask operations.
     roles: [Bitboard; 6],
 }
 
@@ -76,7 +76,7 @@ impl std::fmt::Debug for Board {
 }
 
 /// The piece each byte names as a FEN piece letter.
-static PIECE_BY_BYTE: [Option<Piece>; 256] = {
+pub(crate) static PIECE_BY_BYTE: [Option<Piece>; 256] = {
     let mut table = [None; 256];
     let mut rest: &mut [Option<Piece>] = &mut table;
     let mut byte = 0u8;
@@ -92,7 +92,6 @@ impl Board {
     /// A board with no piece.
     pub const fn empty() -> Board {
         Board {
-            squares: [None; 64],
             colors: [Bitboard::EMPTY; 2],
             roles: [Bitboard::EMPTY; 6],
         }
@@ -115,86 +114,53 @@ impl Board {
 
     /// The piece on `square`.
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
-        self.squares
-            .get(usize::from(square.index()))
-            .copied()
-            .flatten()
+        let bit = Bitboard::from_square(square);
+        let color = match self.colors {
+            [white, _] if !(white & bit).is_empty() => Color::White,
+            [_, black] if !(black & bit).is_empty() => Color::Black,
+            _ => return None,
+        };
+        let role = Role::ALL
+            .into_iter()
+            .zip(self.roles)
+            .find_map(|(role, set)| (!(set & bit).is_empty()).then_some(role))?;
+        Some(Piece { color, role })
     }
 
     /// Puts `piece` on `square` (or empties it).
     pub fn set(&mut self, square: Square, piece: Option<Piece>) {
-        let Some(slot) = self.squares.get_mut(usize::from(square.index())) else {
-            return;
-        };
         let bit = Bitboard::from_square(square);
-        if let Some(old) = slot.take() {
-            for set in [
-                self.colors.get_mut(Board::color_slot(old.color)),
-                self.roles.get_mut(Board::role_slot(old.role)),
-            ]
-            .into_iter()
-            .flatten()
-            {
-                *set = *set & !bit;
-            }
+        for set in self.colors.iter_mut().chain(self.roles.iter_mut()) {
+            *set = *set & !bit;
         }
-        *slot = piece;
-        if let Some(new) = piece {
-            for set in [
-                self.colors.get_mut(Board::color_slot(new.color)),
-                self.roles.get_mut(Board::role_slot(new.role)),
-            ]
-            .into_iter()
-            .flatten()
-            {
-                *set |= bit;
-            }
+        if let Some(piece) = piece {
+            self.place(square, piece);
         }
     }
 
     /// Puts `piece` on `square`, which is empty: what [`Board::set`] does, without taking
     /// anything off first (building a board square by square).
     pub(crate) fn place(&mut self, square: Square, piece: Piece) {
-        let bit = Bitboard::from_square(square);
-        if let Some(slot) = self.squares.get_mut(usize::from(square.index())) {
-            *slot = Some(piece);
+        self.place_bit(Bitboard::from_square(square), piece);
+    }
+
+    /// Puts `piece` on the empty square with index `index` (0 for a1 up to 63 for h8): what
+    /// [`Board::place`] does, for the parser, which counts squares by index as it reads a plain
+    /// board. An index past h8 places nothing.
+    #[inline(always)]
+    pub(crate) fn place_index(&mut self, index: u32, piece: Piece) {
+        if let Some(bit) = 1u64.checked_shl(index) {
+            self.place_bit(Bitboard(bit), piece);
         }
+    }
+
+    #[inline(always)]
+    fn place_bit(&mut self, bit: Bitboard, piece: Piece) {
         if let Some(set) = self.colors.get_mut(Board::color_slot(piece.color)) {
             *set |= bit;
         }
         if let Some(set) = self.roles.get_mut(Board::role_slot(piece.role)) {
             *set |= bit;
-        }
-    }
-
-    /// Places the pieces of rank `rank` (1 to 8) as `squares` writes them: piece letters and
-    /// digits, the board production's plain squares. The parser calls it on each rank of a plain
-    /// board, which it has measured as eight squares wide; a byte that is neither a piece letter
-    /// nor a digit, or a square past the h-file, is ignored.
-    pub(crate) fn place_plain_rank(&mut self, rank: u8, squares: &[u8]) {
-        // The square index of the rank's a-file square; a rank outside 1 to 8 places nothing.
-        let Some(mut index) = rank
-            .checked_sub(1)
-            .filter(|&rank| rank < 8)
-            .map(|rank| usize::from(rank) * 8)
-        else {
-            return;
-        };
-        let end = index.saturating_add(8);
-        for &byte in squares {
-            if byte.is_ascii_digit() {
-                index = index.saturating_add(usize::from(byte.wrapping_sub(b'0')));
-                continue;
-            }
-            if index >= end {
-                return;
-            }
-            if let Some(Some(piece)) = PIECE_BY_BYTE.get(usize::from(byte))
-                && let Some(square) = u8::try_from(index).ok().and_then(Square::from_index)
-            {
-                self.place(square, *piece);
-            }
-            index = index.saturating_add(1);
         }
     }
 

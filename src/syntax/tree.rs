@@ -566,47 +566,6 @@ impl TreeBuilder {
             }));
     }
 
-    /// Appends a complete composite node of kind `kind` at offset `start` that holds a one-byte
-    /// token for each of `bytes` (the text at `start`), of the kind `kind_of` gives for the byte,
-    /// then, after the node, a one-byte token of kind `after` if there is one.
-    #[inline(always)]
-    #[allow(
-        clippy::arithmetic_side_effects,
-        reason = "debug bookkeeping that wraps on purpose for input over 4 GiB"
-    )]
-    pub(crate) fn byte_node(
-        &mut self,
-        kind: SyntaxKind,
-        start: u32,
-        bytes: &[u8],
-        kind_of: impl Fn(u8) -> SyntaxKind,
-        after: Option<SyntaxKind>,
-    ) {
-        let len = bytes.len() as u32;
-        #[cfg(debug_assertions)]
-        {
-            debug_assert_eq!(start, self.end, "tokens must be contiguous");
-            self.end = start.wrapping_add(len + u32::from(after.is_some()));
-        }
-        // The only caller builds the placement, the first nodes of the tree, so the index fits
-        // in a `u32`.
-        let next = (self.nodes.len() as u32).wrapping_add(len).wrapping_add(1);
-        self.nodes.push(Node { start, next, kind });
-        self.nodes
-            .extend(bytes.iter().enumerate().map(|(index, &byte)| Node {
-                start: start.wrapping_add(index as u32),
-                next: 0,
-                kind: kind_of(byte),
-            }));
-        if let Some(kind) = after {
-            self.nodes.push(Node {
-                start: start.wrapping_add(len),
-                next: 0,
-                kind,
-            });
-        }
-    }
-
     /// The absolute span of `len` bytes at offset `start`.
     #[inline(always)]
     pub(crate) fn span(&self, start: u32, len: usize) -> Span {
