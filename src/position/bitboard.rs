@@ -271,6 +271,43 @@ fn slide(index: usize, directions: [usize; 4], occupied: u64) -> u64 {
     attacks
 }
 
+/// The pieces of `movers` (sliders that move along `directions`, indices into [`DIRECTIONS`])
+/// that reach square number `index`, with `occupied` blocking: the reverse of [`slide`], which
+/// skips each ray that holds none of `movers` without looking for its blocker.
+pub(crate) fn slider_attackers(
+    index: usize,
+    directions: [usize; 4],
+    occupied: u64,
+    movers: u64,
+) -> u64 {
+    let mut attackers = 0;
+    for direction in directions {
+        let Some(ray) = TABLES.rays.get(direction).and_then(|rays| rays.get(index)) else {
+            continue;
+        };
+        if ray & movers == 0 {
+            continue;
+        }
+        let blockers = ray & occupied;
+        // The nearest blocker: the lowest set bit up the square numbers, the highest down; a
+        // mover on the ray attacks only if it is that blocker.
+        let nearest = if direction < 4 {
+            blockers & blockers.wrapping_neg()
+        } else {
+            1u64.checked_shl(63u32.saturating_sub(blockers.leading_zeros()))
+                .unwrap_or(0)
+                & blockers
+        };
+        attackers |= nearest & movers;
+    }
+    attackers
+}
+
+/// The diagonal directions (bishops), as indices into [`DIRECTIONS`].
+pub(crate) const DIAGONALS: [usize; 4] = [1, 3, 5, 7];
+/// The straight directions (rooks), as indices into [`DIRECTIONS`].
+pub(crate) const LINES: [usize; 4] = [0, 2, 4, 6];
+
 /// The squares a piece of `role` and `color` on `square` attacks, with `occupied` blocking
 /// sliding pieces.
 ///
@@ -293,11 +330,9 @@ pub fn attacks(square: Square, role: Role, color: Color, occupied: Bitboard) -> 
             .map_or(0, at),
         Role::Knight => at(&TABLES.knight),
         Role::King => at(&TABLES.king),
-        Role::Bishop => slide(index, [1, 3, 5, 7], occupied.0),
-        Role::Rook => slide(index, [0, 2, 4, 6], occupied.0),
-        Role::Queen => {
-            slide(index, [1, 3, 5, 7], occupied.0) | slide(index, [0, 2, 4, 6], occupied.0)
-        }
+        Role::Bishop => slide(index, DIAGONALS, occupied.0),
+        Role::Rook => slide(index, LINES, occupied.0),
+        Role::Queen => slide(index, DIAGONALS, occupied.0) | slide(index, LINES, occupied.0),
     })
 }
 

@@ -247,19 +247,17 @@ impl Board {
         let theirs = self.by_color(by);
         let role = |role| self.by_role(role) & theirs;
         let from = |role| attacks(square, role, by.other(), occupied);
-        // A slider's rays are only worked out when `by` has such a slider.
-        let sliders = |role, movers: Bitboard| {
-            if movers.is_empty() {
-                Bitboard::EMPTY
-            } else {
-                from(role) & movers
-            }
+        let index = usize::from(square.index());
+        let sliders = |directions, movers: Bitboard| {
+            Bitboard(bitboard::slider_attackers(
+                index, directions, occupied.0, movers.0,
+            ))
         };
         let queens = role(Role::Queen);
         let mut attackers = (from(Role::Pawn) & role(Role::Pawn))
             | (from(Role::Knight) & role(Role::Knight))
-            | sliders(Role::Bishop, role(Role::Bishop) | queens)
-            | sliders(Role::Rook, role(Role::Rook) | queens);
+            | sliders(bitboard::DIAGONALS, role(Role::Bishop) | queens)
+            | sliders(bitboard::LINES, role(Role::Rook) | queens);
         if kings {
             attackers |= from(Role::King) & role(Role::King);
         }

@@ -19,6 +19,9 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
         return;
     }
     for color in [Color::White, Color::Black] {
+        if within_starting_set(&check.position.board, color) {
+            continue; // Nothing promoted.
+        }
         let pawns = count(check, color, Role::Pawn);
         if pawns > 8 || check.position.board.by_color(color).count() > 16 {
             continue; // Reported by the more specific rules above.
@@ -57,5 +60,45 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
             .primary(span, format!("{promoted} promoted, but only {} pawns missing", 8u32.saturating_sub(pawns)))
             .help("Every piece beyond the starting set was promoted from a pawn, so pawns plus promoted pieces are at most eight; remove pieces or pawns."),
         );
+    }
+}
+
+/// Whether `color` has no more queens, rooks, knights, light- and dark-square bishops than it
+/// starts with so that nothing can have been promoted (more than eight pawns is
+/// another rule's): a few mask
+/// operations that settle the usual position before anything is counted.
+fn within_starting_set(board: &crate::position::Board, color: Color) -> bool {
+    let of = |role| board.squares_of(piece(color, role)).0;
+    let bishops = of(Role::Bishop);
+    at_most_one(of(Role::Queen))
+        && at_most_two(of(Role::Rook))
+        && at_most_two(of(Role::Knight))
+        && at_most_one(bishops & LIGHT_SQUARES.0)
+        && at_most_one(bishops & !LIGHT_SQUARES.0)
+}
+
+/// Whether `set` has at most one square.
+fn at_most_one(set: u64) -> bool {
+    set & set.wrapping_sub(1) == 0
+}
+
+/// Whether `set` has at most two squares.
+fn at_most_two(set: u64) -> bool {
+    at_most_one(set & set.wrapping_sub(1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_set_size_tests_agree_with_a_count() {
+        let mut rng = fastrand::Rng::with_seed(7);
+        for _ in 0..10_000 {
+            // Sparse sets, so that sizes 0 to 3 are all common.
+            let set = rng.u64(..) & rng.u64(..) & rng.u64(..) & rng.u64(..) & rng.u64(..);
+            assert_eq!(at_most_one(set), set.count_ones() <= 1, "{set:#x}");
+            assert_eq!(at_most_two(set), set.count_ones() <= 2, "{set:#x}");
+        }
     }
 }
