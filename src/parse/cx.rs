@@ -6,7 +6,7 @@ use super::Parse;
 use crate::Span;
 use crate::diagnostics::text::{characters, shown};
 use crate::diagnostics::{Diagnostic, MAX_DIAGNOSTICS};
-use crate::position::Board;
+use crate::position::{Bitboard, Board};
 use crate::syntax::{SyntaxKind, TreeBuilder};
 
 /// The parsing context: the input, the tree under construction and the diagnostics so far.
@@ -20,9 +20,10 @@ pub(crate) struct Cx<'a> {
     /// plain three-check counters) are taken; tests turn them off to check that the general
     /// productions build the same tree and diagnostics.
     pub(crate) fast_paths: bool,
-    /// The board the fast path of the placement production read as it built the nodes, so
+    /// The board and promoted squares the fast path of the placement production read as it
+    /// built the nodes, so
     /// that the position need not walk them again; `None` when the general path built them.
-    pub(crate) plain_board: Option<Board>,
+    pub(crate) plain_board: Option<(Board, Bitboard)>,
 }
 
 impl<'a> Cx<'a> {

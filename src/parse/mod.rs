@@ -24,7 +24,7 @@ mod side_to_move;
 use nom::IResult;
 
 use crate::diagnostics::{Code, Diagnostic};
-use crate::position::Board;
+use crate::position::{Bitboard, Board};
 use crate::syntax::{MAX_INPUT_LEN, SyntaxTree, TreeBuilder};
 use crate::{Severity, Span};
 
@@ -41,10 +41,11 @@ use crate::{Severity, Span};
 pub struct Parse<'a> {
     tree: SyntaxTree<'a>,
     diagnostics: Vec<Diagnostic>,
-    /// The board, when the placement is plain (eight ranks of piece letters and digits, see
-    /// `placement::plain_placement`) and was read as its nodes were built: what
-    /// [`crate::Position::from_tree`] would read from the tree, worked out once.
-    plain_board: Option<Board>,
+    /// The board and its promoted squares, when the placement is plain (eight ranks of piece
+    /// letters, `~` markers and digits, see `placement::plain_placement`) and was read as its
+    /// nodes were built: what [`crate::Position::from_tree`] would read from the tree, worked
+    /// out once.
+    plain_board: Option<(Board, Bitboard)>,
 }
 
 impl<'a> Parse<'a> {
@@ -58,7 +59,7 @@ impl<'a> Parse<'a> {
     }
 
     /// The board of a plain placement, read during the parse (see `Parse::plain_board`).
-    pub(crate) fn plain_board(&self) -> Option<&Board> {
+    pub(crate) fn plain_board(&self) -> Option<&(Board, Bitboard)> {
         self.plain_board.as_ref()
     }
 
@@ -264,7 +265,8 @@ mod tests {
             assert_eq!(fast.diagnostics(), general.diagnostics(), "{input:?}");
             assert_eq!(general.plain_board(), None, "{input:?}");
             if let Some(board) = fast.plain_board() {
-                let from_tree = crate::position::Position::from_tree(fast.tree()).map(|p| p.board);
+                let from_tree = crate::position::Position::from_tree(fast.tree())
+                    .map(|position| (position.board, position.promoted));
                 assert_eq!(Some(board), from_tree.as_ref(), "{input:?}");
             }
         };

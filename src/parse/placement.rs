@@ -6,7 +6,7 @@ use super::{Cx, holdings, is_ascii_whitespace, one_byte, run_len};
 use crate::Span;
 use crate::diagnostics::text::shown;
 use crate::diagnostics::{Code, Diagnostic};
-use crate::position::{Board, PIECE_BY_BYTE};
+use crate::position::{Bitboard, Board, PIECE_BY_BYTE};
 use crate::syntax::SyntaxKind;
 
 /// `placement_field ::= placement ( bracket_holdings | slash_holdings )?`
@@ -94,7 +94,8 @@ fn placement<'a>(cx: &mut Cx<'a>, input: &'a str) -> (&'a str, Option<usize>) {
 }
 
 /// The `placement` production for the common case, in one pass over the bytes: 8 ranks of 8
-/// plain squares (piece letters, and digits 1–8 of which no two are adjacent), separated by `/`,
+/// plain squares (piece letters, each with an optional `~`, and digits 1–8 of which no two are
+/// adjacent), separated by `/`,
 /// that end the field or are followed by holdings, which draw no diagnostic. Builds the nodes
 /// the general path would build and places the pieces on the board as it goes; returns the
 /// length of the board and, when slash holdings of piece letters follow, their length (see
@@ -116,6 +117,8 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
     let mut square = 56u32;
     let mut rank_end = 64u32;
     let mut after_digit = false;
+    let mut after_piece = false;
+    let mut promoted = 0u64;
     let mut len = bytes.len();
     for (index, &byte) in bytes.iter().enumerate() {
         let at = base.wrapping_add(index as u32);
@@ -130,6 +133,12 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
             tree.token(SyntaxKind::Piece, at, 1);
             square += 1;
             after_digit = false;
+            after_piece = true;
+        } else if byte == b'~' && after_piece {
+            // The piece just placed, on the square before `square`, was promoted.
+            promoted |= 1u64.checked_shl(square - 1).unwrap_or(0);
+            tree.token(SyntaxKind::PromotedMarker, at, 1);
+            after_piece = false;
         } else if class != 0 {
             square += u32::from(class);
             if after_digit || square > rank_end {
@@ -137,6 +146,7 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
             }
             tree.token(SyntaxKind::EmptyRun, at, 1);
             after_digit = true;
+            after_piece = false;
         } else if byte == b'/' && rank_end > 8 {
             if square != rank_end {
                 return None;
@@ -147,6 +157,7 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
             rank_end -= 8;
             square = rank_end - 8;
             after_digit = false;
+            after_piece = false;
         } else {
             len = index;
             break;
@@ -164,7 +175,7 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
         _ => None,
     };
     tree.finish(open);
-    cx.plain_board = Some(board);
+    cx.plain_board = Some((board, Bitboard(promoted)));
     Some((len, holdings))
 }
 

@@ -390,10 +390,10 @@ impl Position {
     /// placement instead of walking the nodes again.
     pub(crate) fn from_parse(parse: &crate::Parse<'_>) -> Option<Position> {
         match parse.plain_board() {
-            Some(board) => Some(Position::from_tree_and_board(
+            Some((board, promoted)) => Some(Position::from_tree_and_board(
                 parse.tree(),
                 board.clone(),
-                Bitboard::EMPTY,
+                *promoted,
             )),
             None => Position::from_tree(parse.tree()),
         }
