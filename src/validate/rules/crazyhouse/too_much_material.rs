@@ -25,21 +25,17 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     }
     let position = check.position;
     let holdings = position.holdings.unwrap_or_default();
-    let mut on_board = [0u32; 6];
-    for (square, piece) in position.board.pieces() {
-        let role = if position.promoted.contains(square) && piece.role != Role::King {
-            Role::Pawn
+    // Per role, in `Role::ALL` order: promoted pieces (the king never is) count as pawns.
+    let board = &position.board;
+    let promoted = position.promoted & !board.by_role(Role::King);
+    let on_board = Role::ALL.map(|role| {
+        let set = board.by_role(role);
+        if role == Role::Pawn {
+            (set | promoted).count()
         } else {
-            piece.role
-        };
-        if let Some(slot) = Role::ALL
-            .iter()
-            .position(|&r| r == role)
-            .and_then(|i| on_board.get_mut(i))
-        {
-            *slot = slot.saturating_add(1);
+            (set & !promoted).count()
         }
-    }
+    });
     let limits = [
         (Role::Pawn, 16),
         (Role::Knight, 4),
