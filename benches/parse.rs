@@ -19,6 +19,12 @@
 //! - `pipeline/<name>/…`: each stage of the check, fenlint's against shakmaty's, on the same
 //!   FENs: parse, parse + position, and fenlint's whole lint (`cargo bench --bench parse --
 //!   pipeline`).
+//! - `corpora/<corpus>/…`: the same five measures over the first 2,000 lines of each generated
+//!   corpus of `../shared/bench` (standard, chess960, crazyhouse, three-check, mixed with 30%
+//!   corrupted lines), per FEN (criterion's `thrpt` is FENs per second). The corpora are read
+//!   from `$FENLINT_BENCH_DATA`, else `../shared/bench/data`; generate them there with
+//!   `python3 gen_corpus.py --scale 0.1` (see that directory's README). Missing corpora are
+//!   skipped with a note.
 //! - `linear/<input>/6KB` against `linear/<input>/60KB`: criterion prints a throughput for each
 //!   (`thrpt`, in MB/s). The parser does the same work per byte at both sizes; a drop of tenfold
 //!   would mean quadratic behaviour. Lines longer than `fenlint::MAX_LINE_LEN` (64 KiB) are
@@ -129,7 +135,7 @@ fn linear(c: &mut Criterion) {
 
 /// The stages of the check against shakmaty's, on the same FENs: `parse` (fenlint's lossless
 /// tree and syntax diagnostics; shakmaty's `Fen::from_ascii`), `position` (fenlint's
-/// `Position::from_tree` after the parse; shakmaty's `into_position` after `from_ascii`) and
+/// `Parse::position` after the parse; shakmaty's `into_position` after `from_ascii`) and
 /// `lint` (fenlint's every rule, which shakmaty has no counterpart for; its row is the whole
 /// check).
 fn pipeline(c: &mut Criterion) {
@@ -153,10 +159,7 @@ fn pipeline(c: &mut Criterion) {
             b.iter(|| fenlint::parse(black_box(fen)));
         });
         group.bench_with_input(BenchmarkId::new(name, "fenlint position"), fen, |b, fen| {
-            b.iter(|| {
-                let parse = fenlint::parse(black_box(fen));
-                fenlint::position::Position::from_tree(parse.tree())
-            });
+            b.iter(|| fenlint::parse(black_box(fen)).position());
         });
         group.bench_with_input(BenchmarkId::new(name, "fenlint lint"), fen, |b, fen| {
             b.iter(|| validator.lint(black_box(fen)).has_errors());
@@ -181,5 +184,64 @@ fn pipeline(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, valid_fens, linear, pipeline);
+/// The corpora of `../shared/bench` and the shakmaty variant each is read as.
+const CORPORA: [(&str, shakmaty::variant::Variant, shakmaty::CastlingMode); 5] = {
+    use shakmaty::CastlingMode::{Chess960, Standard};
+    use shakmaty::variant::Variant::{Chess, Crazyhouse, ThreeCheck};
+    [
+        ("standard", Chess, Standard),
+        ("chess960", Chess, Chess960),
+        ("crazyhouse", Crazyhouse, Standard),
+        ("threecheck", ThreeCheck, Standard),
+        ("mixed_invalid", Chess, Standard),
+    ]
+};
+
+/// The stages of [`pipeline`] over whole generated corpora, per FEN.
+fn corpora(c: &mut Criterion) {
+    use shakmaty::variant::VariantPosition;
+    let dir = std::env::var_os("FENLINT_BENCH_DATA").map_or_else(
+        || std::path::PathBuf::from("../shared/bench/data"),
+        std::path::PathBuf::from,
+    );
+    let mut group = c.benchmark_group("corpora");
+    let validator = fenlint::Validator::new();
+    for (name, variant, mode) in CORPORA {
+        let path = dir.join(format!("{name}.fen"));
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            eprintln!("corpora: {} not found, skipped", path.display());
+            continue;
+        };
+        let lines: Vec<&str> = text.lines().take(2000).collect();
+        group.throughput(Throughput::Elements(lines.len() as u64));
+        let each = |b: &mut criterion::Bencher, run: &dyn Fn(&str) -> bool| {
+            b.iter(|| lines.iter().filter(|line| run(black_box(line))).count());
+        };
+        group.bench_function(BenchmarkId::new(name, "fenlint parse"), |b| {
+            each(b, &|fen| fenlint::parse(fen).diagnostics().is_empty());
+        });
+        group.bench_function(BenchmarkId::new(name, "fenlint position"), |b| {
+            each(b, &|fen| fenlint::parse(fen).position().is_some());
+        });
+        group.bench_function(BenchmarkId::new(name, "fenlint lint"), |b| {
+            each(b, &|fen| validator.lint(fen).has_errors());
+        });
+        group.bench_function(BenchmarkId::new(name, "shakmaty parse"), |b| {
+            each(b, &|fen| Fen::from_ascii(fen.as_bytes()).is_ok());
+        });
+        group.bench_function(BenchmarkId::new(name, "shakmaty position"), |b| {
+            each(b, &|fen| {
+                Fen::from_ascii(fen.as_bytes())
+                    .ok()
+                    .and_then(|fen| {
+                        VariantPosition::from_setup(variant, fen.into_setup(), mode).ok()
+                    })
+                    .is_some()
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, valid_fens, linear, pipeline, corpora);
 criterion_main!(benches);

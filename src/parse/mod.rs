@@ -63,6 +63,22 @@ impl<'a> Parse<'a> {
         self.plain_board.as_ref()
     }
 
+    /// The position the FEN describes, as [`crate::position::Position::from_tree`] reads it
+    /// from the tree, but without walking a plain board's nodes again: the parser read that
+    /// board as it built them. `None` unless the placement is eight ranks of eight squares.
+    ///
+    /// ```
+    /// use fenlint::{Color, position::Variant};
+    /// let parse = fenlint::parse("4k3/8/8/8/8/8/8/4K3 b - - 0 1");
+    /// let position = parse.position().unwrap();
+    /// assert_eq!(position.turn, Color::Black);
+    /// assert_eq!(position.variant, Variant::Standard);
+    /// assert!(fenlint::parse("8/8 w").position().is_none());
+    /// ```
+    pub fn position(&self) -> Option<crate::position::Position> {
+        crate::position::Position::from_parse(self)
+    }
+
     /// The syntax tree, without the diagnostics.
     ///
     /// ```

@@ -6,8 +6,9 @@ use super::{Cx, holdings, is_ascii_whitespace, one_byte, run_len};
 use crate::Span;
 use crate::diagnostics::text::shown;
 use crate::diagnostics::{Code, Diagnostic};
-use crate::position::{Bitboard, Board, PIECE_BY_BYTE};
+use crate::position::{Bitboard, Board};
 use crate::syntax::SyntaxKind;
+use crate::{Color, Piece};
 
 /// `placement_field ::= placement ( bracket_holdings | slash_holdings )?`
 ///
@@ -117,28 +118,26 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
     let mut square = 56u32;
     let mut rank_end = 64u32;
     let mut after_digit = false;
-    let mut after_piece = false;
+    // The square of the piece just placed, as a bitboard; 0 after anything else.
+    let mut last_piece = 0u64;
     let mut promoted = 0u64;
     let mut len = bytes.len();
     for (index, &byte) in bytes.iter().enumerate() {
         let at = base.wrapping_add(index as u32);
         let class = PLACEMENT_BYTES.get(usize::from(byte)).copied().unwrap_or(0);
-        if class == PIECE {
+        if class >= PIECE {
             if square >= rank_end {
                 return None;
             }
-            if let Some(Some(piece)) = PIECE_BY_BYTE.get(usize::from(byte)) {
-                board.place_index(square, *piece);
-            }
+            board.place_slots(
+                square,
+                usize::from(class & WHITE == 0),
+                usize::from(class & 7),
+            );
             tree.token(SyntaxKind::Piece, at, 1);
+            last_piece = 1u64.checked_shl(square).unwrap_or(0);
             square += 1;
             after_digit = false;
-            after_piece = true;
-        } else if byte == b'~' && after_piece {
-            // The piece just placed, on the square before `square`, was promoted.
-            promoted |= 1u64.checked_shl(square - 1).unwrap_or(0);
-            tree.token(SyntaxKind::PromotedMarker, at, 1);
-            after_piece = false;
         } else if class != 0 {
             square += u32::from(class);
             if after_digit || square > rank_end {
@@ -146,7 +145,7 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
             }
             tree.token(SyntaxKind::EmptyRun, at, 1);
             after_digit = true;
-            after_piece = false;
+            last_piece = 0;
         } else if byte == b'/' && rank_end > 8 {
             if square != rank_end {
                 return None;
@@ -157,7 +156,15 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
             rank_end -= 8;
             square = rank_end - 8;
             after_digit = false;
-            after_piece = false;
+            last_piece = 0;
+        } else if byte == b'~' {
+            // A promoted marker after a piece letter; anywhere else the general path reports it.
+            if last_piece == 0 {
+                return None;
+            }
+            promoted |= last_piece;
+            tree.token(SyntaxKind::PromotedMarker, at, 1);
+            last_piece = 0;
         } else {
             len = index;
             break;
@@ -179,8 +186,9 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
     Some((len, holdings))
 }
 
-/// What a byte is on a plain board, for `plain_placement`: [`PIECE`] for a piece letter, the
-/// digit's value for a digit from 1 to 8, 0 for anything else.
+/// What a byte is on a plain board, for `plain_placement`: for a piece letter, [`PIECE`] plus
+/// [`WHITE`] for a white piece plus the piece's role in [`Role::ALL`] order; the digit's value
+/// for a digit from 1 to 8; 0 for anything else.
 static PLACEMENT_BYTES: [u8; 256] = {
     let mut table = [0u8; 256];
     let mut rest: &mut [u8] = &mut table;
@@ -193,8 +201,10 @@ static PLACEMENT_BYTES: [u8; 256] = {
     table
 };
 
-/// The entry of [`PLACEMENT_BYTES`] for a piece letter (above any digit's value).
+/// The flag in [`PLACEMENT_BYTES`] of a piece letter (above any digit's value).
 const PIECE: u8 = 0x10;
+/// The flag in [`PLACEMENT_BYTES`] of a white piece's letter.
+const WHITE: u8 = 0x08;
 
 /// The entry of [`PLACEMENT_BYTES`] for `byte`.
 #[allow(
@@ -204,8 +214,17 @@ const PIECE: u8 = 0x10;
 const fn placement_byte(byte: u8) -> u8 {
     match byte {
         b'1'..=b'8' => byte - b'0',
-        b'P' | b'N' | b'B' | b'R' | b'Q' | b'K' | b'p' | b'n' | b'b' | b'r' | b'q' | b'k' => PIECE,
-        _ => 0,
+        _ => match Piece::from_letter(byte as char) {
+            Some(piece) => {
+                let color = if matches!(piece.color, Color::White) {
+                    WHITE
+                } else {
+                    0
+                };
+                PIECE | color | Board::role_slot(piece.role) as u8
+            }
+            None => 0,
+        },
     }
 }
 

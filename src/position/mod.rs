@@ -75,19 +75,6 @@ impl std::fmt::Debug for Board {
     }
 }
 
-/// The piece each byte names as a FEN piece letter.
-pub(crate) static PIECE_BY_BYTE: [Option<Piece>; 256] = {
-    let mut table = [None; 256];
-    let mut rest: &mut [Option<Piece>] = &mut table;
-    let mut byte = 0u8;
-    while let [slot, tail @ ..] = rest {
-        *slot = Piece::from_letter(byte as char);
-        rest = tail;
-        byte = byte.wrapping_add(1);
-    }
-    table
-};
-
 impl Board {
     /// A board with no piece.
     pub const fn empty() -> Board {
@@ -101,7 +88,8 @@ impl Board {
         usize::from(color == Color::Black)
     }
 
-    fn role_slot(role: Role) -> usize {
+    /// The place of `role` in `roles` (and in [`Role::ALL`]).
+    pub(crate) const fn role_slot(role: Role) -> usize {
         match role {
             Role::Pawn => 0,
             Role::Knight => 1,
@@ -144,13 +132,18 @@ impl Board {
         self.place_bit(Bitboard::from_square(square), piece);
     }
 
-    /// Puts `piece` on the empty square with index `index` (0 for a1 up to 63 for h8): what
-    /// [`Board::place`] does, for the parser, which counts squares by index as it reads a plain
-    /// board. An index past h8 places nothing.
+    /// Puts a piece on the empty square with index `index` (past h8: nowhere), given by its
+    /// colour's and its role's slots, for the parser, whose byte table holds the slots.
     #[inline(always)]
-    pub(crate) fn place_index(&mut self, index: u32, piece: Piece) {
-        if let Some(bit) = 1u64.checked_shl(index) {
-            self.place_bit(Bitboard(bit), piece);
+    pub(crate) fn place_slots(&mut self, index: u32, color: usize, role: usize) {
+        let Some(bit) = 1u64.checked_shl(index).map(Bitboard) else {
+            return;
+        };
+        if let Some(set) = self.colors.get_mut(color) {
+            *set |= bit;
+        }
+        if let Some(set) = self.roles.get_mut(role) {
+            *set |= bit;
         }
     }
 
