@@ -55,20 +55,22 @@ impl FileKind {
 }
 
 /// Whether a line (without its line ending) of a [`FileKind::Lines`] or [`FileKind::Epd`] file
-/// holds a position: not blank (a byte-order mark alone counts as blank) and not a `#` comment.
+/// holds a position: not blank and not a `#` comment. A byte-order mark at the start of the
+/// line is not part of either: a mark alone is blank, and a mark before `#` starts a comment.
 ///
 /// ```
 /// use fenlint::files::is_position_line;
 /// assert!(is_position_line(b"8/8/8/8/8/8/8/8 w - - 0 1"));
 /// assert!(!is_position_line(b"  # a comment"));
+/// assert!(!is_position_line("\u{feff}# a comment after a byte-order mark".as_bytes()));
 /// assert!(!is_position_line(b" \t"));
 /// ```
 pub fn is_position_line(line: &[u8]) -> bool {
     let trimmed = line.trim_ascii_start();
-    let bom_only = trimmed
+    let trimmed = trimmed
         .strip_prefix("\u{feff}".as_bytes())
-        .is_some_and(|rest| rest.trim_ascii().is_empty());
-    !trimmed.is_empty() && !trimmed.starts_with(b"#") && !bom_only
+        .map_or(trimmed, <[u8]>::trim_ascii_start);
+    !trimmed.is_empty() && !trimmed.starts_with(b"#")
 }
 
 /// The lines of `bytes` with their byte offsets: each line's content without its ending (`\n`
@@ -195,8 +197,12 @@ pub struct Fixed {
     pub text: Vec<u8>,
     /// How many fixes were applied.
     pub applied: usize,
+    /// Whether the fixes settled: linting `text` again gives no fix that changes it. `false`
+    /// when fixes kept undoing one another (a text came back) or were still changing the text
+    /// after the last pass; `text` is then what the passes before that gave. Always `false`
+    /// from [`apply_fixes`], which makes one pass and does not lint again.
+    pub converged: bool,
 }
-
 /// Applies the fixes that do not overlap one another to `bytes`, in order of their spans;
 /// every byte outside their spans is kept. A fix that overlaps one applied before it, whose
 /// span is not inside `bytes`, or that would split a UTF-8 character is skipped.
@@ -233,7 +239,11 @@ pub fn apply_fixes<'f>(bytes: &[u8], fixes: impl IntoIterator<Item = &'f Fix>) -
         applied = applied.saturating_add(1);
     }
     text.extend_from_slice(bytes.get(at..).unwrap_or_default());
-    Fixed { text, applied }
+    Fixed {
+        text,
+        applied,
+        converged: false,
+    }
 }
 
 /// How many times [`fix_file`] lints and fixes at most: overlapping fixes need a second pass,
@@ -242,22 +252,35 @@ const FIX_PASSES: usize = 8;
 
 /// A whole file with every machine-applicable fix applied, keeping every other byte.
 ///
-/// Fixes that overlap are applied in later passes, on the text the earlier ones left; a pass
-/// that would give back a text already seen (fixes that undo one another) is not applied.
-/// Lines that are not UTF-8 are left as they are.
+/// Fixes that overlap are applied in later passes, on the text the earlier ones left. A pass
+/// that would give back a text already seen (fixes that undo one another) is not applied, and
+/// the result says it did not converge, as it does when the fixes still change the text after
+/// the last pass. Lines that are not UTF-8 are left as they are.
 pub fn fix_file(kind: FileKind, bytes: &[u8], validator: &Validator) -> Fixed {
+    fix_with(bytes, |text| lint_file(kind, text, validator))
+}
+
+/// [`fix_file`] with the diagnostics of a text given by `lint`.
+fn fix_with(bytes: &[u8], mut lint: impl FnMut(&[u8]) -> Vec<Diagnostic>) -> Fixed {
     let mut seen: Vec<Vec<u8>> = Vec::new();
     let mut current = Fixed {
         text: bytes.to_vec(),
         applied: 0,
+        converged: false,
     };
-    for _ in 0..FIX_PASSES {
-        let diagnostics = lint_file(kind, &current.text, validator);
+    for _ in 0..=FIX_PASSES {
+        let diagnostics = lint(&current.text);
         let pass = apply_fixes(
             &current.text,
             diagnostics.iter().filter_map(Diagnostic::fix),
         );
-        if pass.applied == 0 || pass.text == current.text || seen.contains(&pass.text) {
+        if pass.applied == 0 || pass.text == current.text {
+            current.converged = true;
+            break;
+        }
+        // A text seen before: the fixes go round in a circle. So does a last pass that would
+        // still change the text.
+        if seen.len() == FIX_PASSES || seen.contains(&pass.text) {
             break;
         }
         seen.push(std::mem::replace(&mut current.text, pass.text));
@@ -431,6 +454,41 @@ mod tests {
         );
         let again = fix_file(FileKind::Lines, &fixed.text, &Validator::new());
         assert_eq!(again.applied, 0);
+    }
+
+    #[test]
+    fn fixes_that_undo_one_another_stop_and_say_so() {
+        // Two fixes that turn `a` into `b` and `b` back into `a`: the loop stops on the text it
+        // has seen, keeps the one pass that changed something and does not claim to have
+        // converged.
+        let flip = |text: &[u8]| {
+            let replacement = if text == b"a" { "b" } else { "a" };
+            vec![
+                Diagnostic::new(crate::Code::CastlingMixedNotation, "flip")
+                    .with_fix(crate::Span::new(0, 1), replacement),
+            ]
+        };
+        let fixed = fix_with(b"a", flip);
+        assert_eq!((fixed.text.as_slice(), fixed.applied), (b"b".as_slice(), 1));
+        assert!(!fixed.converged);
+        // Fixes that never settle (each pass makes a new text) stop after the last pass.
+        let grow = |text: &[u8]| {
+            vec![
+                Diagnostic::new(crate::Code::CastlingMixedNotation, "grow")
+                    .with_fix(crate::Span::empty(text.len()), "x"),
+            ]
+        };
+        let fixed = fix_with(b"", grow);
+        assert_eq!(fixed.applied, FIX_PASSES);
+        assert!(!fixed.converged);
+        // Fixes that settle say so.
+        let fixed = fix_file(
+            FileKind::Lines,
+            b"8/8/8/8/8/8/8/8 w QK - 0 1\n",
+            &Validator::new(),
+        );
+        assert!(fixed.converged);
+        assert_eq!(fixed.applied, 1);
     }
 
     #[test]

