@@ -2,7 +2,8 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{ArgMatches, Args, Parser, Subcommand, ValueEnum};
+use fenlint::Severity;
 
 /// Lint chess position notation: FEN, X-FEN, Shredder-FEN, Chess960, Crazyhouse and
 /// Three-Check, in `.fen`, `.epd` and `.pgn` files.
@@ -111,13 +112,15 @@ pub struct CheckArgs {
     /// Lint this one FEN instead of files.
     #[arg(long, value_name = "FEN", conflicts_with = "paths")]
     pub fen: Option<String>,
-    /// The variant to check against; `auto` takes it from each FEN's dialect.
-    #[arg(long, value_enum, default_value_t = VariantArg::Auto)]
-    pub variant: VariantArg,
+    /// The variant to check against; `auto` takes it from each FEN's dialect [default: `variant`
+    /// of fenlint.toml, or auto].
+    #[arg(long, value_enum)]
+    pub variant: Option<VariantArg>,
     /// How to print the diagnostics.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
-    /// Report CODE as an error (repeatable; `all` for every code).
+    /// Report CODE as an error (repeatable; `all` for every code). A named code wins over
+    /// `all`; otherwise the later of `--deny`, `--warn` and `--allow` wins.
     #[arg(long, value_name = "CODE")]
     pub deny: Vec<String>,
     /// Report CODE as a warning (repeatable; `all` for every code).
@@ -126,6 +129,10 @@ pub struct CheckArgs {
     /// Do not report CODE (repeatable; `all` for every code).
     #[arg(long, value_name = "CODE")]
     pub allow: Vec<String>,
+    /// `--deny`, `--warn` and `--allow` in the order given on the command line, filled in from
+    /// the parsed arguments (see [`CheckArgs::order_severities`]).
+    #[arg(skip)]
+    pub severities: Vec<(String, Option<Severity>)>,
     /// Apply the unambiguous fixes to the files in place (every other byte is kept), then report
     /// what is left.
     #[arg(long)]
@@ -135,6 +142,33 @@ pub struct CheckArgs {
     pub color: ColorChoice,
     #[command(flatten)]
     pub walk: WalkArgs,
+}
+
+impl CheckArgs {
+    /// Fills [`CheckArgs::severities`] from `matches` (the `check` subcommand's): every
+    /// `--deny`, `--warn` and `--allow` with its severity, in the order written.
+    pub fn order_severities(&mut self, matches: &ArgMatches) {
+        let mut flags: Vec<(usize, String, Option<Severity>)> = Vec::new();
+        for (id, severity) in [
+            ("deny", Some(Severity::Error)),
+            ("warn", Some(Severity::Warning)),
+            ("allow", None),
+        ] {
+            let (Some(indices), Some(values)) =
+                (matches.indices_of(id), matches.get_many::<String>(id))
+            else {
+                continue;
+            };
+            for (index, value) in indices.zip(values) {
+                flags.push((index, value.clone(), severity));
+            }
+        }
+        flags.sort_by_key(|(index, _, _)| *index);
+        self.severities = flags
+            .into_iter()
+            .map(|(_, name, severity)| (name, severity))
+            .collect();
+    }
 }
 
 #[derive(Debug, Args)]

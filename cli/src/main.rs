@@ -16,9 +16,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches};
+use fenlint::Validator;
 use fenlint::files::FileKind;
-use fenlint::{Severity, Validator};
 
 use args::{CheckArgs, Cli, ColorChoice, Command, FmtArgs, ShowArgs, WalkArgs};
 use check::{Finding, Stop, Totals};
@@ -32,11 +32,15 @@ const ERRORS: u8 = 1;
 const TROUBLE: u8 = 2;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let matches = Cli::command().get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit());
     let status = match cli.command {
         // A panic (a bug, in the library or here, re-raised from the worker that hit it) has
         // been printed by the panic hook; it ends the run as trouble, never as missing output.
-        Command::Check(args) => {
+        Command::Check(mut args) => {
+            if let Some(("check", matches)) = matches.subcommand() {
+                args.order_severities(matches);
+            }
             std::panic::catch_unwind(|| run_check(&args)).unwrap_or_else(|_| {
                 eprintln!("fenlint: internal error: the run stopped early; please report this");
                 TROUBLE
@@ -71,15 +75,7 @@ fn main() -> ExitCode {
 fn validator(args: &CheckArgs) -> Result<Validator, String> {
     let cwd = std::env::current_dir().map_err(|error| error.to_string())?;
     let config = config::find(&cwd)?;
-    config::validator(
-        &config,
-        args.variant,
-        &[
-            (&args.allow, None),
-            (&args.warn, Some(Severity::Warning)),
-            (&args.deny, Some(Severity::Error)),
-        ],
-    )
+    config::validator(&config, args.variant, &args.severities)
 }
 
 /// The files a command works on, with the walk's warnings and errors printed; `None` when a

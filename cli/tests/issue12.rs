@@ -53,7 +53,7 @@ impl Run {
 }
 
 /// Runs `fenlint` in `dir`.
-fn run(dir: &Path, args: &[&str]) -> Run {
+fn fenlint(dir: &Path, args: &[&str]) -> Run {
     let output = Command::cargo_bin("fenlint")
         .unwrap()
         .current_dir(dir)
@@ -83,7 +83,7 @@ fn a_comment_after_a_byte_order_mark_is_a_comment() {
         "c.fen",
         b"\xef\xbb\xbf# header\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n",
     );
-    let run = run(&dir, &["check", "c.fen"]);
+    let run = fenlint(&dir, &["check", "c.fen"]);
     assert_eq!(run.code, 0, "{}", run.stdout);
     assert!(
         run.stdout
@@ -104,7 +104,7 @@ fn fixes_settle_and_are_counted_once() {
         "f.fen",
         b"1r1k2rr/ppppppp1/8/8/8/8/PPPPPPP1/1R1K2RR w KQkq - 0 1\n",
     );
-    let first = run(&dir, &["check", "--fix", "f.fen"]);
+    let first = fenlint(&dir, &["check", "--fix", "f.fen"]);
     assert!(
         first.stderr.contains("f.fen: fixed 2 problems"),
         "{}",
@@ -115,7 +115,7 @@ fn fixes_settle_and_are_counted_once() {
         std::fs::read_to_string(&path).unwrap(),
         "1r1k2rr/ppppppp1/8/8/8/8/PPPPPPP1/1R1K2RR w HQhq - 0 1\n"
     );
-    let second = run(&dir, &["check", "--fix", "f.fen"]);
+    let second = fenlint(&dir, &["check", "--fix", "f.fen"]);
     assert!(!second.stderr.contains("fixed"), "{}", second.stderr);
 }
 
@@ -126,7 +126,7 @@ fn an_uncertain_epd_fix_is_not_applied() {
     let dir = scratch("epd-semicolon");
     let text = "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2 id \"x\"\n";
     let path = write(&dir, "e.epd", text.as_bytes());
-    let run = run(&dir, &["check", "--fix", "--format", "json", "e.epd"]);
+    let run = fenlint(&dir, &["check", "--fix", "--format", "json", "e.epd"]);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
     assert!(!run.stderr.contains("fixed"), "{}", run.stderr);
     assert_eq!(run.code, 1);
@@ -142,4 +142,112 @@ fn an_uncertain_epd_fix_is_not_applied() {
         "{}",
         run.stdout
     );
+}
+
+/// Bug 4: a named code wins over `all` whatever the order of the flags, and of two flags that
+/// name the same code the later wins, as in ruff.
+#[test]
+fn a_named_code_wins_over_all_and_a_later_flag_over_an_earlier_one() {
+    let dir = scratch("severity-order");
+    let board_only = "8/8/8/2K5/4k3/8/8/8";
+    for args in [
+        ["--deny", "all", "--allow", "fen::fields::missing"],
+        ["--allow", "fen::fields::missing", "--deny", "all"],
+        [
+            "--deny",
+            "fen::fields::missing",
+            "--allow",
+            "fen::fields::missing",
+        ],
+    ] {
+        let run = fenlint(
+            &dir,
+            &[
+                &["check", "--format", "json"][..],
+                &args,
+                &["--fen", board_only],
+            ]
+            .concat(),
+        );
+        assert_eq!(run.code, 0, "{args:?}: {}", run.stdout);
+        assert!(run.stdout.is_empty(), "{args:?}: {}", run.stdout);
+    }
+    let run = fenlint(
+        &dir,
+        &[
+            "check",
+            "--format",
+            "json",
+            "--allow",
+            "fen::fields::missing",
+            "--deny",
+            "fen::fields::missing",
+            "--fen",
+            board_only,
+        ],
+    );
+    assert_eq!(run.code, 1);
+    assert_eq!(run.json()[0]["severity"], "error");
+    // The flags win over fenlint.toml, `all` included.
+    write(&dir, "fenlint.toml", b"deny = [\"fen::fields::missing\"]\n");
+    let run = fenlint(&dir, &["check", "--allow", "all", "--fen", board_only]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+}
+
+/// Bug 5: `--variant auto` on the command line wins over `variant` in fenlint.toml.
+#[test]
+fn variant_auto_overrides_the_config() {
+    let dir = scratch("variant-auto");
+    write(&dir, "fenlint.toml", b"variant = \"standard\"\n");
+    let crazyhouse = "4k3/8/8/8/8/8/8/4K3[Qn] w - - 0 1";
+    let from_config = fenlint(&dir, &["check", "--format", "json", "--fen", crazyhouse]);
+    assert_eq!(from_config.codes(), ["fen::holdings::not_crazyhouse"]);
+    let auto = fenlint(
+        &dir,
+        &[
+            "check",
+            "--format",
+            "json",
+            "--variant",
+            "auto",
+            "--fen",
+            crazyhouse,
+        ],
+    );
+    assert!(auto.stdout.is_empty(), "{}", auto.stdout);
+}
+
+/// Bug 14: an error in fenlint.toml names the file, the line and the column: TOML syntax,
+/// unknown codes and variants, unknown settings.
+#[test]
+fn config_errors_say_where_they_are() {
+    let dir = scratch("config-errors");
+    let fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+    for (toml, expected) in [
+        (
+            "variant = \"standard\"\ndeny = [1\n",
+            "fenlint.toml:2:10: unclosed array, expected `]`",
+        ),
+        (
+            "allow = [\"fen::kings::missing\",\n    \"fen::nope\"]\n",
+            "fenlint.toml:2:5: no rule `fen::nope`",
+        ),
+        (
+            "variant = \"sideways\"\n",
+            "fenlint.toml:1:11: unknown variant `sideways`",
+        ),
+        (
+            "[format]\ncastling = \"x\"\n",
+            "fenlint.toml:2:12: `format.castling` must be one of",
+        ),
+        (
+            "colour = \"never\"\n",
+            "fenlint.toml:1:1: unknown setting `colour`",
+        ),
+    ] {
+        write(&dir, "fenlint.toml", toml.as_bytes());
+        let run = fenlint(&dir, &["check", "--fen", fen]);
+        assert_eq!(run.code, 2, "{toml}");
+        assert!(run.stderr.contains(expected), "{toml}: {}", run.stderr);
+    }
 }
