@@ -251,3 +251,52 @@ fn config_errors_say_where_they_are() {
         assert!(run.stderr.contains(expected), "{toml}: {}", run.stderr);
     }
 }
+
+/// Bug 6: three-check counters checked as standard chess or crazyhouse get
+/// `fen::checks::not_three_check`, as holdings outside crazyhouse get
+/// `fen::holdings::not_crazyhouse`; `show` names the variant it checked as.
+#[test]
+fn three_check_counters_outside_three_check_are_reported() {
+    let dir = scratch("not-three-check");
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1";
+    for variant in ["standard", "crazyhouse", "chess960"] {
+        let run = fenlint(
+            &dir,
+            &[
+                "check",
+                "--format",
+                "json",
+                "--variant",
+                variant,
+                "--fen",
+                fen,
+            ],
+        );
+        assert_eq!(run.codes(), ["fen::checks::not_three_check"], "{variant}");
+        assert_eq!(run.json()[0]["severity"], "warning");
+        assert!(
+            run.json()[0]["message"]
+                .as_str()
+                .unwrap()
+                .contains(&format!("in a {variant} position")),
+            "{}",
+            run.stdout
+        );
+    }
+    let three_check = fenlint(&dir, &["check", "--format", "json", "--fen", fen]);
+    assert!(three_check.stdout.is_empty(), "{}", three_check.stdout);
+    let show = fenlint(&dir, &["show", "--variant", "standard", fen]);
+    assert!(show.stdout.contains("move 1 · Standard"), "{}", show.stdout);
+    assert!(
+        show.stdout.contains("fen::checks::not_three_check"),
+        "{}",
+        show.stdout
+    );
+    let explain = fenlint(&dir, &["explain", "fen::checks::not_three_check"]);
+    assert_eq!(explain.code, 0);
+    assert!(
+        explain.stdout.contains("Bad (checked as standard chess)"),
+        "{}",
+        explain.stdout
+    );
+}
