@@ -40,11 +40,19 @@ impl Finding {
     }
 }
 
-/// What was linted.
-#[derive(Default)]
+/// What was linted: how many files (`None` for `--fen`, which reads none) and FENs.
 pub struct Totals {
-    pub files: usize,
+    pub files: Option<usize>,
     pub fens: usize,
+}
+
+impl Default for Totals {
+    fn default() -> Totals {
+        Totals {
+            files: Some(0),
+            fens: 0,
+        }
+    }
 }
 
 /// Why linting a file stopped early.

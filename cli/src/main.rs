@@ -127,24 +127,19 @@ fn run_check(args: &CheckArgs) -> u8 {
     let mut closed = false;
     {
         if let Some(fen) = &args.fen {
-            let mut report = |finding: Finding| printer.finding(&mut out, &finding);
-            totals.files = 0;
+            // The string is one FEN, whatever it holds: not lines, and never a comment, so that
+            // an empty one is `fen::input::empty`.
+            totals.files = None;
+            totals.fens = 1;
             let path: Arc<str> = "--fen".into();
-            let result = check::lint_lines(
-                &path,
-                FileKind::Lines,
-                fen.as_bytes(),
-                &validator,
-                &mut totals,
-                &mut report,
-                &mut |_| {},
-            );
-            match result {
-                Ok(()) => {}
-                Err(Stop::Output(error)) => output_failed(error, &mut trouble, &mut closed),
-                Err(Stop::Read(error)) => {
-                    eprintln!("fenlint: --fen: {error}");
-                    trouble = true;
+            let text: Arc<str> = fen.as_str().into();
+            let diagnostics =
+                fenlint::files::lint_line(FileKind::Lines, fen.as_bytes(), 0, &validator);
+            for diagnostic in diagnostics {
+                let finding = Finding::new(&path, diagnostic, &text, 0, 0);
+                if let Err(error) = printer.finding(&mut out, &finding) {
+                    output_failed(error, &mut trouble, &mut closed);
+                    break;
                 }
             }
         } else {
@@ -185,7 +180,7 @@ fn run_check(args: &CheckArgs) -> u8 {
                 let path: Arc<str> = file.display().to_string().into();
                 let bar = progress_bar(&file);
                 let result = check::open(&file).map_err(Stop::Read).and_then(|reader| {
-                    totals.files += 1;
+                    *totals.files.get_or_insert(0) += 1;
                     match FileKind::of(&file) {
                         FileKind::Pgn => {
                             check::lint_pgn(&path, reader, &validator, &mut totals, &mut report)

@@ -300,3 +300,32 @@ fn three_check_counters_outside_three_check_are_reported() {
         explain.stdout
     );
 }
+
+/// Bug 7: the string of `--fen` is one FEN, never lines or a comment: an empty or blank one is
+/// `fen::input::empty`, and `# x` is linted as a FEN.
+#[test]
+fn the_fen_flag_is_always_one_fen() {
+    let dir = scratch("fen-flag");
+    for fen in ["", "   "] {
+        let run = fenlint(&dir, &["check", "--format", "json", "--fen", fen]);
+        assert_eq!(run.code, 1, "{fen:?}");
+        assert_eq!(run.codes(), ["fen::input::empty"], "{fen:?}");
+    }
+    let run = fenlint(&dir, &["check", "--format", "json", "--fen", "# x"]);
+    assert_eq!(run.code, 1);
+    assert_eq!(run.codes()[0], "fen::placement::invalid_character");
+}
+
+/// Bug 12: the summary of `--fen` counts no files.
+#[test]
+fn the_summary_of_the_fen_flag_counts_no_files() {
+    let dir = scratch("fen-summary");
+    let run = fenlint(&dir, &["check", "--fen", "8 w - - 0 1"]);
+    assert!(
+        run.stdout.contains("found 1 rank, expected 8"),
+        "{}",
+        run.stdout
+    );
+    let summary = run.stdout.lines().last().unwrap();
+    assert_eq!(summary, "1 FEN: 1 error, 0 warnings, 0 advice");
+}
