@@ -48,3 +48,55 @@ fn a_leading_zero_is_not_out_of_range_and_one_rank_is_singular() {
         .unwrap();
     assert_eq!(too_few.message(), "found 1 rank, expected 8");
 }
+
+/// Bug 10: after a field that is clearly not a FEN field (a comment, an annotation, two words
+/// of free text), the rest of the line is one `fen::fields::unexpected`, not a cascade; the
+/// fields before it are read as usual.
+#[test]
+fn a_comment_or_free_text_after_the_fields_is_one_error() {
+    for (fen, unexpected, missing) in [
+        ("8/8/8/2K5/4k3/8/8/8 # board only", "# board only", true),
+        ("8/8/8/2K5/4k3/8/8/8 board only", "board only", true),
+        ("4k3/8/8/8/8/8/8/4K3 white to move", "white to move", true),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - # no counters",
+            "# no counters",
+            true,
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 // mate in 2",
+            "// mate in 2",
+            false,
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 {a comment}",
+            "{a comment}",
+            false,
+        ),
+    ] {
+        let lint = fenlint::lint(fen);
+        let found = codes(lint.diagnostics());
+        let expected: &[&str] = if missing {
+            &["fen::fields::missing", "fen::fields::unexpected"]
+        } else {
+            &["fen::fields::unexpected"]
+        };
+        assert_eq!(found, expected, "{fen}");
+        let diagnostic = lint
+            .diagnostics()
+            .iter()
+            .find(|d| d.code().name() == "fen::fields::unexpected")
+            .unwrap();
+        assert_eq!(&fen[diagnostic.span().range()], unexpected, "{fen}");
+        assert_eq!(lint.tree().to_string(), fen);
+    }
+    // A word that is a mistake for its field is still reported as that field's mistake.
+    let lint = fenlint::lint("4k3/8/8/8/8/8/8/4K3 white - - 0 1");
+    assert_eq!(codes(lint.diagnostics()), ["fen::side_to_move::invalid"]);
+    let lint = fenlint::lint("4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1");
+    assert!(
+        codes(lint.diagnostics())
+            .iter()
+            .all(|code| code.starts_with("fen::castling"))
+    );
+}

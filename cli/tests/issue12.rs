@@ -329,3 +329,13 @@ fn the_summary_of_the_fen_flag_counts_no_files() {
     let summary = run.stdout.lines().last().unwrap();
     assert_eq!(summary, "1 FEN: 1 error, 0 warnings, 0 advice");
 }
+
+/// Bug 10: a comment after a board-only FEN is one error, not a cascade.
+#[test]
+fn a_comment_after_the_board_is_one_error() {
+    let dir = scratch("comment-cascade");
+    let args = ["check", "--fen", "8/8/8/2K5/4k3/8/8/8 # board only"];
+    let run = fenlint(&dir, &args);
+    assert_eq!(run.code, 1);
+    snapshot("comment_after_board", &run.text(&args));
+}
