@@ -100,3 +100,86 @@ fn a_comment_or_free_text_after_the_fields_is_one_error() {
             .all(|code| code.starts_with("fen::castling"))
     );
 }
+
+/// Bug 9: a Latin-1 byte in a PGN tag is reported where it is, and every `[FEN]` tag of the
+/// file is linted all the same, with spans into the file.
+#[test]
+fn a_pgn_with_a_latin1_byte_is_linted_whole() {
+    let text: &[u8] = b"[Event \"x\"]\n[White \"M\xfcller\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 x - - 0 1\"]\n\n*\n\n[Black \"\xe9\xe9\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n";
+    let diagnostics = files::lint_file(FileKind::Pgn, text, &Validator::new());
+    assert_eq!(
+        codes(&diagnostics),
+        [
+            "fen::input::invalid_utf8",
+            "fen::side_to_move::invalid",
+            "fen::input::invalid_utf8",
+            "pgn::setup::missing"
+        ]
+    );
+    let at = |index: usize| &text[diagnostics[index].span().range()];
+    assert_eq!(at(0), b"\xfc");
+    assert_eq!(at(1), b"x");
+    assert_eq!(at(2), b"\xe9");
+    // The fix adds `[SetUp "1"]` and keeps every bad byte.
+    let fixed = files::fix_file(FileKind::Pgn, text, &Validator::new());
+    assert_eq!(fixed.applied, 1);
+    assert!(fixed.converged);
+    let mut expected = text.to_vec();
+    let tag = text.windows(5).rposition(|w| w == b"[FEN ").unwrap();
+    expected.splice(tag..tag, b"[SetUp \"1\"]\n".iter().copied());
+    assert_eq!(fixed.text, expected);
+}
+
+/// Bug 13: a UTF-16 file is one diagnostic that says UTF-16, whatever its kind, and `fmt`
+/// leaves it alone and says so.
+#[test]
+fn a_utf16_file_is_one_diagnostic() {
+    let fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n";
+    let little: Vec<u8> = fen.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let big: Vec<u8> = fen.encode_utf16().flat_map(u16::to_be_bytes).collect();
+    let with_bom = [&[0xFF, 0xFE][..], &little].concat();
+    for (bytes, order) in [
+        (&little, "little-endian"),
+        (&big, "big-endian"),
+        (&with_bom, "little-endian"),
+    ] {
+        for kind in [FileKind::Lines, FileKind::Epd, FileKind::Pgn] {
+            let diagnostics = files::lint_file(kind, bytes, &Validator::new());
+            assert_eq!(
+                codes(&diagnostics),
+                ["fen::input::invalid_utf8"],
+                "{kind:?}"
+            );
+            assert_eq!(
+                diagnostics[0].message(),
+                format!("UTF-16 ({order}) text, expected UTF-8")
+            );
+            let formatted = files::format_file(kind, bytes, &Default::default());
+            assert!(formatted.utf16 && formatted.not_utf8);
+            assert_eq!(&formatted.text, bytes);
+        }
+    }
+    // One NUL byte in a FEN is not UTF-16.
+    assert!(files::utf16(b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\0\n").is_none());
+}
+
+/// Bug 15: `fmt` keeps a byte-order mark, as it keeps every byte but the positions'.
+#[test]
+fn formatting_keeps_the_byte_order_mark() {
+    let text = "\u{feff}4k3/8/8/8/8/8/8/4K3  w - - 0 1\n";
+    let formatted = files::format_file(FileKind::Lines, text.as_bytes(), &Default::default());
+    assert_eq!(
+        formatted.text,
+        "\u{feff}4k3/8/8/8/8/8/8/4K3 w - - 0 1\n".as_bytes()
+    );
+    assert_eq!(formatted.changed, 1);
+    let clean = "\u{feff}4k3/8/8/8/8/8/8/4K3 w - - 0 1\n";
+    let formatted = files::format_file(FileKind::Lines, clean.as_bytes(), &Default::default());
+    assert_eq!(formatted.changed, 0);
+    assert_eq!(formatted.text, clean.as_bytes());
+    // A line that is not UTF-8 is left alone and named.
+    let latin1 = b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n4k3/8/8/8/8/8/8/4K3 \xe9 - - 0 1\n";
+    let formatted = files::format_file(FileKind::Lines, latin1, &Default::default());
+    assert_eq!(formatted.not_utf8_lines, [2]);
+    assert_eq!(formatted.text, latin1);
+}

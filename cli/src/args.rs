@@ -21,7 +21,7 @@ pub enum Command {
     /// Print a rule's documentation, or list every rule.
     Explain(ExplainArgs),
     /// Rewrite every valid FEN in canonical form or the chosen dialect, leaving everything else
-    /// byte for byte.
+    /// byte for byte (a byte-order mark, bytes that are not UTF-8, positions with errors).
     Fmt(FmtArgs),
     /// Show a position as a board diagram, with the squares diagnostics name highlighted.
     Show(ShowArgs),
@@ -31,7 +31,8 @@ pub enum Command {
 
 #[derive(Debug, Args)]
 pub struct FmtArgs {
-    /// Files or directories to format.
+    /// Files or directories to format. Directories are walked for `.fen`, `.epd` and `.pgn`
+    /// files (any case); a file named here is read whatever its name (`.txt` as FEN lines).
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
     /// Castling notation: plain FEN and X-FEN (`KQkq`, a file letter for an inner rook), or
@@ -50,7 +51,8 @@ pub struct FmtArgs {
     /// only when the capture is legal [default: `format.en_passant` of fenlint.toml, or always].
     #[arg(long, value_enum)]
     pub ep: Option<EpArg>,
-    /// Change nothing; exit 1 when something would change.
+    /// Change nothing; exit 1 when something would change, or when a position could not be
+    /// formatted (it has errors, or is not UTF-8) and so could not be checked.
     #[arg(long)]
     pub check: bool,
     #[command(flatten)]
@@ -107,7 +109,8 @@ pub enum EpArg {
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// Files or directories to lint; `-` or nothing for standard input. Directories are walked
-    /// for `.fen`, `.epd` and `.pgn` files, skipping hidden and ignored ones as ripgrep does.
+    /// for `.fen`, `.epd` and `.pgn` files (any case), skipping hidden and ignored ones as
+    /// ripgrep does; a file named here is read whatever its name (`.txt` as FEN lines).
     pub paths: Vec<PathBuf>,
     /// Lint this one FEN instead of files.
     #[arg(long, value_name = "FEN", conflicts_with = "paths")]

@@ -23,6 +23,7 @@ use fenlint::files::FileKind;
 use args::{CheckArgs, Cli, ColorChoice, Command, FmtArgs, ShowArgs, WalkArgs};
 use check::{Finding, Stop, Totals};
 use output::Printer;
+use source::Snippet;
 
 /// Exit status: no error-severity diagnostic.
 const CLEAN: u8 = 0;
@@ -132,11 +133,11 @@ fn run_check(args: &CheckArgs) -> u8 {
             totals.files = None;
             totals.fens = 1;
             let path: Arc<str> = "--fen".into();
-            let text: Arc<str> = fen.as_str().into();
+            let snippet = Snippet::new(&path, fen.as_bytes(), 0, 0);
             let diagnostics =
                 fenlint::files::lint_line(FileKind::Lines, fen.as_bytes(), 0, &validator);
             for diagnostic in diagnostics {
-                let finding = Finding::new(&path, diagnostic, &text, 0, 0);
+                let finding = Finding::new(&path, diagnostic, &snippet);
                 if let Err(error) = printer.finding(&mut out, &finding) {
                     output_failed(error, &mut trouble, &mut closed);
                     break;
@@ -266,12 +267,22 @@ fn run_fmt(args: &FmtArgs) -> u8 {
     let mut trouble = false;
     let files = files_of(&args.paths, &args.walk, &mut trouble);
     let mut changed = 0usize;
+    // Positions `fmt` could not format (errors, bytes that are not UTF-8): `--check` cannot say
+    // they are formatted, so it fails, as `rustfmt --check` does on a file it cannot parse.
+    let mut unverified = 0usize;
     for file in files {
         match fmt::format_file(&file, &options, args.check) {
             Ok(outcome) => {
-                if outcome.not_utf8 {
+                if outcome.utf16 {
                     eprintln!(
-                        "fenlint: {}: left as it is: not UTF-8 (see `fenlint check`)",
+                        "fenlint: {}: left as it is: UTF-16, expected UTF-8 (see `fenlint check`)",
+                        file.display()
+                    );
+                    unverified += 1;
+                }
+                for line in &outcome.not_utf8_lines {
+                    eprintln!(
+                        "fenlint: {}:{line}: left as it is: not UTF-8 (see `fenlint check`)",
                         file.display()
                     );
                 }
@@ -281,6 +292,7 @@ fn run_fmt(args: &FmtArgs) -> u8 {
                         file.display()
                     );
                 }
+                unverified += outcome.not_utf8_lines.len() + outcome.skipped.len();
                 if outcome.changed > 0 {
                     let verb = if args.check {
                         "would change"
@@ -299,7 +311,17 @@ fn run_fmt(args: &FmtArgs) -> u8 {
     }
     if trouble {
         TROUBLE
-    } else if args.check && changed > 0 {
+    } else if args.check && (changed > 0 || unverified > 0) {
+        if unverified > 0 {
+            eprintln!(
+                "fenlint: {unverified} {} could not be checked",
+                if unverified == 1 {
+                    "position"
+                } else {
+                    "positions"
+                }
+            );
+        }
         ERRORS
     } else {
         CLEAN
@@ -323,9 +345,9 @@ fn run_show(args: &ShowArgs) -> u8 {
     }
     let mut printer = Printer::new(args::Format::Human, false);
     let path: Arc<str> = "--fen".into();
-    let text: Arc<str> = args.fen.as_str().into();
+    let snippet = Snippet::new(&path, args.fen.as_bytes(), 0, 0);
     for diagnostic in lint.diagnostics() {
-        let finding = Finding::new(&path, diagnostic.clone(), &text, 0, 0);
+        let finding = Finding::new(&path, diagnostic.clone(), &snippet);
         let _ = writeln!(out);
         let _ = printer.finding(&mut out, &finding);
     }

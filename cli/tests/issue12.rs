@@ -339,3 +339,221 @@ fn a_comment_after_the_board_is_one_error() {
     assert_eq!(run.code, 1);
     snapshot("comment_after_board", &run.text(&args));
 }
+
+/// The 1-based line and column of each `╭─[file:line:column]` header of the human report.
+fn headers(stdout: &str) -> Vec<(u64, u64)> {
+    stdout
+        .lines()
+        .filter_map(|line| line.trim_start().strip_prefix("╭─["))
+        .map(|header| {
+            let mut parts = header.trim_end_matches(']').rsplit(':');
+            let column = parts.next().unwrap().parse().unwrap();
+            let line = parts.next().unwrap().parse().unwrap();
+            (line, column)
+        })
+        .collect()
+}
+
+/// The line and column of each JSON object.
+fn json_positions(run: &Run) -> Vec<(u64, u64)> {
+    run.json()
+        .iter()
+        .map(|o| (o["line"].as_u64().unwrap(), o["column"].as_u64().unwrap()))
+        .collect()
+}
+
+/// Bug 8: the span of `fen::input::invalid_utf8` ends after the bad byte, one column after it
+/// starts, in `.fen` lines and in PGN files.
+#[test]
+fn invalid_utf8_spans_end_after_the_bad_byte() {
+    let dir = scratch("utf8-span");
+    write(&dir, "u.fen", b"4k3/8/8/8/8/8/8/4K3 w - - 0 1 \xe9 \n");
+    write(&dir, "u.pgn", b"[Event \"x\"]\n[White \"M\xfcller\"]\n");
+    for (file, line, column) in [("u.fen", 1, 31), ("u.pgn", 2, 10)] {
+        let run = fenlint(&dir, &["check", "--format", "json", file]);
+        let objects = run.json();
+        assert_eq!(objects.len(), 1, "{}", run.stdout);
+        let object = &objects[0];
+        assert_eq!(object["code"], "fen::input::invalid_utf8");
+        assert_eq!(
+            [
+                &object["line"],
+                &object["column"],
+                &object["end_line"],
+                &object["end_column"]
+            ],
+            [line, column, line, column + 1],
+            "{file}: {object}"
+        );
+        assert_eq!(
+            object["byte_end"].as_u64().unwrap(),
+            object["byte_start"].as_u64().unwrap() + 1
+        );
+    }
+}
+
+/// Bug 9: one Latin-1 byte in a PGN tag does not stop the file: the bad byte is reported
+/// where it is, every `[FEN]` tag is linted, and `fmt` formats the rest, keeps the bad bytes
+/// and names what it left alone (and `fmt --check` fails on it).
+#[test]
+fn a_latin1_byte_in_a_pgn_does_not_stop_the_file() {
+    let dir = scratch("latin1-pgn");
+    let text: &[u8] = b"[Event \"x\"]\n[White \"M\xfcller\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 x - - 0 1\"]\n\n*\n\n[White \"M\xfcller\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3  w - - 0 1\"]\n\n*\n";
+    let path = write(&dir, "l.pgn", text);
+    let run = fenlint(&dir, &["check", "--format", "json", "l.pgn"]);
+    assert_eq!(
+        run.codes(),
+        [
+            "fen::input::invalid_utf8",
+            "fen::side_to_move::invalid",
+            "fen::input::invalid_utf8",
+            "fen::whitespace::separator"
+        ]
+    );
+    assert_eq!(json_positions(&run), [(2, 10), (4, 27), (8, 10), (10, 26)]);
+    let args = ["check", "l.pgn"];
+    let human = fenlint(&dir, &args);
+    assert_eq!(human.code, 1);
+    assert_eq!(headers(&human.stdout), json_positions(&run));
+    snapshot("latin1_pgn", &human.text(&args));
+    let check = fenlint(&dir, &["fmt", "--check", "l.pgn"]);
+    assert_eq!(check.code, 1, "{}", check.stderr);
+    let fmt = fenlint(&dir, &["fmt", "l.pgn"]);
+    assert_eq!(fmt.code, 0, "{}", fmt.stderr);
+    assert!(
+        fmt.stderr
+            .contains("l.pgn:4: left as it is: the FEN has errors"),
+        "{}",
+        fmt.stderr
+    );
+    assert!(
+        fmt.stdout.contains("l.pgn: changed 1 FEN(s)"),
+        "{}",
+        fmt.stdout
+    );
+    let formatted = std::fs::read(&path).unwrap();
+    let expected = String::from_utf8_lossy(text).replace("4K3  w", "4K3 w");
+    assert_eq!(String::from_utf8_lossy(&formatted), expected);
+    assert_eq!(formatted.iter().filter(|&&b| b == 0xfc).count(), 2);
+}
+
+/// Bug 11: the human report's header gives the same line and column (in characters) as the
+/// JSON output, after multi-byte characters, bytes that are not UTF-8 and lone `\r`.
+#[test]
+fn human_headers_and_json_agree_on_lines_and_columns() {
+    let dir = scratch("columns");
+    write(
+        &dir,
+        "mb.fen",
+        "# é\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 é x\néé 4k3/8/8/8/8/8/8/4K3 x - - 0 1\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 a\rb x\n".as_bytes(),
+    );
+    write(
+        &dir,
+        "mb.pgn",
+        b"[Event \"\xe9\xe9 \xc3\xa9\"] [FEN \"\xc3\xa94k3/8/8/8/8/8/8/4K3 x - - 0 1\"]\r\n[White \"a\rb\"] [Black \"x\"] [Black \"y\"]\n",
+    );
+    for file in ["mb.fen", "mb.pgn"] {
+        let json = fenlint(&dir, &["check", "--format", "json", file]);
+        let human = fenlint(&dir, &["check", file]);
+        assert!(!json.stdout.is_empty());
+        assert_eq!(
+            headers(&human.stdout),
+            json_positions(&json),
+            "{file}\n{}",
+            human.stdout
+        );
+    }
+}
+
+/// Bug 13: a UTF-16 file is one diagnostic that says UTF-16, and `fmt` names it and leaves it.
+#[test]
+fn a_utf16_file_is_one_diagnostic() {
+    let dir = scratch("utf16");
+    let fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n";
+    let little: Vec<u8> = [0xFF, 0xFE]
+        .into_iter()
+        .chain(fen.encode_utf16().flat_map(u16::to_le_bytes))
+        .collect();
+    let big: Vec<u8> = fen.encode_utf16().flat_map(u16::to_be_bytes).collect();
+    write(&dir, "le.fen", &little);
+    write(&dir, "be.pgn", &big);
+    let args = ["check", "le.fen", "be.pgn"];
+    let run = fenlint(&dir, &args);
+    assert_eq!(run.code, 1);
+    snapshot("utf16", &run.text(&args));
+    let fmt = fenlint(&dir, &["fmt", "--check", "le.fen"]);
+    assert_eq!(fmt.code, 1);
+    assert!(
+        fmt.stderr
+            .contains("le.fen: left as it is: UTF-16, expected UTF-8"),
+        "{}",
+        fmt.stderr
+    );
+}
+
+/// Bug 15: `fmt` keeps the byte-order mark, and the walk takes `.fen`, `.epd` and `.pgn` in any
+/// case, exactly the files whose extension gives their kind; `.txt` is linted when named only.
+#[test]
+fn fmt_keeps_the_bom_and_the_walk_matches_extensions_in_any_case() {
+    let dir = scratch("bom-walk");
+    let path = write(
+        &dir,
+        "b.fen",
+        "\u{feff}4k3/8/8/8/8/8/8/4K3  w - - 0 1\n".as_bytes(),
+    );
+    let fmt = fenlint(&dir, &["fmt", "b.fen"]);
+    assert_eq!(fmt.code, 0, "{}", fmt.stderr);
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "\u{feff}4k3/8/8/8/8/8/8/4K3 w - - 0 1\n"
+    );
+    let bad = b"8/8/8/8/8/8/8/8 x - - 0 1\n";
+    write(&dir, "walk/A.FEN", bad);
+    write(&dir, "walk/b.Epd", b"8/8/8/8/8/8/8/8 x - -\n");
+    write(
+        &dir,
+        "walk/c.PGN",
+        b"[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/8 x - - 0 1\"]\n",
+    );
+    write(&dir, "walk/notes.txt", bad);
+    let walked = fenlint(&dir, &["check", "--format", "json", "walk"]);
+    let mut paths: Vec<String> = walked
+        .json()
+        .iter()
+        .map(|o| o["path"].as_str().unwrap().replace('\\', "/"))
+        .collect();
+    paths.dedup();
+    assert_eq!(paths, ["walk/A.FEN", "walk/b.Epd", "walk/c.PGN"]);
+    let named = fenlint(&dir, &["check", "--format", "json", "walk/notes.txt"]);
+    assert!(
+        named
+            .codes()
+            .contains(&"fen::side_to_move::invalid".to_owned())
+    );
+}
+
+/// Bug 16: `fmt --check` fails on a position it cannot format (it has errors), as
+/// `rustfmt --check` does on a file it cannot parse; plain `fmt` says what it left alone.
+#[test]
+fn fmt_check_fails_when_it_cannot_check() {
+    let dir = scratch("fmt-check");
+    let text = "4k3/8/8/8/8/8/8/4K3 w kqKQ - 0 1\n";
+    let path = write(&dir, "k.fen", text.as_bytes());
+    let check = fenlint(&dir, &["fmt", "--check", "k.fen"]);
+    assert_eq!(check.code, 1, "{}", check.stderr);
+    assert!(
+        check.stderr.contains("k.fen:1: left as it is"),
+        "{}",
+        check.stderr
+    );
+    assert!(
+        check.stderr.contains("1 position could not be checked"),
+        "{}",
+        check.stderr
+    );
+    let fmt = fenlint(&dir, &["fmt", "k.fen"]);
+    assert_eq!(fmt.code, 0);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+    write(&dir, "ok.fen", b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
+    assert_eq!(fenlint(&dir, &["fmt", "--check", "ok.fen"]).code, 0);
+}
