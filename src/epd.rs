@@ -301,6 +301,11 @@ fn four_fields(line: &str) -> (&str, usize) {
     (line.get(..end).unwrap_or(line), count)
 }
 
+/// Whether `text` could be an opcode: a letter, then letters, digits and `_`.
+fn is_opcode(text: &str) -> bool {
+    text.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) && text.chars().all(is_opcode_char)
+}
+
 /// Whether `c` may appear in an opcode after its first letter.
 fn is_opcode_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '_'
@@ -441,18 +446,33 @@ impl<'a> Reader<'a> {
                     .operands
                     .last()
                     .map_or(operation.opcode_span, |operand| operand.span);
-                self.report(
-                    Diagnostic::new(
-                        Code::EpdOperationUnterminated,
-                        format!(
-                            "operation `{}` without `;`, expected `;` after its last operand",
-                            shown(operation.opcode)
-                        ),
-                    )
-                    .primary(last, "`;` missing after this")
-                    .help("End every operation, the last one included, with `;` (PGN §16.2.4).")
-                    .with_fix(Span::empty(last.end), ";"),
-                );
+                let diagnostic = Diagnostic::new(
+                    Code::EpdOperationUnterminated,
+                    format!(
+                        "operation `{}` without `;`, expected `;` after its last operand",
+                        shown(operation.opcode)
+                    ),
+                )
+                .primary(last, "`;` missing after this");
+                // When no operand after the first could be an opcode, the `;` can only go at
+                // the end. Otherwise an operand may start an operation of its own
+                // (`bm O-O id "x"` is `bm O-O; id "x";`, or `bm` with three operands): only
+                // the writer knows, so the `;` is suggested, not applied.
+                let opcode_like = operation
+                    .operands
+                    .iter()
+                    .skip(1)
+                    .find(|operand| !operand.string && is_opcode(operand.text));
+                let diagnostic = match opcode_like {
+                    None => diagnostic
+                        .help("End every operation, the last one included, with `;` (PGN §16.2.4).")
+                        .with_fix(Span::empty(last.end), ";"),
+                    Some(operand) => diagnostic.help(format!(
+                        "End every operation, the last one included, with `;` (PGN §16.2.4); if `{}` starts an operation of its own, put a `;` before it too.",
+                        shown(operand.text)
+                    )),
+                };
+                self.report(diagnostic);
             }
             operations.push(operation);
         }

@@ -44,31 +44,53 @@ pub enum FileKind {
 
 impl FileKind {
     /// The kind of a file, from its extension (case-insensitive); [`FileKind::Lines`] for any
-    /// other extension or none.
+    /// other extension or none (`.txt` included): a file named explicitly is read whatever its
+    /// name.
     pub fn of(path: &Path) -> FileKind {
-        match path.extension().and_then(|ext| ext.to_str()) {
-            Some(ext) if ext.eq_ignore_ascii_case("epd") => FileKind::Epd,
-            Some(ext) if ext.eq_ignore_ascii_case("pgn") => FileKind::Pgn,
-            _ => FileKind::Lines,
+        FileKind::of_extension(path).unwrap_or(FileKind::Lines)
+    }
+
+    /// The kind of a file whose extension says it holds positions, case-insensitively: `.fen`,
+    /// `.epd` or `.pgn`; `None` for any other. These are the files a directory walk picks up:
+    /// a generic extension such as `.txt` is read as FEN lines when named, never when walked.
+    ///
+    /// ```
+    /// use fenlint::files::FileKind;
+    /// use std::path::Path;
+    /// assert_eq!(FileKind::of_extension(Path::new("BOOK.FEN")), Some(FileKind::Lines));
+    /// assert_eq!(FileKind::of_extension(Path::new("notes.txt")), None);
+    /// ```
+    pub fn of_extension(path: &Path) -> Option<FileKind> {
+        let ext = path.extension()?.to_str()?;
+        if ext.eq_ignore_ascii_case("fen") {
+            Some(FileKind::Lines)
+        } else if ext.eq_ignore_ascii_case("epd") {
+            Some(FileKind::Epd)
+        } else if ext.eq_ignore_ascii_case("pgn") {
+            Some(FileKind::Pgn)
+        } else {
+            None
         }
     }
 }
 
 /// Whether a line (without its line ending) of a [`FileKind::Lines`] or [`FileKind::Epd`] file
-/// holds a position: not blank (a byte-order mark alone counts as blank) and not a `#` comment.
+/// holds a position: not blank and not a `#` comment. A byte-order mark at the start of the
+/// line is not part of either: a mark alone is blank, and a mark before `#` starts a comment.
 ///
 /// ```
 /// use fenlint::files::is_position_line;
 /// assert!(is_position_line(b"8/8/8/8/8/8/8/8 w - - 0 1"));
 /// assert!(!is_position_line(b"  # a comment"));
+/// assert!(!is_position_line("\u{feff}# a comment after a byte-order mark".as_bytes()));
 /// assert!(!is_position_line(b" \t"));
 /// ```
 pub fn is_position_line(line: &[u8]) -> bool {
     let trimmed = line.trim_ascii_start();
-    let bom_only = trimmed
+    let trimmed = trimmed
         .strip_prefix("\u{feff}".as_bytes())
-        .is_some_and(|rest| rest.trim_ascii().is_empty());
-    !trimmed.is_empty() && !trimmed.starts_with(b"#") && !bom_only
+        .map_or(trimmed, <[u8]>::trim_ascii_start);
+    !trimmed.is_empty() && !trimmed.starts_with(b"#")
 }
 
 /// The lines of `bytes` with their byte offsets: each line's content without its ending (`\n`
@@ -167,15 +189,75 @@ pub fn invalid_utf8(bytes: &[u8], offset: usize, validator: &Validator) -> Vec<D
     }
 }
 
+/// Which UTF-16 a file that starts with `head` is in, if it is: a UTF-16 byte-order mark, or
+/// text whose every other byte is 0 (ASCII in UTF-16 without a mark).
+fn utf16_order(head: &[u8]) -> Option<(&'static str, &'static str)> {
+    match head {
+        [0xFF, 0xFE, ..] => return Some(("little-endian", "UTF-16 byte-order mark")),
+        [0xFE, 0xFF, ..] => return Some(("big-endian", "UTF-16 byte-order mark")),
+        _ => {}
+    }
+    let head = head.get(..512).unwrap_or(head);
+    let (mut pairs, mut even, mut odd) = (0usize, 0usize, 0usize);
+    for pair in head.chunks_exact(2) {
+        if let [first, second] = pair {
+            pairs = pairs.saturating_add(1);
+            even = even.saturating_add(usize::from(*first == 0));
+            odd = odd.saturating_add(usize::from(*second == 0));
+        }
+    }
+    // Nine pairs in ten with their zero byte on the same side, none on the other.
+    let most = |zeros: usize| zeros.saturating_mul(10) >= pairs.saturating_mul(9);
+    if pairs < 2 {
+        None
+    } else if most(odd) && even == 0 {
+        Some(("little-endian", "every other byte is 0"))
+    } else if most(even) && odd == 0 {
+        Some(("big-endian", "every other byte is 0"))
+    } else {
+        None
+    }
+}
+
+/// `fen::input::invalid_utf8` saying that a file starting with `head` (its first few hundred
+/// bytes suffice) is UTF-16, not UTF-8, with the code's default severity; `None` for any other
+/// file. A UTF-16 file is not read further: its bytes are no FEN in any encoding fenlint reads.
+///
+/// ```
+/// let diagnostic = fenlint::files::utf16(b"\xff\xfe4\0k\03\0").unwrap();
+/// assert_eq!(diagnostic.code().name(), "fen::input::invalid_utf8");
+/// assert!(diagnostic.message().contains("UTF-16"));
+/// assert!(fenlint::files::utf16(b"4k3/8/8/8/8/8/8/4K3 w - - 0 1").is_none());
+/// ```
+pub fn utf16(head: &[u8]) -> Option<Diagnostic> {
+    let (order, why) = utf16_order(head)?;
+    let span = crate::Span::new(0, head.len().min(2));
+    Some(
+        Diagnostic::new(
+            crate::Code::InputInvalidUtf8,
+            format!("UTF-16 ({order}) text, expected UTF-8"),
+        )
+        .primary(span, why)
+        .help("FEN is ASCII text; re-save the file as UTF-8 (for example `iconv -f UTF-16 -t UTF-8`)."),
+    )
+}
+
 /// Every diagnostic of a whole file of `kind`, in order, with spans into `bytes`.
 ///
-/// A line that is not UTF-8 gets `fen::input::invalid_utf8`; a PGN file that is not UTF-8 gets
-/// it once, at its first bad byte.
+/// A line that is not UTF-8 gets `fen::input::invalid_utf8` at its first bad byte, and so does
+/// each line of a PGN file with bad bytes, whose `[FEN]` tags are all linted all the same. A
+/// UTF-16 file gets one `fen::input::invalid_utf8` that says so, and nothing else.
 pub fn lint_file(kind: FileKind, bytes: &[u8], validator: &Validator) -> Vec<Diagnostic> {
+    if let Some(diagnostic) = utf16(bytes) {
+        return validator
+            .severity_of(diagnostic.code())
+            .map(|severity| vec![diagnostic.with_severity(severity)])
+            .unwrap_or_default();
+    }
     if kind == FileKind::Pgn {
         return match std::str::from_utf8(bytes) {
             Ok(text) => crate::pgn::lint_pgn(text, 0, validator),
-            Err(_) => invalid_utf8(bytes, 0, validator),
+            Err(_) => lint_pgn_not_utf8(bytes, validator),
         };
     }
     let mut diagnostics = Vec::new();
@@ -187,6 +269,52 @@ pub fn lint_file(kind: FileKind, bytes: &[u8], validator: &Validator) -> Vec<Dia
     diagnostics
 }
 
+/// `bytes` with each invalid UTF-8 sequence replaced by as many `?`, so that every offset stays
+/// where it was, and the spans of those sequences, in order.
+fn with_placeholders(bytes: &[u8]) -> (String, Vec<crate::Span>) {
+    let mut text = String::with_capacity(bytes.len());
+    let mut bad = Vec::new();
+    for chunk in bytes.utf8_chunks() {
+        text.push_str(chunk.valid());
+        let invalid = chunk.invalid();
+        if !invalid.is_empty() {
+            let start = text.len();
+            text.extend(std::iter::repeat_n('?', invalid.len()));
+            bad.push(crate::Span::new(start, text.len()));
+        }
+    }
+    (text, bad)
+}
+
+/// Whether `span` overlaps one of `bad`, which are in order and do not overlap.
+fn overlaps_any(span: crate::Span, bad: &[crate::Span]) -> bool {
+    let next = bad.partition_point(|bad| bad.end <= span.start);
+    bad.get(next).is_some_and(|bad| bad.start < span.end)
+}
+
+/// A PGN file that is not all UTF-8 (a Latin-1 name in a tag, as real databases have): every
+/// game linted with the bad bytes read as `?`, dropping what is said about those bytes, and
+/// `fen::input::invalid_utf8` at the first bad byte of each line that has one.
+fn lint_pgn_not_utf8(bytes: &[u8], validator: &Validator) -> Vec<Diagnostic> {
+    let (text, bad) = with_placeholders(bytes);
+    let mut diagnostics: Vec<Diagnostic> = crate::pgn::lint_pgn(&text, 0, validator)
+        .into_iter()
+        .filter(|diagnostic| {
+            !diagnostic
+                .labels()
+                .iter()
+                .any(|label| overlaps_any(label.span(), &bad))
+        })
+        .collect();
+    for (offset, content, _) in lines(bytes) {
+        if std::str::from_utf8(content).is_err() {
+            diagnostics.extend(invalid_utf8(content, offset, validator));
+        }
+    }
+    diagnostics.sort_by_key(|diagnostic| diagnostic.span().start);
+    diagnostics
+}
+
 /// Text with fixes applied, and how many.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
@@ -195,8 +323,12 @@ pub struct Fixed {
     pub text: Vec<u8>,
     /// How many fixes were applied.
     pub applied: usize,
+    /// Whether the fixes settled: linting `text` again gives no fix that changes it. `false`
+    /// when fixes kept undoing one another (a text came back) or were still changing the text
+    /// after the last pass; `text` is then what the passes before that gave. Always `false`
+    /// from [`apply_fixes`], which makes one pass and does not lint again.
+    pub converged: bool,
 }
-
 /// Applies the fixes that do not overlap one another to `bytes`, in order of their spans;
 /// every byte outside their spans is kept. A fix that overlaps one applied before it, whose
 /// span is not inside `bytes`, or that would split a UTF-8 character is skipped.
@@ -233,7 +365,11 @@ pub fn apply_fixes<'f>(bytes: &[u8], fixes: impl IntoIterator<Item = &'f Fix>) -
         applied = applied.saturating_add(1);
     }
     text.extend_from_slice(bytes.get(at..).unwrap_or_default());
-    Fixed { text, applied }
+    Fixed {
+        text,
+        applied,
+        converged: false,
+    }
 }
 
 /// How many times [`fix_file`] lints and fixes at most: overlapping fixes need a second pass,
@@ -242,22 +378,35 @@ const FIX_PASSES: usize = 8;
 
 /// A whole file with every machine-applicable fix applied, keeping every other byte.
 ///
-/// Fixes that overlap are applied in later passes, on the text the earlier ones left; a pass
-/// that would give back a text already seen (fixes that undo one another) is not applied.
-/// Lines that are not UTF-8 are left as they are.
+/// Fixes that overlap are applied in later passes, on the text the earlier ones left. A pass
+/// that would give back a text already seen (fixes that undo one another) is not applied, and
+/// the result says it did not converge, as it does when the fixes still change the text after
+/// the last pass. Lines that are not UTF-8 are left as they are.
 pub fn fix_file(kind: FileKind, bytes: &[u8], validator: &Validator) -> Fixed {
+    fix_with(bytes, |text| lint_file(kind, text, validator))
+}
+
+/// [`fix_file`] with the diagnostics of a text given by `lint`.
+fn fix_with(bytes: &[u8], mut lint: impl FnMut(&[u8]) -> Vec<Diagnostic>) -> Fixed {
     let mut seen: Vec<Vec<u8>> = Vec::new();
     let mut current = Fixed {
         text: bytes.to_vec(),
         applied: 0,
+        converged: false,
     };
-    for _ in 0..FIX_PASSES {
-        let diagnostics = lint_file(kind, &current.text, validator);
+    for _ in 0..=FIX_PASSES {
+        let diagnostics = lint(&current.text);
         let pass = apply_fixes(
             &current.text,
             diagnostics.iter().filter_map(Diagnostic::fix),
         );
-        if pass.applied == 0 || pass.text == current.text || seen.contains(&pass.text) {
+        if pass.applied == 0 || pass.text == current.text {
+            current.converged = true;
+            break;
+        }
+        // A text seen before: the fixes go round in a circle. So does a last pass that would
+        // still change the text.
+        if seen.len() == FIX_PASSES || seen.contains(&pass.text) {
             break;
         }
         seen.push(std::mem::replace(&mut current.text, pass.text));
@@ -276,8 +425,14 @@ pub struct Formatted {
     pub changed: usize,
     /// The 1-based lines of positions left alone because they have errors.
     pub skipped: Vec<usize>,
-    /// Whether the file was left alone because it is not UTF-8 (PGN files are read whole).
+    /// Whether some of the file was left alone because it is not UTF-8: the lines in
+    /// `not_utf8_lines`, or all of it when it is UTF-16.
     pub not_utf8: bool,
+    /// The 1-based lines of positions (or, in a PGN file, of `[FEN]` tags) left alone because
+    /// they are not UTF-8.
+    pub not_utf8_lines: Vec<usize>,
+    /// Whether the file was left alone because it is UTF-16.
+    pub utf16: bool,
 }
 
 /// Every valid position of a file in canonical form, or in the dialect `options` ask for;
@@ -294,17 +449,20 @@ pub struct Formatted {
 /// assert_eq!(formatted.changed, 1);
 /// ```
 pub fn format_file(kind: FileKind, bytes: &[u8], options: &WriteOptions) -> Formatted {
-    match kind {
-        FileKind::Pgn => match std::str::from_utf8(bytes) {
-            Ok(text) => format_pgn(text, options),
-            Err(_) => Formatted {
-                text: bytes.to_vec(),
-                not_utf8: true,
-                ..Formatted::default()
-            },
-        },
-        FileKind::Lines | FileKind::Epd => format_lines(kind, bytes, options),
+    if utf16_order(bytes).is_some() {
+        return Formatted {
+            text: bytes.to_vec(),
+            not_utf8: true,
+            utf16: true,
+            ..Formatted::default()
+        };
     }
+    let mut outcome = match kind {
+        FileKind::Pgn => format_pgn(bytes, options),
+        FileKind::Lines | FileKind::Epd => format_lines(kind, bytes, options),
+    };
+    outcome.not_utf8 = !outcome.not_utf8_lines.is_empty();
+    outcome
 }
 
 /// The canonical text of a FEN without errors, for `variant` (automatic when `None`).
@@ -334,11 +492,22 @@ fn format_lines(kind: FileKind, bytes: &[u8], options: &WriteOptions) -> Formatt
     };
     for (number, (_, content, line)) in lines(bytes).enumerate() {
         let ending = line.get(content.len()..).unwrap_or_default();
-        let text = std::str::from_utf8(content).ok();
-        let (Some(text), true) = (text, is_position_line(content)) else {
+        if !is_position_line(content) {
+            outcome.text.extend_from_slice(line);
+            continue;
+        }
+        let Ok(text) = std::str::from_utf8(content) else {
+            outcome.not_utf8_lines.push(number.saturating_add(1));
             outcome.text.extend_from_slice(line);
             continue;
         };
+        // A byte-order mark is kept, as every byte but the position's.
+        let bom = if text.starts_with('\u{feff}') {
+            "\u{feff}"
+        } else {
+            ""
+        };
+        let text = text.get(bom.len()..).unwrap_or(text);
         let formatted = match kind {
             FileKind::Epd => format_epd(text, options),
             _ => canonical_fen(text, None, options),
@@ -348,9 +517,10 @@ fn format_lines(kind: FileKind, bytes: &[u8], options: &WriteOptions) -> Formatt
             outcome.text.extend_from_slice(line);
             continue;
         };
-        if formatted.as_bytes() != content {
+        if formatted != text {
             outcome.changed = outcome.changed.saturating_add(1);
         }
+        outcome.text.extend_from_slice(bom.as_bytes());
         outcome.text.extend_from_slice(formatted.as_bytes());
         outcome.text.extend_from_slice(ending);
     }
@@ -378,38 +548,50 @@ fn format_epd(record: &str, options: &WriteOptions) -> Option<String> {
     ))
 }
 
-/// A PGN file with every `[FEN]` tag value without errors in canonical form.
-fn format_pgn(text: &str, options: &WriteOptions) -> Formatted {
+/// A PGN file with every `[FEN]` tag value without errors in canonical form. Bytes that are
+/// not UTF-8 (a Latin-1 name in a tag) are kept as they are, and a `[FEN]` tag that holds one
+/// is left alone.
+fn format_pgn(bytes: &[u8], options: &WriteOptions) -> Formatted {
+    let (text, bad) = match std::str::from_utf8(bytes) {
+        Ok(text) => (std::borrow::Cow::Borrowed(text), Vec::new()),
+        Err(_) => {
+            let (text, bad) = with_placeholders(bytes);
+            (std::borrow::Cow::Owned(text), bad)
+        }
+    };
     let mut outcome = Formatted::default();
-    let mut out = String::with_capacity(text.len());
-    let index = crate::LineIndex::new(text);
+    let mut out = Vec::with_capacity(bytes.len());
+    let index = crate::LineIndex::new(&text);
     let mut at = 0;
-    for game in crate::pgn::read(text, 0).games() {
+    for game in crate::pgn::read(&text, 0).games() {
         let variant = game
             .tag("Variant")
             .and_then(|tag| crate::pgn::variant_of(&tag.unescaped()).ok().flatten());
         for tag in game.tags().iter().filter(|tag| tag.name() == "FEN") {
             let span = tag.value_span();
-            let (Some(before), Some(value)) = (text.get(at..span.start), text.get(span.range()))
+            let (Some(before), Some(value)) = (bytes.get(at..span.start), text.get(span.range()))
             else {
                 continue;
             };
+            let line = index.line_of(span.start).saturating_add(1);
+            if overlaps_any(span, &bad) {
+                outcome.not_utf8_lines.push(line);
+                continue;
+            }
             let Some(formatted) = canonical_fen(value, variant, options) else {
-                outcome
-                    .skipped
-                    .push(index.line_of(span.start).saturating_add(1));
+                outcome.skipped.push(line);
                 continue;
             };
-            out.push_str(before);
-            out.push_str(&formatted);
+            out.extend_from_slice(before);
+            out.extend_from_slice(formatted.as_bytes());
             at = span.end;
             if formatted != value {
                 outcome.changed = outcome.changed.saturating_add(1);
             }
         }
     }
-    out.push_str(text.get(at..).unwrap_or_default());
-    outcome.text = out.into_bytes();
+    out.extend_from_slice(bytes.get(at..).unwrap_or_default());
+    outcome.text = out;
     outcome
 }
 
@@ -434,6 +616,41 @@ mod tests {
     }
 
     #[test]
+    fn fixes_that_undo_one_another_stop_and_say_so() {
+        // Two fixes that turn `a` into `b` and `b` back into `a`: the loop stops on the text it
+        // has seen, keeps the one pass that changed something and does not claim to have
+        // converged.
+        let flip = |text: &[u8]| {
+            let replacement = if text == b"a" { "b" } else { "a" };
+            vec![
+                Diagnostic::new(crate::Code::CastlingMixedNotation, "flip")
+                    .with_fix(crate::Span::new(0, 1), replacement),
+            ]
+        };
+        let fixed = fix_with(b"a", flip);
+        assert_eq!((fixed.text.as_slice(), fixed.applied), (b"b".as_slice(), 1));
+        assert!(!fixed.converged);
+        // Fixes that never settle (each pass makes a new text) stop after the last pass.
+        let grow = |text: &[u8]| {
+            vec![
+                Diagnostic::new(crate::Code::CastlingMixedNotation, "grow")
+                    .with_fix(crate::Span::empty(text.len()), "x"),
+            ]
+        };
+        let fixed = fix_with(b"", grow);
+        assert_eq!(fixed.applied, FIX_PASSES);
+        assert!(!fixed.converged);
+        // Fixes that settle say so.
+        let fixed = fix_file(
+            FileKind::Lines,
+            b"8/8/8/8/8/8/8/8 w QK - 0 1\n",
+            &Validator::new(),
+        );
+        assert!(fixed.converged);
+        assert_eq!(fixed.applied, 1);
+    }
+
+    #[test]
     fn a_fix_that_splits_a_character_is_skipped() {
         let diagnostics = crate::lint("8/8/8/8/8/8/8/8 w QK - 0 1").into_diagnostics();
         let Some(fix) = diagnostics.iter().find_map(Diagnostic::fix) else {
@@ -451,10 +668,15 @@ mod tests {
     }
 
     #[test]
-    fn formatting_a_pgn_that_is_not_utf8_says_so() {
-        let text = b"[White \"M\xfcller\"]\n[FEN \"8/8/8/4k3/8/8/8/4K3 w - - 0 1\"]\n";
+    fn formatting_a_pgn_that_is_not_utf8_formats_the_rest_and_keeps_the_bad_bytes() {
+        let text = b"[White \"M\xfcller\"]\n[FEN \"8/8/8/4k3/8/8/8/4K3  w - - 0 1\"]\n[FEN \"8/8/8/4k3/8/8/8/4K3 \xe9 - - 0 1\"]\n";
         let formatted = format_file(FileKind::Pgn, text, &WriteOptions::default());
+        assert_eq!(
+            formatted.text,
+            b"[White \"M\xfcller\"]\n[FEN \"8/8/8/4k3/8/8/8/4K3 w - - 0 1\"]\n[FEN \"8/8/8/4k3/8/8/8/4K3 \xe9 - - 0 1\"]\n"
+        );
+        assert_eq!(formatted.changed, 1);
+        assert_eq!(formatted.not_utf8_lines, [3]);
         assert!(formatted.not_utf8);
-        assert_eq!(formatted.text, text);
     }
 }

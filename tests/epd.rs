@@ -239,6 +239,37 @@ fn fixes_repair_what_they_claim() {
 }
 
 #[test]
+fn an_uncertain_semicolon_is_suggested_not_applied() {
+    let validator = Validator::new();
+    // `id` may start an operation of its own: `;` after `"x"` would make `id` and `"x"`
+    // operands of `bm`, and the record would then be reported clean.
+    let line = "4k3/8/8/8/8/8/8/4K3 w - - bm O-O id \"x\"";
+    let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
+    assert_eq!(codes(&diagnostics), ["epd::operation::unterminated"]);
+    assert!(diagnostics[0].fix().is_none());
+    let help = diagnostics[0].help_text().unwrap();
+    assert!(
+        help.contains("if `id` starts an operation of its own"),
+        "{help}"
+    );
+    // Operands that cannot be opcodes (moves with `-` or `+`, strings, numbers): the `;` can only
+    // go at the end.
+    for line in [
+        "4k3/8/8/8/8/8/8/4K3 w - - bm O-O O-O-O",
+        "4k3/8/8/8/8/8/8/4K3 w - - c0 \"a\" \"b\"",
+        "4k3/8/8/8/8/8/8/4K3 w - - pv Kd2 Ke7+ 3",
+    ] {
+        let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
+        assert_eq!(
+            codes(&diagnostics),
+            ["epd::operation::unterminated"],
+            "{line}"
+        );
+        assert!(diagnostics[0].fix().is_some(), "{line}");
+    }
+}
+
+#[test]
 fn byte_order_mark_and_crlf() {
     let file =
         "\u{feff}4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;\r\n4k3/8/8/8/8/8/8/4K3 x - - id \"b\"\r\n\r\n";

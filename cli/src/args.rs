@@ -2,7 +2,8 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{ArgMatches, Args, Parser, Subcommand, ValueEnum};
+use fenlint::Severity;
 
 /// Lint chess position notation: FEN, X-FEN, Shredder-FEN, Chess960, Crazyhouse and
 /// Three-Check, in `.fen`, `.epd` and `.pgn` files.
@@ -20,7 +21,7 @@ pub enum Command {
     /// Print a rule's documentation, or list every rule.
     Explain(ExplainArgs),
     /// Rewrite every valid FEN in canonical form or the chosen dialect, leaving everything else
-    /// byte for byte.
+    /// byte for byte (a byte-order mark, bytes that are not UTF-8, positions with errors).
     Fmt(FmtArgs),
     /// Show a position as a board diagram, with the squares diagnostics name highlighted.
     Show(ShowArgs),
@@ -30,7 +31,8 @@ pub enum Command {
 
 #[derive(Debug, Args)]
 pub struct FmtArgs {
-    /// Files or directories to format.
+    /// Files or directories to format. Directories are walked for `.fen`, `.epd` and `.pgn`
+    /// files (any case); a file named here is read whatever its name (`.txt` as FEN lines).
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
     /// Castling notation: plain FEN and X-FEN (`KQkq`, a file letter for an inner rook), or
@@ -49,7 +51,8 @@ pub struct FmtArgs {
     /// only when the capture is legal [default: `format.en_passant` of fenlint.toml, or always].
     #[arg(long, value_enum)]
     pub ep: Option<EpArg>,
-    /// Change nothing; exit 1 when something would change.
+    /// Change nothing; exit 1 when something would change, or when a position could not be
+    /// formatted (it has errors, or is not UTF-8) and so could not be checked.
     #[arg(long)]
     pub check: bool,
     #[command(flatten)]
@@ -106,18 +109,21 @@ pub enum EpArg {
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// Files or directories to lint; `-` or nothing for standard input. Directories are walked
-    /// for `.fen`, `.epd` and `.pgn` files, skipping hidden and ignored ones as ripgrep does.
+    /// for `.fen`, `.epd` and `.pgn` files (any case), skipping hidden and ignored ones as
+    /// ripgrep does; a file named here is read whatever its name (`.txt` as FEN lines).
     pub paths: Vec<PathBuf>,
     /// Lint this one FEN instead of files.
     #[arg(long, value_name = "FEN", conflicts_with = "paths")]
     pub fen: Option<String>,
-    /// The variant to check against; `auto` takes it from each FEN's dialect.
-    #[arg(long, value_enum, default_value_t = VariantArg::Auto)]
-    pub variant: VariantArg,
+    /// The variant to check against; `auto` takes it from each FEN's dialect [default: `variant`
+    /// of fenlint.toml, or auto].
+    #[arg(long, value_enum)]
+    pub variant: Option<VariantArg>,
     /// How to print the diagnostics.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
-    /// Report CODE as an error (repeatable; `all` for every code).
+    /// Report CODE as an error (repeatable; `all` for every code). A named code wins over
+    /// `all`; otherwise the later of `--deny`, `--warn` and `--allow` wins.
     #[arg(long, value_name = "CODE")]
     pub deny: Vec<String>,
     /// Report CODE as a warning (repeatable; `all` for every code).
@@ -126,6 +132,10 @@ pub struct CheckArgs {
     /// Do not report CODE (repeatable; `all` for every code).
     #[arg(long, value_name = "CODE")]
     pub allow: Vec<String>,
+    /// `--deny`, `--warn` and `--allow` in the order given on the command line, filled in from
+    /// the parsed arguments (see [`CheckArgs::order_severities`]).
+    #[arg(skip)]
+    pub severities: Vec<(String, Option<Severity>)>,
     /// Apply the unambiguous fixes to the files in place (every other byte is kept), then report
     /// what is left.
     #[arg(long)]
@@ -135,6 +145,33 @@ pub struct CheckArgs {
     pub color: ColorChoice,
     #[command(flatten)]
     pub walk: WalkArgs,
+}
+
+impl CheckArgs {
+    /// Fills [`CheckArgs::severities`] from `matches` (the `check` subcommand's): every
+    /// `--deny`, `--warn` and `--allow` with its severity, in the order written.
+    pub fn order_severities(&mut self, matches: &ArgMatches) {
+        let mut flags: Vec<(usize, String, Option<Severity>)> = Vec::new();
+        for (id, severity) in [
+            ("deny", Some(Severity::Error)),
+            ("warn", Some(Severity::Warning)),
+            ("allow", None),
+        ] {
+            let (Some(indices), Some(values)) =
+                (matches.indices_of(id), matches.get_many::<String>(id))
+            else {
+                continue;
+            };
+            for (index, value) in indices.zip(values) {
+                flags.push((index, value.clone(), severity));
+            }
+        }
+        flags.sort_by_key(|(index, _, _)| *index);
+        self.severities = flags
+            .into_iter()
+            .map(|(_, name, severity)| (name, severity))
+            .collect();
+    }
 }
 
 #[derive(Debug, Args)]

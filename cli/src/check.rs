@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc as Rc;
 
 use fenlint::files::{self, FileKind};
-use fenlint::{Diagnostic, LineIndex, Validator};
+use fenlint::{Diagnostic, Validator};
 
 use crate::source::Snippet;
 
@@ -18,33 +18,29 @@ pub struct Finding {
 }
 
 impl Finding {
-    /// `diagnostic` in the file `path`, whose whole lines `text` start at byte `offset` on line
-    /// `line` (0-based).
-    pub fn new(
-        path: &Rc<str>,
-        diagnostic: Diagnostic,
-        text: &Rc<str>,
-        offset: usize,
-        line: usize,
-    ) -> Finding {
+    /// `diagnostic` in the file `path`, on the lines of `snippet`.
+    pub fn new(path: &Rc<str>, diagnostic: Diagnostic, snippet: &Snippet) -> Finding {
         Finding {
             path: Rc::clone(path),
             diagnostic,
-            snippet: Snippet {
-                name: Rc::clone(path),
-                text: Rc::clone(text),
-                offset,
-                line,
-            },
+            snippet: snippet.clone(),
         }
     }
 }
 
-/// What was linted.
-#[derive(Default)]
+/// What was linted: how many files (`None` for `--fen`, which reads none) and FENs.
 pub struct Totals {
-    pub files: usize,
+    pub files: Option<usize>,
     pub fens: usize,
+}
+
+impl Default for Totals {
+    fn default() -> Totals {
+        Totals {
+            files: Some(0),
+            fens: 0,
+        }
+    }
 }
 
 /// Why linting a file stopped early.
@@ -67,15 +63,10 @@ pub struct Expansion {
     pub errors: Vec<String>,
 }
 
-/// Whether a walked file is one of ours.
+/// Whether a walked file is one of ours: its extension, in any case, says which kind of
+/// position file it is (the kind it is then read as).
 fn is_position_file(path: &Path) -> bool {
-    path.extension()
-        .and_then(|ext| ext.to_str())
-        .is_some_and(|ext| {
-            ["fen", "epd", "pgn"]
-                .iter()
-                .any(|ours| ext.eq_ignore_ascii_case(ours))
-        })
+    FileKind::of_extension(path).is_some()
 }
 
 /// The files to lint: the paths given (any kind of file named on the command line is read,
@@ -229,6 +220,28 @@ pub fn lint_lines(
     progress: &mut dyn FnMut(usize),
 ) -> Result<(), Stop> {
     let mut reader = BufReader::with_capacity(64 << 10, reader);
+    // A UTF-16 file is one finding that says so, not a line of garbage per line.
+    let head = loop {
+        match reader.fill_buf() {
+            Ok(head) => break head,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+            Err(error) => return Err(Stop::Read(error)),
+        }
+    };
+    if let Some(diagnostic) = files::utf16(head) {
+        if let Some(severity) = validator.severity_of(diagnostic.code()) {
+            let line = head.split(|&byte| byte == b'\n').next().unwrap_or_default();
+            let line = line.get(..200).unwrap_or(line);
+            let snippet = Snippet::new(path, line, 0, 0);
+            report(Finding::new(
+                path,
+                diagnostic.with_severity(severity),
+                &snippet,
+            ))
+            .map_err(Stop::Output)?;
+        }
+        return Ok(());
+    }
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut offset = 0usize;
     let mut number = 0usize;
@@ -263,16 +276,9 @@ pub fn lint_lines(
             if diagnostics.is_empty() {
                 continue;
             }
-            let text: Rc<str> = String::from_utf8_lossy(&line.content).into();
+            let snippet = Snippet::new(path, &line.content, line.offset, line.number);
             for diagnostic in diagnostics {
-                report(Finding::new(
-                    path,
-                    diagnostic,
-                    &text,
-                    line.offset,
-                    line.number,
-                ))
-                .map_err(Stop::Output)?;
+                report(Finding::new(path, diagnostic, &snippet)).map_err(Stop::Output)?;
             }
         }
         spare.extend(batch.drain(..).map(|line| line.content));
@@ -286,8 +292,8 @@ fn lint_line(kind: FileKind, line: &Line, validator: &Validator) -> Vec<Diagnost
 }
 
 /// Lints a whole PGN file, calling `report` for each finding in order. Each finding carries
-/// the lines its labels are on, found through one line index of the file, so that a file of
-/// 100,000 games costs no more per game than a file of one.
+/// the lines its labels are on, found through the line starts of the file, found once, so that
+/// a file of 100,000 games costs no more per game than a file of one.
 pub fn lint_pgn(
     path: &Rc<str>,
     mut reader: impl Read,
@@ -298,46 +304,61 @@ pub fn lint_pgn(
     let mut bytes = Vec::new();
     reader.read_to_end(&mut bytes).map_err(Stop::Read)?;
     let diagnostics = files::lint_file(FileKind::Pgn, &bytes, validator);
-    let text = String::from_utf8_lossy(&bytes);
-    if let Ok(text) = std::str::from_utf8(&bytes) {
+    if files::utf16(&bytes).is_none() {
+        // Bytes that are not UTF-8 do not move the tags: `?` for each keeps every offset.
+        let text = String::from_utf8_lossy(&bytes);
         totals.fens = totals.fens.saturating_add(
-            fenlint::pgn::read(text, 0)
+            fenlint::pgn::read(&text, 0)
                 .games()
                 .iter()
                 .filter(|game| game.tag("FEN").is_some())
                 .count(),
         );
     }
-    let index = LineIndex::new(&text);
+    let starts: Vec<usize> = std::iter::once(0)
+        .chain(memchr::memchr_iter(b'\n', &bytes).map(|at| at.saturating_add(1)))
+        .collect();
     for diagnostic in diagnostics {
-        let (offset, line, lines) = covering_lines(&text, &index, &diagnostic);
-        report(Finding::new(path, diagnostic, &lines, offset, line)).map_err(Stop::Output)?;
+        let (offset, line, lines) = covering_lines(&bytes, &starts, &diagnostic);
+        let snippet = Snippet::new(path, lines, offset, line);
+        report(Finding::new(path, diagnostic, &snippet)).map_err(Stop::Output)?;
     }
     Ok(())
 }
 
-/// The whole lines of `text` that the labels of `diagnostic` are on, with one line of context
-/// before and after (as miette shows): their byte offset, the 0-based number of the first, and
-/// their text.
-fn covering_lines(
-    text: &str,
-    index: &LineIndex,
+/// The whole lines of `bytes` (whose lines start at `starts`) that the labels of `diagnostic`
+/// are on, with one line of context before and after (as miette shows): their byte offset, the
+/// 0-based number of the first, and their bytes.
+fn covering_lines<'b>(
+    bytes: &'b [u8],
+    starts: &[usize],
     diagnostic: &Diagnostic,
-) -> (usize, usize, Rc<str>) {
+) -> (usize, usize, &'b [u8]) {
     let spans = diagnostic.labels().iter().map(fenlint::Label::span);
     let start = spans.clone().map(|span| span.start).min().unwrap_or(0);
     let end = spans.map(|span| span.end).max().unwrap_or(start);
-    let first = index.line_of(start).saturating_sub(1);
-    let last = index
-        .line_of(end)
-        .saturating_add(1)
-        .min(index.line_count().saturating_sub(1));
-    let from = index.line_range(text, first).map_or(0, |range| range.start);
-    let to = index
-        .line_range(text, last)
-        .map_or(text.len(), |range| range.end);
-    let lines = text.get(from..to).unwrap_or_default();
-    (from, first, lines.into())
+    let line_of = |offset: usize| {
+        starts
+            .partition_point(|&start| start <= offset)
+            .saturating_sub(1)
+    };
+    let first = line_of(start).saturating_sub(1);
+    let last = line_of(end).saturating_add(1);
+    let from = starts.get(first).copied().unwrap_or(0).min(bytes.len());
+    // The end of line `last`: the start of the next line without its `\n`, or the end.
+    let to = starts
+        .get(last.saturating_add(1))
+        .map_or(bytes.len(), |&next| next.saturating_sub(1))
+        .clamp(from, bytes.len());
+    let to = if bytes
+        .get(..to)
+        .is_some_and(|before| before.ends_with(b"\r"))
+    {
+        to.saturating_sub(1).max(from)
+    } else {
+        to
+    };
+    (from, first, bytes.get(from..to).unwrap_or_default())
 }
 
 /// Opens `path` for reading (`-` is standard input).

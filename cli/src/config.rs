@@ -27,11 +27,20 @@ use crate::args::{ChecksArg, EpArg, HoldingsArg, ToArg, VariantArg};
 #[derive(Clone, Debug, Default)]
 pub struct Config {
     pub path: Option<PathBuf>,
-    pub variant: Option<String>,
-    pub deny: Vec<String>,
-    pub warn: Vec<String>,
-    pub allow: Vec<String>,
+    pub variant: Option<Setting>,
+    pub deny: Vec<Setting>,
+    pub warn: Vec<Setting>,
+    pub allow: Vec<Setting>,
     pub format: FormatConfig,
+}
+
+/// A value of `fenlint.toml` (a variant or a code) and where it is written.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Setting {
+    pub value: String,
+    /// The 1-based line and column (in characters) of the value.
+    pub line: usize,
+    pub column: usize,
 }
 
 /// The `[format]` table: the dialect `fmt` writes.
@@ -43,44 +52,70 @@ pub struct FormatConfig {
     pub en_passant: Option<EpArg>,
 }
 
-/// Severity settings applied one after another: a list of codes (or `all`) and the severity
-/// they get, `None` for not reported.
-pub type SeverityList<'a> = (&'a [String], Option<Severity>);
+/// Severity settings in the order given: a code (or `all`) and the severity it gets, `None`
+/// for not reported.
+pub type SeverityList = [(String, Option<Severity>)];
 
-/// The validator for `variant` (`auto` takes `config`'s), with `config`'s severities and then
-/// `overrides` applied in order (the later wins), or what is wrong.
+/// The validator for `variant` (`None` takes `config`'s, `auto` included: the flag wins), with
+/// `config`'s severities and then `overrides` applied, or what is wrong.
+///
+/// Severities come in two layers, the file's and then the overrides' (the flags, or an
+/// editor's settings), so that an override always wins over the file. Within a layer a named
+/// code wins over `all`, whatever the order, and otherwise the later setting wins (the file's
+/// `allow`, then `warn`, then `deny`), as ruff does.
 pub fn validator(
     config: &Config,
-    variant: VariantArg,
-    overrides: &[SeverityList<'_>],
+    variant: Option<VariantArg>,
+    overrides: &SeverityList,
 ) -> Result<Validator, String> {
-    let where_ = config
-        .path
-        .as_ref()
-        .map_or_else(String::new, |path| format!(" in {}", path.display()));
-    let variant = match (variant, config.variant.as_deref()) {
-        (VariantArg::Auto, Some(name)) => VariantArg::from_str(name, true)
-            .map_err(|_| format!("unknown variant `{name}`{where_}"))?,
-        (variant, _) => variant,
+    // Where a setting of the file is, as a prefix of the message about it.
+    let where_ = |setting: &Setting| {
+        config.path.as_ref().map_or_else(String::new, |path| {
+            format!("{}:{}:{}: ", path.display(), setting.line, setting.column)
+        })
+    };
+    let variant = match (variant, &config.variant) {
+        (Some(variant), _) => variant,
+        (None, Some(setting)) => VariantArg::from_str(&setting.value, true).map_err(|_| {
+            format!(
+                "{}unknown variant `{}`, expected auto, standard, chess960, crazyhouse or threecheck",
+                where_(setting),
+                setting.value
+            )
+        })?,
+        (None, None) => VariantArg::Auto,
     };
     let mut validator = with_variant(Validator::new(), variant);
-    let from_file: [SeverityList<'_>; 3] = [
+    let from_file: Vec<(&Setting, Option<Severity>)> = [
         (&config.allow, None),
         (&config.warn, Some(Severity::Warning)),
         (&config.deny, Some(Severity::Error)),
-    ];
-    for (names, severity) in from_file.iter().chain(overrides) {
-        for name in names.iter() {
+    ]
+    .into_iter()
+    .flat_map(|(settings, severity)| settings.iter().map(move |setting| (setting, severity)))
+    .collect();
+    let file_layer: Vec<(&str, Option<Severity>, String)> = from_file
+        .iter()
+        .map(|(setting, severity)| (setting.value.as_str(), *severity, where_(setting)))
+        .collect();
+    let override_layer: Vec<(&str, Option<Severity>, String)> = overrides
+        .iter()
+        .map(|(name, severity)| (name.as_str(), *severity, String::new()))
+        .collect();
+    for mut layer in [file_layer, override_layer] {
+        // `all` first: a named code wins over it, whatever the order written.
+        layer.sort_by_key(|(name, _, _)| *name != "all");
+        for (name, severity, where_) in layer {
             let codes: Vec<Code> = if name == "all" {
                 Code::ALL.to_vec()
             } else {
                 vec![Code::from_name(name).ok_or_else(|| {
-                    format!("no rule `{name}`; `fenlint explain --list` lists them all")
+                    format!("{where_}no rule `{name}`; `fenlint explain --list` lists them all")
                 })?]
             };
             for code in codes {
                 validator = match severity {
-                    Some(severity) => validator.with_severity(code, *severity),
+                    Some(severity) => validator.with_severity(code, severity),
                     None => validator.allow(code),
                 };
             }
@@ -101,7 +136,7 @@ pub fn with_variant(validator: Validator, variant: VariantArg) -> Validator {
 }
 
 /// The `fenlint.toml` in `dir` or the nearest directory above it, read; an error says what is
-/// wrong with it.
+/// wrong with it, and where.
 pub fn find(dir: &Path) -> Result<Config, String> {
     let Some(path) = dir
         .ancestors()
@@ -112,37 +147,70 @@ pub fn find(dir: &Path) -> Result<Config, String> {
     };
     let text =
         std::fs::read_to_string(&path).map_err(|error| format!("{}: {error}", path.display()))?;
-    let mut config = read(&text).map_err(|error| format!("{}: {error}", path.display()))?;
+    let mut config = read(&text).map_err(|(at, error)| {
+        let (line, column) = line_column(&text, at);
+        format!("{}:{line}:{column}: {error}", path.display())
+    })?;
     config.path = Some(path);
     Ok(config)
 }
 
-/// The settings in `text`.
-fn read(text: &str) -> Result<Config, String> {
-    let table: toml::Table = text
-        .parse()
-        .map_err(|error: toml::de::Error| error.message().to_owned())?;
+/// The 1-based line and column (in characters) of byte `at` of `text`.
+fn line_column(text: &str, at: usize) -> (usize, usize) {
+    let before = text.get(..at.min(text.len())).unwrap_or(text);
+    let line_start = before.rfind('\n').map_or(0, |newline| newline + 1);
+    let line = before.matches('\n').count() + 1;
+    let column = before.get(line_start..).unwrap_or_default().chars().count() + 1;
+    (line, column)
+}
+
+/// A value of `text` and where it starts.
+fn setting(text: &str, value: &str, span: &std::ops::Range<usize>) -> Setting {
+    let (line, column) = line_column(text, span.start);
+    Setting {
+        value: value.to_owned(),
+        line,
+        column,
+    }
+}
+
+/// The settings in `text`, or the byte offset of what is wrong and what it is.
+fn read(text: &str) -> Result<Config, (usize, String)> {
+    let table = toml::de::DeTable::parse(text).map_err(|error| {
+        let at = error.span().map_or(0, |span| span.start);
+        (at, error.message().trim_end().to_owned())
+    })?;
     let mut config = Config::default();
-    for (key, value) in &table {
-        match key.as_str() {
+    for (key, value) in table.get_ref() {
+        let key_name: &str = key.get_ref();
+        let at = value.span();
+        match key_name {
             "variant" => {
                 let variant = value
+                    .get_ref()
                     .as_str()
-                    .ok_or_else(|| "`variant` must be a string".to_owned())?;
-                config.variant = Some(variant.to_owned());
+                    .ok_or_else(|| (at.start, "`variant` must be a string".to_owned()))?;
+                config.variant = Some(setting(text, variant, &at));
             }
             "deny" | "warn" | "allow" => {
                 let codes = value
+                    .get_ref()
                     .as_array()
-                    .ok_or_else(|| format!("`{key}` must be a list of codes"))?
+                    .ok_or_else(|| (at.start, format!("`{key_name}` must be a list of codes")))?
                     .iter()
                     .map(|code| {
-                        code.as_str()
-                            .map(str::to_owned)
-                            .ok_or_else(|| format!("`{key}` must be a list of codes"))
+                        code.get_ref()
+                            .as_str()
+                            .map(|name| setting(text, name, &code.span()))
+                            .ok_or_else(|| {
+                                (
+                                    code.span().start,
+                                    format!("`{key_name}` must be a list of codes"),
+                                )
+                            })
                     })
                     .collect::<Result<Vec<_>, _>>()?;
-                match key.as_str() {
+                match key_name {
                     "deny" => config.deny = codes,
                     "warn" => config.warn = codes,
                     _ => config.allow = codes,
@@ -151,13 +219,17 @@ fn read(text: &str) -> Result<Config, String> {
             "format" => {
                 config.format = read_format(
                     value
+                        .get_ref()
                         .as_table()
-                        .ok_or_else(|| "`format` must be a table".to_owned())?,
+                        .ok_or_else(|| (at.start, "`format` must be a table".to_owned()))?,
                 )?;
             }
             other => {
-                return Err(format!(
-                    "unknown setting `{other}`, expected `variant`, `deny`, `warn`, `allow` or `[format]`"
+                return Err((
+                    key.span().start,
+                    format!(
+                        "unknown setting `{other}`, expected `variant`, `deny`, `warn`, `allow` or `[format]`"
+                    ),
                 ));
             }
         }
@@ -166,8 +238,11 @@ fn read(text: &str) -> Result<Config, String> {
 }
 
 /// The `[format]` table.
-fn read_format(table: &toml::Table) -> Result<FormatConfig, String> {
-    fn choice<T: ValueEnum>(key: &str, value: &toml::Value) -> Result<T, String> {
+fn read_format(table: &toml::de::DeTable<'_>) -> Result<FormatConfig, (usize, String)> {
+    fn choice<T: ValueEnum>(
+        key: &str,
+        value: &toml::Spanned<toml::de::DeValue<'_>>,
+    ) -> Result<T, (usize, String)> {
         let names = || {
             T::value_variants()
                 .iter()
@@ -177,20 +252,30 @@ fn read_format(table: &toml::Table) -> Result<FormatConfig, String> {
                 .join(", ")
         };
         value
+            .get_ref()
             .as_str()
             .and_then(|name| T::from_str(name, true).ok())
-            .ok_or_else(|| format!("`format.{key}` must be one of {}", names()))
+            .ok_or_else(|| {
+                (
+                    value.span().start,
+                    format!("`format.{key}` must be one of {}", names()),
+                )
+            })
     }
     let mut format = FormatConfig::default();
     for (key, value) in table {
-        match key.as_str() {
-            "castling" => format.castling = Some(choice(key, value)?),
-            "holdings" => format.holdings = Some(choice(key, value)?),
-            "checks" => format.checks = Some(choice(key, value)?),
-            "en_passant" => format.en_passant = Some(choice(key, value)?),
+        let key_name: &str = key.get_ref();
+        match key_name {
+            "castling" => format.castling = Some(choice(key_name, value)?),
+            "holdings" => format.holdings = Some(choice(key_name, value)?),
+            "checks" => format.checks = Some(choice(key_name, value)?),
+            "en_passant" => format.en_passant = Some(choice(key_name, value)?),
             other => {
-                return Err(format!(
-                    "unknown setting `format.{other}`, expected `castling`, `holdings`, `checks` or `en_passant`"
+                return Err((
+                    key.span().start,
+                    format!(
+                        "unknown setting `format.{other}`, expected `castling`, `holdings`, `checks` or `en_passant`"
+                    ),
                 ));
             }
         }

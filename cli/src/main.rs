@@ -16,13 +16,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches};
+use fenlint::Validator;
 use fenlint::files::FileKind;
-use fenlint::{Severity, Validator};
 
 use args::{CheckArgs, Cli, ColorChoice, Command, FmtArgs, ShowArgs, WalkArgs};
 use check::{Finding, Stop, Totals};
 use output::Printer;
+use source::Snippet;
 
 /// Exit status: no error-severity diagnostic.
 const CLEAN: u8 = 0;
@@ -32,11 +33,15 @@ const ERRORS: u8 = 1;
 const TROUBLE: u8 = 2;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let matches = Cli::command().get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit());
     let status = match cli.command {
         // A panic (a bug, in the library or here, re-raised from the worker that hit it) has
         // been printed by the panic hook; it ends the run as trouble, never as missing output.
-        Command::Check(args) => {
+        Command::Check(mut args) => {
+            if let Some(("check", matches)) = matches.subcommand() {
+                args.order_severities(matches);
+            }
             std::panic::catch_unwind(|| run_check(&args)).unwrap_or_else(|_| {
                 eprintln!("fenlint: internal error: the run stopped early; please report this");
                 TROUBLE
@@ -71,15 +76,7 @@ fn main() -> ExitCode {
 fn validator(args: &CheckArgs) -> Result<Validator, String> {
     let cwd = std::env::current_dir().map_err(|error| error.to_string())?;
     let config = config::find(&cwd)?;
-    config::validator(
-        &config,
-        args.variant,
-        &[
-            (&args.allow, None),
-            (&args.warn, Some(Severity::Warning)),
-            (&args.deny, Some(Severity::Error)),
-        ],
-    )
+    config::validator(&config, args.variant, &args.severities)
 }
 
 /// The files a command works on, with the walk's warnings and errors printed; `None` when a
@@ -131,24 +128,19 @@ fn run_check(args: &CheckArgs) -> u8 {
     let mut closed = false;
     {
         if let Some(fen) = &args.fen {
-            let mut report = |finding: Finding| printer.finding(&mut out, &finding);
-            totals.files = 0;
+            // The string is one FEN, whatever it holds: not lines, and never a comment, so that
+            // an empty one is `fen::input::empty`.
+            totals.files = None;
+            totals.fens = 1;
             let path: Arc<str> = "--fen".into();
-            let result = check::lint_lines(
-                &path,
-                FileKind::Lines,
-                fen.as_bytes(),
-                &validator,
-                &mut totals,
-                &mut report,
-                &mut |_| {},
-            );
-            match result {
-                Ok(()) => {}
-                Err(Stop::Output(error)) => output_failed(error, &mut trouble, &mut closed),
-                Err(Stop::Read(error)) => {
-                    eprintln!("fenlint: --fen: {error}");
-                    trouble = true;
+            let snippet = Snippet::new(&path, fen.as_bytes(), 0, 0);
+            let diagnostics =
+                fenlint::files::lint_line(FileKind::Lines, fen.as_bytes(), 0, &validator);
+            for diagnostic in diagnostics {
+                let finding = Finding::new(&path, diagnostic, &snippet);
+                if let Err(error) = printer.finding(&mut out, &finding) {
+                    output_failed(error, &mut trouble, &mut closed);
+                    break;
                 }
             }
         } else {
@@ -161,12 +153,22 @@ fn run_check(args: &CheckArgs) -> u8 {
             if args.fix {
                 for file in files.iter().filter(|file| file.as_os_str() != "-") {
                     match fix_file(file, &validator) {
-                        Ok(0) => {}
-                        Ok(count) => eprintln!(
-                            "fenlint: {}: fixed {count} {}",
-                            file.display(),
-                            if count == 1 { "problem" } else { "problems" }
-                        ),
+                        Ok(fixed) => {
+                            let count = fixed.applied;
+                            if count > 0 {
+                                eprintln!(
+                                    "fenlint: {}: fixed {count} {}",
+                                    file.display(),
+                                    if count == 1 { "problem" } else { "problems" }
+                                );
+                            }
+                            if !fixed.converged {
+                                eprintln!(
+                                    "fenlint: warning: {}: the fixes did not settle (they undo one another); stopped, and what is left is reported below",
+                                    file.display()
+                                );
+                            }
+                        }
                         Err(error) => {
                             eprintln!("fenlint: {}: {error}", file.display());
                             trouble = true;
@@ -179,7 +181,7 @@ fn run_check(args: &CheckArgs) -> u8 {
                 let path: Arc<str> = file.display().to_string().into();
                 let bar = progress_bar(&file);
                 let result = check::open(&file).map_err(Stop::Read).and_then(|reader| {
-                    totals.files += 1;
+                    *totals.files.get_or_insert(0) += 1;
                     match FileKind::of(&file) {
                         FileKind::Pgn => {
                             check::lint_pgn(&path, reader, &validator, &mut totals, &mut report)
@@ -237,8 +239,8 @@ fn run_check(args: &CheckArgs) -> u8 {
     }
 }
 
-/// Applies the fixes to `path`, crash-safely; returns how many were applied.
-fn fix_file(path: &std::path::Path, validator: &Validator) -> io::Result<usize> {
+/// Applies the fixes to `path`, crash-safely; returns what was done.
+fn fix_file(path: &std::path::Path, validator: &Validator) -> io::Result<fenlint::files::Fixed> {
     if path.is_dir() {
         return Err(io::Error::other("is a directory"));
     }
@@ -247,7 +249,7 @@ fn fix_file(path: &std::path::Path, validator: &Validator) -> io::Result<usize> 
     if fixed.applied > 0 && fixed.text != bytes {
         write::replace(path, &fixed.text)?;
     }
-    Ok(fixed.applied)
+    Ok(fixed)
 }
 
 fn run_fmt(args: &FmtArgs) -> u8 {
@@ -265,12 +267,22 @@ fn run_fmt(args: &FmtArgs) -> u8 {
     let mut trouble = false;
     let files = files_of(&args.paths, &args.walk, &mut trouble);
     let mut changed = 0usize;
+    // Positions `fmt` could not format (errors, bytes that are not UTF-8): `--check` cannot say
+    // they are formatted, so it fails, as `rustfmt --check` does on a file it cannot parse.
+    let mut unverified = 0usize;
     for file in files {
         match fmt::format_file(&file, &options, args.check) {
             Ok(outcome) => {
-                if outcome.not_utf8 {
+                if outcome.utf16 {
                     eprintln!(
-                        "fenlint: {}: left as it is: not UTF-8 (see `fenlint check`)",
+                        "fenlint: {}: left as it is: UTF-16, expected UTF-8 (see `fenlint check`)",
+                        file.display()
+                    );
+                    unverified += 1;
+                }
+                for line in &outcome.not_utf8_lines {
+                    eprintln!(
+                        "fenlint: {}:{line}: left as it is: not UTF-8 (see `fenlint check`)",
                         file.display()
                     );
                 }
@@ -280,6 +292,7 @@ fn run_fmt(args: &FmtArgs) -> u8 {
                         file.display()
                     );
                 }
+                unverified += outcome.not_utf8_lines.len() + outcome.skipped.len();
                 if outcome.changed > 0 {
                     let verb = if args.check {
                         "would change"
@@ -298,7 +311,17 @@ fn run_fmt(args: &FmtArgs) -> u8 {
     }
     if trouble {
         TROUBLE
-    } else if args.check && changed > 0 {
+    } else if args.check && (changed > 0 || unverified > 0) {
+        if unverified > 0 {
+            eprintln!(
+                "fenlint: {unverified} {} could not be checked",
+                if unverified == 1 {
+                    "position"
+                } else {
+                    "positions"
+                }
+            );
+        }
         ERRORS
     } else {
         CLEAN
@@ -322,9 +345,9 @@ fn run_show(args: &ShowArgs) -> u8 {
     }
     let mut printer = Printer::new(args::Format::Human, false);
     let path: Arc<str> = "--fen".into();
-    let text: Arc<str> = args.fen.as_str().into();
+    let snippet = Snippet::new(&path, args.fen.as_bytes(), 0, 0);
     for diagnostic in lint.diagnostics() {
-        let finding = Finding::new(&path, diagnostic.clone(), &text, 0, 0);
+        let finding = Finding::new(&path, diagnostic.clone(), &snippet);
         let _ = writeln!(out);
         let _ = printer.finding(&mut out, &finding);
     }

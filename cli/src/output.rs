@@ -65,11 +65,12 @@ impl Printer {
         if self.format != Format::Human {
             return Ok(());
         }
+        if let Some(files) = totals.files {
+            write!(out, "{files} {}, ", plural(files, "file", "files"))?;
+        }
         writeln!(
             out,
-            "{} {}, {} {}: {} {}, {} {}, {} advice",
-            totals.files,
-            plural(totals.files, "file", "files"),
+            "{} {}: {} {}, {} {}, {} advice",
             totals.fens,
             plural(totals.fens, "FEN", "FENs"),
             self.errors,

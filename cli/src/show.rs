@@ -60,7 +60,10 @@ pub fn diagram(lint: &Lint<'_>, position: &Position) -> String {
     let _ = writeln!(
         out,
         "{} to move · castling {castling} · en passant {en_passant} · halfmove clock {} · move {} · {:?}",
-        position.turn, position.halfmove_clock, position.fullmove_number, position.variant
+        position.turn,
+        position.halfmove_clock,
+        position.fullmove_number,
+        lint.variant().unwrap_or(position.variant)
     );
     if let Some(holdings) = &position.holdings {
         let _ = writeln!(

@@ -8,12 +8,39 @@ use fenlint::{ColumnUnit, Diagnostic, LineIndex};
 use miette::{LabeledSpan, MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
 
 /// Whole lines of a file, from byte `offset` on, starting on line `line` (0-based).
+///
+/// `text` is the lines' bytes read as UTF-8, each invalid sequence shown as one U+FFFD. Where
+/// that made the text longer than the bytes, `breaks` holds the pairs of (offset in the bytes,
+/// offset in `text`) from which the two advance together again, so that a byte offset of the
+/// file still finds its character, and counts as one column however many bytes it has.
 #[derive(Clone, Debug)]
 pub struct Snippet {
     pub name: Rc<str>,
     pub text: Rc<str>,
     pub offset: usize,
     pub line: usize,
+    pub breaks: Rc<[(usize, usize)]>,
+}
+
+/// The text of `bytes` with each invalid UTF-8 sequence shown as U+FFFD, and the breaks of a
+/// [`Snippet`] of it.
+pub fn decode(bytes: &[u8]) -> (Rc<str>, Rc<[(usize, usize)]>) {
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return (text.into(), Rc::from([]));
+    }
+    let mut text = String::with_capacity(bytes.len().saturating_add(16));
+    let mut breaks = Vec::new();
+    let mut at = 0usize;
+    for chunk in bytes.utf8_chunks() {
+        text.push_str(chunk.valid());
+        at = at.saturating_add(chunk.valid().len());
+        if !chunk.invalid().is_empty() {
+            text.push(char::REPLACEMENT_CHARACTER);
+            at = at.saturating_add(chunk.invalid().len());
+            breaks.push((at, text.len()));
+        }
+    }
+    (text.into(), breaks.into())
 }
 
 /// A 1-based line and column (columns count characters).
@@ -24,12 +51,58 @@ pub struct Position {
 }
 
 impl Snippet {
+    /// Whole lines `bytes` of the file `name`, from byte `offset` on, starting on line `line`.
+    pub fn new(name: &Rc<str>, bytes: &[u8], offset: usize, line: usize) -> Snippet {
+        let (text, breaks) = decode(bytes);
+        Snippet {
+            name: Rc::clone(name),
+            text,
+            offset,
+            line,
+            breaks,
+        }
+    }
+
+    /// The offset in `text` of byte `offset` of the file, clamped to the snippet; a byte inside
+    /// an invalid sequence moves to the start of its U+FFFD.
+    pub fn text_offset(&self, offset: usize) -> usize {
+        let local = offset.saturating_sub(self.offset);
+        let at = self.breaks.partition_point(|&(byte, _)| byte <= local);
+        let (byte, text) = at
+            .checked_sub(1)
+            .and_then(|at| self.breaks.get(at))
+            .copied()
+            .unwrap_or((0, 0));
+        let mut shown = text.saturating_add(local.saturating_sub(byte));
+        // Inside an invalid sequence (the next break is still ahead): its U+FFFD.
+        if let Some(&(next_byte, next_text)) = self.breaks.get(at)
+            && local < next_byte
+        {
+            shown = shown.min(next_text.saturating_sub(3).max(text));
+        }
+        let mut shown = shown.min(self.text.len());
+        while !self.text.is_char_boundary(shown) {
+            shown = shown.saturating_sub(1);
+        }
+        shown
+    }
+
+    /// The offset in the file of `shown`, an offset in `text`.
+    pub fn file_offset(&self, shown: usize) -> usize {
+        let at = self.breaks.partition_point(|&(_, text)| text <= shown);
+        let (byte, text) = at
+            .checked_sub(1)
+            .and_then(|at| self.breaks.get(at))
+            .copied()
+            .unwrap_or((0, 0));
+        self.offset
+            .saturating_add(byte)
+            .saturating_add(shown.saturating_sub(text))
+    }
+
     /// The line and column of byte `offset` of the file (clamped to the snippet).
     pub fn position(&self, offset: usize) -> Position {
-        let mut local = offset.saturating_sub(self.offset).min(self.text.len());
-        while !self.text.is_char_boundary(local) {
-            local = local.saturating_sub(1);
-        }
+        let local = self.text_offset(offset);
         let before = self.text.get(..local).unwrap_or_default();
         // A snippet of one line (every FEN and EPD line) needs no index. As in the index, a
         // `\r` before the line's `\n` is part of the line ending, not of the columns.
@@ -100,7 +173,7 @@ impl Excerpt {
     /// The excerpt of `snippet` for `diagnostic`.
     pub fn new(snippet: &Snippet, diagnostic: &Diagnostic) -> Excerpt {
         let source = snippet.text.as_ref();
-        let local = |offset: usize| offset.saturating_sub(snippet.offset).min(source.len());
+        let local = |offset: usize| snippet.text_offset(offset);
         let (mut start, mut end) = (0, source.len());
         if source.len() > SHOWN_WHOLE {
             let primary = diagnostic.span();
@@ -138,7 +211,18 @@ impl Excerpt {
         excerpt.breaks.push((start, excerpt.text.len()));
         let window = source.get(start..end).unwrap_or_default();
         for (at, c) in window.char_indices() {
-            match shown_char(c) {
+            // A `\r` that does not end a line is shown, not laid out as a line break: lines are
+            // counted at `\n` only, here as in the JSON output.
+            let lone_cr = c == '\r'
+                && !source
+                    .get(start.saturating_add(at).saturating_add(1)..)
+                    .is_some_and(|rest| rest.starts_with('\n'));
+            let symbol = if lone_cr {
+                Some("␍".to_owned())
+            } else {
+                shown_char(c)
+            };
+            match symbol {
                 Some(symbol) => {
                     excerpt.text.push_str(&symbol);
                     let after = start.saturating_add(at).saturating_add(c.len_utf8());
@@ -160,9 +244,7 @@ impl Excerpt {
     /// offset inside a character (of a line that was not UTF-8, where one bad byte became
     /// U+FFFD) moves to the character's start, or with `up` to its end.
     fn shown_offset(&self, offset: usize, up: bool) -> usize {
-        let local = offset
-            .saturating_sub(self.snippet.offset)
-            .max(self.window_start);
+        let local = self.snippet.text_offset(offset).max(self.window_start);
         let at = self
             .breaks
             .partition_point(|&(source, _)| source <= local)
@@ -188,9 +270,7 @@ impl Excerpt {
             .saturating_sub(1);
         let (source, text) = self.breaks.get(at).copied().unwrap_or((0, 0));
         self.snippet
-            .offset
-            .saturating_add(source)
-            .saturating_add(shown.saturating_sub(text))
+            .file_offset(source.saturating_add(shown.saturating_sub(text)))
     }
 
     /// The labels of `diagnostic`, moved into the shown text; labels outside the window are
@@ -274,12 +354,25 @@ mod tests {
     use super::*;
 
     fn snippet(text: &str) -> Snippet {
-        Snippet {
-            name: "t.fen".into(),
-            text: text.into(),
-            offset: 100,
-            line: 4,
-        }
+        Snippet::new(&"t.fen".into(), text.as_bytes(), 100, 4)
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_are_one_column_each_and_offsets_after_them_hold() {
+        // `\xfc` (one byte) is shown as U+FFFD (three bytes); `x` after it is byte 7 of the
+        // file's line and column 8.
+        let bytes = b"[W \"M\xfcx\"] y";
+        let snippet = Snippet::new(&"t.pgn".into(), bytes, 100, 0);
+        assert_eq!(&*snippet.text, "[W \"M\u{fffd}x\"] y");
+        let column = |offset: usize| snippet.position(100 + offset).column;
+        assert_eq!((column(5), column(6), column(7)), (6, 7, 8));
+        assert_eq!(column(11), 12); // `y`
+        assert_eq!(snippet.file_offset(snippet.text_offset(111)), 111);
+        // A three-byte sequence cut short is one U+FFFD, one column.
+        let snippet = Snippet::new(&"t.fen".into(), b"a\xe2\x82b", 0, 0);
+        assert_eq!(&*snippet.text, "a\u{fffd}b");
+        assert_eq!(snippet.position(2).column, 2);
+        assert_eq!(snippet.position(3).column, 3);
     }
 
     #[test]

@@ -306,9 +306,12 @@ fn fmt_rewrites_valid_fens_only() {
         std::fs::read_to_string(&path).unwrap(),
         "# openings\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b HAha - 0 1\r\nbnrbkrqn/pppppppp/8/8/8/8/PPPPPPPP/BNRBKRQN w FCfc - 0 1\n8/8/8/8/8/8/8/8 w - - 0 1\n4k3/8/8/8/8/8/8/4K3/ w - - 0 1\n"
     );
-    // Formatting the result again changes nothing.
-    let (_, code) = run(&dir, &[&["fmt", "--check"][..], &STYLE].concat(), None);
-    assert_eq!(code, 0);
+    // Formatting the result again changes nothing; `--check` still fails on the FEN without
+    // kings, which it cannot format and so cannot check.
+    let (text, code) = run(&dir, &[&["fmt", "--check"][..], &STYLE].concat(), None);
+    assert_eq!(code, 1);
+    assert!(!text.contains("would change"), "{text}");
+    assert!(text.contains("1 position could not be checked"), "{text}");
 }
 
 #[test]

@@ -241,6 +241,7 @@ codes! {
     ChecksBothExhausted => rule three_check::both_exhausted;
     ChecksGameOverWithoutCheck => rule three_check::game_over_without_check;
     ChecksFormsDisagree => rule three_check::forms_disagree;
+    ChecksNotThreeCheck => rule three_check::not_three_check;
     /// an EPD record with fewer than four position fields
     ///
     /// An EPD record (PGN §16.2) starts with the first four fields of a FEN: piece placement,

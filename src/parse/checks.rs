@@ -56,9 +56,10 @@ fn plain_counters<'a>(cx: &mut Cx<'a>, input: &'a str, kind: SyntaxKind) {
     cx.finish(open);
 }
 
-/// `check_count ::= [0-3]`
+/// `check_count ::= "0"* [0-3]`
 ///
-/// Any run of digits is read as a count; counts above 3 draw `fen::checks::count_out_of_range`.
+/// Any run of digits is read as a count, leading zeros included (`03` is 3); counts above 3 draw
+/// `fen::checks::count_out_of_range`.
 fn check_count(input: &str) -> IResult<&str, &str> {
     digits(input)
 }
@@ -88,7 +89,8 @@ fn counters<'a>(
             let black_span = cx.token(SyntaxKind::CheckCount, black);
             for (count, span, side) in [(white, white_span, "White"), (black, black_span, "Black")]
             {
-                if count.len() != 1 || count > "3" {
+                // A count is its value: `03` is 3, as `01` is a fullmove number of 1.
+                if crate::syntax::digits_value(count).is_none_or(|value| value > 3) {
                     cx.report(
                         Diagnostic::new(
                             Code::ChecksCountOutOfRange,

@@ -38,6 +38,41 @@ fn field_after(last: Option<SyntaxKind>, text: &str) -> SyntaxKind {
     }
 }
 
+/// Whether `text`, in the slot of a field of kind `slot` and followed by `after`, is clearly not
+/// a FEN field but the start of other text, which then runs to the end of the line: a comment
+/// or annotation (`#`, `//`, `;`, `{`, `"`), or free text, two words in a row that neither
+/// field could be (`# board only`, `board only`, `white to move`). Reporting that text once
+/// spares the cascade of errors the fields it would otherwise be read as give.
+fn starts_other_text(slot: SyntaxKind, text: &str, after: &str) -> bool {
+    if slot == SyntaxKind::Placement || slot == SyntaxKind::ExtraFields {
+        return false;
+    }
+    if text.starts_with(['#', ';', '{', '"']) || text.starts_with("//") {
+        return true;
+    }
+    let word = |text: &str| text.len() >= 2 && text.bytes().all(|byte| byte.is_ascii_alphabetic());
+    if !word(text) || fits(slot, text) {
+        return false;
+    }
+    let next = separator(after)
+        .ok()
+        .and_then(|(rest, _)| field(rest).ok())
+        .map(|(_, next)| next);
+    next.is_some_and(|next| word(next) && !fits(field_after(Some(slot), next), next))
+}
+
+/// Whether a word of letters could be the field of kind `slot`, rightly or with a fixable
+/// mistake: `w` or `b`; castling letters; an en-passant square; the counters hold no letters.
+fn fits(slot: SyntaxKind, text: &str) -> bool {
+    match slot {
+        SyntaxKind::SideToMove => matches!(text, "w" | "b"),
+        SyntaxKind::Castling => text
+            .bytes()
+            .all(|byte| matches!(byte, b'K' | b'Q' | b'k' | b'q' | b'A'..=b'H' | b'a'..=b'h')),
+        _ => false,
+    }
+}
+
 /// What a field of kind `kind` is called in messages.
 fn field_name(kind: SyntaxKind) -> &'static str {
     match kind {
@@ -136,6 +171,8 @@ fn fields<'a>(cx: &mut Cx<'a>, input: &'a str) {
     let mut last: Option<SyntaxKind> = None;
     let mut groups = 0usize;
     let mut last_field = rest;
+    // The last of the six groups given, after which fields are missing.
+    let mut last_group_field = rest;
     let mut extra: Option<(crate::syntax::Open, Span, &'static str)> = None;
     loop {
         // The placement production finds the end of its own field, so that the longest field
@@ -152,7 +189,10 @@ fn fields<'a>(cx: &mut Cx<'a>, input: &'a str) {
                 Err(_) => break,
             }
         };
-        let slot = field_after(last, text);
+        let mut slot = field_after(last, text);
+        if extra.is_none() && starts_other_text(slot, text, after_field) {
+            slot = SyntaxKind::ExtraFields;
+        }
         if slot == SyntaxKind::ExtraFields && extra.is_none() {
             let after = last.map_or("FEN", field_name);
             extra = Some((
@@ -176,6 +216,7 @@ fn fields<'a>(cx: &mut Cx<'a>, input: &'a str) {
         }
         if GROUPS.contains(&slot) {
             groups = groups.saturating_add(1);
+            last_group_field = text;
         }
         last = Some(slot);
         last_field = text;
@@ -219,7 +260,7 @@ fn fields<'a>(cx: &mut Cx<'a>, input: &'a str) {
         );
     }
     if groups < GROUPS.len() {
-        report_missing_fields(cx, groups, last_field);
+        report_missing_fields(cx, groups, last_group_field);
     }
 
     if !rest.is_empty() {

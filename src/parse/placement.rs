@@ -235,7 +235,7 @@ fn report_too_many_ranks(cx: &mut Cx<'_>, span: Span, count: usize) {
     cx.report(
         Diagnostic::new(
             Code::PlacementTooManyRanks,
-            format!("found {count} ranks, expected 8"),
+            format!("found {count} {}, expected 8", if count == 1 { "rank" } else { "ranks" }),
         )
         .primary(span, format!("{surplus} {plural} too many"))
         .help("List ranks 8 down to 1, separated by `/`, and no more; crazyhouse holdings after rank 1 hold piece letters only."),
@@ -249,7 +249,7 @@ fn report_too_few_ranks(cx: &mut Cx<'_>, board: Span, count: usize) {
     cx.report(
         Diagnostic::new(
             Code::PlacementTooFewRanks,
-            format!("found {count} ranks, expected 8"),
+            format!("found {count} {}, expected 8", if count == 1 { "rank" } else { "ranks" }),
         )
         .primary(board, format!("{count} of 8 ranks, {missing} {plural} missing"))
         .help("List all 8 ranks, from rank 8 down to rank 1, separated by `/`; write `8` for an empty rank."),

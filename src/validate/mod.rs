@@ -24,6 +24,7 @@ use crate::{Code, Diagnostic, Parse, Severity, Span, Square};
 pub struct Lint<'a> {
     parse: Parse<'a>,
     position: Option<Position>,
+    variant: Option<Variant>,
     diagnostics: Vec<crate::Diagnostic>,
 }
 
@@ -36,6 +37,20 @@ impl<'a> Lint<'a> {
     /// The position, when the placement is eight ranks of eight squares.
     pub fn position(&self) -> Option<&Position> {
         self.position.as_ref()
+    }
+
+    /// The variant the position was checked as: the validator's, or the one the FEN's dialect
+    /// suggests; `None` when there is no position.
+    ///
+    /// ```
+    /// use fenlint::position::Variant;
+    /// let fen = "4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1";
+    /// assert_eq!(fenlint::lint(fen).variant(), Some(Variant::ThreeCheck));
+    /// let standard = fenlint::Validator::new().variant(Variant::Standard);
+    /// assert_eq!(standard.lint(fen).variant(), Some(Variant::Standard));
+    /// ```
+    pub fn variant(&self) -> Option<Variant> {
+        self.variant
     }
 
     /// Every diagnostic, syntax and semantic, with the severities in force, ordered by span.
@@ -163,8 +178,10 @@ impl Validator {
             }
         }
         let mut diagnostics: Vec<Diagnostic> = parse.diagnostics().to_vec();
-        if let Some(position) = &position {
-            let variant = self.variant.unwrap_or(position.variant);
+        let variant = position
+            .as_ref()
+            .map(|position| self.variant.unwrap_or(position.variant));
+        if let (Some(position), Some(variant)) = (&position, variant) {
             let castling = CastlingLetters::of(parse.tree());
             let mut check = Check::new(parse.tree(), position, variant, &castling);
             check.halfmove_clock = halfmove_clock;
@@ -183,6 +200,7 @@ impl Validator {
         Lint {
             parse,
             position,
+            variant,
             diagnostics,
         }
     }

@@ -91,14 +91,7 @@ impl Settings {
     /// The validator for a document in `dir`: `fenlint.toml`'s settings, then the client's.
     pub fn validator(&mut self, dir: Option<&Path>) -> Result<Validator, String> {
         let config = self.config(dir)?;
-        let variant = self.client.variant.unwrap_or(VariantArg::Auto);
-        let overrides: Vec<config::SeverityList<'_>> = self
-            .client
-            .severities
-            .iter()
-            .map(|(code, severity)| (std::slice::from_ref(code), *severity))
-            .collect();
-        config::validator(&config, variant, &overrides)
+        config::validator(&config, self.client.variant, &self.client.severities)
     }
 
     /// How `fmt` writes FENs for a document in `dir`: the `[format]` table of `fenlint.toml`.

@@ -112,6 +112,7 @@ pub(crate) const RULES: &[Rule] = &[
     three_check::both_exhausted::RULE,
     three_check::game_over_without_check::RULE,
     three_check::forms_disagree::RULE,
+    three_check::not_three_check::RULE,
 ];
 
 #[cfg(test)]

@@ -1,9 +1,12 @@
-//! Three-check: the counters describe a game that is not over, or just ended with a check.
+//! Three-check: the counters describe a game that is not over, or just ended with a check, and
+//! appear only in three-check.
 
 pub(crate) mod both_exhausted;
 pub(crate) mod forms_disagree;
 pub(crate) mod game_over_without_check;
+pub(crate) mod not_three_check;
 
+use crate::position::Variant;
 use crate::syntax::CheckCounters;
 use crate::validate::Check;
 use crate::{Code, Color, Diagnostic, Span};

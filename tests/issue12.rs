@@ -1,0 +1,185 @@
+//! The library's side of issue 12: what the command reported wrongly because the library
+//! read it wrongly.
+
+use fenlint::Validator;
+use fenlint::files::{self, FileKind};
+
+fn codes(diagnostics: &[fenlint::Diagnostic]) -> Vec<&'static str> {
+    diagnostics.iter().map(|d| d.code().name()).collect()
+}
+
+/// Bug 1: a comment line after a byte-order mark is a comment, in `.fen` and `.epd` files.
+#[test]
+fn a_comment_after_a_byte_order_mark_is_not_a_position() {
+    let text = "\u{feff}# header\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n";
+    for kind in [FileKind::Lines, FileKind::Epd] {
+        let diagnostics = files::lint_file(kind, text.as_bytes(), &Validator::new());
+        let expected: &[&str] = if kind == FileKind::Epd {
+            &["epd::opcode::invalid"] // `0 1` are FEN counters, not operations.
+        } else {
+            &[]
+        };
+        assert_eq!(codes(&diagnostics), expected, "{kind:?}");
+    }
+    assert!(!files::is_position_line("\u{feff}  # x".as_bytes()));
+    assert!(files::is_position_line("\u{feff}8/8".as_bytes()));
+}
+
+/// Bug 12: a three-check count with a leading zero is its value; one rank is "1 rank".
+#[test]
+fn a_leading_zero_is_not_out_of_range_and_one_rank_is_singular() {
+    let lint = fenlint::lint("4k3/8/8/8/8/8/8/4K3 w - - 02+03 0 1");
+    assert!(
+        lint.diagnostics().is_empty(),
+        "{:?}",
+        codes(lint.diagnostics())
+    );
+    assert_eq!(lint.position().unwrap().checks_given, Some([1, 0]));
+    let lint = fenlint::lint("4k3/8/8/8/8/8/8/4K3 w - - 0 1 +004+0");
+    assert_eq!(
+        codes(lint.diagnostics()),
+        ["fen::checks::count_out_of_range"]
+    );
+    let lint = fenlint::lint("8 w - - 0 1");
+    let too_few = lint
+        .diagnostics()
+        .iter()
+        .find(|d| d.code().name() == "fen::placement::too_few_ranks")
+        .unwrap();
+    assert_eq!(too_few.message(), "found 1 rank, expected 8");
+}
+
+/// Bug 10: after a field that is clearly not a FEN field (a comment, an annotation, two words
+/// of free text), the rest of the line is one `fen::fields::unexpected`, not a cascade; the
+/// fields before it are read as usual.
+#[test]
+fn a_comment_or_free_text_after_the_fields_is_one_error() {
+    for (fen, unexpected, missing) in [
+        ("8/8/8/2K5/4k3/8/8/8 # board only", "# board only", true),
+        ("8/8/8/2K5/4k3/8/8/8 board only", "board only", true),
+        ("4k3/8/8/8/8/8/8/4K3 white to move", "white to move", true),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - # no counters",
+            "# no counters",
+            true,
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 // mate in 2",
+            "// mate in 2",
+            false,
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 {a comment}",
+            "{a comment}",
+            false,
+        ),
+    ] {
+        let lint = fenlint::lint(fen);
+        let found = codes(lint.diagnostics());
+        let expected: &[&str] = if missing {
+            &["fen::fields::missing", "fen::fields::unexpected"]
+        } else {
+            &["fen::fields::unexpected"]
+        };
+        assert_eq!(found, expected, "{fen}");
+        let diagnostic = lint
+            .diagnostics()
+            .iter()
+            .find(|d| d.code().name() == "fen::fields::unexpected")
+            .unwrap();
+        assert_eq!(&fen[diagnostic.span().range()], unexpected, "{fen}");
+        assert_eq!(lint.tree().to_string(), fen);
+    }
+    // A word that is a mistake for its field is still reported as that field's mistake.
+    let lint = fenlint::lint("4k3/8/8/8/8/8/8/4K3 white - - 0 1");
+    assert_eq!(codes(lint.diagnostics()), ["fen::side_to_move::invalid"]);
+    let lint = fenlint::lint("4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1");
+    assert!(
+        codes(lint.diagnostics())
+            .iter()
+            .all(|code| code.starts_with("fen::castling"))
+    );
+}
+
+/// Bug 9: a Latin-1 byte in a PGN tag is reported where it is, and every `[FEN]` tag of the
+/// file is linted all the same, with spans into the file.
+#[test]
+fn a_pgn_with_a_latin1_byte_is_linted_whole() {
+    let text: &[u8] = b"[Event \"x\"]\n[White \"M\xfcller\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 x - - 0 1\"]\n\n*\n\n[Black \"\xe9\xe9\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n";
+    let diagnostics = files::lint_file(FileKind::Pgn, text, &Validator::new());
+    assert_eq!(
+        codes(&diagnostics),
+        [
+            "fen::input::invalid_utf8",
+            "fen::side_to_move::invalid",
+            "fen::input::invalid_utf8",
+            "pgn::setup::missing"
+        ]
+    );
+    let at = |index: usize| &text[diagnostics[index].span().range()];
+    assert_eq!(at(0), b"\xfc");
+    assert_eq!(at(1), b"x");
+    assert_eq!(at(2), b"\xe9");
+    // The fix adds `[SetUp "1"]` and keeps every bad byte.
+    let fixed = files::fix_file(FileKind::Pgn, text, &Validator::new());
+    assert_eq!(fixed.applied, 1);
+    assert!(fixed.converged);
+    let mut expected = text.to_vec();
+    let tag = text.windows(5).rposition(|w| w == b"[FEN ").unwrap();
+    expected.splice(tag..tag, b"[SetUp \"1\"]\n".iter().copied());
+    assert_eq!(fixed.text, expected);
+}
+
+/// Bug 13: a UTF-16 file is one diagnostic that says UTF-16, whatever its kind, and `fmt`
+/// leaves it alone and says so.
+#[test]
+fn a_utf16_file_is_one_diagnostic() {
+    let fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n";
+    let little: Vec<u8> = fen.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let big: Vec<u8> = fen.encode_utf16().flat_map(u16::to_be_bytes).collect();
+    let with_bom = [&[0xFF, 0xFE][..], &little].concat();
+    for (bytes, order) in [
+        (&little, "little-endian"),
+        (&big, "big-endian"),
+        (&with_bom, "little-endian"),
+    ] {
+        for kind in [FileKind::Lines, FileKind::Epd, FileKind::Pgn] {
+            let diagnostics = files::lint_file(kind, bytes, &Validator::new());
+            assert_eq!(
+                codes(&diagnostics),
+                ["fen::input::invalid_utf8"],
+                "{kind:?}"
+            );
+            assert_eq!(
+                diagnostics[0].message(),
+                format!("UTF-16 ({order}) text, expected UTF-8")
+            );
+            let formatted = files::format_file(kind, bytes, &Default::default());
+            assert!(formatted.utf16 && formatted.not_utf8);
+            assert_eq!(&formatted.text, bytes);
+        }
+    }
+    // One NUL byte in a FEN is not UTF-16.
+    assert!(files::utf16(b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\0\n").is_none());
+}
+
+/// Bug 15: `fmt` keeps a byte-order mark, as it keeps every byte but the positions'.
+#[test]
+fn formatting_keeps_the_byte_order_mark() {
+    let text = "\u{feff}4k3/8/8/8/8/8/8/4K3  w - - 0 1\n";
+    let formatted = files::format_file(FileKind::Lines, text.as_bytes(), &Default::default());
+    assert_eq!(
+        formatted.text,
+        "\u{feff}4k3/8/8/8/8/8/8/4K3 w - - 0 1\n".as_bytes()
+    );
+    assert_eq!(formatted.changed, 1);
+    let clean = "\u{feff}4k3/8/8/8/8/8/8/4K3 w - - 0 1\n";
+    let formatted = files::format_file(FileKind::Lines, clean.as_bytes(), &Default::default());
+    assert_eq!(formatted.changed, 0);
+    assert_eq!(formatted.text, clean.as_bytes());
+    // A line that is not UTF-8 is left alone and named.
+    let latin1 = b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n4k3/8/8/8/8/8/8/4K3 \xe9 - - 0 1\n";
+    let formatted = files::format_file(FileKind::Lines, latin1, &Default::default());
+    assert_eq!(formatted.not_utf8_lines, [2]);
+    assert_eq!(formatted.text, latin1);
+}
