@@ -243,7 +243,10 @@ fn conformance_inputs() -> Vec<String> {
         else {
             continue;
         };
-        for line in text.lines().filter(|l| !l.starts_with('#')) {
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('#') && l.split('\t').nth(1) == Some("fen"))
+        {
             let input = line.split('\t').next().unwrap_or_default();
             inputs.push(unescape(input));
         }
