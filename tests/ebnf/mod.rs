@@ -4,6 +4,8 @@
 //! kind. Shared by `tests/grammar.rs`, `tests/conformance.rs` and `examples/railroad.rs`.
 #![allow(dead_code)]
 
+pub mod diagram;
+
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
