@@ -479,8 +479,8 @@ impl<'a> Reader<'a> {
         operations
     }
 
-    /// A FEN's move counters (`0 1`) right after the four fields: one `epd::opcode::invalid`
-    /// with a fix that writes them as operations. Returns whether it found them and moved `at`
+    /// A FEN's move counters (`0 1`) right after the four fields: one
+    /// `epd::fields::move_counters` with a fix that writes them as operations. Returns whether it found them and moved `at`
     /// past them.
     fn fen_counters(&mut self, at: &mut usize) -> bool {
         let start = *at;
@@ -499,9 +499,9 @@ impl<'a> Reader<'a> {
         let replacement = format!("hmvc {first}; fmvn {second};");
         self.report(
             Diagnostic::new(
-                Code::EpdOpcodeInvalid,
+                Code::EpdFieldsMoveCounters,
                 format!(
-                    "FEN move counters `{first} {second}` in an EPD record, expected operations"
+                    "FEN move counters `{first} {second}` in an EPD record: EPD has no move counters; use `hmvc`/`fmvn`"
                 ),
             )
             .primary(span, "halfmove clock and fullmove number")
@@ -682,6 +682,11 @@ impl<'a> Reader<'a> {
                         && CounterText::new(operand.text, operand.span).has_number() =>
                 {
                     *slot = Some(CounterText::new(operand.text, operand.span));
+                    if let Some(diagnostic) =
+                        crate::parse::leading_zero(operand.span, operand.text, name)
+                    {
+                        self.report(diagnostic);
+                    }
                 }
                 [operand] => {
                     let kind = if operand.text.starts_with('-') {

@@ -70,7 +70,11 @@ const CASES: &[(&str, &[&str])] = &[
     ),
     (
         "fen::holdings::invalid_character",
-        &["{}[Qx] w KQkq - 0 1", "{}[2N] w KQkq - 0 1"],
+        &[
+            "{}[Qx] w KQkq - 0 1",
+            "{}[2N] w KQkq - 0 1",
+            "{}[ ] w KQkq - 0 1",
+        ],
     ),
     ("fen::holdings::unclosed", &["{}[Qp w KQkq - 0 1"]),
     ("fen::holdings::unexpected_text", &["{}[Qp]x w KQkq - 0 1"]),
@@ -79,11 +83,11 @@ const CASES: &[(&str, &[&str])] = &[
         &["{} x KQkq - 0 1", "{} W KQkq - 0 1"],
     ),
     ("fen::castling::invalid_character", &["{} w KQxk - 0 1"]),
-    ("fen::castling::misplaced_dash", &["{} w K-q - 0 1"]),
     (
-        "fen::castling::duplicate",
-        &["{} w KKqq - 0 1", "{} w -- - 0 1"],
+        "fen::castling::misplaced_dash",
+        &["{} w K-q - 0 1", "{} w -- - 0 1"],
     ),
+    ("fen::castling::duplicate", &["{} w KKqq - 0 1"]),
     (
         "fen::castling::order",
         &["{} w QKqk - 0 1", "{} w ahAH - 0 1"],
@@ -93,7 +97,14 @@ const CASES: &[(&str, &[&str])] = &[
         &["{} w KQkq e4 0 1", "{} b KQkq x 0 1"],
     ),
     ("fen::en_passant::uppercase", &["{} w KQkq E3 0 1"]),
-    ("fen::halfmove_clock::invalid", &["{} w KQkq - -1 1"]),
+    (
+        "fen::halfmove_clock::invalid",
+        &["{} w KQkq - -1 1", "{} w KQkq - +5 1"],
+    ),
+    (
+        "fen::counter::leading_zero",
+        &["{} w KQkq - 00 01", "{} w KQkq - 3+3 07 12"],
+    ),
     (
         "fen::fullmove_number::invalid",
         &["{} w KQkq - 0 1.5", "{} w KQkq - 0 1;"],

@@ -37,9 +37,10 @@ const INTENTIONAL_DIFFERENCES: &[(&str, &str)] = &[
     ),
     (
         "castling-duplicate",
-        "fenlint: `fen::castling::duplicate` (error). Each right is written once; shakmaty reads \
-         the letters into a set of rook squares, so a repeated letter (or a second letter for \
-         the same rook, such as `ka` beside `kq`) disappears silently.",
+        "fenlint: `fen::castling::duplicate` (error) for a repeated letter, \
+         `fen::castling::same_rook` (error) for a second letter for the same rook, such as `ka` \
+         beside `kq`. Each right is written once; shakmaty reads the letters into a set of rook \
+         squares, so either disappears silently.",
     ),
     (
         "counter-overflow",
@@ -384,7 +385,9 @@ fn classify(
                         "fen::castling::order" if !castling_in_order(castling) => {
                             Some("castling-order")
                         }
-                        "fen::castling::duplicate" if castling_has_duplicate(fen) => {
+                        "fen::castling::duplicate" | "fen::castling::same_rook"
+                            if castling_has_duplicate(fen) =>
+                        {
                             Some("castling-duplicate")
                         }
                         "fen::counter::overflow" if counter_overflows(fen) => {

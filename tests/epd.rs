@@ -32,6 +32,12 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "4k3/8/8/8/8/8/8/4K3 w - -\n",
     ),
     (
+        "epd::fields::move_counters",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n",
+        "0 1",
+        "4k3/8/8/8/8/8/8/4K3 w - - hmvc 0; fmvn 1;\n",
+    ),
+    (
         "epd::opcode::invalid",
         "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; 2nd \"x\";\n",
         "2",
@@ -211,11 +217,34 @@ fn counter_operands_that_are_not_numbers_are_not_passed_on() {
 fn fen_counters_after_the_fields_get_a_fix_into_operations() {
     let line = "4k3/8/8/8/8/8/8/4K3 w - - 0 1 bm Kd2;";
     let diagnostics = fenlint::epd::lint_epd(line, 0, &Validator::new());
-    assert_eq!(codes(&diagnostics), ["epd::opcode::invalid"]);
+    assert_eq!(codes(&diagnostics), ["epd::fields::move_counters"]);
+    assert_eq!(
+        diagnostics[0].message(),
+        "FEN move counters `0 1` in an EPD record: EPD has no move counters; use `hmvc`/`fmvn`"
+    );
     assert_eq!(&line[diagnostics[0].span().range()], "0 1");
     let fixed = diagnostics[0].fix().unwrap().apply(line, 0).unwrap();
     assert_eq!(fixed, "4k3/8/8/8/8/8/8/4K3 w - - hmvc 0; fmvn 1; bm Kd2;");
     assert!(fenlint::epd::lint_epd(&fixed, 0, &Validator::new()).is_empty());
+}
+
+/// Decision (grammar/README.md): leading zeros in `hmvc` and `fmvn` draw the warning
+/// `fen::counter::leading_zero`, as in a FEN, and the value is read.
+#[test]
+fn leading_zeros_in_counter_operands_are_a_warning() {
+    let line = "4k3/8/8/8/8/8/8/4K3 w - - hmvc 00; fmvn 012;";
+    let diagnostics = fenlint::epd::lint_epd(line, 0, &Validator::new());
+    assert_eq!(
+        codes(&diagnostics),
+        ["fen::counter::leading_zero", "fen::counter::leading_zero"]
+    );
+    assert_eq!(&line[diagnostics[1].span().range()], "012");
+    let fixed = fenlint::files::fix_file(
+        fenlint::files::FileKind::Epd,
+        line.as_bytes(),
+        &Validator::new(),
+    );
+    assert_eq!(fixed.text, b"4k3/8/8/8/8/8/8/4K3 w - - hmvc 0; fmvn 12;");
 }
 
 #[test]

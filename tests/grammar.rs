@@ -1,110 +1,649 @@
-//! `grammar/fen.ebnf` is the source of truth: every production has a combinator of the same
-//! name in `src/parse/` that quotes it in its doc comment, and every quoted production is in the
-//! grammar.
+//! `grammar/fen.ebnf` checked by behaviour, with a small EBNF interpreter (`tests/ebnf/`):
+//!
+//! 1. strings generated from the strict grammar parse with no diagnostic at all, with exactly
+//!    the nodes the productions name, and have exactly one derivation;
+//! 2. fenlint parses an input with no diagnostic exactly when the strict grammar accepts it, and
+//!    with no error exactly when the lenient grammar accepts it, over the inputs of the other
+//!    tests, the property tests' near-FENs and seeded mutations;
+//! 3. every code the grammar's comments cite is in the registry, every function they name
+//!    exists, and every production a doc comment in `src/parse/` quotes is quoted as the
+//!    grammar has it.
+//!
+//! A change of either side alone fails (2); `a_changed_grammar_is_caught` shows it for a few
+//! changes of the grammar.
 
-use std::collections::BTreeMap;
+#[path = "ebnf/mod.rs"]
+mod ebnf;
+#[path = "support/properties.rs"]
+mod properties;
+
+use std::collections::BTreeSet;
 use std::path::Path;
 
-/// Collapses runs of whitespace, so that line breaks in doc comments do not matter.
-fn normalise(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+use ebnf::Grammar;
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// `name ::= body` productions of the EBNF file; a production runs until a blank line or a
-/// comment.
-fn productions() -> BTreeMap<String, String> {
-    let text =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar/fen.ebnf"))
-            .unwrap();
-    let mut out = BTreeMap::new();
-    let mut current: Option<(String, String)> = None;
-    let mut in_comment = false;
-    for line in text.lines() {
-        let trimmed = line.trim();
-        if in_comment || trimmed.starts_with("/*") {
-            in_comment = !trimmed.ends_with("*/");
+fn grammar_text() -> String {
+    std::fs::read_to_string(root().join("grammar/fen.ebnf")).unwrap()
+}
+
+fn grammar() -> Grammar {
+    Grammar::parse(&grammar_text()).unwrap()
+}
+
+/// Every node of the parse of `input` whose kind is in `kinds`, as `(kind, start, end)`.
+fn tree_nodes(input: &str, kinds: &BTreeSet<String>) -> Vec<(String, usize, usize)> {
+    let dump = fenlint::parse(input).tree().dump();
+    let mut nodes = Vec::new();
+    for line in dump.lines() {
+        let line = line.trim_start();
+        let Some((kind, rest)) = line.split_once('@') else {
+            continue;
+        };
+        if !kinds.contains(kind) {
             continue;
         }
-        if trimmed.is_empty() {
-            if let Some((name, body)) = current.take() {
-                out.insert(name, normalise(&body));
-            }
-            continue;
-        }
-        if let Some((name, body)) = trimmed.split_once("::=") {
-            if let Some((name, body)) = current.take() {
-                out.insert(name, normalise(&body));
-            }
-            current = Some((
-                name.trim().to_owned(),
-                format!("{} ::= {}", name.trim(), body),
-            ));
-        } else if let Some((_, body)) = current.as_mut() {
-            body.push(' ');
-            body.push_str(trimmed);
+        let span = rest.split(' ').next().unwrap();
+        let (start, end) = span.split_once("..").unwrap();
+        nodes.push((
+            kind.to_owned(),
+            start.parse().unwrap(),
+            end.parse().unwrap(),
+        ));
+    }
+    nodes.sort();
+    nodes
+}
+
+/// The kinds the strict productions name with `[node …]` or `[tokens …]`.
+fn named_kinds(grammar: &Grammar) -> BTreeSet<String> {
+    grammar
+        .reachable("fen")
+        .iter()
+        .map(|name| grammar.get(name).unwrap())
+        .flat_map(|p| [p.node(), p.tokens()])
+        .flatten()
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn the_strict_and_lenient_grammars_are_separate_and_complete() {
+    let grammar = grammar();
+    let strict = grammar.reachable("fen");
+    let lenient = grammar.reachable("lenient_fen");
+    assert!(
+        strict.iter().all(|name| !name.starts_with("lenient_")),
+        "the strict grammar uses a lenient production: {strict:?}"
+    );
+    for production in &grammar.productions {
+        assert!(
+            strict.contains(&production.name) || lenient.contains(&production.name),
+            "`{}` is used by neither `fen` nor `lenient_fen`",
+            production.name
+        );
+        if production.name.starts_with("lenient_") || !strict.contains(&production.name) {
+            assert!(
+                production.line > grammar.get("lenient_fen").unwrap().line - 1,
+                "lenient production `{}` outside the LENIENT section",
+                production.name
+            );
         }
     }
-    if let Some((name, body)) = current {
-        out.insert(name, normalise(&body));
+    // Each lenient production names the warning it draws, and only warnings.
+    for name in &lenient {
+        if strict.contains(name) || name == "lenient_rank" || name.starts_with("lenient_squares_") {
+            continue;
+        }
+        let production = grammar.get(name).unwrap();
+        let codes = cited_codes(&production.comment);
+        assert!(!codes.is_empty(), "`{name}` names no warning");
+        for code in codes {
+            let code = fenlint::Code::from_name(&code).unwrap();
+            assert_eq!(
+                code.default_severity(),
+                fenlint::Severity::Warning,
+                "`{name}` cites {code}, which is not a warning"
+            );
+        }
+    }
+}
+
+/// (1) Generated strings parse with no diagnostic, with the nodes the productions name, and
+/// have one derivation.
+#[test]
+fn generated_strings_parse_cleanly_with_the_nodes_the_productions_name() {
+    let grammar = grammar();
+    let kinds = named_kinds(&grammar);
+    for kind in [
+        "FEN",
+        "PLACEMENT",
+        "RANK",
+        "PIECE",
+        "EMPTY_RUN",
+        "CASTLING_RIGHT",
+        "NUMBER",
+    ] {
+        assert!(kinds.contains(kind), "no production names {kind}");
+    }
+    let mut rng = fastrand::Rng::with_seed(0x6e6f_6465);
+    let mut seen = BTreeSet::new();
+    for _ in 0..3000 {
+        let (input, mut nodes) = grammar.generate("fen", &mut rng);
+        let parse = fenlint::parse(&input);
+        assert!(
+            parse.diagnostics().is_empty(),
+            "{input:?} is in the grammar but draws {:?}",
+            parse
+                .diagnostics()
+                .iter()
+                .map(|d| d.code().name())
+                .collect::<Vec<_>>()
+        );
+        nodes.sort();
+        assert_eq!(nodes, tree_nodes(&input, &kinds), "{input:?}");
+        assert_eq!(
+            grammar.derivations("fen", &input),
+            1,
+            "{input:?} has several derivations"
+        );
+        drop(parse);
+        seen.insert(input);
+    }
+    assert!(
+        seen.len() > 2900,
+        "too few distinct strings: {}",
+        seen.len()
+    );
+}
+
+/// String literals in the other test files (with `{}` standing for the start placement, as
+/// `tests/diagnostics.rs` writes them) and the lines of `examples/positions.fen`.
+fn test_inputs() -> Vec<String> {
+    let mut inputs = Vec::new();
+    for entry in std::fs::read_dir(root().join("tests")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "rs") || path.ends_with("grammar.rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        inputs.extend(
+            string_literals(&text)
+                .into_iter()
+                .filter(|s| s.contains('/') && s.len() < 200),
+        );
+    }
+    let examples = std::fs::read_to_string(root().join("examples/positions.fen")).unwrap();
+    inputs.extend(examples.lines().map(str::to_owned));
+    inputs.iter().map(|s| s.replace("{}", START)).collect()
+}
+
+/// The `"…"` literals of Rust source, with the usual escapes read; good enough for a corpus.
+fn string_literals(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\'' {
+            // A char literal such as '"' must not open a string.
+            let rest: String = chars.clone().take(3).collect();
+            if rest.starts_with("\"'") {
+                chars.next();
+                chars.next();
+            }
+            continue;
+        }
+        if c != '"' {
+            continue;
+        }
+        let mut literal = String::new();
+        while let Some(c) = chars.next() {
+            match c {
+                '"' => break,
+                '\\' => match chars.next() {
+                    Some('n') => literal.push('\n'),
+                    Some('t') => literal.push('\t'),
+                    Some('r') => literal.push('\r'),
+                    Some('0') => literal.push('\0'),
+                    Some('u') => {
+                        let code: String =
+                            chars.by_ref().skip(1).take_while(|&c| c != '}').collect();
+                        if let Some(c) =
+                            u32::from_str_radix(&code, 16).ok().and_then(char::from_u32)
+                        {
+                            literal.push(c);
+                        }
+                    }
+                    Some('\n') => {
+                        while chars.peek().is_some_and(|c| c.is_whitespace()) {
+                            chars.next();
+                        }
+                    }
+                    Some(other) => literal.push(other),
+                    None => break,
+                },
+                other => literal.push(other),
+            }
+        }
+        out.push(literal);
     }
     out
 }
 
-/// For every `fn name` in `src/parse/`, the doc comment right above it.
-fn documented_functions() -> BTreeMap<String, String> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/parse");
-    let mut out = BTreeMap::new();
-    for entry in std::fs::read_dir(dir).unwrap() {
+/// The inputs of the conformance vectors (`grammar/conformance/*.tsv`), where implementations
+/// disagree.
+fn conformance_inputs() -> Vec<String> {
+    let mut inputs = Vec::new();
+    for file in ["valid.tsv", "invalid.tsv"] {
+        let Ok(text) = std::fs::read_to_string(root().join("grammar/conformance").join(file))
+        else {
+            continue;
+        };
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('#') && l.split('\t').nth(1) == Some("fen"))
+        {
+            let input = line.split('\t').next().unwrap_or_default();
+            inputs.push(unescape(input));
+        }
+    }
+    inputs
+}
+
+/// The escapes of the conformance files: `\t`, `\n`, `\r`, `\\` and `\u{…}`.
+fn unescape(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('t') => out.push('\t'),
+            Some('n') => out.push('\n'),
+            Some('r') => out.push('\r'),
+            Some('u') => {
+                let code: String = chars.by_ref().skip(1).take_while(|&c| c != '}').collect();
+                out.push(
+                    u32::from_str_radix(&code, 16)
+                        .ok()
+                        .and_then(char::from_u32)
+                        .unwrap(),
+                );
+            }
+            Some(other) => out.push(other),
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
+/// Text the mutations insert: FEN characters, the whitespace set's edges and troublemakers.
+const ALPHABET: &[&str] = &[
+    "/", " ", "  ", "\t", "\u{a0}", "\u{2028}", "\u{3000}", "\u{200b}", "\u{1f}", "\u{85}",
+    "\u{feff}", "-", "+", "~", "[", "]", "0", "1", "2", "3", "4", "7", "8", "9", "K", "Q", "k",
+    "q", "A", "H", "a", "h", "e", "P", "p", "N", "B", "R", "w", "b", "e3", "e6", "E3", "3+3",
+    "+0+0", "00", "01", "11", "[-]", "[]",
+];
+
+fn mutate(text: &str, rng: &mut fastrand::Rng) -> String {
+    let mut text = text.to_owned();
+    for _ in 0..rng.usize(1..=2) {
+        let mut at = rng.usize(..=text.len());
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        let mut end = (at + 1).min(text.len());
+        while !text.is_char_boundary(end) {
+            end += 1;
+        }
+        let piece = ALPHABET[rng.usize(..ALPHABET.len())];
+        match rng.u8(..3) {
+            0 => text.insert_str(at, piece),
+            1 => text.replace_range(at..end, ""),
+            _ => text.replace_range(at..end, piece),
+        }
+    }
+    text
+}
+
+/// The corpus of (2): the other tests' inputs, near-FENs of the property tests, generated
+/// strings and seeded mutations of all of them.
+fn corpus(grammar: &Grammar) -> Vec<String> {
+    let mut rng = fastrand::Rng::with_seed(0x00c0_ffee);
+    let mut inputs = test_inputs();
+    inputs.extend(conformance_inputs());
+    for castling in [
+        "kqKQ", "qK", "kK", "hH", "QK", "KQkq", "HAha", "KHQ", "KK", "-", "--", "K-",
+    ] {
+        inputs.push(format!("{START} w {castling} - 0 1"));
+    }
+    for _ in 0..1500 {
+        let bytes: Vec<u8> = (0..12).map(|_| rng.u8(..)).collect();
+        inputs.push(properties::near_fen(&bytes));
+    }
+    for _ in 0..800 {
+        inputs.push(grammar.generate("fen", &mut rng).0);
+    }
+    for _ in 0..800 {
+        let strict = grammar.generate("fen", &mut rng).0;
+        inputs.push(lenient_variant(&strict, &mut rng));
+    }
+    let bases = inputs.clone();
+    for _ in 0..6000 {
+        let base = &bases[rng.usize(..bases.len())];
+        inputs.push(mutate(base, &mut rng));
+    }
+    inputs.sort();
+    inputs.dedup();
+    inputs
+}
+
+/// A strict FEN with one of the tolerated departures of the LENIENT section.
+fn lenient_variant(strict: &str, rng: &mut fastrand::Rng) -> String {
+    const SPACES: &[&str] = &[
+        "\t", "  ", "\u{a0}", "\u{2028}", "\u{3000}", "\u{85}", "\u{b}", "\u{1680}", "\u{202f}",
+    ];
+    let space = SPACES[rng.usize(..SPACES.len())];
+    let fields: Vec<&str> = strict.split(' ').collect();
+    match rng.u8(..6) {
+        0 => format!("{space}{strict}"),
+        1 => format!("{strict}{space}"),
+        2 => fields.join(space),
+        3 => fields[..rng.usize(1..fields.len())].join(" "),
+        4 => {
+            // A digit split in two: `4` as `13`.
+            let board = strict.find([' ', '[']).unwrap();
+            let digits: Vec<usize> = (0..board)
+                .filter(|&i| (b'2'..=b'8').contains(&strict.as_bytes()[i]))
+                .collect();
+            match digits.get(rng.usize(..digits.len().max(1))) {
+                Some(&at) => {
+                    let digit = strict.as_bytes()[at] - b'0';
+                    let first = rng.u8(1..digit);
+                    format!(
+                        "{}{}{}{}",
+                        &strict[..at],
+                        first,
+                        digit - first,
+                        &strict[at + 1..]
+                    )
+                }
+                _ => format!("\u{feff}{strict}"),
+            }
+        }
+        _ => {
+            // Leading zeros on a counter.
+            let mut fields: Vec<String> = fields.iter().map(|f| f.to_string()).collect();
+            let counters: Vec<usize> = (4..fields.len())
+                .filter(|&i| fields[i].bytes().all(|b| b.is_ascii_digit()))
+                .collect();
+            if let Some(&i) = counters.get(rng.usize(..counters.len().max(1))) {
+                fields[i].insert(0, '0');
+            }
+            fields.join(" ")
+        }
+    }
+}
+
+/// The inputs on which the grammar and fenlint disagree, with what each said.
+fn disagreements(grammar: &Grammar, inputs: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    for input in inputs {
+        let parse = fenlint::parse(input);
+        let clean = parse.diagnostics().is_empty();
+        let strict = grammar.accepts("fen", input);
+        if clean != strict {
+            out.push(format!(
+                "{input:?}: grammar {}, fenlint {:?}",
+                if strict { "accepts" } else { "rejects" },
+                parse
+                    .diagnostics()
+                    .iter()
+                    .map(|d| d.code().name())
+                    .collect::<Vec<_>>()
+            ));
+        }
+        let no_error = !parse.has_errors();
+        let lenient = grammar.accepts("lenient_fen", input);
+        if no_error != lenient {
+            out.push(format!(
+                "{input:?}: lenient grammar {}, fenlint {:?}",
+                if lenient { "accepts" } else { "rejects" },
+                parse
+                    .diagnostics()
+                    .iter()
+                    .map(|d| d.code().name())
+                    .collect::<Vec<_>>()
+            ));
+        }
+    }
+    out
+}
+
+/// (2) fenlint draws no diagnostic exactly on the strict language, and no error exactly on the
+/// lenient language.
+#[test]
+fn fenlint_accepts_exactly_the_language_of_the_grammar() {
+    let grammar = grammar();
+    let inputs = corpus(&grammar);
+    assert!(inputs.len() > 5000, "{}", inputs.len());
+    let clean = inputs
+        .iter()
+        .filter(|i| fenlint::parse(i).diagnostics().is_empty())
+        .count();
+    let warned = inputs
+        .iter()
+        .filter(|i| {
+            let parse = fenlint::parse(i);
+            !parse.has_errors() && !parse.diagnostics().is_empty()
+        })
+        .count();
+    // Both languages are well represented, and so are the rejected inputs.
+    assert!(
+        clean > 1000 && warned > 300 && inputs.len() - clean - warned > 1500,
+        "{clean} {warned}"
+    );
+    let disagreements = disagreements(&grammar, &inputs);
+    assert!(
+        disagreements.is_empty(),
+        "{} disagreements:\n{}",
+        disagreements.len(),
+        disagreements[..disagreements.len().min(20)].join("\n")
+    );
+}
+
+/// A few changes of the grammar alone, each caught by the corpus.
+#[test]
+fn a_changed_grammar_is_caught() {
+    let text = grammar_text();
+    let grammar = grammar();
+    let inputs = corpus(&grammar);
+    // fenlint's verdicts, once: no diagnostic, no error.
+    let verdicts: Vec<(bool, bool)> = inputs
+        .iter()
+        .map(|input| {
+            let parse = fenlint::parse(input);
+            (parse.diagnostics().is_empty(), !parse.has_errors())
+        })
+        .collect();
+    let changes = [
+        // Castling letters in any order within a side.
+        (
+            "white_castling black_castling? | black_castling",
+            "white_castling black_castling? | black_castling | black_castling white_castling",
+        ),
+        // A digit after a digit.
+        (
+            "squares_2 ::= \"2\" | \"1\" occupied_1",
+            "squares_2 ::= \"2\" | \"1\" squares_1",
+        ),
+        // Leading zeros in the counters.
+        ("number ::= \"0\" | [1-9] [0-9]*", "number ::= [0-9]+"),
+        // A four-check count.
+        ("check_count ::= [0-3]", "check_count ::= [0-4]"),
+        // Tabs between fields.
+        ("separator ::= \" \"", "separator ::= [#x20#x9]"),
+        // Empty bracket holdings as `[-]` no more.
+        (
+            "\"[\" ( dash | holding_piece* ) \"]\"",
+            "\"[\" holding_piece* \"]\"",
+        ),
+    ];
+    for (from, to) in changes {
+        assert!(text.contains(from), "{from}");
+        let changed = Grammar::parse(&text.replacen(from, to, 1)).unwrap();
+        let caught = inputs
+            .iter()
+            .zip(&verdicts)
+            .any(|(input, &(clean, no_error))| {
+                changed.accepts("fen", input) != clean
+                    || changed.accepts("lenient_fen", input) != no_error
+            });
+        assert!(caught, "changing `{from}` to `{to}` goes unnoticed");
+    }
+}
+
+/// Every `fen::…`, `epd::…` or `pgn::…` code in `comment`.
+fn cited_codes(comment: &str) -> Vec<String> {
+    let mut codes = Vec::new();
+    for prefix in ["fen::", "epd::", "pgn::"] {
+        let mut rest = comment;
+        while let Some(at) = rest.find(prefix) {
+            let code: String = rest[at..]
+                .chars()
+                .take_while(|c| {
+                    c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '_' || *c == ':'
+                })
+                .collect();
+            rest = &rest[at + prefix.len()..];
+            let code = code.trim_end_matches(':');
+            // `fen::en_passant::*` names a group of rules, not a code.
+            if code.matches("::").count() == 2 {
+                codes.push(code.to_owned());
+            } else {
+                assert!(
+                    rest.starts_with(|c: char| c.is_ascii_lowercase()),
+                    "malformed code `{code}`"
+                );
+            }
+        }
+    }
+    codes
+}
+
+/// (3) The codes the comments cite are in the registry.
+#[test]
+fn every_code_the_grammar_cites_is_in_the_registry() {
+    let grammar = grammar();
+    let cited: Vec<String> = grammar
+        .comments
+        .iter()
+        .flat_map(|c| cited_codes(c))
+        .collect();
+    assert!(cited.len() > 40, "{cited:?}");
+    for code in &cited {
+        assert!(
+            fenlint::Code::from_name(code).is_some(),
+            "grammar/fen.ebnf cites unknown code {code}"
+        );
+    }
+    // Every syntax code of a FEN is cited somewhere in the grammar.
+    for code in fenlint::Code::ALL {
+        let name = code.name();
+        if name.starts_with("fen::") && !code.is_rule() && !name.starts_with("fen::input::") {
+            assert!(
+                cited.iter().any(|c| c == name),
+                "grammar/fen.ebnf does not cite {name}"
+            );
+        }
+    }
+}
+
+/// (3) The functions the comments name (`src/….rs#name`) exist, and every production a doc
+/// comment in `src/` quotes is quoted as the grammar writes it.
+#[test]
+fn every_function_the_grammar_names_exists_and_quotes_agree() {
+    let grammar = grammar();
+    let mut named = 0;
+    for comment in &grammar.comments {
+        let mut rest = comment.as_str();
+        while let Some(at) = rest.find("src/") {
+            let reference: String = rest[at..]
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | '.' | '_' | '#'))
+                .collect();
+            rest = &rest[at + 4..];
+            let reference = reference.trim_end_matches('.');
+            let Some((file, function)) = reference.split_once('#') else {
+                continue;
+            };
+            let source = std::fs::read_to_string(root().join(file))
+                .unwrap_or_else(|_| panic!("grammar/fen.ebnf names missing file {file}"));
+            assert!(
+                source.contains(&format!("fn {function}("))
+                    || source.contains(&format!("fn {function}<")),
+                "grammar/fen.ebnf names `{function}`, which is not a function of {file}"
+            );
+            named += 1;
+        }
+    }
+    assert!(named >= 20, "{named}");
+
+    // Doc comments that quote a production quote it exactly.
+    let mut quotes = 0;
+    for entry in std::fs::read_dir(root().join("src/parse")).unwrap() {
         let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
         let mut doc = String::new();
         for line in text.lines() {
             let trimmed = line.trim();
             if let Some(comment) = trimmed.strip_prefix("///") {
                 doc.push(' ');
-                doc.push_str(comment);
-            } else if let Some(pos) = trimmed.find("fn ") {
-                let name: String = trimmed[pos + 3..]
-                    .chars()
-                    .take_while(|c| c.is_alphanumeric() || *c == '_')
-                    .collect();
-                out.insert(name, normalise(&doc));
-                doc.clear();
-            } else if !trimmed.starts_with("#[") {
-                doc.clear();
+                doc.push_str(comment.trim());
+                continue;
             }
-        }
-    }
-    out
-}
-
-#[test]
-fn every_production_has_a_combinator_that_quotes_it() {
-    let productions = productions();
-    assert!(
-        productions.len() >= 20,
-        "too few productions: {productions:?}"
-    );
-    let functions = documented_functions();
-    for (name, production) in &productions {
-        let doc = functions
-            .get(name)
-            .unwrap_or_else(|| panic!("no `fn {name}` in src/parse for production {name}"));
-        assert!(
-            doc.contains(&format!("`{production}`")),
-            "the doc comment of `fn {name}` does not quote `{production}`: {doc}"
-        );
-    }
-}
-
-#[test]
-fn every_quoted_production_is_in_the_grammar() {
-    let productions = productions();
-    for (name, doc) in documented_functions() {
-        if doc.starts_with(&format!("`{name} ::=")) {
-            assert!(
-                productions.contains_key(&name),
-                "`fn {name}` quotes a production that grammar/fen.ebnf does not have"
+            let doc_text = std::mem::take(&mut doc);
+            let doc_text = doc_text.trim();
+            let Some(quote) = doc_text.strip_prefix('`').and_then(|d| d.split('`').next()) else {
+                continue;
+            };
+            let Some((name, _)) = quote.split_once(" ::= ") else {
+                continue;
+            };
+            let production = grammar.get(name.trim()).unwrap_or_else(|| {
+                panic!("src/parse quotes `{name}`, which the grammar does not have")
+            });
+            assert_eq!(
+                quote, production.text,
+                "src/parse quotes `{name}` differently"
             );
+            quotes += 1;
         }
     }
+    assert!(quotes >= 10, "{quotes}");
+}
+
+/// The reader handles comments anywhere, inline ones included.
+#[test]
+fn the_reader_skips_inline_comments() {
+    let grammar = Grammar::parse(
+        "/* a */ a ::= \"x\" /* inline [node X] */ b? /* fen::castling::order */\n b ::= [#x20-#x21] /* end */",
+    )
+    .unwrap();
+    assert_eq!(grammar.get("a").unwrap().text, "a ::= \"x\" b?");
+    assert_eq!(grammar.get("a").unwrap().node(), Some("X"));
+    assert!(grammar.accepts("a", "x!"));
+    assert!(grammar.accepts("a", "x"));
+    assert!(!grammar.accepts("a", "x\""));
+    assert_eq!(grammar.comments.len(), 4);
+    assert!(Grammar::parse("a ::= b").is_err());
+    assert!(Grammar::parse("a ::= \"x\" a ::= \"y\"").is_err());
+    // Ambiguity is counted.
+    let ambiguous = Grammar::parse("a ::= \"x\"* \"x\"*").unwrap();
+    assert_eq!(ambiguous.derivations("a", "xx"), 3);
 }

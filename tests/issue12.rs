@@ -15,7 +15,7 @@ fn a_comment_after_a_byte_order_mark_is_not_a_position() {
     for kind in [FileKind::Lines, FileKind::Epd] {
         let diagnostics = files::lint_file(kind, text.as_bytes(), &Validator::new());
         let expected: &[&str] = if kind == FileKind::Epd {
-            &["epd::opcode::invalid"] // `0 1` are FEN counters, not operations.
+            &["epd::fields::move_counters"] // `0 1` are FEN counters, not operations.
         } else {
             &[]
         };
@@ -25,14 +25,19 @@ fn a_comment_after_a_byte_order_mark_is_not_a_position() {
     assert!(files::is_position_line("\u{feff}8/8".as_bytes()));
 }
 
-/// Bug 12: a three-check count with a leading zero is its value; one rank is "1 rank".
+/// Bug 12: a three-check count with a leading zero is its value, with the leading-zero warning
+/// the move counters draw (and its fix); one rank is "1 rank".
 #[test]
 fn a_leading_zero_is_not_out_of_range_and_one_rank_is_singular() {
     let lint = fenlint::lint("4k3/8/8/8/8/8/8/4K3 w - - 02+03 0 1");
-    assert!(
-        lint.diagnostics().is_empty(),
-        "{:?}",
-        codes(lint.diagnostics())
+    assert_eq!(
+        codes(lint.diagnostics()),
+        ["fen::counter::leading_zero", "fen::counter::leading_zero"]
+    );
+    assert!(!lint.has_errors());
+    assert_eq!(
+        lint.diagnostics()[1].message(),
+        "three-check count `03` with a leading zero, expected `3`"
     );
     assert_eq!(lint.position().unwrap().checks_given, Some([1, 0]));
     let lint = fenlint::lint("4k3/8/8/8/8/8/8/4K3 w - - 0 1 +004+0");

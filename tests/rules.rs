@@ -435,7 +435,7 @@ fn castling_rights_per_side() {
     let duplicate: Vec<_> = lint
         .diagnostics()
         .iter()
-        .filter(|d| d.code() == Code::CastlingDuplicate)
+        .filter(|d| d.code() == Code::CastlingSameRook)
         .collect();
     assert_eq!(duplicate.len(), 1, "{:?}", codes(&lint));
     assert!(!codes(&lint).contains(&"fen::castling::too_many"));

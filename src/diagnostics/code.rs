@@ -135,18 +135,23 @@ codes! {
     /// whitespace before the first field
     ///
     /// The PGN standard writes a FEN with no surrounding whitespace; most tools trim it, but
-    /// some compare FENs as strings.
+    /// some compare FENs as strings. Whitespace is the Unicode White_Space set, as for
+    /// `fen::whitespace::separator`.
     WhitespaceLeading => "fen::whitespace::leading", Warning;
     /// whitespace after the last field
     ///
     /// The PGN standard writes a FEN with no surrounding whitespace; most tools trim it, but
-    /// some compare FENs as strings.
+    /// some compare FENs as strings. Whitespace is the Unicode White_Space set, as for
+    /// `fen::whitespace::separator`.
     WhitespaceTrailing => "fen::whitespace::trailing", Warning;
     /// fields separated by something other than one space
     ///
-    /// PGN §16.1.3 separates the fields with exactly one ASCII space. Runs of spaces, tabs and
-    /// other whitespace are accepted by most tools but rejected by some (Fairy-Stockfish reads a
-    /// double space as an extra field).
+    /// PGN §16.1.3 separates the fields with exactly one ASCII space. Any other run of
+    /// whitespace also separates them, with this warning: whitespace is the Unicode White_Space
+    /// set (tab, line feed, vertical tab, form feed, carriage return, space, U+0085, no-break
+    /// space U+00A0, U+1680, U+2000–U+200A, U+2028, U+2029, U+202F, U+205F, U+3000). Most tools
+    /// accept runs of spaces and tabs, but some reject them (Fairy-Stockfish reads a double
+    /// space as an extra field).
     WhitespaceSeparator => "fen::whitespace::separator", Warning;
     /// the FEN has fewer than six fields
     ///
@@ -218,6 +223,7 @@ codes! {
     CheckTooManyCheckers => rule check::too_many_checkers;
     CheckImpossible => rule check::impossible;
     CheckEnPassantInconsistent => rule check::en_passant_inconsistent;
+    CastlingSameRook => rule castling::same_rook;
     CastlingTooMany => rule castling::too_many;
     CastlingNoKing => rule castling::no_king;
     CastlingNoRook => rule castling::no_rook;
@@ -248,11 +254,17 @@ codes! {
     /// side to move, castling and en passant. Its move counters are the `hmvc` and `fmvn`
     /// operations, never fields.
     EpdFieldsMissing => "epd::fields::missing", Error;
+    /// FEN move counters after the four fields of an EPD record
+    ///
+    /// An EPD record (PGN §16.2) has no move counters: `… w - - 0 1` is a FEN, not an EPD
+    /// record. The counters are the operations `hmvc` (halfmove clock) and `fmvn` (fullmove
+    /// number): `… w - - hmvc 0; fmvn 1;`.
+    EpdFieldsMoveCounters => "epd::fields::move_counters", Error;
     /// an EPD opcode that is not a letter followed by letters, digits and `_`
     ///
     /// PGN §16.2.4: an opcode starts with a letter and continues with letters, digits and
-    /// underscores. FEN move counters written after the four fields, or a stray `;`, also end
-    /// up here.
+    /// underscores. A stray `;` or a number also ends up here (FEN move counters right after
+    /// the four fields are `epd::fields::move_counters`).
     EpdOpcodeInvalid => "epd::opcode::invalid", Error;
     /// an EPD opcode longer than 15 characters
     ///
@@ -326,14 +338,15 @@ codes! {
     /// outermost rook), or file letters `A`–`H`/`a`–`h` naming the rook (Shredder-FEN, and X-FEN
     /// for an inner rook).
     CastlingInvalidCharacter => "fen::castling::invalid_character", Error;
-    /// `-` together with castling letters
+    /// `-` together with castling letters, or twice
     ///
-    /// `-` means that nobody can castle; it stands alone.
+    /// `-` means that nobody can castle; it stands alone, once (`--` draws this code too).
     CastlingMisplacedDash => "fen::castling::misplaced_dash", Error;
-    /// the same castling right twice
+    /// the same castling letter twice
     ///
-    /// Each castling right is written once: the same letter twice, or two letters that name the
-    /// same rook (`Q` and `A` with the rook on a1), is a duplicate.
+    /// Each castling letter is written once (`KKq`). The text alone decides it; two different
+    /// letters that name the same rook on the board (`A` and `Q` with the rook on a1) are the
+    /// rule `fen::castling::same_rook`.
     CastlingDuplicate => "fen::castling::duplicate", Error;
     /// castling letters out of order
     ///
@@ -359,6 +372,13 @@ codes! {
     ///
     /// The fullmove number starts at 1 and grows after each Black move: digits only, no sign.
     FullmoveNumberInvalid => "fen::fullmove_number::invalid", Error;
+    /// a move counter with a leading zero, such as `01`
+    ///
+    /// The grammar writes numbers without leading zeros (`0`, `12`), so that one position has
+    /// one FEN. Most tools read `01` as 1, but tools that compare FENs as text, or read numbers
+    /// with a leading zero as octal, do not. Applies to the halfmove clock, the fullmove number
+    /// and the `hmvc` and `fmvn` operands of EPD records.
+    CounterLeadingZero => "fen::counter::leading_zero", Warning;
     /// a three-check counter that does not match `W+B` or `+W+B`
     ///
     /// Three-check FENs carry either the checks each side has remaining, `W+B` before the

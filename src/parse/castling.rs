@@ -8,9 +8,12 @@ use crate::diagnostics::text::shown;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::syntax::SyntaxKind;
 
-/// `castling ::= "-" | castling_right+`
+/// `castling ::= dash | white_castling black_castling? | black_castling`
 ///
-/// Letters must be in order (White's before Black's, kingside before queenside) and appear once.
+/// Letters must be in order (White's before Black's, kingside before queenside) and appear once
+/// (`white_castling` and `black_castling` in the grammar spell the order out). A letter written
+/// twice is `fen::castling::duplicate`; a second `-`, or `-` among letters, is
+/// `fen::castling::misplaced_dash`.
 pub(crate) fn castling<'a>(cx: &mut Cx<'a>, input: &'a str) {
     let open = cx.start(SyntaxKind::Castling, input.as_bytes());
     if cx.fast_paths && plain_castling(cx, input) {
@@ -86,7 +89,8 @@ fn dash(input: &[u8]) -> IResult<&[u8], u8> {
     one_byte(input, |b| b == b'-')
 }
 
-/// `castling_right ::= [KQkq] | [A-H] | [a-h]`
+/// One castling letter: `K`, `Q`, `k`, `q` or a file letter (`A`–`H`, `a`–`h`); the
+/// grammar's `white_castling` and `black_castling` give their order.
 fn castling_right(input: &[u8]) -> IResult<&[u8], u8> {
     one_byte(input, is_castling_letter)
 }
@@ -257,10 +261,10 @@ fn report_dash(cx: &mut Cx<'_>, span: Span, only_dashes: bool) {
     }
     let diagnostic = if only_dashes {
         Diagnostic::new(
-            Code::CastlingDuplicate,
-            "duplicate `-`, expected a single `-`",
+            Code::CastlingMisplacedDash,
+            "repeated `-`, expected a single `-`",
         )
-        .primary(span, "repeated")
+        .primary(span, "a second `-`")
         .help("Write a single `-` when nobody can castle.")
     } else {
         Diagnostic::new(

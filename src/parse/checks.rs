@@ -56,9 +56,10 @@ fn plain_counters<'a>(cx: &mut Cx<'a>, input: &'a str, kind: SyntaxKind) {
     cx.finish(open);
 }
 
-/// `check_count ::= "0"* [0-3]`
+/// `check_count ::= [0-3]`
 ///
-/// Any run of digits is read as a count, leading zeros included (`03` is 3); counts above 3 draw
+/// Any run of digits is read as a count, leading zeros included (`lenient_check_count ::= "0"*
+/// [0-3]`: `03` is 3, with `fen::counter::leading_zero`); counts above 3 draw
 /// `fen::checks::count_out_of_range`.
 fn check_count(input: &str) -> IResult<&str, &str> {
     digits(input)
@@ -102,6 +103,10 @@ fn counters<'a>(
                         .primary(span, format!("checks {meaning} by {side}"))
                         .help("The third check wins the game, so a count of checks is 0, 1, 2 or 3."),
                     );
+                } else if let Some(diagnostic) =
+                    super::leading_zero(span, count, "three-check count")
+                {
+                    cx.report(diagnostic);
                 }
             }
         }

@@ -8,7 +8,7 @@ use crate::diagnostics::text::shown;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::syntax::SyntaxKind;
 
-/// `halfmove_clock ::= digits`
+/// `halfmove_clock ::= number`
 pub(crate) fn halfmove_clock<'a>(cx: &mut Cx<'a>, input: &'a str) {
     static HALFMOVE_CLOCK: Meaning = Meaning {
         kind: SyntaxKind::HalfmoveClock,
@@ -19,7 +19,7 @@ pub(crate) fn halfmove_clock<'a>(cx: &mut Cx<'a>, input: &'a str) {
     counter(cx, input, &HALFMOVE_CLOCK);
 }
 
-/// `fullmove_number ::= digits`
+/// `fullmove_number ::= number`
 pub(crate) fn fullmove_number<'a>(cx: &mut Cx<'a>, input: &'a str) {
     static FULLMOVE_NUMBER: Meaning = Meaning {
         kind: SyntaxKind::FullmoveNumber,
@@ -38,7 +38,8 @@ struct Meaning {
     help: &'static str,
 }
 
-/// `digits ::= [0-9]+`
+/// A run of decimal digits: the grammar's `number` (`"0" | [1-9] [0-9]*`) with the leading
+/// zeros of `lenient_number` (`[0-9]+`), which [`leading_zero`] reports.
 pub(crate) fn digits(input: &str) -> IResult<&str, &str> {
     let len = input
         .bytes()
@@ -56,7 +57,10 @@ pub(crate) fn digits(input: &str) -> IResult<&str, &str> {
 fn counter<'a>(cx: &mut Cx<'a>, input: &'a str, meaning: &'static Meaning) {
     let open = cx.start(meaning.kind, input.as_bytes());
     if digits(input).is_ok_and(|(rest, _)| rest.is_empty()) {
-        cx.token(SyntaxKind::Number, input);
+        let span = cx.token(SyntaxKind::Number, input);
+        if let Some(diagnostic) = leading_zero(span, input, meaning.name) {
+            cx.report(diagnostic);
+        }
     } else {
         let span = cx.token(SyntaxKind::Error, input);
         report_invalid(cx, span, input, meaning.code, meaning.name, meaning.help);
@@ -92,4 +96,29 @@ fn report_invalid(cx: &mut Cx<'_>, span: Span, input: &str, code: Code, name: &s
             .with_fix(span, number);
     }
     cx.report(diagnostic);
+}
+
+/// `fen::counter::leading_zero` for the counter `digits` (all ASCII digits) at `span`, named
+/// `name`, when it has a leading zero (`01`, `00`): the value is read, and the fix writes it
+/// without the zeros. Shared with the `hmvc` and `fmvn` operands of EPD records.
+pub(crate) fn leading_zero(span: Span, digits: &str, name: &str) -> Option<Diagnostic> {
+    if digits.len() < 2 || !digits.starts_with('0') {
+        return None;
+    }
+    let trimmed = digits.trim_start_matches('0');
+    let canonical = if trimmed.is_empty() { "0" } else { trimmed };
+    Some(
+        Diagnostic::new(
+            Code::CounterLeadingZero,
+            format!(
+                "{name} `{}` with a leading zero, expected `{canonical}`",
+                shown(digits)
+            ),
+        )
+        .primary(span, "leading zero")
+        .help(format!(
+            "Write numbers without leading zeros: `{canonical}`. Most tools read the value, but some compare FENs as text."
+        ))
+        .with_fix(span, canonical),
+    )
 }

@@ -8,7 +8,7 @@ use crate::diagnostics::text::shown;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::syntax::SyntaxKind;
 
-/// `en_passant ::= "-" | target_square`
+/// `en_passant ::= dash | target_square`
 pub(crate) fn en_passant<'a>(cx: &mut Cx<'a>, input: &'a str) {
     let open = cx.start(SyntaxKind::EnPassant, input.as_bytes());
     if input == "-" {

@@ -19,18 +19,25 @@ const GROUPS: [SyntaxKind; 6] = [
 
 /// The node kind of the field `text`, which follows a field of kind `last` (none for the first):
 /// a group, a three-check counter, or extra text.
+///
+/// After the en-passant square, a field with a `+` after its first character is the remaining
+/// checks (`3+3`); one that starts with `+` is the given checks (`+0+2`) when it has a second
+/// `+` or follows the fullmove number. Any other field is the next counter, so that `+5` as the
+/// halfmove clock is an invalid halfmove clock, not a broken three-check counter.
 fn field_after(last: Option<SyntaxKind>, text: &str) -> SyntaxKind {
     use SyntaxKind::{
         Castling, EnPassant, ExtraFields, FullmoveNumber, GivenChecks, HalfmoveClock, Placement,
         RemainingChecks, SideToMove,
     };
-    let given = text.starts_with('+');
+    let given = text
+        .strip_prefix('+')
+        .is_some_and(|rest| rest.contains('+') || last == Some(FullmoveNumber));
     match last {
         None => Placement,
         Some(Placement) => SideToMove,
         Some(SideToMove) => Castling,
         Some(Castling) => EnPassant,
-        Some(EnPassant) if !given && text.contains('+') => RemainingChecks,
+        Some(EnPassant) if !text.starts_with('+') && text.contains('+') => RemainingChecks,
         Some(EnPassant | RemainingChecks) if !given => HalfmoveClock,
         Some(HalfmoveClock) if !given => FullmoveNumber,
         Some(EnPassant | RemainingChecks | HalfmoveClock | FullmoveNumber) if given => GivenChecks,
@@ -87,11 +94,12 @@ fn field_name(kind: SyntaxKind) -> &'static str {
     }
 }
 
-/// `fen ::= placement_field ( separator side_to_move ( separator castling ( separator en_passant
-/// ( separator remaining_checks )? ( separator halfmove_clock ( separator fullmove_number )? )?
-/// ( separator given_checks )? )? )? )?`
+/// `fen ::= placement_field separator side_to_move separator castling separator en_passant (
+/// separator remaining_checks )? separator halfmove_clock separator fullmove_number ( separator
+/// given_checks )?`
 ///
-/// Leading and trailing whitespace is kept as trivia and draws a warning; so do missing fields.
+/// Leading and trailing whitespace is kept as trivia and draws a warning; so do missing fields
+/// and separators other than one space (the grammar's `lenient_fields`).
 pub(crate) fn fen<'a>(cx: &mut Cx<'a>, input: &'a str) {
     let root = cx.start(SyntaxKind::Fen, input.as_bytes());
     let (head, rest) = input.split_at(line_limit(input));

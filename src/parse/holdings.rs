@@ -11,7 +11,7 @@ use crate::diagnostics::text::shown;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::syntax::SyntaxKind;
 
-/// `bracket_holdings ::= "[" ( "-" | holding_piece* ) "]"`
+/// `bracket_holdings ::= "[" ( dash | holding_piece* ) "]"`
 ///
 /// `input` starts at the `[` and runs to the end of the first field.
 pub(crate) fn bracket_holdings<'a>(cx: &mut Cx<'a>, input: &'a str) {
@@ -131,7 +131,9 @@ fn report_invalid_characters(cx: &mut Cx<'_>, span: crate::Span) {
         |plural, text| format!("invalid {plural} `{text}` in the holdings, expected piece letters"),
         "not a piece letter",
         |text| {
-            if text.bytes().all(|b| b.is_ascii_digit()) {
+            if text.chars().all(char::is_whitespace) {
+                "The holdings are part of the first field: remove the whitespace, such as `[]` for empty holdings."
+            } else if text.bytes().all(|b| b.is_ascii_digit()) {
                 "Holdings list one letter per piece in hand; write `NN` for two knights, not `2N`."
             } else {
                 "Holdings list one letter per piece in hand: `PNBRQ` for White, `pnbrq` for Black."

@@ -10,6 +10,7 @@ mod cx;
 mod fen;
 mod whitespace;
 
+pub(crate) use counters::leading_zero;
 pub(crate) use cx::Cx;
 pub use fen::MAX_LINE_LEN;
 pub(crate) use fen::{fen, line_too_long};

@@ -23,6 +23,7 @@ pub(crate) fn placement_field<'a>(cx: &mut Cx<'a>, input: &'a str) -> &'a str {
         Some(len) => len,
         None => run_len(rest, |_| false),
     };
+    let len = len.saturating_add(split_brackets(rest, len));
     let holdings = rest.get(..len).unwrap_or_default();
     if holdings.starts_with('[') {
         holdings::bracket_holdings(cx, holdings);
@@ -30,6 +31,34 @@ pub(crate) fn placement_field<'a>(cx: &mut Cx<'a>, input: &'a str) -> &'a str {
         holdings::slash_holdings(cx, holdings);
     }
     rest.get(holdings.len()..).unwrap_or_default()
+}
+
+/// When bracket holdings `rest[..len]` are unclosed at whitespace and the next word closes
+/// them (`[ ]`, `[Q p]`: only piece letters or `-` before its `]`), the length of the whitespace
+/// and that word, which then belong to the holdings: one `fen::holdings::invalid_character` for
+/// the whitespace instead of six errors for fields out of step. Otherwise 0.
+fn split_brackets(rest: &str, len: usize) -> usize {
+    let Some(open) = rest
+        .get(..len)
+        .filter(|h| h.starts_with('[') && !h.contains(']'))
+    else {
+        return 0;
+    };
+    let after = rest.get(len..).unwrap_or_default();
+    let space = super::whitespace::whitespace_len(after);
+    let next = after.get(space..).unwrap_or_default();
+    let word = next.get(..run_len(next, |_| false)).unwrap_or_default();
+    let closes = word.strip_suffix(']').is_some_and(|inside| {
+        inside
+            .chars()
+            .chain(open.chars().skip(1))
+            .all(|c| c == '-' || is_piece_letter(c))
+    });
+    if space > 0 && closes {
+        space.saturating_add(word.len())
+    } else {
+        0
+    }
 }
 
 /// What one rank describes, for the checks that the placement makes over all ranks.
@@ -41,7 +70,7 @@ struct RankSummary {
     broken: bool,
 }
 
-/// `placement ::= rank ( "/" rank )*`
+/// `placement ::= rank "/" rank "/" rank "/" rank "/" rank "/" rank "/" rank "/" rank`
 ///
 /// Exactly 8 ranks, from rank 8 to rank 1, up to the first whitespace. Returns the rest of the
 /// line: whitespace, or the holdings that follow (from a `[`, or from the `/` before a ninth
@@ -276,11 +305,15 @@ fn plain_holdings(input: &[u8]) -> Option<usize> {
 /// Whether `group` (the text after the eighth rank's `/`) is crazyhouse holdings rather than a
 /// ninth rank: the last group, with no digit, no `~` and no bracket holdings.
 fn is_holdings_group(group: &[u8]) -> bool {
-    // Up to the end of the field; non-ASCII whitespace ends it too, but cannot make a group
-    // that holds a digit, `/`, `~` or `[` before it into holdings, so bytes suffice here.
+    // Up to the end of the field, which non-ASCII whitespace ends too (`/Qn\u{3000}b - - 0 1`):
+    // the group starts after a `/`, so it is text.
+    let field = std::str::from_utf8(group)
+        .map(|text| run_len(text, |_| false))
+        .unwrap_or(group.len());
     !group
+        .get(..field)
+        .unwrap_or(group)
         .iter()
-        .take_while(|&&b| !is_ascii_whitespace(b))
         .any(|&b| matches!(b, b'/' | b'~' | b'[') || b.is_ascii_digit())
 }
 
@@ -322,9 +355,9 @@ enum Square {
     EmptyRun(u8),
 }
 
-/// `rank ::= square*`
+/// `rank ::= squares_8`
 ///
-/// Reads up to the next `/` or the end of the board. A rank must describe exactly 8 squares;
+/// The grammar's `squares_N` productions spell out "N squares still to fill". Reads up to the next `/` or the end of the board. A rank must describe exactly 8 squares;
 /// `number` is 8 for the first group down to 1 for the eighth, `None` for groups beyond the
 /// eighth. A stray `~` and runs of other characters are kept as errors, so a rank is always read
 /// to its end. The rank is read as bytes: every character it accepts is ASCII, and a run of
@@ -475,7 +508,7 @@ fn is_rank_byte(byte: u8) -> bool {
     byte.is_ascii_digit() || matches!(byte, b'~' | b'/' | b'[') || is_piece_letter(char::from(byte))
 }
 
-/// `square ::= piece promoted_marker? | empty_run`
+/// `square ::= piece promoted_marker?`, or a digit (the grammar's `squares_N` write the digits)
 #[inline(always)]
 fn square(input: &[u8]) -> IResult<&[u8], Square> {
     match piece(input) {
@@ -502,7 +535,7 @@ fn promoted_marker(input: &[u8]) -> IResult<&[u8], u8> {
     one_byte(input, |b| b == b'~')
 }
 
-/// `empty_run ::= [1-8]`
+/// A run of empty squares, one digit `1` to `8` in the grammar's `squares_N` productions.
 ///
 /// `0` and `9` are read too, and draw `fen::placement::digit_out_of_range`.
 #[inline(always)]

@@ -1,11 +1,18 @@
-//! `fen::castling::duplicate` for two letters that name the same rook (`Q` and `A` with the
-//! rook on a1). The code, also reported by the grammar for a letter written twice, is declared
-//! in the registry (`src/diagnostics/code.rs`).
+//! `fen::castling::same_rook`: two castling letters that name the same rook.
 
 use super::*;
 
 declare_rule! {
-    reports CastlingDuplicate
+    /// two castling letters that name the same rook
+    ///
+    /// What: two different letters on one side of the king name one rook: `A` and `Q` when the
+    /// rook on a1 is White's only rook on the queen's side, `k` and `h` for Black's rook on h8.
+    /// Why: each right is written once. The grammar cannot see this (it depends on where the
+    /// rooks stand), so it is a rule of its own, not `fen::castling::duplicate`, which is the
+    /// same letter twice.
+    /// Bad: `r3k2r/8/8/8/8/8/8/R3K2R w KAQkq - 0 1`
+    /// Good: `r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1`
+    CastlingSameRook => "fen::castling::same_rook", Error
 }
 
 /// Reports the second of exactly two rights on one side of the king that name the same rook.
@@ -20,9 +27,9 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
         };
         check.report(
             Diagnostic::new(
-                Code::CastlingDuplicate,
+                Code::CastlingSameRook,
                 format!(
-                    "castling rights `{}` and `{}` both name the rook on {rook}, expected each right once",
+                    "castling rights `{}` and `{}` both name the rook on {rook}, expected one right per rook",
                     first.letter(),
                     second.letter()
                 ),

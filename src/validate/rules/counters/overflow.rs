@@ -5,7 +5,8 @@ use super::*;
 declare_rule! {
     /// a move counter too large to be real
     ///
-    /// What: counters fit in 32 bits (the halfmove clock is also at most the plies played).
+    /// What: each counter is at most 4294967295 (2^32 - 1), the halfmove clock and the fullmove
+    /// number alike (the halfmove clock is also at most the plies played, another rule).
     /// Why: larger numbers overflow in many tools (Scidb turns move numbers over 4095 into 0,
     /// shakmaty saturates).
     /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - 0 99999999999`

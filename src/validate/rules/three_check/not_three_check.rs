@@ -16,7 +16,9 @@ declare_rule! {
 
 /// `fen::checks::not_three_check`: three-check counters checked as another variant.
 pub(crate) fn check(check: &mut Check<'_, '_>) {
-    if check.variant == Variant::ThreeCheck {
+    // Counters that cannot be read already draw `fen::checks::invalid`, and are no sign of
+    // three-check.
+    if check.variant == Variant::ThreeCheck || check.position.checks_given.is_none() {
         return;
     }
     let remaining = check
