@@ -520,3 +520,40 @@ fn the_bundled_examples() {
     assert!(text.contains("3 files, 20 FENs"), "{text}");
     snapshot("examples", &text);
 }
+
+/// The pre-commit hooks run an executable script of the repository with a subcommand the
+/// command has, on the file kinds it lints.
+#[test]
+fn the_pre_commit_hooks_name_a_script_and_subcommands_that_exist() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let hooks = std::fs::read_to_string(root.join(".pre-commit-hooks.yaml")).unwrap();
+    let entries: Vec<&str> = hooks
+        .lines()
+        .filter_map(|line| line.trim().strip_prefix("entry: "))
+        .collect();
+    assert_eq!(entries.len(), 2, "{hooks}");
+    for entry in entries {
+        let mut words = entry.split_whitespace();
+        let script = root.join(words.next().unwrap());
+        let text = std::fs::read_to_string(&script).unwrap();
+        assert!(
+            text.starts_with("#!/usr/bin/env bash"),
+            "{}",
+            script.display()
+        );
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&script).unwrap().permissions().mode();
+            assert!(mode & 0o111 != 0, "{} is not executable", script.display());
+        }
+        let args: Vec<&str> = words.collect();
+        Command::cargo_bin("fenlint")
+            .unwrap()
+            .args(&args)
+            .arg("--help")
+            .assert()
+            .success();
+    }
+    assert!(hooks.contains(r"files: '(?i)\.(fen|epd|pgn)$'"));
+}
