@@ -4,8 +4,12 @@
 //! dialect given, with the canonical form and the warnings given; every invalid input draws
 //! exactly the codes given, at the byte spans given.
 
+#[path = "support/vectors.rs"]
+mod vectors;
+
 use fenlint::position::{Variant, WriteOptions};
 use fenlint::{Diagnostic, Severity, Validator};
+use vectors::unescape;
 
 fn read(name: &str) -> Vec<Vec<String>> {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -17,35 +21,6 @@ fn read(name: &str) -> Vec<Vec<String>> {
         .filter(|line| !line.starts_with('#'))
         .map(|line| line.split('\t').map(str::to_owned).collect())
         .collect()
-}
-
-/// The escapes of the vector files: `\t`, `\n`, `\r`, `\\` and `\u{…}`.
-fn unescape(text: &str) -> String {
-    let mut out = String::new();
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next() {
-            Some('t') => out.push('\t'),
-            Some('n') => out.push('\n'),
-            Some('r') => out.push('\r'),
-            Some('\\') => out.push('\\'),
-            Some('u') => {
-                let code: String = chars.by_ref().skip(1).take_while(|&c| c != '}').collect();
-                out.push(
-                    u32::from_str_radix(&code, 16)
-                        .ok()
-                        .and_then(char::from_u32)
-                        .unwrap(),
-                );
-            }
-            other => panic!("bad escape \\{other:?} in {text:?}"),
-        }
-    }
-    out
 }
 
 fn variant(name: &str) -> Option<Variant> {

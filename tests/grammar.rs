@@ -16,11 +16,14 @@
 mod ebnf;
 #[path = "support/properties.rs"]
 mod properties;
+#[path = "support/vectors.rs"]
+mod vectors;
 
 use std::collections::BTreeSet;
 use std::path::Path;
 
 use ebnf::Grammar;
+use vectors::unescape;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 
@@ -252,35 +255,6 @@ fn conformance_inputs() -> Vec<String> {
         }
     }
     inputs
-}
-
-/// The escapes of the conformance files: `\t`, `\n`, `\r`, `\\` and `\u{…}`.
-fn unescape(text: &str) -> String {
-    let mut out = String::new();
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next() {
-            Some('t') => out.push('\t'),
-            Some('n') => out.push('\n'),
-            Some('r') => out.push('\r'),
-            Some('u') => {
-                let code: String = chars.by_ref().skip(1).take_while(|&c| c != '}').collect();
-                out.push(
-                    u32::from_str_radix(&code, 16)
-                        .ok()
-                        .and_then(char::from_u32)
-                        .unwrap(),
-                );
-            }
-            Some(other) => out.push(other),
-            None => out.push('\\'),
-        }
-    }
-    out
 }
 
 /// Text the mutations insert: FEN characters, the whitespace set's edges and troublemakers.
