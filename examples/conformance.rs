@@ -4,6 +4,9 @@
 //! report it, so the vectors are what the cases claim. Review the diff of the files before
 //! committing them; `tests/conformance.rs` checks the crate against the committed files.
 
+#[path = "../tests/support/vectors.rs"]
+mod vectors;
+
 use std::fmt::Write as _;
 
 use fenlint::position::{
@@ -1043,23 +1046,10 @@ fn main() {
                         }
                         validator.lint(&case.input)
                     };
-                    let dialect = lint.tree().dialect();
-                    let mut parts = Vec::new();
-                    if let Some(c) = dialect.castling {
-                        parts.push(format!("castling={}", format!("{c:?}").to_lowercase()));
-                    }
-                    if let Some(h) = dialect.holdings {
-                        parts.push(format!("holdings={}", format!("{h:?}").to_lowercase()));
-                    }
-                    if let Some(c) = dialect.checks {
-                        parts.push(format!("checks={}", format!("{c:?}").to_lowercase()));
-                    }
-                    if dialect.promoted_markers {
-                        parts.push("promoted".to_owned());
-                    }
+                    let dialect = vectors::dialect_column(&lint.tree().dialect());
                     let position = lint.position().unwrap();
                     (
-                        parts.join(","),
+                        dialect,
                         position.to_fen(&WriteOptions::default()),
                         variant_name(Some(position.variant)),
                     )
@@ -1076,11 +1066,7 @@ fn main() {
                 } else {
                     detected
                 },
-                if dialect.is_empty() {
-                    "-".to_owned()
-                } else {
-                    dialect
-                },
+                dialect,
                 escape(&canonical),
                 if codes.is_empty() {
                     "-".to_owned()

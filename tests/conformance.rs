@@ -97,25 +97,7 @@ fn valid_vectors_lint_without_error_as_their_variant_with_their_canonical_form()
                 "{input:?}: canonical {written}, expected {canonical}"
             ));
         }
-        let d = lint.tree().dialect();
-        let mut parts = Vec::new();
-        if let Some(c) = d.castling {
-            parts.push(format!("castling={}", format!("{c:?}").to_lowercase()));
-        }
-        if let Some(h) = d.holdings {
-            parts.push(format!("holdings={}", format!("{h:?}").to_lowercase()));
-        }
-        if let Some(c) = d.checks {
-            parts.push(format!("checks={}", format!("{c:?}").to_lowercase()));
-        }
-        if d.promoted_markers {
-            parts.push("promoted".to_owned());
-        }
-        let found = if parts.is_empty() {
-            "-".to_owned()
-        } else {
-            parts.join(",")
-        };
+        let found = vectors::dialect_column(&lint.tree().dialect());
         if found != *dialect {
             failures.push(format!("{input:?}: dialect {found}, expected {dialect}"));
         }

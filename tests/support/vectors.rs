@@ -1,5 +1,6 @@
 //! Reading the conformance vectors of `grammar/conformance/`, shared by the tests that run
-//! them.
+//! them, and by the example that writes them (`examples/conformance.rs`).
+#![allow(dead_code)]
 
 /// The escapes of the vector files: `\t`, `\n`, `\r`, `\\` and `\u{…}`.
 pub fn unescape(text: &str) -> String {
@@ -28,4 +29,28 @@ pub fn unescape(text: &str) -> String {
         }
     }
     out
+}
+
+/// The dialect column of `valid.tsv`: `castling=…`, `holdings=…`, `checks=…` and `promoted`,
+/// those the FEN shows, joined by `,`; `-` when it shows none.
+pub fn dialect_column(dialect: &fenlint::syntax::Dialect) -> String {
+    let name = |value: &dyn std::fmt::Debug| format!("{value:?}").to_lowercase();
+    let mut parts = Vec::new();
+    if let Some(castling) = dialect.castling {
+        parts.push(format!("castling={}", name(&castling)));
+    }
+    if let Some(holdings) = dialect.holdings {
+        parts.push(format!("holdings={}", name(&holdings)));
+    }
+    if let Some(checks) = dialect.checks {
+        parts.push(format!("checks={}", name(&checks)));
+    }
+    if dialect.promoted_markers {
+        parts.push("promoted".to_owned());
+    }
+    if parts.is_empty() {
+        "-".to_owned()
+    } else {
+        parts.join(",")
+    }
 }
