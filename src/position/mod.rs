@@ -129,7 +129,11 @@ impl Board {
     /// Puts `piece` on `square`, which is empty: what [`Board::set`] does, without taking
     /// anything off first (building a board square by square).
     pub(crate) fn place(&mut self, square: Square, piece: Piece) {
-        self.place_bit(Bitboard::from_square(square), piece);
+        self.place_slots(
+            u32::from(square.index()),
+            Board::color_slot(piece.color),
+            Board::role_slot(piece.role),
+        );
     }
 
     /// Puts a piece on the empty square with index `index` (past h8: nowhere), given by its
@@ -143,16 +147,6 @@ impl Board {
             *set |= bit;
         }
         if let Some(set) = self.roles.get_mut(role) {
-            *set |= bit;
-        }
-    }
-
-    #[inline(always)]
-    fn place_bit(&mut self, bit: Bitboard, piece: Piece) {
-        if let Some(set) = self.colors.get_mut(Board::color_slot(piece.color)) {
-            *set |= bit;
-        }
-        if let Some(set) = self.roles.get_mut(Board::role_slot(piece.role)) {
             *set |= bit;
         }
     }
