@@ -101,24 +101,29 @@ fn report_invalid(cx: &mut Cx<'_>, span: Span, input: &str, code: Code, name: &s
 /// `fen::counter::leading_zero` for the counter `digits` (all ASCII digits) at `span`, named
 /// `name`, when it has a leading zero (`01`, `00`): the value is read, and the fix writes it
 /// without the zeros. Shared with the `hmvc` and `fmvn` operands of EPD records.
+#[inline]
 pub(crate) fn leading_zero(span: Span, digits: &str, name: &str) -> Option<Diagnostic> {
     if digits.len() < 2 || !digits.starts_with('0') {
         return None;
     }
+    Some(report_leading_zero(span, digits, name))
+}
+
+/// The `fen::counter::leading_zero` diagnostic for `leading_zero`.
+#[cold]
+fn report_leading_zero(span: Span, digits: &str, name: &str) -> Diagnostic {
     let trimmed = digits.trim_start_matches('0');
     let canonical = if trimmed.is_empty() { "0" } else { trimmed };
-    Some(
-        Diagnostic::new(
-            Code::CounterLeadingZero,
-            format!(
-                "{name} `{}` with a leading zero, expected `{canonical}`",
-                shown(digits)
-            ),
-        )
-        .primary(span, "leading zero")
-        .help(format!(
-            "Write numbers without leading zeros: `{canonical}`. Most tools read the value, but some compare FENs as text."
-        ))
-        .with_fix(span, canonical),
+    Diagnostic::new(
+        Code::CounterLeadingZero,
+        format!(
+            "{name} `{}` with a leading zero, expected `{canonical}`",
+            shown(digits)
+        ),
     )
+    .primary(span, "leading zero")
+    .help(format!(
+        "Write numbers without leading zeros: `{canonical}`. Most tools read the value, but some compare FENs as text."
+    ))
+    .with_fix(span, canonical)
 }

@@ -29,19 +29,23 @@ fn field_after(last: Option<SyntaxKind>, text: &str) -> SyntaxKind {
         Castling, EnPassant, ExtraFields, FullmoveNumber, GivenChecks, HalfmoveClock, Placement,
         RemainingChecks, SideToMove,
     };
+    // The first four fields follow one another; only the counters need the text looked at.
+    let last = match last {
+        None => return Placement,
+        Some(Placement) => return SideToMove,
+        Some(SideToMove) => return Castling,
+        Some(Castling) => return EnPassant,
+        Some(last) => last,
+    };
     let given = text
         .strip_prefix('+')
-        .is_some_and(|rest| rest.contains('+') || last == Some(FullmoveNumber));
+        .is_some_and(|rest| rest.contains('+') || last == FullmoveNumber);
     match last {
-        None => Placement,
-        Some(Placement) => SideToMove,
-        Some(SideToMove) => Castling,
-        Some(Castling) => EnPassant,
-        Some(EnPassant) if !text.starts_with('+') && text.contains('+') => RemainingChecks,
-        Some(EnPassant | RemainingChecks) if !given => HalfmoveClock,
-        Some(HalfmoveClock) if !given => FullmoveNumber,
-        Some(EnPassant | RemainingChecks | HalfmoveClock | FullmoveNumber) if given => GivenChecks,
-        Some(_) => ExtraFields,
+        EnPassant if !text.starts_with('+') && text.contains('+') => RemainingChecks,
+        EnPassant | RemainingChecks if !given => HalfmoveClock,
+        HalfmoveClock if !given => FullmoveNumber,
+        EnPassant | RemainingChecks | HalfmoveClock | FullmoveNumber if given => GivenChecks,
+        _ => ExtraFields,
     }
 }
 
