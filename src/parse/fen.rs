@@ -191,6 +191,9 @@ fn fields<'a>(cx: &mut Cx<'a>, input: &'a str) {
         // is scanned once.
         let (after_field, text) = if last.is_none() {
             let after = placement::placement_field(cx, rest);
+            if cx.fast_paths && plain_tail(cx, after) {
+                return;
+            }
             let text = rest
                 .get(..rest.len().saturating_sub(after.len()))
                 .unwrap_or_default();
@@ -287,6 +290,91 @@ fn fields<'a>(cx: &mut Cx<'a>, input: &'a str) {
             .with_fix(span, ""),
         );
     }
+}
+
+/// The fields after the piece placement when they are written the usual way, handed straight
+/// to their productions; `false`, with nothing built, for anything else, which the general loop
+/// of [`fields`] reads.
+///
+/// The usual way is one space before each field and nothing after the last; the side to move
+/// `w` or `b`; castling `-` or castling letters; en passant `-` or a square; the halfmove clock
+/// and fullmove number in digits; and optionally three-check counters, remaining (`3+3`) before
+/// the counters or given (`+0+0`) after them. The general loop gives each of these fields the
+/// same slot and reports nothing about the separators, so both build the same tree and
+/// diagnostics, as the equivalence test in `parse::tests` checks; this path only skips the
+/// work of finding out.
+fn plain_tail<'a>(cx: &mut Cx<'a>, rest: &'a str) -> bool {
+    // Each field with the space before it.
+    let mut fields: [(&str, &str); 6] = [("", ""); 6];
+    let mut count = 0usize;
+    let mut tail = rest;
+    while let Some((space, after_space)) = tail.split_at_checked(1) {
+        let len = after_space
+            .bytes()
+            .position(|byte| byte == b' ')
+            .unwrap_or(after_space.len());
+        let (Some((field, after)), true) = (after_space.split_at_checked(len), space == " ") else {
+            return false;
+        };
+        let Some(slot) = fields.get_mut(count) else {
+            return false;
+        };
+        *slot = (space, field);
+        count = count.saturating_add(1);
+        tail = after;
+    }
+    let digits = |text: &str| !text.is_empty() && text.bytes().all(|byte| byte.is_ascii_digit());
+    let checks = |text: &str, given: bool| {
+        text.starts_with('+') == given
+            && text.bytes().filter(|&byte| byte == b'+').count() == if given { 2 } else { 1 }
+            && text
+                .bytes()
+                .all(|byte| byte == b'+' || byte.is_ascii_digit())
+    };
+    let [side, castling, en_passant, fourth, fifth, sixth] = fields;
+    let plain_head = matches!(side.1, "w" | "b")
+        && (castling.1 == "-"
+            || (!castling.1.is_empty()
+                && castling.1.bytes().all(
+                    |byte| matches!(byte, b'K' | b'Q' | b'k' | b'q' | b'A'..=b'H' | b'a'..=b'h'),
+                )))
+        && matches!(en_passant.1.as_bytes(), [b'-'] | [b'a'..=b'h', b'1'..=b'8']);
+    // The fields after the en-passant square, each with its production.
+    type Production<'a> = fn(&mut Cx<'a>, &'a str);
+    let halfmove_clock: Production<'a> = counters::halfmove_clock;
+    let fullmove_number: Production<'a> = counters::fullmove_number;
+    let counters: [Option<(Production<'a>, (&str, &str))>; 3] = match count {
+        5 if digits(fourth.1) && digits(fifth.1) => [
+            Some((halfmove_clock, fourth)),
+            Some((fullmove_number, fifth)),
+            None,
+        ],
+        6 if checks(fourth.1, false) && digits(fifth.1) && digits(sixth.1) => [
+            Some((checks::remaining_checks, fourth)),
+            Some((halfmove_clock, fifth)),
+            Some((fullmove_number, sixth)),
+        ],
+        6 if digits(fourth.1) && digits(fifth.1) && checks(sixth.1, true) => [
+            Some((halfmove_clock, fourth)),
+            Some((fullmove_number, fifth)),
+            Some((checks::given_checks, sixth)),
+        ],
+        _ => return false,
+    };
+    if !plain_head || !tail.is_empty() {
+        return false;
+    }
+    cx.token(SyntaxKind::Whitespace, side.0);
+    side_to_move::side_to_move(cx, side.1);
+    cx.token(SyntaxKind::Whitespace, castling.0);
+    castling::castling(cx, castling.1);
+    cx.token(SyntaxKind::Whitespace, en_passant.0);
+    en_passant::en_passant(cx, en_passant.1);
+    for (production, (space, text)) in counters.into_iter().flatten() {
+        cx.token(SyntaxKind::Whitespace, space);
+        production(cx, text);
+    }
+    true
 }
 
 /// `fen::fields::missing` when the FEN stops before the fullmove number; `present` of the six

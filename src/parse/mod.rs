@@ -265,8 +265,9 @@ mod tests {
     /// the board the position reads from the tree.
     #[test]
     fn fast_paths_build_what_the_general_productions_build() {
-        const SEEDS: [&str; 8] = [
+        const SEEDS: [&str; 9] = [
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
             "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 3 9",
             "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
             "r2q1rk1/ppp2ppp/5p2/b7/8/P1NPB2b/1PP1QP1P/R3R1K1/NNPPbnp b - - 0 16",
@@ -275,7 +276,7 @@ mod tests {
             "rnb1k1nr/pppp1ppp/8/4p3/3PP2q/2N5/PP3PPP/R1BQKBNR w KQkq - 1 5 +0+2",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
         ];
-        const ALPHABET: &[u8] = b"pnbrqkPNBRQK0123456789/~[]-+ \twbKQkqAHah";
+        const ALPHABET: &[u8] = b"pnbrqkPNBRQK0123456789/~[]-+ \twbKQkqAHahe#;";
         let check = |input: &str| {
             let (fast, general) = (parse(input), parse_general(input));
             assert_eq!(fast.tree().dump(), general.tree().dump(), "{input:?}");
