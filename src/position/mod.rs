@@ -548,32 +548,45 @@ fn castling_rooks(tree: &SyntaxTree<'_>, board: &Board) -> Bitboard {
 
 /// The square a castling letter of `color` for `side` names on `board` (see [`castling_rooks`]);
 /// the writer picks `K` or `Q` exactly when this gives back the rook square it writes.
-#[allow(clippy::arithmetic_side_effects, reason = "a file index is below 8")]
 fn castling_square(board: &Board, color: Color, side: CastlingSide) -> Option<Square> {
     let rank = if color == Color::White { 1 } else { 8 };
-    let rook = Piece {
+    let square_on = |file: u8| File::new(file).and_then(|file| Square::new(file, rank));
+    let rooks = back_rank_rooks(board, color);
+    let outermost = match (side, home_king_file(board, color)) {
+        (CastlingSide::File(file), _) => return square_on(file.index()),
+        // The highest file beyond the king, the lowest before it.
+        (CastlingSide::King, Some(king)) => {
+            (rooks & 0xfe_u32.wrapping_shl(u32::from(king))).checked_ilog2()
+        }
+        (CastlingSide::Queen, Some(king)) => {
+            let before = rooks & !u32::MAX.wrapping_shl(u32::from(king));
+            (before != 0).then(|| before.trailing_zeros())
+        }
+        _ => None,
+    };
+    match (outermost, side) {
+        (Some(file), _) => square_on(u8::try_from(file).ok()?),
+        (None, CastlingSide::King) => square_on(7),
+        (None, _) => square_on(0),
+    }
+}
+
+/// The files of `color`'s rooks on its back rank, as the low 8 bits (bit 0 the a-file).
+fn back_rank_rooks(board: &Board, color: Color) -> u32 {
+    let rooks = board.squares_of(Piece {
         color,
         role: Role::Rook,
-    };
-    let square_on = |file: u8| File::new(file).and_then(|file| Square::new(file, rank));
-    let king_file = board
+    });
+    let shift = if color == Color::White { 0 } else { 56 };
+    ((rooks.0 >> shift) & 0xff) as u32
+}
+
+/// The file index of `color`'s king when it stands on its back rank.
+fn home_king_file(board: &Board, color: Color) -> Option<u8> {
+    board
         .king_of(color)
-        .filter(|king| king.rank() == rank)
-        .map(|king| king.file().index());
-    let outermost = |files: &mut dyn Iterator<Item = u8>| {
-        files
-            .filter_map(square_on)
-            .find(|&square| board.piece_at(square) == Some(rook))
-    };
-    match side {
-        CastlingSide::File(file) => square_on(file.index()),
-        CastlingSide::King => king_file
-            .and_then(|king| outermost(&mut (king + 1..8).rev()))
-            .or_else(|| square_on(7)),
-        CastlingSide::Queen => king_file
-            .and_then(|king| outermost(&mut (0..king)))
-            .or_else(|| square_on(0)),
-    }
+        .filter(|king| king.rank() == if color == Color::White { 1 } else { 8 })
+        .map(|king| king.file().index())
 }
 
 /// Whether the castling field says Chess960: a right of a side whose king stands on its back
@@ -588,26 +601,18 @@ fn is_chess960(tree: &SyntaxTree<'_>, board: &Board) -> bool {
     };
     castling.rights().any(|right| {
         let color = right.color();
-        let rank = if color == Color::White { 1 } else { 8 };
-        let Some(king) = board.king_of(color).filter(|king| king.rank() == rank) else {
+        let Some(king) = home_king_file(board, color) else {
             return false;
         };
-        if king.file().index() != 4 {
+        if king != 4 {
             return true;
         }
-        let rook = Piece {
-            color,
-            role: Role::Rook,
-        };
-        let has_rook = |file: u8| {
-            File::new(file)
-                .and_then(|file| Square::new(file, rank))
-                .is_some_and(|square| board.piece_at(square) == Some(rook))
-        };
+        let rooks = back_rank_rooks(board, color);
         match right.side() {
             CastlingSide::File(_) => true,
-            CastlingSide::King => !has_rook(7) && (5..7).any(has_rook),
-            CastlingSide::Queen => !has_rook(0) && (1..4).any(has_rook),
+            // No rook in the h-corner, one on f or g; none in the a-corner, one on b, c or d.
+            CastlingSide::King => rooks & 0x80 == 0 && rooks & 0x60 != 0,
+            CastlingSide::Queen => rooks & 0x01 == 0 && rooks & 0x0e != 0,
         }
     })
 }

@@ -94,9 +94,27 @@ struct Crowded {
 /// more, White's kingside first.
 fn crowded_sides(check: &Check<'_, '_>) -> [Option<Crowded>; 4] {
     let mut sides = [None; 4];
+    let kings = [
+        castling_king(check, Color::White),
+        castling_king(check, Color::Black),
+    ];
+    // How many rights each side of each home king has, White's first and kingside first, in
+    // one pass over the letters: usually no side has two, and there is nothing more to do.
+    let mut counts = [[0u8; 2]; 2];
+    for right in rights(check) {
+        let color = usize::from(right.color() == Color::Black);
+        if let (Some(Some(king)), Some(sides)) = (kings.get(color), counts.get_mut(color))
+            && let Some(count) = sides.get_mut(usize::from(!kingside(&right, king.file().index())))
+        {
+            *count = count.saturating_add(1);
+        }
+    }
+    if counts.iter().flatten().all(|&count| count < 2) {
+        return sides;
+    }
     let mut slots = sides.iter_mut();
-    for color in [Color::White, Color::Black] {
-        let Some(king) = castling_king(check, color) else {
+    for (color, king) in [Color::White, Color::Black].into_iter().zip(kings) {
+        let Some(king) = king else {
             continue;
         };
         for is_kingside in [true, false] {
