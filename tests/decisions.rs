@@ -253,7 +253,10 @@ fn three_check_counters_in_an_epd_record_come_after_the_en_passant_field() {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 bm e4;",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - +0+0 bm e4;",
     ] {
-        assert!(fenlint::epd::lint_epd(line, 0, &validator).is_empty(), "{line}");
+        assert!(
+            fenlint::epd::lint_epd(line, 0, &validator).is_empty(),
+            "{line}"
+        );
     }
     for line in [
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; +0+0",

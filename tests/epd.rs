@@ -246,7 +246,10 @@ fn three_check_counters_after_the_en_passant_field_are_read() {
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2+1 hmvc 0; fmvn 9;",
             [1, 2],
         ),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - +1+2", [1, 2]),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - +1+2",
+            [1, 2],
+        ),
     ] {
         let record = fenlint::epd::check(line, 0, &validator);
         assert!(
@@ -256,12 +259,19 @@ fn three_check_counters_after_the_en_passant_field_are_read() {
         );
         let position = record.lint().unwrap().position().unwrap();
         assert_eq!(position.checks_given, Some(given), "{line}");
-        assert_eq!(position.variant, fenlint::position::Variant::ThreeCheck, "{line}");
+        assert_eq!(
+            position.variant,
+            fenlint::position::Variant::ThreeCheck,
+            "{line}"
+        );
     }
     let line = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 hmvc 0; fmvn 4;";
     let record = fenlint::epd::check(line, 0, &validator);
     assert_eq!(record.operations()[0].opcode(), "hmvc");
-    assert_eq!(record.lint().unwrap().position().unwrap().fullmove_number, 4);
+    assert_eq!(
+        record.lint().unwrap().position().unwrap().fullmove_number,
+        4
+    );
 }
 
 /// Malformed counters in the checks place get the FEN's checks codes at their bytes; counters
