@@ -866,6 +866,46 @@ fn epd_cases() -> Vec<Case> {
             "two position fields",
         ),
         epd(
+            &format!("{START} w KQkq - 3+3 bm e4;"),
+            "",
+            "three-check: checks remaining right after the en-passant field, as python-chess writes EPD",
+        ),
+        epd(
+            &format!("{START} w KQkq - +0+0 bm e4;"),
+            "",
+            "three-check: checks given right after the en-passant field",
+        ),
+        epd(
+            &format!("{START} w KQkq - 2+3 hmvc 0; fmvn 3;"),
+            "",
+            "three-check counters before the counter operations",
+        ),
+        epd(
+            &format!("{START} w KQkq - 3+3 0 1"),
+            "epd::fields::move_counters",
+            "three-check counters then FEN move counters",
+        ),
+        epd(
+            &format!("{START} w KQkq - 4+3 bm e4;"),
+            "fen::checks::count_out_of_range",
+            "a check count of 4 in an EPD record",
+        ),
+        epd(
+            &format!("{START} w KQkq - 3+ bm e4;"),
+            "fen::checks::invalid",
+            "remaining checks without Black's count in an EPD record",
+        ),
+        epd(
+            &format!("{START} w KQkq - bm e4; +0+0"),
+            "epd::opcode::invalid",
+            "three-check counters after an operation, where an opcode is expected",
+        ),
+        epd(
+            &format!("{START} w KQkq - 0 1 +0+0"),
+            "epd::opcode::invalid",
+            "checks given after FEN move counters in an EPD record",
+        ),
+        epd(
             "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; 2nd \"x\";",
             "epd::opcode::invalid",
             "an opcode starting with a digit",

@@ -13,6 +13,20 @@
 //! the operands. `fen::fields::missing` is never reported: four fields are the EPD form, and
 //! fewer are `epd::fields::missing`.
 //!
+//! A three-check record carries its check counters as a fifth field, right after the en-passant
+//! field and before the operations, as python-chess writes and reads three-check EPD: `3+3`
+//! (checks remaining) or, the same place, `+0+0` (checks given). They are part of the position
+//! the validator checks; elsewhere among the operations they are an `epd::opcode::invalid` that
+//! says where they belong.
+//!
+//! ```
+//! let line = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2+3 bm e4;";
+//! let record = fenlint::epd::check(line, 0, &fenlint::Validator::new());
+//! assert!(record.diagnostics().is_empty());
+//! let position = record.lint().unwrap().position().unwrap();
+//! assert_eq!(position.checks_given, Some([1, 0]));
+//! ```
+//!
 //! ```
 //! let line = r#"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - bm Bb5; id "WAC.001";"#;
 //! let record = fenlint::epd::check(line, 0, &fenlint::Validator::new());
@@ -277,7 +291,10 @@ pub fn check<'a>(line: &'a str, base: usize, validator: &Validator) -> Record<'a
 }
 
 /// The text up to the end of the fourth whitespace-separated field, and how many fields it has
-/// (fewer than four when the line ends first).
+/// (fewer than four when the line ends first). A fifth field that is three-check counters
+/// ([`is_check_counters`]) belongs to the position: a three-check EPD record carries its checks
+/// right after the en-passant field, as python-chess writes and reads them
+/// (`ThreeCheckBoard.epd`: `… - 3+3 bm e4;`).
 fn four_fields(line: &str) -> (&str, usize) {
     let mut end = 0;
     let mut count = 0usize;
@@ -298,7 +315,26 @@ fn four_fields(line: &str) -> (&str, usize) {
         // Everything, trailing whitespace included, is the (short) position.
         return (line, count);
     }
+    let rest = line.get(end..).unwrap_or_default();
+    let after_space = rest.trim_start();
+    let fifth_len = after_space
+        .find(char::is_whitespace)
+        .unwrap_or(after_space.len());
+    if after_space.len() < rest.len()
+        && is_check_counters(after_space.get(..fifth_len).unwrap_or_default())
+    {
+        let fifth_start = end.saturating_add(rest.len().saturating_sub(after_space.len()));
+        end = fifth_start.saturating_add(fifth_len);
+    }
     (line.get(..end).unwrap_or(line), count)
+}
+
+/// Whether `text` is written as three-check counters: digits and `+` only, with a `+`, starting
+/// with a digit (`3+3`, checks remaining) or with `+` (`+0+0`, checks given). No opcode looks
+/// like this (an opcode starts with a letter), so the text is read as the FEN's checks field,
+/// whose parser reports a malformed one (`3+`, `4+0`) with the `fen::checks::` codes.
+fn is_check_counters(text: &str) -> bool {
+    text.contains('+') && text.bytes().all(|b| b.is_ascii_digit() || b == b'+')
 }
 
 /// Whether `text` could be an opcode: a letter, then letters, digits and `_`.
@@ -441,7 +477,10 @@ impl<'a> Reader<'a> {
                 .operands
                 .last()
                 .is_some_and(|operand| operand.string && !closed_string(operand.text));
-            if !operation.terminated && !unclosed {
+            // Misplaced three-check counters are one diagnostic, not also an operation
+            // without `;`.
+            let counters = is_check_counters(operation.opcode);
+            if !operation.terminated && !unclosed && !counters {
                 let last = operation
                     .operands
                     .last()
@@ -606,6 +645,10 @@ impl<'a> Reader<'a> {
         {
             let at = span.start.saturating_add(offset);
             let bad_span = Span::new(at, at.saturating_add(bad.len_utf8()));
+            if is_check_counters(opcode) {
+                self.misplaced_check_counters(opcode, span);
+                return;
+            }
             let why = if offset == 0 {
                 "an opcode starts with a letter"
             } else {
@@ -634,6 +677,22 @@ impl<'a> Reader<'a> {
                 .help("PGN §16.2.4 limits opcodes to 15 characters; use a shorter name."),
             );
         }
+    }
+
+    /// Three-check counters among the operations (after FEN move counters or after an
+    /// operation), where an opcode is expected: they belong right after the en-passant field.
+    fn misplaced_check_counters(&mut self, counters: &str, span: Span) {
+        self.report(
+            Diagnostic::new(
+                Code::EpdOpcodeInvalid,
+                format!(
+                    "three-check counters `{}` among the operations, expected them right after the en-passant field",
+                    shown(counters)
+                ),
+            )
+            .primary(span, "not an opcode")
+            .help("A three-check EPD record carries its checks as a fifth field, before the operations: write `… - 3+3 bm e4;` (checks remaining) or `… - +0+0 bm e4;` (checks given)."),
+        );
     }
 
     fn check_string(&mut self, operand: &Operand<'a>) {

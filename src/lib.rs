@@ -81,6 +81,8 @@
 pub mod diagnostics;
 pub mod epd;
 pub mod files;
+#[doc = include_str!("../grammar/README.md")]
+pub mod grammar {}
 mod line_index;
 mod parse;
 pub mod pgn;

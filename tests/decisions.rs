@@ -243,3 +243,44 @@ fn fen_counters_in_an_epd_record_say_epd_has_none() {
             .contains("EPD has no move counters; use `hmvc`/`fmvn`")
     );
 }
+
+/// Three-check counters in an EPD record are a fifth field right after the en-passant field, in
+/// either form; anywhere else they are an `epd::opcode::invalid` saying where they belong.
+#[test]
+fn three_check_counters_in_an_epd_record_come_after_the_en_passant_field() {
+    let validator = Validator::new();
+    for line in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 bm e4;",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - +0+0 bm e4;",
+    ] {
+        assert!(
+            fenlint::epd::lint_epd(line, 0, &validator).is_empty(),
+            "{line}"
+        );
+    }
+    for line in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; +0+0",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +0+0",
+    ] {
+        let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
+        let invalid = diagnostics
+            .iter()
+            .find(|d| d.code().name() == "epd::opcode::invalid")
+            .unwrap_or_else(|| panic!("{line}: {:?}", diagnostics));
+        assert!(
+            invalid
+                .message()
+                .contains("expected them right after the en-passant field"),
+            "{}",
+            invalid.message()
+        );
+        assert_eq!(&line[invalid.span().range()], "+0+0");
+        // One diagnostic for the counters, not also an operation without `;`.
+        assert!(
+            diagnostics
+                .iter()
+                .all(|d| d.code().name() != "epd::operation::unterminated"),
+            "{line}: {diagnostics:?}"
+        );
+    }
+}

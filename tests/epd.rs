@@ -228,6 +228,100 @@ fn fen_counters_after_the_fields_get_a_fix_into_operations() {
     assert!(fenlint::epd::lint_epd(&fixed, 0, &Validator::new()).is_empty());
 }
 
+/// Decision (grammar/README.md, "Three-check counters in an EPD record"): the checks are a
+/// fifth field right after the en-passant field, in either form, and the validator reads them.
+#[test]
+fn three_check_counters_after_the_en_passant_field_are_read() {
+    let validator = Validator::new();
+    for (line, given) in [
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 bm e4;",
+            [0, 0],
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - +0+0 bm e4;",
+            [0, 0],
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2+1 hmvc 0; fmvn 9;",
+            [1, 2],
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - +1+2",
+            [1, 2],
+        ),
+    ] {
+        let record = fenlint::epd::check(line, 0, &validator);
+        assert!(
+            record.diagnostics().is_empty(),
+            "{line}: {:?}",
+            codes(record.diagnostics())
+        );
+        let position = record.lint().unwrap().position().unwrap();
+        assert_eq!(position.checks_given, Some(given), "{line}");
+        assert_eq!(
+            position.variant,
+            fenlint::position::Variant::ThreeCheck,
+            "{line}"
+        );
+    }
+    let line = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 hmvc 0; fmvn 4;";
+    let record = fenlint::epd::check(line, 0, &validator);
+    assert_eq!(record.operations()[0].opcode(), "hmvc");
+    assert_eq!(
+        record.lint().unwrap().position().unwrap().fullmove_number,
+        4
+    );
+}
+
+/// Malformed counters in the checks place get the FEN's checks codes at their bytes; counters
+/// anywhere else among the operations are an `epd::opcode::invalid` that says where they go.
+#[test]
+fn three_check_counters_elsewhere_say_where_they_belong() {
+    let validator = Validator::new();
+    let line = "4k3/8/8/8/8/8/8/4K3 w - - 4+3 bm Kd2;";
+    let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
+    assert_eq!(codes(&diagnostics), ["fen::checks::count_out_of_range"]);
+    assert_eq!(&line[diagnostics[0].span().range()], "4");
+
+    // The same diagnostic at the same bytes as in the FEN with counters.
+    let line = "4k3/8/8/8/8/8/8/4K3 w - - 3+ bm Kd2;";
+    let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
+    let fen = "4k3/8/8/8/8/8/8/4K3 w - - 3+ 0 1";
+    let in_fen = validator.lint(fen).diagnostics().to_vec();
+    assert_eq!(codes(&diagnostics), ["fen::checks::invalid"]);
+    assert_eq!(codes(&diagnostics), codes(&in_fen));
+    assert_eq!(diagnostics[0].message(), in_fen[0].message());
+    // The FEN points after the `+`, at the space where a count is missing; the record's
+    // position ends there, so its label covers the `+` itself.
+    assert_eq!(in_fen[0].span(), Span::empty(28));
+    assert_eq!(&line[diagnostics[0].span().range()], "+");
+
+    for (line, counters) in [
+        ("4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; +0+0", "+0+0"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - hmvc 0; fmvn 1; 3+3;", "3+3"),
+    ] {
+        let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
+        let found = diagnostics
+            .iter()
+            .find(|d| d.code().name() == "epd::opcode::invalid")
+            .unwrap_or_else(|| panic!("{line}: {:?}", codes(&diagnostics)));
+        assert_eq!(
+            found.message(),
+            format!(
+                "three-check counters `{counters}` among the operations, expected them right after the en-passant field"
+            )
+        );
+        assert_eq!(&line[found.span().range()], counters);
+    }
+
+    // FEN counters with the checks in front are still the FEN counters of issue 13.
+    let line = "4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1";
+    let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
+    assert_eq!(codes(&diagnostics), ["epd::fields::move_counters"]);
+    assert_eq!(&line[diagnostics[0].span().range()], "0 1");
+}
+
 /// Decision (grammar/README.md): leading zeros in `hmvc` and `fmvn` draw the warning
 /// `fen::counter::leading_zero`, as in a FEN, and the value is read.
 #[test]

@@ -4,16 +4,17 @@ use std::io::{self, Write};
 
 use fenlint::Code;
 
-/// Prints the documentation of `name`; `Ok(false)` when there is no such code.
+/// Prints the documentation of `name`, the text of its section of the grammar reference
+/// (`grammar/README.md`), and where that section is; `Ok(false)` when there is no such code.
 pub fn explain(out: &mut dyn Write, name: &str) -> io::Result<bool> {
     let Some(code) = Code::from_name(name) else {
         return Ok(false);
     };
-    writeln!(out, "{} ({})", code.name(), code.default_severity())?;
+    writeln!(out, "{}", code.name())?;
     writeln!(out)?;
-    for line in code.docs().lines() {
-        writeln!(out, "{}", line.strip_prefix(' ').unwrap_or(line))?;
-    }
+    write!(out, "{}", code.explanation())?;
+    writeln!(out)?;
+    writeln!(out, "{}", code.url())?;
     Ok(true)
 }
 

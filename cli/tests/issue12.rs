@@ -295,7 +295,9 @@ fn three_check_counters_outside_three_check_are_reported() {
     let explain = fenlint(&dir, &["explain", "fen::checks::not_three_check"]);
     assert_eq!(explain.code, 0);
     assert!(
-        explain.stdout.contains("Bad (checked as standard chess)"),
+        explain
+            .stdout
+            .contains("**Fails (checked as standard chess):**"),
         "{}",
         explain.stdout
     );

@@ -110,39 +110,60 @@ codes! {
     ///
     /// A FEN needs at least the piece placement. Blank input usually means a lost line or an
     /// empty PGN tag value.
+    ///
+    /// Bad: `   `
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
     InputEmpty => "fen::input::empty", Error;
     /// the input is not valid UTF-8
     ///
     /// FEN is ASCII text. A byte that is not part of a UTF-8 character usually means the file is
     /// in a legacy encoding or is not a text file.
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K\xe9 w - - 0 1`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
     InputInvalidUtf8 => "fen::input::invalid_utf8", Error;
     /// a line longer than 64 KiB
     ///
     /// No FEN comes near this size. The first 64 KiB are parsed and reported as usual; the rest
     /// of the line is kept as one error token and not read, so that memory stays bounded
     /// however long the line.
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - 0 1 ⟨65536 × x⟩`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
     InputTooLong => "fen::input::too_long", Error;
     /// a byte-order mark before the FEN
     ///
     /// Some editors on Windows start UTF-8 files with U+FEFF. It is invisible, but tools that
     /// do not strip it read it as part of the first rank.
+    ///
+    /// Bad: `\u{feff}4k3/8/8/8/8/8/8/4K3 w - - 0 1`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
     InputByteOrderMark => "fen::input::byte_order_mark", Warning;
     /// more problems than one pass reports
     ///
     /// After 64 diagnostics for one FEN, further problems are counted, not reported, so that a
     /// huge garbage line cannot flood the output.
+    ///
+    /// Bad: `⟨70 × X/⟩ w - - 0 1`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
     InputTooManyProblems => "fen::input::too_many_problems", Advice;
     /// whitespace before the first field
     ///
     /// The PGN standard writes a FEN with no surrounding whitespace; most tools trim it, but
     /// some compare FENs as strings. Whitespace is the Unicode White_Space set, as for
     /// `fen::whitespace::separator`.
+    ///
+    /// Bad: ` 4k3/8/8/8/8/8/8/4K3 w - - 0 1`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
     WhitespaceLeading => "fen::whitespace::leading", Warning;
     /// whitespace after the last field
     ///
     /// The PGN standard writes a FEN with no surrounding whitespace; most tools trim it, but
     /// some compare FENs as strings. Whitespace is the Unicode White_Space set, as for
     /// `fen::whitespace::separator`.
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - 0 1 `
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
     WhitespaceTrailing => "fen::whitespace::trailing", Warning;
     /// fields separated by something other than one space
     ///
@@ -152,65 +173,107 @@ codes! {
     /// space U+00A0, U+1680, U+2000–U+200A, U+2028, U+2029, U+202F, U+205F, U+3000). Most tools
     /// accept runs of spaces and tabs, but some reject them (Fairy-Stockfish reads a double
     /// space as an extra field).
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K3 w  - - 0 1`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
     WhitespaceSeparator => "fen::whitespace::separator", Warning;
     /// the FEN has fewer than six fields
     ///
     /// EPD records and board-only FENs leave out the trailing fields; readers then assume
     /// `w - - 0 1` for what is missing, which may not be what the writer meant.
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - -`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
     FieldsMissing => "fen::fields::missing", Warning;
     /// text after the last field
     ///
     /// Nothing may follow the fullmove number (or the three-check `+W+B` suffix). Extra text is
     /// often an EPD operation or a comment pasted into a FEN.
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - 0 1 bm Kd2;`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
     FieldsUnexpected => "fen::fields::unexpected", Error;
     /// a character that is neither a piece letter, a digit nor `/`
     ///
     /// The placement uses `PNBRQK` for White, `pnbrqk` for Black, digits 1–8 for runs of empty
     /// squares and `/` between ranks.
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K2x w - - 0 1`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
     PlacementInvalidCharacter => "fen::placement::invalid_character", Error;
     /// a digit `0` or `9` in a rank
     ///
     /// A digit counts empty squares; a rank has 8 squares, so only 1–8 make sense.
+    ///
+    /// Bad: `4k3/8/8/8/9/8/8/4K3 w - - 0 1`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
     PlacementDigitOutOfRange => "fen::placement::digit_out_of_range", Error;
     /// two digits in a row, such as `44`
     ///
     /// Adjacent digits are summed by most tools but rejected by others; the canonical form
     /// writes one digit per run of empty squares.
+    ///
+    /// Bad: `4k3/8/8/44/8/8/8/4K3 w - - 0 1`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
     PlacementAdjacentDigits => "fen::placement::adjacent_digits", Warning;
     /// a rank that describes more than 8 squares
     ///
     /// Each rank must describe exactly 8 squares, from the a-file to the h-file.
+    ///
+    /// Bad: `4k4/8/8/8/8/8/8/4K3 w - - 0 1`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
     RankTooLong => "fen::placement::rank_too_long", Error;
     /// a rank that describes fewer than 8 squares
     ///
     /// Each rank must describe exactly 8 squares, from the a-file to the h-file.
+    ///
+    /// Bad: `4k2/8/8/8/8/8/8/4K3 w - - 0 1`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
     RankTooShort => "fen::placement::rank_too_short", Error;
     /// more than 8 ranks
     ///
     /// The placement lists ranks 8 down to 1, separated by `/`. A ninth group made only of
     /// piece letters is read as crazyhouse holdings instead.
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/8/4K3 w - - 0 1`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
     PlacementTooManyRanks => "fen::placement::too_many_ranks", Error;
     /// fewer than 8 ranks
     ///
     /// The placement lists ranks 8 down to 1, separated by `/`.
+    ///
+    /// Bad: `4k3/8/8/8/8/8/4K3 w - - 0 1`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
     PlacementTooFewRanks => "fen::placement::too_few_ranks", Error;
     /// a promoted marker `~` that does not follow a piece letter
     ///
     /// In crazyhouse FENs, `~` right after a piece letter marks a piece that was promoted from a
     /// pawn (it turns back into a pawn when captured). Anywhere else it means nothing.
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/~4K3 w - - 0 1`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
     PlacementMisplacedPromotedMarker => "fen::placement::misplaced_promoted_marker", Error;
     /// a character in the holdings that is not a piece letter
     ///
     /// Crazyhouse holdings list the pieces in hand, one letter per piece: `PNBRQ` for White,
     /// `pnbrq` for Black (`[-]` or `[]` when empty).
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K3[Q1] w - - 0 1`
+    /// Good: `4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1`
     HoldingsInvalidCharacter => "fen::holdings::invalid_character", Error;
     /// bracket holdings without the closing `]`
     ///
     /// Holdings in the bracket form run from `[` to `]`.
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K3[Q w - - 0 1`
+    /// Good: `4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1`
     HoldingsUnclosed => "fen::holdings::unclosed", Error;
     /// text between the closing `]` of the holdings and the next field
     ///
     /// The holdings end the first field; a space must follow the `]`.
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K3[Q]x w - - 0 1`
+    /// Good: `4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1`
     HoldingsUnexpectedText => "fen::holdings::unexpected_text", Error;
     KingsMissing => rule kings::missing;
     KingsTooMany => rule kings::too_many;
@@ -253,124 +316,200 @@ codes! {
     /// An EPD record (PGN §16.2) starts with the first four fields of a FEN: piece placement,
     /// side to move, castling and en passant. Its move counters are the `hmvc` and `fmvn`
     /// operations, never fields.
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K3 w`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - -`
     EpdFieldsMissing => "epd::fields::missing", Error;
     /// FEN move counters after the four fields of an EPD record
     ///
     /// An EPD record (PGN §16.2) has no move counters: `… w - - 0 1` is a FEN, not an EPD
     /// record. The counters are the operations `hmvc` (halfmove clock) and `fmvn` (fullmove
     /// number): `… w - - hmvc 0; fmvn 1;`.
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - hmvc 0; fmvn 1;`
     EpdFieldsMoveCounters => "epd::fields::move_counters", Error;
     /// an EPD opcode that is not a letter followed by letters, digits and `_`
     ///
     /// PGN §16.2.4: an opcode starts with a letter and continues with letters, digits and
-    /// underscores. A stray `;` or a number also ends up here (FEN move counters right after
-    /// the four fields are `epd::fields::move_counters`).
+    /// underscores. A stray `;`, a number, or three-check counters anywhere but right after
+    /// the en-passant field also end up here (FEN move counters right after the four fields are
+    /// `epd::fields::move_counters`).
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - 2nd "x";`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - c2 "x";`
     EpdOpcodeInvalid => "epd::opcode::invalid", Error;
     /// an EPD opcode longer than 15 characters
     ///
     /// PGN §16.2.4 limits an opcode to 15 characters; longer ones are cut or rejected by some
     /// readers.
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - supercalifragilistic 1;`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - supercalifragil 1;`
     EpdOpcodeTooLong => "epd::opcode::too_long", Warning;
     /// the same EPD opcode twice in one record
     ///
     /// PGN §16.2.4: an opcode appears at most once per record; readers keep the first or the
     /// last, so the record means different things to different tools.
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; bm Ke2;`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - bm Kd2 Ke2;`
     EpdOpcodeDuplicate => "epd::opcode::duplicate", Error;
     /// an EPD operation without its closing `;`
     ///
     /// PGN §16.2.4: every operation, the last one included, ends with a semicolon. Without it,
     /// readers cannot tell where the operands end.
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - bm Kd2`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;`
     EpdOperationUnterminated => "epd::operation::unterminated", Error;
     /// an EPD string operand without its closing `"`
     ///
     /// A string operand runs from `"` to the next `"` that is not escaped as `\"`; an unclosed
     /// string swallows the rest of the record.
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - id "WAC.001;`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - id "WAC.001";`
     EpdOperandUnclosedString => "epd::operand::unclosed_string", Error;
     /// an EPD string operand of 256 bytes or more
     ///
     /// PGN strings hold at most 255 characters (§7); longer operands are cut by some readers.
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - c0 "⟨256 × x⟩";`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - c0 "⟨255 × x⟩";`
     EpdOperandStringTooLong => "epd::operand::string_too_long", Warning;
     /// an `hmvc` or `fmvn` operand that is not one whole number
     ///
     /// The `hmvc` (halfmove clock) and `fmvn` (fullmove number) operations take one operand each:
     /// a non-negative integer, digits only.
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - hmvc -1;`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - hmvc 0;`
     EpdCounterInvalid => "epd::counter::invalid", Error;
     /// an EPD record longer than 1024 bytes
     ///
     /// Some EPD readers read records into fixed buffers; keep each record under 1024 bytes.
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - c0 "⟨250 × x⟩"; c1 "⟨250 × x⟩"; c2 "⟨250 × x⟩"; c3 "⟨250 × x⟩";`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - c0 "⟨250 × x⟩"; c1 "⟨250 × x⟩"; c2 "⟨250 × x⟩";`
     EpdRecordTooLong => "epd::record::too_long", Warning;
     /// a PGN tag pair that is not `[Name "value"]`
     ///
     /// PGN §8.1: a tag pair is `[`, a name of letters, digits and `_`, a string value in double
     /// quotes (with `\"` and `\\` escapes) and `]`, on one line.
+    ///
+    /// Bad: `[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"\n\n*`
+    /// Good: `[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n*`
     PgnTagMalformed => "pgn::tag::malformed", Error;
     /// the same PGN tag twice in one game
     ///
     /// PGN §8.1: a tag name appears at most once per game; readers keep the first or the last.
+    ///
+    /// Bad: `[SetUp "1"]\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n*`
+    /// Good: `[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n*`
     PgnTagDuplicate => "pgn::tag::duplicate", Warning;
     /// a `FEN` tag without `[SetUp "1"]`
     ///
     /// PGN §9.7.1: a game that starts from a set-up position has `[SetUp "1"]` next to its `FEN`
     /// tag; readers that look for it first ignore the `FEN` tag without it.
+    ///
+    /// Bad: `[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n*`
+    /// Good: `[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n*`
     PgnSetupMissing => "pgn::setup::missing", Warning;
     /// `[SetUp "1"]` without a `FEN` tag
     ///
     /// PGN §9.7.1: `[SetUp "1"]` says the game starts from the position in the `FEN` tag, which
     /// is missing.
+    ///
+    /// Bad: `[SetUp "1"]\n\n*`
+    /// Good: `[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n*`
     PgnSetupWithoutFen => "pgn::setup::without_fen", Warning;
     /// a `Variant` tag fenlint does not know
     ///
     /// The game's `FEN` is checked as the variant its dialect suggests. Known names: `Standard`,
     /// `Chess`, `Chess960`, `Fischerandom`, `Crazyhouse`, `Three-check`, `From Position`.
+    ///
+    /// Bad: `[Variant "Bughouse"]\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n*`
+    /// Good: `[Variant "Standard"]\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n*`
     PgnVariantUnknown => "pgn::variant::unknown", Advice;
     /// a PGN comment `{` without its closing `}`
     ///
     /// A brace comment runs to the next `}`; an unclosed one hides every tag after it, so the
     /// `FEN` tags of the following games are not checked.
+    ///
+    /// Bad: `[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n{ a comment *`
+    /// Good: `[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n{ a comment } *`
     PgnCommentUnclosed => "pgn::comment::unclosed", Error;
     /// a side to move other than `w` or `b`
     ///
     /// The second field is `w` when White is to move and `b` when Black is, in lower case.
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K3 x - - 0 1`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
     SideToMoveInvalid => "fen::side_to_move::invalid", Error;
     /// a character that is not a castling letter
     ///
     /// The castling field is `-`, or letters: `K`/`Q`/`k`/`q` (kingside and queenside, X-FEN
     /// outermost rook), or file letters `A`–`H`/`a`–`h` naming the rook (Shredder-FEN, and X-FEN
     /// for an inner rook).
+    ///
+    /// Bad: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1`
+    /// Good: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`
     CastlingInvalidCharacter => "fen::castling::invalid_character", Error;
     /// `-` together with castling letters, or twice
     ///
     /// `-` means that nobody can castle; it stands alone, once (`--` draws this code too).
+    ///
+    /// Bad: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq- - 0 1`
+    /// Good: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`
     CastlingMisplacedDash => "fen::castling::misplaced_dash", Error;
     /// the same castling letter twice
     ///
     /// Each castling letter is written once (`KKq`). The text alone decides it; two different
     /// letters that name the same rook on the board (`A` and `Q` with the rook on a1) are the
     /// rule `fen::castling::same_rook`.
+    ///
+    /// Bad: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KKQkq - 0 1`
+    /// Good: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`
     CastlingDuplicate => "fen::castling::duplicate", Error;
     /// castling letters out of order
     ///
     /// The spec requires White's (upper-case) letters before Black's, and within a side the
     /// kingside right before the queenside one: `K` before `Q`, and file letters from the h-side
     /// to the a-side (`HAha`).
+    ///
+    /// Bad: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w QKkq - 0 1`
+    /// Good: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`
     CastlingOrder => "fen::castling::order", Error;
     /// an en-passant field that is neither `-` nor a square on rank 3 or 6
     ///
     /// The en-passant target square is the square a pawn skipped with its double step: always
     /// on rank 3 (after a White push) or rank 6 (after a Black push).
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - e4 0 1`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
     EnPassantInvalid => "fen::en_passant::invalid", Error;
     /// an en-passant square with an upper-case file letter
     ///
     /// Square names are written in lower case, such as `e3`.
+    ///
+    /// Bad: `rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq E6 0 2`
+    /// Good: `rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2`
     EnPassantUppercase => "fen::en_passant::uppercase", Error;
     /// a halfmove clock that is not a whole number
     ///
     /// The halfmove clock counts half-moves since the last capture or pawn move: digits only,
     /// no sign.
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - x 1`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
     HalfmoveClockInvalid => "fen::halfmove_clock::invalid", Error;
     /// a fullmove number that is not a whole number
     ///
     /// The fullmove number starts at 1 and grows after each Black move: digits only, no sign.
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - 0 x`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
     FullmoveNumberInvalid => "fen::fullmove_number::invalid", Error;
     /// a move counter with a leading zero, such as `01`
     ///
@@ -378,17 +517,26 @@ codes! {
     /// one FEN. Most tools read `01` as 1, but tools that compare FENs as text, or read numbers
     /// with a leading zero as octal, do not. Applies to the halfmove clock, the fullmove number
     /// and the `hmvc` and `fmvn` operands of EPD records.
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - 00 1`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
     CounterLeadingZero => "fen::counter::leading_zero", Warning;
     /// a three-check counter that does not match `W+B` or `+W+B`
     ///
     /// Three-check FENs carry either the checks each side has remaining, `W+B` before the
     /// counters (`3+3` at the start), or the checks each side has given, `+W+B` after the
     /// counters (`+0+0` at the start).
+    ///
+    /// Bad: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +0+`
+    /// Good: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +0+0`
     ChecksInvalid => "fen::checks::invalid", Error;
     /// a three-check count other than 0–3
     ///
     /// A side wins by giving the third check, so a count of checks given or remaining is 0, 1, 2
     /// or 3.
+    ///
+    /// Bad: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +0+4`
+    /// Good: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +0+2`
     ChecksCountOutOfRange => "fen::checks::count_out_of_range", Error;
 }
 
@@ -410,6 +558,148 @@ impl Code {
     pub fn summary(self) -> &'static str {
         self.docs().lines().next().unwrap_or_default().trim()
     }
+
+    /// The documented input that draws this code: the text between the backticks of the
+    /// documentation's `Bad:` line. The input is a FEN, or an EPD record for the `epd::` codes
+    /// and a PGN file for the `pgn::` codes, written with the escapes of [`Code::explanation`].
+    ///
+    /// ```
+    /// use fenlint::Code;
+    /// assert_eq!(Code::SideToMoveInvalid.bad_example(), Some("4k3/8/8/8/8/8/8/4K3 x - - 0 1"));
+    /// assert_eq!(Code::KingsMissing.bad_example(), Some("8/8/8/8/8/8/8/4K3 w - - 0 1"));
+    /// ```
+    pub fn bad_example(self) -> Option<&'static str> {
+        self.example("Bad")
+    }
+
+    /// The documented input that, like [`Code::bad_example`], differs from it only as much as
+    /// the fix needs, and does not draw this code (the documentation's `Good:` line).
+    ///
+    /// ```
+    /// use fenlint::Code;
+    /// assert_eq!(Code::SideToMoveInvalid.good_example(), Some("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
+    /// ```
+    pub fn good_example(self) -> Option<&'static str> {
+        self.example("Good")
+    }
+
+    /// The text between the first and the last backtick of the documentation line that starts
+    /// with `label` (`Bad:`, or `Bad (checked as …):`).
+    fn example(self, label: &str) -> Option<&'static str> {
+        let line = self
+            .docs()
+            .lines()
+            .map(str::trim_start)
+            .find(|line| example_label(line) == Some(label))?;
+        let (_, quoted) = line.split_once('`')?;
+        let end = quoted.rfind('`')?;
+        quoted.get(..end)
+    }
+
+    /// The anchor of this code's section in the grammar reference: its name with what is not
+    /// a letter, a digit, `_` or `-` left out, as rustdoc (and GitHub) derive the anchor of the
+    /// heading `` #### `fen::kings::missing` ``.
+    ///
+    /// ```
+    /// assert_eq!(fenlint::Code::KingsMissing.anchor(), "fenkingsmissing");
+    /// assert_eq!(fenlint::Code::RankTooLong.anchor(), "fenplacementrank_too_long");
+    /// ```
+    pub fn anchor(self) -> String {
+        self.name()
+            .chars()
+            .filter(|&c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+            .map(|c| c.to_ascii_lowercase())
+            .collect()
+    }
+
+    /// Where this code is explained: its section of the grammar reference (`grammar/README.md`,
+    /// the library's [`crate::grammar`] module) on docs.rs, for this version of the library.
+    /// [`miette::Diagnostic::url`] of every [`crate::Diagnostic`] is this address.
+    ///
+    /// ```
+    /// assert_eq!(
+    ///     fenlint::Code::KingsMissing.url(),
+    ///     format!(
+    ///         "https://docs.rs/fenlint/{}/fenlint/grammar/index.html#fenkingsmissing",
+    ///         env!("CARGO_PKG_VERSION")
+    ///     )
+    /// );
+    /// ```
+    pub fn url(self) -> String {
+        format!(
+            "https://docs.rs/fenlint/{}/fenlint/grammar/index.html#{}",
+            env!("CARGO_PKG_VERSION"),
+            self.anchor()
+        )
+    }
+
+    /// The explanation of this code in Markdown, as its section of the grammar reference (below
+    /// the heading) and `fenlint explain` show it: the default severity and the summary, the
+    /// documentation's paragraphs, then *What it checks*, *Why*, and the *Fails* and *Fixed*
+    /// examples ([`Code::bad_example`], [`Code::good_example`]).
+    ///
+    /// In the examples, `\n` stands for a line break, `\u{feff}` for the character U+FEFF,
+    /// `\xe9` for the byte 0xE9 (not UTF-8), and `⟨300 × x⟩` for `x` written 300 times.
+    ///
+    /// ```
+    /// let text = fenlint::Code::KingsMissing.explanation();
+    /// assert!(text.starts_with("*error*: a side has no king.\n"));
+    /// assert!(text.contains("- **Fails:** `8/8/8/8/8/8/8/4K3 w - - 0 1`\n"));
+    /// ```
+    pub fn explanation(self) -> String {
+        let severity = match self.default_severity() {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Advice => "advice",
+        };
+        // Each block is a paragraph or a list item, in the documentation's order; a line that
+        // starts neither (nor is blank) continues the block before it.
+        let mut blocks: Vec<(bool, String)> = Vec::new();
+        let mut open = false;
+        for line in self.docs().lines().skip(1) {
+            let line = line.trim();
+            if line.is_empty() {
+                open = false;
+            } else if let Some(label) = example_label(line) {
+                let (head, rest) = line.split_once(':').unwrap_or((line, ""));
+                let name = match label {
+                    "What" => "What it checks",
+                    "Bad" => "Fails",
+                    "Good" => "Fixed",
+                    other => other,
+                };
+                let qualifier = head.get(label.len()..).unwrap_or_default();
+                blocks.push((true, format!("- **{name}{qualifier}:**{rest}")));
+                open = true;
+            } else if let Some((_, text)) = blocks.last_mut().filter(|_| open) {
+                text.push(' ');
+                text.push_str(line);
+            } else {
+                blocks.push((false, line.to_owned()));
+                open = true;
+            }
+        }
+        let mut out = format!("*{severity}*: {}.\n", self.summary());
+        let mut in_list = false;
+        for (item, text) in blocks {
+            if !(item && in_list) {
+                out.push('\n');
+            }
+            out.push_str(&text);
+            out.push('\n');
+            in_list = item;
+        }
+        out
+    }
+}
+
+/// The label a documentation line starts with: `What`, `Why`, `Bad` or `Good`, followed by `:`
+/// or by a qualifier in parentheses and `:` (`Bad (checked as standard chess):`).
+fn example_label(line: &str) -> Option<&'static str> {
+    ["What", "Why", "Bad", "Good"].into_iter().find(|label| {
+        line.strip_prefix(label)
+            .is_some_and(|rest| rest.starts_with(':') || rest.starts_with(" ("))
+    })
 }
 
 impl std::fmt::Display for Code {

@@ -322,6 +322,11 @@ impl miette::Diagnostic for Diagnostic {
         Some(self.severity.into())
     }
 
+    /// The code's section of the grammar reference ([`Code::url`]).
+    fn url<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(self.code.url()))
+    }
+
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         self.help
             .as_ref()

@@ -4,7 +4,8 @@
 use miette::{GraphicalReportHandler, GraphicalTheme};
 
 /// Renders every diagnostic of `input` the way the snapshots show them: miette's graphical
-/// handler, unicode, no colour, 80 columns, no links.
+/// handler, unicode, no colour, 80 columns, no links and no urls (each code's url is checked
+/// in `tests/grammar_readme.rs`).
 pub fn render(input: &str) -> String {
     let parse = fenlint::parse(input);
     render_diagnostics(input, parse.diagnostics())
@@ -14,7 +15,8 @@ pub fn render(input: &str) -> String {
 pub fn render_diagnostics(source: &str, diagnostics: &[fenlint::Diagnostic]) -> String {
     let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor())
         .with_width(80)
-        .with_links(false);
+        .with_links(false)
+        .with_urls(false);
     let mut out = String::new();
     for diagnostic in diagnostics {
         let report = miette::Report::new(diagnostic.clone()).with_source_code(source.to_owned());

@@ -20,11 +20,10 @@ use crate::show::hand;
 /// The kind of the "fix all" action: `source.fixAll` for fenlint.
 pub const FIX_ALL: &str = "source.fixAll.fenlint";
 
-/// Where a code's documentation is: its entry in the library's code registry on docs.rs.
+/// Where a code's documentation is: its section of the grammar reference on docs.rs
+/// (`Code::url`, the same address as the diagnostic's `miette::Diagnostic::url`).
 pub fn docs_url(code: Code) -> Option<Uri> {
-    format!("https://docs.rs/fenlint/latest/fenlint/enum.Code.html#variant.{code:?}")
-        .parse()
-        .ok()
+    code.url().parse().ok()
 }
 
 /// A diagnostic as the client gets it: the primary label's range, the code with a link to its
