@@ -24,6 +24,8 @@ pub(crate) struct Cx<'a> {
     /// built the nodes, so
     /// that the position need not walk them again; `None` when the general path built them.
     pub(crate) plain_board: Option<(Board, Bitboard)>,
+    /// The fields after the placement, when the fast path for their usual form read them.
+    pub(crate) plain_tail: Option<super::PlainTail<'a>>,
 }
 
 impl<'a> Cx<'a> {
@@ -39,6 +41,7 @@ impl<'a> Cx<'a> {
             suppressed: 0,
             fast_paths: true,
             plain_board: None,
+            plain_tail: None,
         }
     }
 
@@ -167,6 +170,7 @@ impl<'a> Cx<'a> {
             tree: self.tree.finish_tree(self.source),
             diagnostics: self.diagnostics,
             plain_board: self.plain_board,
+            plain_tail: self.plain_tail,
         }
     }
 }

@@ -1,11 +1,12 @@
 //! The `fen` production: the fields of one line, each handed to its group's production.
 
 use super::whitespace::{describe_whitespace, field, separator, whitespace};
-use super::{Cx, castling, checks, counters, en_passant, placement, side_to_move};
-use crate::Span;
+use super::{Cx, PlainTail, castling, checks, counters, en_passant, placement, side_to_move};
 use crate::diagnostics::text::{join_names, shown};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::syntax::SyntaxKind;
+use crate::validate::CounterText;
+use crate::{Color, Span, Square};
 
 /// The six groups of a FEN, in order.
 const GROUPS: [SyntaxKind; 6] = [
@@ -297,9 +298,11 @@ fn fields<'a>(cx: &mut Cx<'a>, input: &'a str) {
 /// of [`fields`] reads.
 ///
 /// The usual way is one space before each field and nothing after the last; the side to move
-/// `w` or `b`; castling `-` or castling letters; en passant `-` or a square; the halfmove clock
-/// and fullmove number in digits; and optionally three-check counters, remaining (`3+3`) before
-/// the counters or given (`+0+0`) after them. The general loop gives each of these fields the
+/// `w` or `b`; castling `-` or castling letters; en passant `-` or a square on the third or
+/// sixth rank; the halfmove clock and fullmove number in digits; and optionally three-check
+/// counters, remaining (`3+3`) before the counters or given (`+0+0`) after them. What it reads
+/// is kept in `cx.plain_tail`, so that the position and the counter rules need not read it
+/// from the tree again. The general loop gives each of these fields the
 /// same slot and reports nothing about the separators, so both build the same tree and
 /// diagnostics, as the equivalence test in `parse::tests` checks; this path only skips the
 /// work of finding out.
@@ -338,26 +341,24 @@ fn plain_tail<'a>(cx: &mut Cx<'a>, rest: &'a str) -> bool {
                 && castling.1.bytes().all(
                     |byte| matches!(byte, b'K' | b'Q' | b'k' | b'q' | b'A'..=b'H' | b'a'..=b'h'),
                 )))
-        && matches!(en_passant.1.as_bytes(), [b'-'] | [b'a'..=b'h', b'1'..=b'8']);
-    // The fields after the en-passant square, each with its production.
-    type Production<'a> = fn(&mut Cx<'a>, &'a str);
-    let halfmove_clock: Production<'a> = counters::halfmove_clock;
-    let fullmove_number: Production<'a> = counters::fullmove_number;
-    let counters: [Option<(Production<'a>, (&str, &str))>; 3] = match count {
+        && matches!(en_passant.1.as_bytes(), [b'-'] | [b'a'..=b'h', b'3' | b'6']);
+    // The fields after the en-passant square, by kind.
+    use SyntaxKind::{FullmoveNumber, GivenChecks, HalfmoveClock, RemainingChecks};
+    let counters: [Option<(SyntaxKind, (&str, &str))>; 3] = match count {
         5 if digits(fourth.1) && digits(fifth.1) => [
-            Some((halfmove_clock, fourth)),
-            Some((fullmove_number, fifth)),
+            Some((HalfmoveClock, fourth)),
+            Some((FullmoveNumber, fifth)),
             None,
         ],
         6 if checks(fourth.1, false) && digits(fifth.1) && digits(sixth.1) => [
-            Some((checks::remaining_checks, fourth)),
-            Some((halfmove_clock, fifth)),
-            Some((fullmove_number, sixth)),
+            Some((RemainingChecks, fourth)),
+            Some((HalfmoveClock, fifth)),
+            Some((FullmoveNumber, sixth)),
         ],
         6 if digits(fourth.1) && digits(fifth.1) && checks(sixth.1, true) => [
-            Some((halfmove_clock, fourth)),
-            Some((fullmove_number, fifth)),
-            Some((checks::given_checks, sixth)),
+            Some((HalfmoveClock, fourth)),
+            Some((FullmoveNumber, fifth)),
+            Some((GivenChecks, sixth)),
         ],
         _ => return false,
     };
@@ -370,10 +371,34 @@ fn plain_tail<'a>(cx: &mut Cx<'a>, rest: &'a str) -> bool {
     castling::castling(cx, castling.1);
     cx.token(SyntaxKind::Whitespace, en_passant.0);
     en_passant::en_passant(cx, en_passant.1);
-    for (production, (space, text)) in counters.into_iter().flatten() {
+    let (mut halfmove_clock, mut fullmove_number) = (None, None);
+    for (kind, (space, text)) in counters.into_iter().flatten() {
         cx.token(SyntaxKind::Whitespace, space);
-        production(cx, text);
+        match kind {
+            RemainingChecks => checks::remaining_checks(cx, text),
+            GivenChecks => checks::given_checks(cx, text),
+            HalfmoveClock => {
+                counters::halfmove_clock(cx, text);
+                halfmove_clock = Some(CounterText::new(text, cx.span(text)));
+            }
+            _ => {
+                counters::fullmove_number(cx, text);
+                fullmove_number = Some(CounterText::new(text, cx.span(text)));
+            }
+        }
     }
+    cx.plain_tail = halfmove_clock
+        .zip(fullmove_number)
+        .map(|(halfmove_clock, fullmove_number)| PlainTail {
+            turn: if side.1 == "w" {
+                Color::White
+            } else {
+                Color::Black
+            },
+            en_passant: Square::from_name(en_passant.1),
+            halfmove_clock,
+            fullmove_number,
+        });
     true
 }
 

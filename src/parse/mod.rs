@@ -47,6 +47,23 @@ pub struct Parse<'a> {
     /// nodes were built: what [`crate::Position::from_tree`] would read from the tree, worked
     /// out once.
     plain_board: Option<(Board, Bitboard)>,
+    /// The fields after the placement, when the fast path read them (see `fen::plain_tail`).
+    plain_tail: Option<PlainTail<'a>>,
+}
+
+/// The fields after the piece placement as the fast path for the usual form read them (see
+/// `fen::plain_tail`): what [`crate::Position::from_tree`] and the counter rules would read
+/// from the tree, worked out once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct PlainTail<'a> {
+    /// The side to move.
+    pub(crate) turn: crate::Color,
+    /// The en-passant square; `None` for `-`.
+    pub(crate) en_passant: Option<crate::Square>,
+    /// The halfmove clock as written.
+    pub(crate) halfmove_clock: crate::validate::CounterText<'a>,
+    /// The fullmove number as written.
+    pub(crate) fullmove_number: crate::validate::CounterText<'a>,
 }
 
 impl<'a> Parse<'a> {
@@ -62,6 +79,11 @@ impl<'a> Parse<'a> {
     /// The board of a plain placement, read during the parse (see `Parse::plain_board`).
     pub(crate) fn plain_board(&self) -> Option<&(Board, Bitboard)> {
         self.plain_board.as_ref()
+    }
+
+    /// The fields after the placement, when the fast path read them (see `Parse::plain_tail`).
+    pub(crate) fn plain_tail(&self) -> Option<&PlainTail<'a>> {
+        self.plain_tail.as_ref()
     }
 
     /// The position the FEN describes, as [`crate::position::Position::from_tree`] reads it
@@ -230,6 +252,7 @@ fn too_long(input: &str, base: usize) -> Parse<'_> {
         tree,
         diagnostics: vec![diagnostic],
         plain_board: None,
+        plain_tail: None,
     }
 }
 
@@ -282,6 +305,22 @@ mod tests {
             assert_eq!(fast.tree().dump(), general.tree().dump(), "{input:?}");
             assert_eq!(fast.diagnostics(), general.diagnostics(), "{input:?}");
             assert_eq!(general.plain_board(), None, "{input:?}");
+            assert_eq!(general.plain_tail(), None, "{input:?}");
+            if let Some(tail) = fast.plain_tail() {
+                let tree = fast.tree();
+                let side = tree.side_to_move().and_then(|side| side.color());
+                assert_eq!(Some(tail.turn), side, "{input:?}");
+                let en_passant = tree.en_passant().and_then(|field| field.square());
+                assert_eq!(tail.en_passant, en_passant, "{input:?}");
+                let halfmove_clock = tree
+                    .halfmove_clock()
+                    .map(crate::validate::CounterText::from);
+                assert_eq!(Some(tail.halfmove_clock), halfmove_clock, "{input:?}");
+                let fullmove_number = tree
+                    .fullmove_number()
+                    .map(crate::validate::CounterText::from);
+                assert_eq!(Some(tail.fullmove_number), fullmove_number, "{input:?}");
+            }
             if let Some(board) = fast.plain_board() {
                 let from_tree = crate::position::Position::from_tree(fast.tree())
                     .map(|position| (position.board, position.promoted));

@@ -370,7 +370,7 @@ impl Position {
     /// ```
     pub fn from_tree(tree: &SyntaxTree<'_>) -> Option<Position> {
         let (board, promoted) = scan(tree, None::<fn(Square, Span)>)?;
-        Some(Position::from_tree_and_board(tree, board, promoted))
+        Some(Position::from_tree_and_board(tree, board, promoted, None))
     }
 
     /// [`Position::from_tree`] for a parse, taking the board the parser read from a plain
@@ -381,17 +381,28 @@ impl Position {
                 parse.tree(),
                 board.clone(),
                 *promoted,
+                parse.plain_tail(),
             )),
             None => Position::from_tree(parse.tree()),
         }
     }
 
     /// The position of `tree`, whose placement describes `board` with `promoted` squares.
-    fn from_tree_and_board(tree: &SyntaxTree<'_>, board: Board, promoted: Bitboard) -> Position {
-        let turn = tree
-            .side_to_move()
-            .and_then(|side| side.color())
-            .unwrap_or(Color::White);
+    /// The fields after the placement come from `tail` when the fast path read them.
+    fn from_tree_and_board(
+        tree: &SyntaxTree<'_>,
+        board: Board,
+        promoted: Bitboard,
+        tail: Option<&crate::parse::PlainTail<'_>>,
+    ) -> Position {
+        let turn = tail.map_or_else(
+            || {
+                tree.side_to_move()
+                    .and_then(|side| side.color())
+                    .unwrap_or(Color::White)
+            },
+            |tail| tail.turn,
+        );
         let holdings = tree.holdings().map(|holdings| {
             let mut counts = Holdings::default();
             for (piece, _) in holdings.pieces() {
@@ -424,9 +435,18 @@ impl Position {
             promoted,
             turn,
             castling,
-            en_passant: tree.en_passant().and_then(|field| field.square()),
-            halfmove_clock: counter(tree.halfmove_clock(), 0),
-            fullmove_number: counter(tree.fullmove_number(), 1),
+            en_passant: tail.map_or_else(
+                || tree.en_passant().and_then(|field| field.square()),
+                |tail| tail.en_passant,
+            ),
+            halfmove_clock: tail.map_or_else(
+                || counter(tree.halfmove_clock(), 0),
+                |tail| tail.halfmove_clock.position_value(0),
+            ),
+            fullmove_number: tail.map_or_else(
+                || counter(tree.fullmove_number(), 1),
+                |tail| tail.fullmove_number.position_value(1),
+            ),
             holdings,
             checks_given,
             variant,

@@ -162,11 +162,14 @@ impl Validator {
         parse: Parse<'a>,
         counters: Counters<'_>,
     ) -> Lint<'a> {
+        let tail = parse.plain_tail();
         let halfmove_clock = counters
             .halfmove_clock
+            .or_else(|| tail.map(|tail| tail.halfmove_clock))
             .or_else(|| parse.tree().halfmove_clock().map(CounterText::from));
         let fullmove_number = counters
             .fullmove_number
+            .or_else(|| tail.map(|tail| tail.fullmove_number))
             .or_else(|| parse.tree().fullmove_number().map(CounterText::from));
         let mut position = Position::from_parse(&parse);
         if let Some(position) = &mut position {
@@ -247,7 +250,7 @@ impl<'a> CounterText<'a> {
 
     /// The value as [`Position`] keeps it: `default` when not a number, `u64::MAX` when too
     /// large.
-    fn position_value(&self, default: u64) -> u64 {
+    pub(crate) fn position_value(&self, default: u64) -> u64 {
         if self.has_number() {
             self.value().unwrap_or(u64::MAX)
         } else {
