@@ -143,6 +143,22 @@ pub struct CheckArgs {
     /// When to colour the human output (`NO_COLOR` is respected with `auto`).
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+    /// Exit 0 even when errors are reported (an unreadable file or a bad flag still exits 2).
+    #[arg(long)]
+    pub exit_zero: bool,
+    /// Exit 1 when more than N warnings are reported, as eslint does (warnings hidden by
+    /// `--quiet` still count; `--exit-zero` wins).
+    #[arg(long, value_name = "N")]
+    pub max_warnings: Option<usize>,
+    /// Report only errors (warnings and advice are still counted in the summary and by
+    /// `--max-warnings`).
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+    /// Instead of each diagnostic, print how many times each code was reported, most frequent
+    /// first (with `--format json`, one `{"code", "severity", "count", "fixable", "summary"}`
+    /// object per line); not with `--format github` or `sarif`.
+    #[arg(long)]
+    pub statistics: bool,
     #[command(flatten)]
     pub walk: WalkArgs,
 }
@@ -201,6 +217,8 @@ pub enum Format {
     Json,
     /// GitHub Actions annotations.
     Github,
+    /// One SARIF 2.1.0 log (for GitHub code scanning), written when the run ends.
+    Sarif,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -4,6 +4,14 @@ use std::io::{self, Write};
 
 use fenlint::Code;
 
+/// Where fenlint's documentation is.
+pub const DOCS_URL: &str = "https://docs.rs/fenlint";
+
+/// The page of `code`'s documentation.
+pub fn docs_url(code: Code) -> String {
+    format!("{DOCS_URL}/latest/fenlint/enum.Code.html#variant.{code:?}")
+}
+
 /// Prints the documentation of `name`; `Ok(false)` when there is no such code.
 pub fn explain(out: &mut dyn Write, name: &str) -> io::Result<bool> {
     let Some(code) = Code::from_name(name) else {

@@ -7,6 +7,7 @@ mod explain;
 mod fmt;
 mod lsp;
 mod output;
+mod sarif;
 mod show;
 mod source;
 mod write;
@@ -119,7 +120,15 @@ fn run_check(args: &CheckArgs) -> u8 {
             io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
         }
     };
-    let mut printer = Printer::new(args.format, color);
+    if args.statistics && matches!(args.format, args::Format::Github | args::Format::Sarif) {
+        eprintln!(
+            "fenlint: --statistics prints a table or JSON Lines: use it with --format human or json"
+        );
+        return TROUBLE;
+    }
+    let mut printer = Printer::new(args.format, color)
+        .quiet(args.quiet)
+        .statistics(args.statistics);
     let mut totals = Totals::default();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
@@ -230,9 +239,34 @@ fn run_check(args: &CheckArgs) -> u8 {
             output_failed(error, &mut trouble, &mut closed);
         }
     }
+    let too_many_warnings = args
+        .max_warnings
+        .is_some_and(|most| printer.warnings > most);
+    if too_many_warnings && !args.exit_zero {
+        eprintln!(
+            "fenlint: {} {} reported, more than --max-warnings {}",
+            printer.warnings,
+            if printer.warnings == 1 {
+                "warning"
+            } else {
+                "warnings"
+            },
+            args.max_warnings.unwrap_or_default()
+        );
+    }
+    exit_status(
+        trouble,
+        printer.errors > 0 || too_many_warnings,
+        args.exit_zero,
+    )
+}
+
+/// The exit status of a run: 2 when something could not be done (whatever the flags), else 1
+/// when it failed (errors, or more warnings than `--max-warnings`) unless `--exit-zero`, else 0.
+fn exit_status(trouble: bool, failed: bool, exit_zero: bool) -> u8 {
     if trouble {
         TROUBLE
-    } else if printer.errors > 0 {
+    } else if failed && !exit_zero {
         ERRORS
     } else {
         CLEAN

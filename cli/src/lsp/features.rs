@@ -22,9 +22,7 @@ pub const FIX_ALL: &str = "source.fixAll.fenlint";
 
 /// Where a code's documentation is: its entry in the library's code registry on docs.rs.
 pub fn docs_url(code: Code) -> Option<Uri> {
-    format!("https://docs.rs/fenlint/latest/fenlint/enum.Code.html#variant.{code:?}")
-        .parse()
-        .ok()
+    crate::explain::docs_url(code).parse().ok()
 }
 
 /// A diagnostic as the client gets it: the primary label's range, the code with a link to its

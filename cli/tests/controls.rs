@@ -1,0 +1,480 @@
+//! The linter's controls (issue 12): exit status (`--exit-zero`, `--max-warnings`), what is
+//! printed (`--quiet`, `--statistics`), `--format sarif`, rule selection by prefix and case,
+//! where the configuration comes from, `show` from standard input and in colour, and the
+//! generated shell completions and man page.
+
+#[path = "../../tests/support/mod.rs"]
+mod support;
+
+mod common;
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use common::{scratch, write};
+use serde_json::Value;
+
+/// What one run of `fenlint` gave.
+struct Run {
+    stdout: String,
+    stderr: String,
+    code: i32,
+}
+
+impl Run {
+    /// The run as the snapshots show it.
+    fn text(&self, args: &[&str]) -> String {
+        format!(
+            "$ fenlint {}\nexit: {}\n--- stdout\n{}--- stderr\n{}",
+            args.join(" "),
+            self.code,
+            self.stdout,
+            self.stderr
+        )
+    }
+
+    /// The JSON objects on stdout, one per line.
+    fn json(&self) -> Vec<Value> {
+        self.stdout
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect()
+    }
+
+    /// The codes of the JSON objects on stdout.
+    fn codes(&self) -> Vec<String> {
+        self.json()
+            .iter()
+            .map(|object| object["code"].as_str().unwrap().to_owned())
+            .collect()
+    }
+}
+
+/// Runs `fenlint` in `dir` with `stdin` as standard input and `env` set.
+fn fenlint_with(dir: &Path, args: &[&str], stdin: &str, env: &[(&str, &str)]) -> Run {
+    let mut command = Command::cargo_bin("fenlint").unwrap();
+    command
+        .current_dir(dir)
+        .args(args)
+        .env("NO_COLOR", "1")
+        .write_stdin(stdin);
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    let output = command.output().unwrap();
+    Run {
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        code: output.status.code().unwrap_or(-1),
+    }
+}
+
+/// Runs `fenlint` in `dir`.
+fn fenlint(dir: &Path, args: &[&str]) -> Run {
+    fenlint_with(dir, args, "", &[])
+}
+
+fn snapshot(name: &str, text: &str) {
+    support::settings_at("../../snapshots")
+        .bind(|| insta::assert_snapshot!(format!("cli__controls_{name}"), text));
+}
+
+/// Two warnings (`fields::missing`, `whitespace::separator`), two errors (`side_to_move`,
+/// `castling::order`) and one advice (`en_passant::not_capturable`).
+const MIXED: &[u8] = b"4k3/8/8/8/8/8/8/4K3 w - -
+4k3/8/8/8/8/8/8/4K3  w - - 0 1
+4k3/8/8/8/8/8/8/4K3 x - - 0 1
+rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b kqKQ e3 0 1
+";
+
+/// Two warnings and nothing else.
+const WARNINGS: &[u8] = b"4k3/8/8/8/8/8/8/4K3 w - -\n4k3/8/8/8/8/8/8/4K3  w - - 0 1\n";
+
+#[test]
+fn exit_zero_passes_errors_but_not_trouble() {
+    let dir = scratch("exit-zero");
+    write(&dir, "mixed.fen", MIXED);
+    assert_eq!(fenlint(&dir, &["check", "mixed.fen"]).code, 1);
+    let run = fenlint(&dir, &["check", "--exit-zero", "mixed.fen"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    // The report is the same: only the status changes.
+    assert!(
+        run.stdout.contains("2 errors, 2 warnings, 1 advice"),
+        "{}",
+        run.stdout
+    );
+    // A file that cannot be read is still trouble.
+    let run = fenlint(&dir, &["check", "--exit-zero", "mixed.fen", "missing.fen"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+}
+
+#[test]
+fn max_warnings_fails_past_the_limit() {
+    let dir = scratch("max-warnings");
+    write(&dir, "w.fen", WARNINGS);
+    // Warnings alone pass, and so do as many as allowed.
+    assert_eq!(fenlint(&dir, &["check", "w.fen"]).code, 0);
+    assert_eq!(
+        fenlint(&dir, &["check", "--max-warnings", "2", "w.fen"]).code,
+        0
+    );
+    let args = ["check", "--max-warnings", "1", "--format", "json", "w.fen"];
+    let run = fenlint(&dir, &args);
+    assert_eq!(run.code, 1);
+    assert_eq!(run.codes().len(), 2);
+    snapshot("max_warnings", &run.text(&args));
+    // `--quiet` hides the warnings but they still count.
+    let run = fenlint(&dir, &["check", "--quiet", "--max-warnings", "1", "w.fen"]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(!run.stdout.contains("fields::missing"), "{}", run.stdout);
+    // `--exit-zero` wins.
+    let run = fenlint(
+        &dir,
+        &["check", "--exit-zero", "--max-warnings", "0", "w.fen"],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stderr.is_empty(), "{}", run.stderr);
+    // Not a number: a usage error.
+    assert_eq!(
+        fenlint(&dir, &["check", "--max-warnings", "x", "w.fen"]).code,
+        2
+    );
+}
+
+#[test]
+fn quiet_prints_only_errors_and_the_whole_summary() {
+    let dir = scratch("quiet");
+    write(&dir, "mixed.fen", MIXED);
+    let args = ["check", "--quiet", "mixed.fen"];
+    let run = fenlint(&dir, &args);
+    assert_eq!(run.code, 1);
+    snapshot("quiet", &run.text(&args));
+    let run = fenlint(&dir, &["check", "-q", "--format", "json", "mixed.fen"]);
+    assert_eq!(
+        run.codes(),
+        ["fen::side_to_move::invalid", "fen::castling::order"]
+    );
+    let run = fenlint(&dir, &["check", "-q", "--format", "github", "mixed.fen"]);
+    assert_eq!(run.stdout.lines().count(), 2, "{}", run.stdout);
+    assert!(run.stdout.lines().all(|line| line.starts_with("::error ")));
+}
+
+#[test]
+fn statistics_count_each_code() {
+    let dir = scratch("statistics");
+    write(&dir, "mixed.fen", MIXED);
+    write(&dir, "more.fen", b"4k3/8/8/8/8/8/8/4K3 w - -\n");
+    let args = ["check", "--statistics", "mixed.fen", "more.fen"];
+    let run = fenlint(&dir, &args);
+    assert_eq!(run.code, 1);
+    snapshot("statistics", &run.text(&args));
+    let run = fenlint(
+        &dir,
+        &[
+            "check",
+            "--statistics",
+            "--format",
+            "json",
+            "mixed.fen",
+            "more.fen",
+        ],
+    );
+    let rows = run.json();
+    assert_eq!(rows.len(), 5, "{}", run.stdout);
+    assert_eq!(rows[0]["code"], "fen::fields::missing");
+    assert_eq!(rows[0]["count"], 2);
+    assert_eq!(rows[0]["severity"], "warning");
+    let order = rows
+        .iter()
+        .find(|row| row["code"] == "fen::castling::order")
+        .unwrap();
+    assert_eq!(
+        (order["count"].as_u64(), order["fixable"].as_u64()),
+        (Some(1), Some(1))
+    );
+    // With `--quiet`, only the errors' rows.
+    let run = fenlint(
+        &dir,
+        &[
+            "check",
+            "--statistics",
+            "-q",
+            "--format",
+            "json",
+            "mixed.fen",
+        ],
+    );
+    assert_eq!(
+        run.codes(),
+        ["fen::castling::order", "fen::side_to_move::invalid"]
+    );
+    // A table has no place in annotations or a SARIF log.
+    let run = fenlint(
+        &dir,
+        &["check", "--statistics", "--format", "github", "mixed.fen"],
+    );
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("--statistics"), "{}", run.stderr);
+}
+
+/// The required shape of a SARIF 2.1.0 log, as the specification (§3.13 on) and its schema
+/// require, and as GitHub code scanning reads it; every failure is named.
+fn sarif_problems(log: &Value) -> Vec<String> {
+    let mut problems = Vec::new();
+    let mut need = |ok: bool, what: String| {
+        if !ok {
+            problems.push(what);
+        }
+    };
+    need(
+        log["version"] == "2.1.0",
+        "version must be \"2.1.0\"".into(),
+    );
+    let Some(runs) = log["runs"].as_array() else {
+        return vec!["runs must be an array".into()];
+    };
+    for (r, run) in runs.iter().enumerate() {
+        let driver = &run["tool"]["driver"];
+        need(
+            driver["name"].is_string(),
+            format!("runs[{r}].tool.driver.name"),
+        );
+        let rules = driver["rules"].as_array().cloned().unwrap_or_default();
+        for (i, rule) in rules.iter().enumerate() {
+            need(rule["id"].is_string(), format!("rules[{i}].id"));
+            for key in ["shortDescription", "fullDescription"] {
+                if !rule[key].is_null() {
+                    need(
+                        rule[key]["text"].is_string(),
+                        format!("rules[{i}].{key}.text"),
+                    );
+                }
+            }
+            let level = &rule["defaultConfiguration"]["level"];
+            need(
+                level.is_null()
+                    || ["none", "note", "warning", "error"].contains(&level.as_str().unwrap_or("")),
+                format!("rules[{i}].defaultConfiguration.level {level}"),
+            );
+        }
+        need(
+            run["columnKind"].is_null()
+                || ["utf16CodeUnits", "unicodeCodePoints"]
+                    .contains(&run["columnKind"].as_str().unwrap_or("")),
+            format!("runs[{r}].columnKind"),
+        );
+        let results = run["results"].as_array().cloned().unwrap_or_default();
+        for (i, result) in results.iter().enumerate() {
+            need(
+                result["message"]["text"].is_string(),
+                format!("results[{i}].message.text"),
+            );
+            let level = result["level"].as_str().unwrap_or("warning");
+            need(
+                ["none", "note", "warning", "error"].contains(&level),
+                format!("results[{i}].level {level}"),
+            );
+            if let Some(index) = result["ruleIndex"].as_u64() {
+                need(
+                    rules.get(index as usize).map(|rule| &rule["id"]) == Some(&result["ruleId"]),
+                    format!("results[{i}].ruleIndex names another rule"),
+                );
+            }
+            let locations = result["locations"].as_array().cloned().unwrap_or_default();
+            let related = result["relatedLocations"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default();
+            for location in locations.iter().chain(&related) {
+                let physical = &location["physicalLocation"];
+                need(
+                    physical["artifactLocation"]["uri"].is_string()
+                        || physical["address"].is_object(),
+                    format!(
+                        "results[{i}]: a physicalLocation needs an artifactLocation or address"
+                    ),
+                );
+                let region = &physical["region"];
+                let positive = |key: &str| {
+                    region[key].is_null() || region[key].as_i64().is_some_and(|n| n >= 1)
+                };
+                let not_negative = |key: &str| {
+                    region[key].is_null() || region[key].as_i64().is_some_and(|n| n >= 0)
+                };
+                for key in ["startLine", "startColumn", "endLine", "endColumn"] {
+                    need(
+                        positive(key),
+                        format!("results[{i}].region.{key} must be 1 or more"),
+                    );
+                }
+                for key in ["byteOffset", "byteLength", "charOffset", "charLength"] {
+                    need(
+                        not_negative(key),
+                        format!("results[{i}].region.{key} must be 0 or more"),
+                    );
+                }
+                need(
+                    region["startLine"].is_number()
+                        || region["byteOffset"].is_number()
+                        || region["charOffset"].is_number(),
+                    format!("results[{i}].region needs startLine, charOffset or byteOffset"),
+                );
+                let start = (region["startLine"].as_i64(), region["startColumn"].as_i64());
+                let end = (region["endLine"].as_i64(), region["endColumn"].as_i64());
+                if end.0.is_some() {
+                    need(
+                        end >= start,
+                        format!("results[{i}].region ends before it starts"),
+                    );
+                }
+            }
+            for fix in result["fixes"].as_array().cloned().unwrap_or_default() {
+                let changes = fix["artifactChanges"]
+                    .as_array()
+                    .cloned()
+                    .unwrap_or_default();
+                need(
+                    !changes.is_empty(),
+                    format!("results[{i}].fixes[].artifactChanges"),
+                );
+                for change in changes {
+                    need(
+                        change["artifactLocation"].is_object(),
+                        "artifactChange.artifactLocation".into(),
+                    );
+                    need(
+                        change["replacements"].is_array(),
+                        "artifactChange.replacements".into(),
+                    );
+                    for replacement in change["replacements"]
+                        .as_array()
+                        .cloned()
+                        .unwrap_or_default()
+                    {
+                        need(
+                            replacement["deletedRegion"].is_object(),
+                            "replacement.deletedRegion".into(),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    problems
+}
+
+#[test]
+fn sarif_checker_catches_what_it_checks() {
+    // The checker itself: a log missing what is required fails it.
+    let bad = serde_json::json!({
+        "version": "2.0",
+        "runs": [{"tool": {"driver": {}}, "results": [{
+            "level": "fatal",
+            "message": {},
+            "locations": [{"physicalLocation": {"region": {"startLine": 0}}}]
+        }]}]
+    });
+    let problems = sarif_problems(&bad);
+    assert_eq!(problems.len(), 6, "{problems:#?}");
+}
+
+#[test]
+fn sarif_for_code_scanning() {
+    let dir = scratch("sarif");
+    write(&dir, "sub dir/mixed.fen", MIXED);
+    // One four-byte character (two UTF-16 code units, one column for a terminal) before the
+    // bad FEN on the same line.
+    write(
+        &dir,
+        "games.pgn",
+        "[Event \"𝄞\"] [FEN \"4k3/8/8/8/8/8/8/4K3 x - - 0 1\"] [SetUp \"1\"]\n\n*\n".as_bytes(),
+    );
+    let args = [
+        "check",
+        "--format",
+        "sarif",
+        "sub dir/mixed.fen",
+        "games.pgn",
+    ];
+    let run = fenlint(&dir, &args);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let log: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(sarif_problems(&log), Vec::<String>::new());
+    snapshot("sarif", &run.text(&args));
+
+    let run_ = &log["runs"][0];
+    let driver = &run_["tool"]["driver"];
+    assert_eq!(driver["name"], "fenlint");
+    assert_eq!(driver["version"], env!("CARGO_PKG_VERSION"));
+    assert!(
+        driver["informationUri"]
+            .as_str()
+            .unwrap()
+            .starts_with("https://")
+    );
+    let rule = driver["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|rule| rule["id"] == "fen::castling::order")
+        .unwrap();
+    assert_eq!(
+        rule["shortDescription"]["text"],
+        "castling letters out of order"
+    );
+    assert!(
+        rule["fullDescription"]["text"]
+            .as_str()
+            .unwrap()
+            .contains("White's")
+    );
+    assert_eq!(rule["defaultConfiguration"]["level"], "error");
+    assert!(rule["helpUri"].as_str().unwrap().contains("CastlingOrder"));
+
+    let results = run_["results"].as_array().unwrap();
+    let levels: Vec<&str> = results
+        .iter()
+        .map(|r| r["level"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        levels,
+        ["warning", "warning", "error", "error", "note", "error"]
+    );
+    let uri = |result: &Value| {
+        result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    assert_eq!(uri(&results[0]), "sub%20dir/mixed.fen");
+    // The castling fix: bytes 48..52 of line 4, which starts at byte 87.
+    let order = results
+        .iter()
+        .find(|r| r["ruleId"] == "fen::castling::order")
+        .unwrap();
+    let replacement = &order["fixes"][0]["artifactChanges"][0]["replacements"][0];
+    assert_eq!(replacement["insertedContent"]["text"], "KQkq");
+    assert_eq!(replacement["deletedRegion"]["byteLength"], 4);
+    // The PGN's side to move: `x` is the 21st character of the FEN, after `[Event "𝄞"] [FEN "`
+    // (18 characters, 19 UTF-16 code units, 21 bytes).
+    let side = results.last().unwrap();
+    assert_eq!(uri(side), "games.pgn");
+    let region = &side["locations"][0]["physicalLocation"]["region"];
+    assert_eq!(region["startLine"], 1);
+    assert_eq!(region["startColumn"], 19 + 21);
+    assert_eq!(region["endLine"], 1);
+    assert_eq!(region["endColumn"], 19 + 22);
+    assert_eq!(region["byteOffset"], 21 + 20);
+    assert_eq!(region["byteLength"], 1);
+    // JSON counts characters: one column less.
+    let json = fenlint(&dir, &["check", "--format", "json", "games.pgn"]);
+    assert_eq!(json.json()[0]["column"], 18 + 21);
+
+    // A clean run is a log with no results.
+    write(&dir, "clean.fen", b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
+    let run = fenlint(&dir, &["check", "--format", "sarif", "clean.fen"]);
+    assert_eq!(run.code, 0);
+    let log: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(sarif_problems(&log), Vec::<String>::new());
+    assert_eq!(log["runs"][0]["results"], serde_json::json!([]));
+}
