@@ -122,14 +122,17 @@ pub struct CheckArgs {
     /// How to print the diagnostics.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
-    /// Report CODE as an error (repeatable; `all` for every code). A named code wins over
-    /// `all`; otherwise the later of `--deny`, `--warn` and `--allow` wins.
+    /// Report CODE as an error (repeatable). CODE is a code, a prefix of whole `::` segments
+    /// for a group (`fen::castling`, `epd`) or `all`, in any case. The more specific wins
+    /// (a code over a prefix, a longer prefix over a shorter one, a prefix over `all`), then
+    /// the later of `--deny`, `--warn` and `--allow`; every flag wins over fenlint.toml.
     #[arg(long, value_name = "CODE")]
     pub deny: Vec<String>,
-    /// Report CODE as a warning (repeatable; `all` for every code).
+    /// Report CODE as a warning (repeatable; a code, a prefix such as `fen::castling`, or
+    /// `all`).
     #[arg(long, value_name = "CODE")]
     pub warn: Vec<String>,
-    /// Do not report CODE (repeatable; `all` for every code).
+    /// Do not report CODE (repeatable; a code, a prefix such as `fen::castling`, or `all`).
     #[arg(long, value_name = "CODE")]
     pub allow: Vec<String>,
     /// `--deny`, `--warn` and `--allow` in the order given on the command line, filled in from
@@ -192,7 +195,8 @@ impl CheckArgs {
 
 #[derive(Debug, Args)]
 pub struct ExplainArgs {
-    /// The code, such as `fen::castling::order`.
+    /// The code, such as `fen::castling::order`, in any case; a prefix (`fen::castling`) lists
+    /// the codes under it.
     #[arg(required_unless_present = "list")]
     pub code: Option<String>,
     /// List every code with its severity and summary.

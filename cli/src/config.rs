@@ -3,7 +3,7 @@
 //! ```toml
 //! variant = "standard"                     # auto, standard, chess960, crazyhouse, threecheck
 //! deny = ["fen::fullmove_number::zero"]    # codes reported as errors ("all" for every code)
-//! warn = ["fen::castling::order"]          # codes reported as warnings
+//! warn = ["fen::castling"]                 # codes reported as warnings (a prefix: a group)
 //! allow = ["fen::fields::missing"]         # codes not reported
 //!
 //! [format]                                 # how `fmt` (and an editor's formatting) writes FENs
@@ -22,6 +22,7 @@ use fenlint::position::Variant;
 use fenlint::{Code, Severity, Validator};
 
 use crate::args::{ChecksArg, EpArg, HoldingsArg, ToArg, VariantArg};
+use crate::selector::{self, Selection, Selector};
 
 /// The settings of a `fenlint.toml`.
 #[derive(Clone, Debug, Default)]
@@ -60,9 +61,11 @@ pub type SeverityList = [(String, Option<Severity>)];
 /// `config`'s severities and then `overrides` applied, or what is wrong.
 ///
 /// Severities come in two layers, the file's and then the overrides' (the flags, or an
-/// editor's settings), so that an override always wins over the file. Within a layer a named
-/// code wins over `all`, whatever the order, and otherwise the later setting wins (the file's
-/// `allow`, then `warn`, then `deny`), as ruff does.
+/// editor's settings), so that an override always wins over the file. Each setting names a
+/// code, a prefix of whole `::` segments (`fen::castling`) or `all`, in any case. Within a
+/// layer the more specific setting wins whatever the order (a named code over a prefix, a
+/// longer prefix over a shorter one, a prefix over `all`), and at equal specificity the later
+/// one (the file's `allow`, then `warn`, then `deny`), as ruff does.
 pub fn validator(
     config: &Config,
     variant: Option<VariantArg>,
@@ -94,26 +97,21 @@ pub fn validator(
     .into_iter()
     .flat_map(|(settings, severity)| settings.iter().map(move |setting| (setting, severity)))
     .collect();
-    let file_layer: Vec<(&str, Option<Severity>, String)> = from_file
+    let file_layer: Selection = from_file
         .iter()
-        .map(|(setting, severity)| (setting.value.as_str(), *severity, where_(setting)))
-        .collect();
-    let override_layer: Vec<(&str, Option<Severity>, String)> = overrides
+        .map(|(setting, severity)| {
+            Selector::parse(&setting.value)
+                .map(|selector| (selector, *severity))
+                .map_err(|error| format!("{}{error}", where_(setting)))
+        })
+        .collect::<Result<_, _>>()?;
+    let override_layer: Selection = overrides
         .iter()
-        .map(|(name, severity)| (name.as_str(), *severity, String::new()))
-        .collect();
-    for mut layer in [file_layer, override_layer] {
-        // `all` first: a named code wins over it, whatever the order written.
-        layer.sort_by_key(|(name, _, _)| *name != "all");
-        for (name, severity, where_) in layer {
-            let codes: Vec<Code> = if name == "all" {
-                Code::ALL.to_vec()
-            } else {
-                vec![Code::from_name(name).ok_or_else(|| {
-                    format!("{where_}no rule `{name}`; `fenlint explain --list` lists them all")
-                })?]
-            };
-            for code in codes {
+        .map(|(name, severity)| Selector::parse(name).map(|selector| (selector, *severity)))
+        .collect::<Result<_, _>>()?;
+    for layer in [file_layer, override_layer] {
+        for (selector, severity) in selector::in_applying_order(layer) {
+            for &code in Code::ALL.iter().filter(|&&code| selector.matches(code)) {
                 validator = match severity {
                     Some(severity) => validator.with_severity(code, severity),
                     None => validator.allow(code),

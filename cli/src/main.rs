@@ -8,6 +8,7 @@ mod fmt;
 mod lsp;
 mod output;
 mod sarif;
+mod selector;
 mod show;
 mod source;
 mod write;
@@ -57,15 +58,14 @@ fn main() -> ExitCode {
                 explain::list(&mut out).map_or(TROUBLE, |()| CLEAN)
             } else {
                 let name = args.code.unwrap_or_default();
-                match explain::explain(&mut out, &name) {
-                    Ok(true) => CLEAN,
-                    Ok(false) => {
-                        eprintln!(
-                            "fenlint: no rule `{name}`; `fenlint explain --list` lists them all"
-                        );
+                match selector::Selector::parse(&name) {
+                    Ok(selector) => {
+                        explain::explain(&mut out, &selector).map_or(TROUBLE, |()| CLEAN)
+                    }
+                    Err(message) => {
+                        eprintln!("fenlint: {message}");
                         TROUBLE
                     }
-                    Err(_) => TROUBLE,
                 }
             }
         }

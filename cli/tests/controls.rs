@@ -478,3 +478,199 @@ fn sarif_for_code_scanning() {
     assert_eq!(sarif_problems(&log), Vec::<String>::new());
     assert_eq!(log["runs"][0]["results"], serde_json::json!([]));
 }
+
+/// A castling order error (fixable), two castling rights without rooks, a missing-fields
+/// warning, and an EPD record with an unknown opcode.
+const CASTLING: &[u8] = b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w kqKQ - 0 1
+4k3/8/8/8/8/8/8/4K3 w KQ - 0 1
+4k3/8/8/8/8/8/8/4K3 w - -
+";
+
+/// The severity of each code `fenlint check --format json` reports for `args`.
+fn severities(dir: &Path, args: &[&str]) -> Vec<(String, String)> {
+    let mut all = vec!["check", "--format", "json"];
+    all.extend_from_slice(args);
+    let run = fenlint(dir, &all);
+    assert_ne!(run.code, 2, "{}", run.stderr);
+    run.json()
+        .iter()
+        .map(|object| {
+            (
+                object["code"].as_str().unwrap().to_owned(),
+                object["severity"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+    list.iter()
+        .map(|(code, severity)| ((*code).to_owned(), (*severity).to_owned()))
+        .collect()
+}
+
+#[test]
+fn selection_by_prefix_in_any_case_most_specific_first() {
+    let dir = scratch("prefix");
+    write(&dir, "c.fen", CASTLING);
+    let order = "fen::castling::order";
+    let no_rook = "fen::castling::no_rook";
+    let missing = "fen::fields::missing";
+    // A prefix takes its whole group, in any case.
+    assert_eq!(
+        severities(&dir, &["--allow", "FEN::Castling", "c.fen"]),
+        pairs(&[(missing, "warning")])
+    );
+    assert_eq!(
+        severities(&dir, &["--warn", "fen::castling", "c.fen"]),
+        pairs(&[
+            (order, "warning"),
+            (no_rook, "warning"),
+            (no_rook, "warning"),
+            (missing, "warning")
+        ])
+    );
+    // Whole segments only: `fen::cast` is no prefix.
+    let run = fenlint(&dir, &["check", "--allow", "fen::cast", "c.fen"]);
+    assert_eq!(run.code, 2);
+    // A named code beats a prefix, whatever the order.
+    for args in [
+        ["--deny", order, "--allow", "fen::castling", "c.fen"],
+        ["--allow", "fen::castling", "--deny", order, "c.fen"],
+    ] {
+        assert_eq!(
+            severities(&dir, &args),
+            pairs(&[(order, "error"), (missing, "warning")]),
+            "{args:?}"
+        );
+    }
+    // A longer prefix beats a shorter one, and a prefix beats `all`, whatever the order.
+    for args in [
+        ["--allow", "fen", "--deny", "fen::fields", "c.fen"],
+        ["--deny", "fen::fields", "--allow", "fen", "c.fen"],
+        ["--deny", "fen::fields", "--allow", "all", "c.fen"],
+    ] {
+        assert_eq!(
+            severities(&dir, &args),
+            pairs(&[(missing, "error")]),
+            "{args:?}"
+        );
+    }
+    // At equal specificity the later flag wins.
+    assert_eq!(
+        severities(
+            &dir,
+            &["--allow", "fen::fields", "--warn", "FEN::FIELDS", "c.fen"]
+        ),
+        severities(&dir, &["c.fen"])
+    );
+    assert!(
+        !severities(
+            &dir,
+            &["--warn", "fen::fields", "--allow", "fen::fields", "c.fen"]
+        )
+        .iter()
+        .any(|(code, _)| code == missing)
+    );
+    // Codes in any case.
+    assert_eq!(
+        severities(
+            &dir,
+            &[
+                "--allow",
+                "FEN::CASTLING::NO_ROOK",
+                "--deny",
+                "Fen::Fields::Missing",
+                "c.fen"
+            ]
+        ),
+        pairs(&[(order, "error"), (missing, "error")])
+    );
+}
+
+#[test]
+fn fenlint_toml_takes_prefixes_and_flags_still_win() {
+    let dir = scratch("prefix-toml");
+    write(&dir, "c.fen", CASTLING);
+    write(
+        &dir,
+        "fenlint.toml",
+        b"warn = [\"FEN::Castling\"]\nallow = [\"fen::castling::order\"]\n",
+    );
+    let order = "fen::castling::order";
+    let no_rook = "fen::castling::no_rook";
+    let missing = "fen::fields::missing";
+    assert_eq!(
+        severities(&dir, &["c.fen"]),
+        pairs(&[
+            (no_rook, "warning"),
+            (no_rook, "warning"),
+            (missing, "warning")
+        ])
+    );
+    // A flag's prefix beats the file's named code: the flags are a layer above the file.
+    assert_eq!(
+        severities(&dir, &["--deny", "fen::castling", "c.fen"]),
+        pairs(&[
+            (order, "error"),
+            (no_rook, "error"),
+            (no_rook, "error"),
+            (missing, "warning")
+        ])
+    );
+}
+
+#[test]
+fn unknown_codes_get_a_did_you_mean_everywhere() {
+    let dir = scratch("did-you-mean");
+    write(&dir, "c.fen", CASTLING);
+    let mut text = String::new();
+    for args in [
+        &["check", "--deny", "fen::castling::ordr", "c.fen"][..],
+        &["check", "--allow", "castling::order", "c.fen"],
+        &["check", "--warn", "fen::castlin", "c.fen"],
+        &["check", "--warn", "nothing::like::it", "c.fen"],
+        &["explain", "fen::castling::ordr"],
+    ] {
+        let run = fenlint(&dir, args);
+        assert_eq!(run.code, 2, "{args:?}");
+        text.push_str(&run.text(args));
+    }
+    let toml = scratch("did-you-mean-toml");
+    write(&toml, "c.fen", CASTLING);
+    write(
+        &toml,
+        "fenlint.toml",
+        b"variant = \"auto\"\ndeny = [\n  \"fen::castling::ordr\",\n]\n",
+    );
+    let args = ["check", "c.fen"];
+    let run = fenlint(&toml, &args);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains(
+            "fenlint.toml:3:3: no rule `fen::castling::ordr`; did you mean `fen::castling::order`?"
+        ),
+        "{}",
+        run.stderr
+    );
+    snapshot("did_you_mean", &text);
+}
+
+#[test]
+fn explain_takes_any_case_and_prefixes() {
+    let dir = scratch("explain");
+    let lower = fenlint(&dir, &["explain", "fen::castling::order"]);
+    let upper = fenlint(&dir, &["explain", "FEN::Castling::ORDER"]);
+    assert_eq!(upper.code, 0);
+    assert_eq!(lower.stdout, upper.stdout);
+    let args = ["explain", "fen::Castling"];
+    let run = fenlint(&dir, &args);
+    assert_eq!(run.code, 0);
+    assert_eq!(run.stdout.lines().count(), 11, "{}", run.stdout);
+    assert!(
+        run.stdout
+            .lines()
+            .all(|line| line.starts_with("fen::castling::"))
+    );
+    snapshot("explain_prefix", &run.text(&args));
+}
