@@ -55,8 +55,34 @@ pub struct FmtArgs {
     /// formatted (it has errors, or is not UTF-8) and so could not be checked.
     #[arg(long)]
     pub check: bool,
+    /// The variant to read the positions as (a position with errors in it is left alone);
+    /// `auto` takes it from each FEN's dialect [default: `variant` of fenlint.toml, or auto].
+    #[arg(long, value_enum)]
+    pub variant: Option<VariantArg>,
+    #[command(flatten)]
+    pub config: ConfigArgs,
     #[command(flatten)]
     pub walk: WalkArgs,
+}
+
+/// Where the settings come from.
+#[derive(Debug, Args)]
+pub struct ConfigArgs {
+    /// Read the settings from this file for every input, instead of each file's nearest
+    /// `fenlint.toml` (found from the file's directory upward; for standard input and `--fen`,
+    /// from the current directory).
+    #[arg(long, value_name = "PATH", conflicts_with = "no_config")]
+    pub config: Option<PathBuf>,
+    /// Read no `fenlint.toml`: the defaults and the flags only.
+    #[arg(long)]
+    pub no_config: bool,
+}
+
+impl ConfigArgs {
+    /// Where these flags say the settings come from.
+    pub fn choice(&self) -> crate::config::ConfigChoice {
+        crate::config::ConfigChoice::of_flags(self.config.as_deref(), self.no_config)
+    }
 }
 
 /// How directories are walked.
@@ -162,6 +188,8 @@ pub struct CheckArgs {
     /// object per line); not with `--format github` or `sarif`.
     #[arg(long)]
     pub statistics: bool,
+    #[command(flatten)]
+    pub config: ConfigArgs,
     #[command(flatten)]
     pub walk: WalkArgs,
 }

@@ -73,11 +73,37 @@ fn main() -> ExitCode {
     ExitCode::from(status)
 }
 
-/// The validator `fenlint.toml` and the flags ask for (the flags win), or what is wrong.
-fn validator(args: &CheckArgs) -> Result<Validator, String> {
-    let cwd = std::env::current_dir().map_err(|error| error.to_string())?;
-    let config = config::find(&cwd)?;
-    config::validator(&config, args.variant, &args.severities)
+/// The validator of each input: its `fenlint.toml` (or `--config`'s, or none) with the flags
+/// over it, each error in the settings printed once.
+struct PerFile {
+    validators: config::Validators,
+    printed: std::collections::HashSet<String>,
+}
+
+impl PerFile {
+    /// The validators the flags of `args` ask for, or what is wrong with the flags.
+    fn new(args: &CheckArgs) -> Result<PerFile, String> {
+        let configs = config::Configs::new(args.config.choice())?;
+        Ok(PerFile {
+            validators: config::Validators::new(configs, args.variant, &args.severities)?,
+            printed: std::collections::HashSet::new(),
+        })
+    }
+
+    /// The validator for `path`, or `None` when its settings are wrong (said once, as
+    /// trouble).
+    fn validator(&mut self, path: &std::path::Path, trouble: &mut bool) -> Option<Arc<Validator>> {
+        match self.validators.for_file(path) {
+            Ok(validator) => Some(validator),
+            Err(message) => {
+                if self.printed.insert(message.clone()) {
+                    eprintln!("fenlint: {message}");
+                }
+                *trouble = true;
+                None
+            }
+        }
+    }
 }
 
 /// The files a command works on, with the walk's warnings and errors printed; `None` when a
@@ -106,8 +132,8 @@ fn output_failed(error: io::Error, trouble: &mut bool, closed: &mut bool) {
 }
 
 fn run_check(args: &CheckArgs) -> u8 {
-    let validator = match validator(args) {
-        Ok(validator) => validator,
+    let mut per_file = match PerFile::new(args) {
+        Ok(per_file) => per_file,
         Err(message) => {
             eprintln!("fenlint: {message}");
             return TROUBLE;
@@ -139,6 +165,9 @@ fn run_check(args: &CheckArgs) -> u8 {
         if let Some(fen) = &args.fen {
             // The string is one FEN, whatever it holds: not lines, and never a comment, so that
             // an empty one is `fen::input::empty`.
+            let validator = per_file
+                .validator(std::path::Path::new("--fen"), &mut trouble)
+                .unwrap_or_default();
             totals.files = None;
             totals.fens = 1;
             let path: Arc<str> = "--fen".into();
@@ -161,6 +190,9 @@ fn run_check(args: &CheckArgs) -> u8 {
             let files = files_of(&paths, &args.walk, &mut trouble);
             if args.fix {
                 for file in files.iter().filter(|file| file.as_os_str() != "-") {
+                    let Some(validator) = per_file.validator(file, &mut trouble) else {
+                        continue;
+                    };
                     match fix_file(file, &validator) {
                         Ok(fixed) => {
                             let count = fixed.applied;
@@ -186,6 +218,10 @@ fn run_check(args: &CheckArgs) -> u8 {
                 }
             }
             for file in files {
+                let Some(validator) = per_file.validator(&file, &mut trouble) else {
+                    continue;
+                };
+                let validator = &*validator;
                 let mut report = |finding: Finding| printer.finding(&mut out, &finding);
                 let path: Arc<str> = file.display().to_string().into();
                 let bar = progress_bar(&file);
@@ -193,13 +229,13 @@ fn run_check(args: &CheckArgs) -> u8 {
                     *totals.files.get_or_insert(0) += 1;
                     match FileKind::of(&file) {
                         FileKind::Pgn => {
-                            check::lint_pgn(&path, reader, &validator, &mut totals, &mut report)
+                            check::lint_pgn(&path, reader, validator, &mut totals, &mut report)
                         }
                         kind => check::lint_lines(
                             &path,
                             kind,
                             reader,
-                            &validator,
+                            validator,
                             &mut totals,
                             &mut report,
                             &mut |read| {
@@ -287,17 +323,14 @@ fn fix_file(path: &std::path::Path, validator: &Validator) -> io::Result<fenlint
 }
 
 fn run_fmt(args: &FmtArgs) -> u8 {
-    let config = match std::env::current_dir()
-        .map_err(|error| error.to_string())
-        .and_then(|cwd| config::find(&cwd))
-    {
-        Ok(config) => config,
-        Err(error) => {
-            eprintln!("fenlint: {error}");
+    let mut configs = match config::Configs::new(args.config.choice()) {
+        Ok(configs) => configs,
+        Err(message) => {
+            eprintln!("fenlint: {message}");
             return TROUBLE;
         }
     };
-    let options = fmt::options(args, &config.format);
+    let mut printed = std::collections::HashSet::new();
     let mut trouble = false;
     let files = files_of(&args.paths, &args.walk, &mut trouble);
     let mut changed = 0usize;
@@ -305,7 +338,21 @@ fn run_fmt(args: &FmtArgs) -> u8 {
     // they are formatted, so it fails, as `rustfmt --check` does on a file it cannot parse.
     let mut unverified = 0usize;
     for file in files {
-        match fmt::format_file(&file, &options, args.check) {
+        // Each file's settings: its nearest fenlint.toml (or `--config`'s), the flags over it.
+        let (options, variant) = match configs
+            .for_file(&file)
+            .and_then(|config| fmt::settings(args, &config))
+        {
+            Ok(settings) => settings,
+            Err(message) => {
+                if printed.insert(message.clone()) {
+                    eprintln!("fenlint: {message}");
+                }
+                trouble = true;
+                continue;
+            }
+        };
+        match fmt::format_file(&file, &options, variant, args.check) {
             Ok(outcome) => {
                 if outcome.utf16 {
                     eprintln!(

@@ -674,3 +674,184 @@ fn explain_takes_any_case_and_prefixes() {
     );
     snapshot("explain_prefix", &run.text(&args));
 }
+
+/// A FEN without its counters: `fen::fields::missing`, a warning by default.
+const SHORT: &[u8] = b"4k3/8/8/8/8/8/8/4K3 w - -\n";
+
+#[test]
+fn each_file_takes_its_nearest_fenlint_toml() {
+    let root = scratch("nearest");
+    write(
+        &root,
+        "fenlint.toml",
+        b"allow = [\"fen::fields::missing\"]\n",
+    );
+    write(&root, "a/x.fen", SHORT);
+    write(
+        &root,
+        "b/fenlint.toml",
+        b"deny = [\"fen::fields::missing\"]\n",
+    );
+    write(&root, "b/x.fen", SHORT);
+    write(&root, "b/c/x.fen", SHORT);
+    let expected = pairs(&[
+        ("fen::fields::missing", "error"),
+        ("fen::fields::missing", "error"),
+    ]);
+    // From the root, from inside `b`, and from a directory with no fenlint.toml at all: each
+    // file's own nearest settings, wherever the command runs.
+    assert_eq!(
+        severities(&root, &["a/x.fen", "b/x.fen", "b/c/x.fen"]),
+        expected
+    );
+    assert_eq!(
+        severities(&root.join("b"), &["../a/x.fen", "x.fen", "c"]),
+        expected
+    );
+    let elsewhere = scratch("nearest-elsewhere");
+    let absolute: Vec<String> = ["a/x.fen", "b"]
+        .iter()
+        .map(|path| root.join(path).display().to_string())
+        .collect();
+    assert_eq!(
+        severities(&elsewhere, &[absolute[0].as_str(), absolute[1].as_str()]),
+        expected
+    );
+    // The walk of the root: the same.
+    assert_eq!(severities(&root, &["."]), expected);
+    // Standard input and `--fen` take the current directory's.
+    let run = fenlint_with(
+        &root.join("b"),
+        &["check", "--format", "json", "-"],
+        "4k3/8/8/8/8/8/8/4K3 w - -\n",
+        &[],
+    );
+    assert_eq!(run.json()[0]["severity"], "error");
+    let run = fenlint(
+        &root.join("a"),
+        &["check", "--fen", "4k3/8/8/8/8/8/8/4K3 w - -"],
+    );
+    assert!(
+        run.stdout.contains("0 errors, 0 warnings"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn config_flag_and_no_config() {
+    let root = scratch("config-flag");
+    write(
+        &root,
+        "fenlint.toml",
+        b"allow = [\"fen::fields::missing\"]\n",
+    );
+    write(
+        &root,
+        "sub/fenlint.toml",
+        b"allow = [\"fen::fields::missing\"]\n",
+    );
+    write(&root, "sub/x.fen", SHORT);
+    write(&root, "strict.toml", b"deny = [\"FEN::fields\"]\n");
+    assert_eq!(severities(&root, &["sub/x.fen"]), pairs(&[]));
+    // `--config PATH` for every file, whatever its directory holds.
+    assert_eq!(
+        severities(&root, &["--config", "strict.toml", "sub/x.fen"]),
+        pairs(&[("fen::fields::missing", "error")])
+    );
+    // `--no-config`: the defaults.
+    assert_eq!(
+        severities(&root, &["--no-config", "sub/x.fen"]),
+        pairs(&[("fen::fields::missing", "warning")])
+    );
+    let mut text = String::new();
+    for args in [
+        &["check", "--config", "missing.toml", "sub/x.fen"][..],
+        &[
+            "check",
+            "--config",
+            "strict.toml",
+            "--no-config",
+            "sub/x.fen",
+        ],
+    ] {
+        let run = fenlint(&root, args);
+        assert_eq!(run.code, 2, "{args:?}");
+        text.push_str(&run.text(args));
+    }
+    snapshot("config_flag_errors", &text);
+}
+
+#[test]
+fn a_bad_fenlint_toml_stops_its_files_only_and_is_said_once() {
+    let root = scratch("bad-nearest");
+    write(&root, "good/x.fen", b"4k3/8/8/8/8/8/8/4K3 x - - 0 1\n");
+    write(&root, "bad/fenlint.toml", b"deny = [\"fen::nope\"]\n");
+    write(&root, "bad/x.fen", SHORT);
+    write(&root, "bad/y.fen", SHORT);
+    let run = fenlint(
+        &root,
+        &[
+            "check",
+            "--format",
+            "json",
+            "good/x.fen",
+            "bad/x.fen",
+            "bad/y.fen",
+        ],
+    );
+    assert_eq!(run.code, 2);
+    assert_eq!(run.codes(), ["fen::side_to_move::invalid"]);
+    assert_eq!(
+        run.stderr.matches("no rule `fen::nope`").count(),
+        1,
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("fenlint.toml:1:9"), "{}", run.stderr);
+}
+
+#[test]
+fn fmt_takes_each_files_variant_and_dialect() {
+    let root = scratch("fmt-config");
+    // Chess960 castling rights with the king on c1, and a double space to format away.
+    let chess960 = b"1rk3r1/8/8/8/8/8/8/1RK3R1  w GBgb - 0 1\n";
+    write(&root, "standard/fenlint.toml", b"variant = \"standard\"\n");
+    write(&root, "standard/x.fen", chess960);
+    write(
+        &root,
+        "shredder/fenlint.toml",
+        b"[format]\ncastling = \"shredder\"\n",
+    );
+    write(
+        &root,
+        "shredder/x.fen",
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
+    );
+    write(&root, "auto/x.fen", chess960);
+    let args = ["fmt", "--check", "auto", "shredder", "standard"];
+    let run = fenlint(&root, &args);
+    assert_eq!(run.code, 1);
+    snapshot("fmt_config", &run.text(&args));
+    // `--variant` wins over the file (X-FEN writes the outer rooks' rights as `KQkq`).
+    let run = fenlint(&root, &["fmt", "--variant", "chess960", "standard/x.fen"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        std::fs::read_to_string(root.join("standard/x.fen")).unwrap(),
+        "1rk3r1/8/8/8/8/8/8/1RK3R1 w KQkq - 0 1\n"
+    );
+    // `--no-config` forgets the dialect, `--config` names another.
+    let run = fenlint(&root, &["fmt", "--check", "--no-config", "shredder"]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    let run = fenlint(
+        &root,
+        &[
+            "fmt",
+            "--check",
+            "--config",
+            "shredder/fenlint.toml",
+            "auto",
+        ],
+    );
+    assert_eq!(run.code, 1, "{}", run.stdout);
+}
