@@ -99,8 +99,13 @@ pub struct WalkArgs {
 
 #[derive(Debug, Args)]
 pub struct ShowArgs {
-    /// The FEN to show.
-    pub fen: String,
+    /// The FEN to show; `-` or nothing reads it from standard input (its first line that is
+    /// not blank or a `#` comment).
+    pub fen: Option<String>,
+    /// When to colour the board's highlighted squares and the diagnostics (`NO_COLOR` is
+    /// respected with `auto`).
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
     /// The variant to check against; `auto` takes it from the FEN's dialect.
     #[arg(long, value_enum, default_value_t = VariantArg::Auto)]
     pub variant: VariantArg,

@@ -139,13 +139,7 @@ fn run_check(args: &CheckArgs) -> u8 {
             return TROUBLE;
         }
     };
-    let color = match args.color {
-        ColorChoice::Always => true,
-        ColorChoice::Never => false,
-        ColorChoice::Auto => {
-            io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-        }
-    };
+    let color = use_color(args.color);
     if args.statistics && matches!(args.format, args::Format::Github | args::Format::Sarif) {
         eprintln!(
             "fenlint: --statistics prints a table or JSON Lines: use it with --format human or json"
@@ -409,13 +403,50 @@ fn run_fmt(args: &FmtArgs) -> u8 {
     }
 }
 
+/// Whether to colour what goes to standard output: `auto` colours a terminal unless `NO_COLOR`
+/// is set (to anything but the empty string).
+fn use_color(choice: ColorChoice) -> bool {
+    match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        }
+    }
+}
+
 fn run_show(args: &ShowArgs) -> u8 {
+    let fen = match args.fen.as_deref() {
+        Some(fen) if fen != "-" => fen.to_owned(),
+        _ => {
+            let mut bytes = Vec::new();
+            let read = io::Read::read_to_end(&mut io::stdin().lock(), &mut bytes)
+                .map_err(|error| format!("cannot read standard input: {error}"))
+                .and_then(|_| show::fen_of_input(&bytes));
+            match read {
+                Ok((fen, more)) => {
+                    if more > 0 {
+                        eprintln!(
+                            "fenlint: warning: standard input has {more} more {}; showing the first",
+                            if more == 1 { "position" } else { "positions" }
+                        );
+                    }
+                    fen
+                }
+                Err(message) => {
+                    eprintln!("fenlint: {message}");
+                    return TROUBLE;
+                }
+            }
+        }
+    };
+    let color = use_color(args.color);
     let validator = config::with_variant(Validator::new(), args.variant);
-    let lint = validator.lint(&args.fen);
+    let lint = validator.lint(&fen);
     let mut out = io::stdout().lock();
     match lint.position() {
         Some(position) => {
-            let _ = write!(out, "{}", show::diagram(&lint, position));
+            let _ = write!(out, "{}", show::diagram(&lint, position, color));
         }
         None => {
             let _ = writeln!(
@@ -424,9 +455,9 @@ fn run_show(args: &ShowArgs) -> u8 {
             );
         }
     }
-    let mut printer = Printer::new(args::Format::Human, false);
+    let mut printer = Printer::new(args::Format::Human, color);
     let path: Arc<str> = "--fen".into();
-    let snippet = Snippet::new(&path, args.fen.as_bytes(), 0, 0);
+    let snippet = Snippet::new(&path, fen.as_bytes(), 0, 0);
     for diagnostic in lint.diagnostics() {
         let finding = Finding::new(&path, diagnostic.clone(), &snippet);
         let _ = writeln!(out);

@@ -855,3 +855,58 @@ fn fmt_takes_each_files_variant_and_dialect() {
     );
     assert_eq!(run.code, 1, "{}", run.stdout);
 }
+
+#[test]
+fn show_reads_standard_input() {
+    let dir = scratch("show-stdin");
+    let fen = "r3k2r/8/8/8/8/8/4R3/R3K2R w KQkq - 0 1";
+    let named = fenlint(&dir, &["show", fen]);
+    for args in [&["show"][..], &["show", "-"]] {
+        let run = fenlint_with(&dir, args, &format!("# a comment\r\n\r\n{fen}\r\n"), &[]);
+        assert_eq!(run.code, 1, "{}", run.stderr);
+        assert_eq!(run.stdout, named.stdout);
+        assert!(run.stderr.is_empty(), "{}", run.stderr);
+    }
+    let mut text = String::new();
+    for (args, input) in [
+        (
+            &["show", "-"][..],
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n8/8 w\n8/8 w\n",
+        ),
+        (&["show"], "# nothing but a comment\n"),
+    ] {
+        let run = fenlint_with(&dir, args, input, &[]);
+        text.push_str(&format!("stdin: {input:?}\n"));
+        text.push_str(&run.text(args));
+    }
+    snapshot("show_stdin", &text);
+}
+
+#[test]
+fn show_in_colour() {
+    let dir = scratch("show-color");
+    let fen = "r3k2r/8/8/8/8/8/4R3/R3K2R w KQkq - 0 1";
+    // `always` colours even with NO_COLOR set (it is `auto` that respects it) and when the
+    // output is not a terminal: the checked square and the report.
+    let run = fenlint_with(
+        &dir,
+        &["show", "--color", "always", fen],
+        "",
+        &[("NO_COLOR", "1")],
+    );
+    assert_eq!(run.code, 1);
+    let marked = run
+        .stdout
+        .lines()
+        .find(|line| line.contains("[k]"))
+        .unwrap();
+    assert!(marked.contains("\u{1b}["), "{marked:?}");
+    let report = run.stdout.split("fen::").nth(1).unwrap();
+    assert!(report.contains("\u{1b}["), "{report:?}");
+    // `never`, and `auto` when the output is not a terminal: no escape at all.
+    for choice in ["never", "auto"] {
+        let run = fenlint_with(&dir, &["show", "--color", choice, fen], "", &[]);
+        assert!(!run.stdout.contains('\u{1b}'), "{choice}: {}", run.stdout);
+        assert!(run.stdout.contains("[k]"));
+    }
+}
