@@ -27,6 +27,26 @@ pub enum Command {
     Show(ShowArgs),
     /// Run the language server (LSP over standard input and output) for editors.
     Lsp,
+    /// Print a shell completion script, generated from these very options (for example
+    /// `fenlint completions bash > ~/.local/share/bash-completion/completions/fenlint`).
+    Completions(CompletionsArgs),
+    /// Print a man page in roff, generated from these very options (for example
+    /// `fenlint man > fenlint.1`, `fenlint man check > fenlint-check.1`).
+    Man(ManArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete in.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// The subcommand whose page to print, with all its options (`fenlint-check`); nothing
+    /// for the page of `fenlint` itself, which lists the subcommands.
+    pub subcommand: Option<String>,
 }
 
 #[derive(Debug, Args)]

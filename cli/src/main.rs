@@ -52,6 +52,13 @@ fn main() -> ExitCode {
         Command::Fmt(args) => run_fmt(&args),
         Command::Show(args) => run_show(&args),
         Command::Lsp => lsp::run(),
+        Command::Completions(args) => {
+            let mut command = Cli::command();
+            let mut out = io::stdout().lock();
+            clap_complete::generate(args.shell, &mut command, "fenlint", &mut out);
+            CLEAN
+        }
+        Command::Man(args) => run_man(args.subcommand.as_deref()),
         Command::Explain(args) => {
             let mut out = io::stdout().lock();
             if args.list {
@@ -464,6 +471,40 @@ fn run_show(args: &ShowArgs) -> u8 {
         let _ = printer.finding(&mut out, &finding);
     }
     if lint.has_errors() { ERRORS } else { CLEAN }
+}
+
+/// Prints the man page of `fenlint`, or of its subcommand `subcommand` (`fenlint-check`).
+fn run_man(subcommand: Option<&str>) -> u8 {
+    let mut command = Cli::command();
+    // Building gives each subcommand its page name (`fenlint-check`) and synopsis name.
+    command.build();
+    let page = match subcommand {
+        None => command,
+        Some(name) => match command.find_subcommand(name) {
+            Some(found) => found.clone(),
+            None => {
+                let names: Vec<&str> = command
+                    .get_subcommands()
+                    .map(clap::Command::get_name)
+                    .collect();
+                eprintln!(
+                    "fenlint: no subcommand `{name}`, expected one of {}",
+                    names.join(", ")
+                );
+                return TROUBLE;
+            }
+        },
+    };
+    let mut out = io::stdout().lock();
+    let man = clap_mangen::Man::new(page).source(concat!("fenlint ", env!("CARGO_PKG_VERSION")));
+    match man.render(&mut out) {
+        Ok(()) => CLEAN,
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => CLEAN,
+        Err(error) => {
+            eprintln!("fenlint: cannot write the man page: {error}");
+            TROUBLE
+        }
+    }
 }
 
 /// Files larger than this get a progress bar (when standard error is a terminal).

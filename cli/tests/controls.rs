@@ -910,3 +910,107 @@ fn show_in_colour() {
         assert!(run.stdout.contains("[k]"));
     }
 }
+
+/// The subcommands with options, and the long options each `--help` lists.
+fn subcommands_and_flags(dir: &Path) -> Vec<(String, Vec<String>)> {
+    ["check", "explain", "fmt", "show", "completions", "man"]
+        .iter()
+        .map(|name| {
+            let help = fenlint(dir, &[name, "--help"]).stdout;
+            let flags: Vec<String> = help
+                .split(|c: char| c.is_whitespace() || c == ',' || c == '[' || c == ']' || c == '=')
+                .filter(|word| word.starts_with("--") && word.len() > 2)
+                .map(str::to_owned)
+                .collect();
+            assert!(flags.contains(&"--help".to_owned()), "{name}: {help}");
+            ((*name).to_owned(), flags)
+        })
+        .collect()
+}
+
+#[test]
+fn completions_know_every_subcommand_and_flag() {
+    let dir = scratch("completions");
+    let all = subcommands_and_flags(&dir);
+    assert!(
+        all[0].1.contains(&"--max-warnings".to_owned()),
+        "{:?}",
+        all[0]
+    );
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let run = fenlint(&dir, &["completions", shell]);
+        assert_eq!(run.code, 0, "{shell}: {}", run.stderr);
+        for (subcommand, flags) in &all {
+            assert!(
+                run.stdout.contains(subcommand.as_str()),
+                "{shell}: {subcommand}"
+            );
+            for flag in flags {
+                // fish names a long option without its dashes (`-l max-warnings`).
+                let bare = flag.trim_start_matches('-');
+                assert!(
+                    run.stdout.contains(flag.as_str())
+                        || (shell == "fish" && run.stdout.contains(&format!("-l {bare}"))),
+                    "{shell}: {subcommand} {flag}"
+                );
+            }
+        }
+    }
+    // The values of an option are completed too.
+    let bash = fenlint(&dir, &["completions", "bash"]).stdout;
+    assert!(bash.contains("human json github sarif"), "{bash}");
+    let run = fenlint(&dir, &["completions", "tcsh"]);
+    assert_eq!(run.code, 2);
+}
+
+#[test]
+fn man_pages_for_the_command_and_each_subcommand() {
+    let dir = scratch("man");
+    let args = ["man"];
+    let run = fenlint(&dir, &args);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    for section in [
+        ".TH fenlint 1",
+        ".SH NAME",
+        ".SH SYNOPSIS",
+        ".SH OPTIONS",
+        ".SH SUBCOMMANDS",
+    ] {
+        assert!(run.stdout.contains(section), "{section}");
+    }
+    for (subcommand, _) in subcommands_and_flags(&dir) {
+        assert!(
+            run.stdout.contains(&format!("fenlint\\-{subcommand}(1)")),
+            "{subcommand}"
+        );
+    }
+    snapshot("man", &run.text(&args));
+    // Each subcommand's page has every option its `--help` lists (roff escapes `-`).
+    for (subcommand, flags) in subcommands_and_flags(&dir) {
+        let run = fenlint(&dir, &["man", &subcommand]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        assert!(
+            run.stdout.contains(&format!(".TH fenlint-{subcommand} 1")),
+            "{}",
+            run.stdout
+        );
+        assert!(run.stdout.contains(".SH NAME") && run.stdout.contains(".SH SYNOPSIS"));
+        assert!(
+            run.stdout
+                .contains(&format!("\\fBfenlint {subcommand}\\fR")),
+            "{}",
+            run.stdout
+        );
+        for flag in flags {
+            let escaped = flag.replace('-', "\\-");
+            assert!(run.stdout.contains(&escaped), "{subcommand}: {flag}");
+        }
+    }
+    let run = fenlint(&dir, &["man", "nope"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("expected one of check, explain"),
+        "{}",
+        run.stderr
+    );
+}
