@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
-use fenlint::position::WriteOptions;
+use fenlint::position::{Variant, WriteOptions};
 use fenlint::{Severity, Validator};
 use serde_json::Value;
 
@@ -92,10 +92,16 @@ impl Settings {
         config::validator(&config, self.client.variant, &self.client.severities)
     }
 
-    /// How `fmt` writes FENs for a document in `dir`: the `[format]` table of `fenlint.toml`.
-    pub fn write_options(&mut self, dir: Option<&Path>) -> Result<WriteOptions, String> {
+    /// How `fmt` writes FENs for a document in `dir` (the `[format]` table of `fenlint.toml`),
+    /// and the variant it reads them as (the client's, else `fenlint.toml`'s; `None` for
+    /// automatic).
+    pub fn format_settings(
+        &mut self,
+        dir: Option<&Path>,
+    ) -> Result<(WriteOptions, Option<Variant>), String> {
         let config = self.config(dir)?;
-        Ok(crate::fmt::write_options(&config.format))
+        let variant = config::variant(&config, self.client.variant)?;
+        Ok((crate::fmt::write_options(&config.format), variant))
     }
 }
 
