@@ -166,15 +166,15 @@ fn run_check(args: &CheckArgs) -> u8 {
         if let Some(fen) = &args.fen {
             // The string is one FEN, whatever it holds: not lines, and never a comment, so that
             // an empty one is `fen::input::empty`.
-            let validator = per_file
-                .validator(std::path::Path::new("--fen"), &mut trouble)
-                .unwrap_or_default();
+            // Settings that are wrong lint nothing (the error is printed).
+            let validator = per_file.validator(std::path::Path::new("--fen"), &mut trouble);
             totals.files = None;
-            totals.fens = 1;
+            totals.fens = usize::from(validator.is_some());
             let path: Arc<str> = "--fen".into();
             let snippet = Snippet::new(&path, fen.as_bytes(), 0, 0);
-            let diagnostics =
-                fenlint::files::lint_line(FileKind::Lines, fen.as_bytes(), 0, &validator);
+            let diagnostics = validator.map_or_else(Vec::new, |validator| {
+                fenlint::files::lint_line(FileKind::Lines, fen.as_bytes(), 0, &validator)
+            });
             for diagnostic in diagnostics {
                 let finding = Finding::new(&path, diagnostic, &snippet);
                 if let Err(error) = printer.finding(&mut out, &finding) {
