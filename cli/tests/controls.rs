@@ -810,7 +810,10 @@ fn a_bad_fenlint_toml_stops_its_files_only_and_is_said_once() {
     );
     assert!(run.stderr.contains("fenlint.toml:1:9"), "{}", run.stderr);
     // `--fen` in that directory: nothing linted under settings that are wrong.
-    let run = fenlint(&root.join("bad"), &["check", "--format", "json", "--fen", "8/8 w"]);
+    let run = fenlint(
+        &root.join("bad"),
+        &["check", "--format", "json", "--fen", "8/8 w"],
+    );
     assert_eq!(run.code, 2);
     assert_eq!(run.stdout, "");
 }
