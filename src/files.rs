@@ -449,6 +449,32 @@ pub struct Formatted {
 /// assert_eq!(formatted.changed, 1);
 /// ```
 pub fn format_file(kind: FileKind, bytes: &[u8], options: &WriteOptions) -> Formatted {
+    format_file_as(kind, bytes, options, None)
+}
+
+/// [`format_file`] with every position read as `variant` (automatic when `None`, as
+/// [`format_file`] reads them); a PGN game's `[Variant]` tag still wins for its `[FEN]` tags.
+/// A position with errors in that variant is left alone.
+///
+/// ```
+/// use fenlint::files::{FileKind, format_file_as};
+/// use fenlint::position::{Variant, WriteOptions};
+///
+/// // Chess960 castling rights with the king on c1: valid in Chess960, errors in standard chess.
+/// let text = b"1rk3r1/8/8/8/8/8/8/1RK3R1  w GBgb - 0 1\n";
+/// let options = WriteOptions::default();
+/// let chess960 = format_file_as(FileKind::Lines, text, &options, Some(Variant::Chess960));
+/// assert_eq!(chess960.changed, 1);
+/// let standard = format_file_as(FileKind::Lines, text, &options, Some(Variant::Standard));
+/// assert_eq!((standard.changed, standard.skipped.as_slice()), (0, [1].as_slice()));
+/// assert_eq!(standard.text, text);
+/// ```
+pub fn format_file_as(
+    kind: FileKind,
+    bytes: &[u8],
+    options: &WriteOptions,
+    variant: Option<Variant>,
+) -> Formatted {
     if utf16_order(bytes).is_some() {
         return Formatted {
             text: bytes.to_vec(),
@@ -458,8 +484,8 @@ pub fn format_file(kind: FileKind, bytes: &[u8], options: &WriteOptions) -> Form
         };
     }
     let mut outcome = match kind {
-        FileKind::Pgn => format_pgn(bytes, options),
-        FileKind::Lines | FileKind::Epd => format_lines(kind, bytes, options),
+        FileKind::Pgn => format_pgn(bytes, options, variant),
+        FileKind::Lines | FileKind::Epd => format_lines(kind, bytes, options, variant),
     };
     outcome.not_utf8 = !outcome.not_utf8_lines.is_empty();
     outcome
@@ -484,8 +510,13 @@ pub fn canonical_fen(
     Some(Position::to_fen(position, options))
 }
 
-/// Formats one FEN (or one EPD record's four fields) per line.
-fn format_lines(kind: FileKind, bytes: &[u8], options: &WriteOptions) -> Formatted {
+/// Formats one FEN (or one EPD record's four fields) per line, read as `variant`.
+fn format_lines(
+    kind: FileKind,
+    bytes: &[u8],
+    options: &WriteOptions,
+    variant: Option<Variant>,
+) -> Formatted {
     let mut outcome = Formatted {
         text: Vec::with_capacity(bytes.len()),
         ..Formatted::default()
@@ -509,8 +540,8 @@ fn format_lines(kind: FileKind, bytes: &[u8], options: &WriteOptions) -> Formatt
         };
         let text = text.get(bom.len()..).unwrap_or(text);
         let formatted = match kind {
-            FileKind::Epd => format_epd(text, options),
-            _ => canonical_fen(text, None, options),
+            FileKind::Epd => format_epd(text, options, variant),
+            _ => canonical_fen(text, variant, options),
         };
         let Some(formatted) = formatted else {
             outcome.skipped.push(number.saturating_add(1));
@@ -528,9 +559,11 @@ fn format_lines(kind: FileKind, bytes: &[u8], options: &WriteOptions) -> Formatt
 }
 
 /// An EPD record with its four position fields in canonical form and its operations as
-/// written; `None` when the record has errors.
-fn format_epd(record: &str, options: &WriteOptions) -> Option<String> {
-    let checked = crate::epd::check(record, 0, &Validator::new());
+/// written; `None` when the record has errors (read as `variant`).
+fn format_epd(record: &str, options: &WriteOptions, variant: Option<Variant>) -> Option<String> {
+    let validator =
+        variant.map_or_else(Validator::new, |variant| Validator::new().variant(variant));
+    let checked = crate::epd::check(record, 0, &validator);
     if checked.has_errors() {
         return None;
     }
@@ -551,7 +584,7 @@ fn format_epd(record: &str, options: &WriteOptions) -> Option<String> {
 /// A PGN file with every `[FEN]` tag value without errors in canonical form. Bytes that are
 /// not UTF-8 (a Latin-1 name in a tag) are kept as they are, and a `[FEN]` tag that holds one
 /// is left alone.
-fn format_pgn(bytes: &[u8], options: &WriteOptions) -> Formatted {
+fn format_pgn(bytes: &[u8], options: &WriteOptions, default: Option<Variant>) -> Formatted {
     let (text, bad) = match std::str::from_utf8(bytes) {
         Ok(text) => (std::borrow::Cow::Borrowed(text), Vec::new()),
         Err(_) => {
@@ -566,7 +599,8 @@ fn format_pgn(bytes: &[u8], options: &WriteOptions) -> Formatted {
     for game in crate::pgn::read(&text, 0).games() {
         let variant = game
             .tag("Variant")
-            .and_then(|tag| crate::pgn::variant_of(&tag.unescaped()).ok().flatten());
+            .and_then(|tag| crate::pgn::variant_of(&tag.unescaped()).ok().flatten())
+            .or(default);
         for tag in game.tags().iter().filter(|tag| tag.name() == "FEN") {
             let span = tag.value_span();
             let (Some(before), Some(value)) = (bytes.get(at..span.start), text.get(span.range()))

@@ -27,6 +27,26 @@ pub enum Command {
     Show(ShowArgs),
     /// Run the language server (LSP over standard input and output) for editors.
     Lsp,
+    /// Print a shell completion script, generated from these very options (for example
+    /// `fenlint completions bash > ~/.local/share/bash-completion/completions/fenlint`).
+    Completions(CompletionsArgs),
+    /// Print a man page in roff, generated from these very options (for example
+    /// `fenlint man > fenlint.1`, `fenlint man check > fenlint-check.1`).
+    Man(ManArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete in.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// The subcommand whose page to print, with all its options (`fenlint-check`); nothing
+    /// for the page of `fenlint` itself, which lists the subcommands.
+    pub subcommand: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -55,8 +75,34 @@ pub struct FmtArgs {
     /// formatted (it has errors, or is not UTF-8) and so could not be checked.
     #[arg(long)]
     pub check: bool,
+    /// The variant to read the positions as (a position with errors in it is left alone);
+    /// `auto` takes it from each FEN's dialect [default: `variant` of fenlint.toml, or auto].
+    #[arg(long, value_enum)]
+    pub variant: Option<VariantArg>,
+    #[command(flatten)]
+    pub config: ConfigArgs,
     #[command(flatten)]
     pub walk: WalkArgs,
+}
+
+/// Where the settings come from.
+#[derive(Debug, Args)]
+pub struct ConfigArgs {
+    /// Read the settings from this file for every input, instead of each file's nearest
+    /// `fenlint.toml` (found from the file's directory upward; for standard input and `--fen`,
+    /// from the current directory).
+    #[arg(long, value_name = "PATH", conflicts_with = "no_config")]
+    pub config: Option<PathBuf>,
+    /// Read no `fenlint.toml`: the defaults and the flags only.
+    #[arg(long)]
+    pub no_config: bool,
+}
+
+impl ConfigArgs {
+    /// Where these flags say the settings come from.
+    pub fn choice(&self) -> crate::config::ConfigChoice {
+        crate::config::ConfigChoice::of_flags(self.config.as_deref(), self.no_config)
+    }
 }
 
 /// How directories are walked.
@@ -73,8 +119,13 @@ pub struct WalkArgs {
 
 #[derive(Debug, Args)]
 pub struct ShowArgs {
-    /// The FEN to show.
-    pub fen: String,
+    /// The FEN to show; `-` or nothing reads it from standard input (its first line that is
+    /// not blank or a `#` comment).
+    pub fen: Option<String>,
+    /// When to colour the board's highlighted squares and the diagnostics (`NO_COLOR` is
+    /// respected with `auto`).
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
     /// The variant to check against; `auto` takes it from the FEN's dialect.
     #[arg(long, value_enum, default_value_t = VariantArg::Auto)]
     pub variant: VariantArg,
@@ -122,14 +173,17 @@ pub struct CheckArgs {
     /// How to print the diagnostics.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
-    /// Report CODE as an error (repeatable; `all` for every code). A named code wins over
-    /// `all`; otherwise the later of `--deny`, `--warn` and `--allow` wins.
+    /// Report CODE as an error (repeatable). CODE is a code, a prefix of whole `::` segments
+    /// for a group (`fen::castling`, `epd`) or `all`, in any case. The more specific wins
+    /// (a code over a prefix, a longer prefix over a shorter one, a prefix over `all`), then
+    /// the later of `--deny`, `--warn` and `--allow`; every flag wins over fenlint.toml.
     #[arg(long, value_name = "CODE")]
     pub deny: Vec<String>,
-    /// Report CODE as a warning (repeatable; `all` for every code).
+    /// Report CODE as a warning (repeatable; a code, a prefix such as `fen::castling`, or
+    /// `all`).
     #[arg(long, value_name = "CODE")]
     pub warn: Vec<String>,
-    /// Do not report CODE (repeatable; `all` for every code).
+    /// Do not report CODE (repeatable; a code, a prefix such as `fen::castling`, or `all`).
     #[arg(long, value_name = "CODE")]
     pub allow: Vec<String>,
     /// `--deny`, `--warn` and `--allow` in the order given on the command line, filled in from
@@ -143,6 +197,24 @@ pub struct CheckArgs {
     /// When to colour the human output (`NO_COLOR` is respected with `auto`).
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+    /// Exit 0 even when errors are reported (an unreadable file or a bad flag still exits 2).
+    #[arg(long)]
+    pub exit_zero: bool,
+    /// Exit 1 when more than N warnings are reported, as eslint does (warnings hidden by
+    /// `--quiet` still count; `--exit-zero` wins).
+    #[arg(long, value_name = "N")]
+    pub max_warnings: Option<usize>,
+    /// Report only errors (warnings and advice are still counted in the summary and by
+    /// `--max-warnings`).
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+    /// Instead of each diagnostic, print how many times each code was reported, most frequent
+    /// first (with `--format json`, one `{"code", "severity", "count", "fixable", "summary"}`
+    /// object per line); not with `--format github` or `sarif`.
+    #[arg(long)]
+    pub statistics: bool,
+    #[command(flatten)]
+    pub config: ConfigArgs,
     #[command(flatten)]
     pub walk: WalkArgs,
 }
@@ -176,7 +248,8 @@ impl CheckArgs {
 
 #[derive(Debug, Args)]
 pub struct ExplainArgs {
-    /// The code, such as `fen::castling::order`.
+    /// The code, such as `fen::castling::order`, in any case; a prefix (`fen::castling`) lists
+    /// the codes under it.
     #[arg(required_unless_present = "list")]
     pub code: Option<String>,
     /// List every code with its severity and summary.
@@ -201,6 +274,8 @@ pub enum Format {
     Json,
     /// GitHub Actions annotations.
     Github,
+    /// One SARIF 2.1.0 log (for GitHub code scanning), written when the run ends.
+    Sarif,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

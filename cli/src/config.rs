@@ -1,9 +1,10 @@
-//! `fenlint.toml`: settings found upward from the current directory.
+//! `fenlint.toml`: settings found upward from each linted file's directory (standard input and
+//! `--fen`: from the current directory), or named by `--config PATH`, or none (`--no-config`).
 //!
 //! ```toml
 //! variant = "standard"                     # auto, standard, chess960, crazyhouse, threecheck
 //! deny = ["fen::fullmove_number::zero"]    # codes reported as errors ("all" for every code)
-//! warn = ["fen::castling::order"]          # codes reported as warnings
+//! warn = ["fen::castling"]                 # codes reported as warnings (a prefix: a group)
 //! allow = ["fen::fields::missing"]         # codes not reported
 //!
 //! [format]                                 # how `fmt` (and an editor's formatting) writes FENs
@@ -15,13 +16,16 @@
 //!
 //! Flags on the command line (and an editor's settings) are applied after the file, so they win.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use clap::ValueEnum;
 use fenlint::position::Variant;
 use fenlint::{Code, Severity, Validator};
 
 use crate::args::{ChecksArg, EpArg, HoldingsArg, ToArg, VariantArg};
+use crate::selector::{self, Selection, Selector};
 
 /// The settings of a `fenlint.toml`.
 #[derive(Clone, Debug, Default)]
@@ -60,9 +64,11 @@ pub type SeverityList = [(String, Option<Severity>)];
 /// `config`'s severities and then `overrides` applied, or what is wrong.
 ///
 /// Severities come in two layers, the file's and then the overrides' (the flags, or an
-/// editor's settings), so that an override always wins over the file. Within a layer a named
-/// code wins over `all`, whatever the order, and otherwise the later setting wins (the file's
-/// `allow`, then `warn`, then `deny`), as ruff does.
+/// editor's settings), so that an override always wins over the file. Each setting names a
+/// code, a prefix of whole `::` segments (`fen::castling`) or `all`, in any case. Within a
+/// layer the more specific setting wins whatever the order (a named code over a prefix, a
+/// longer prefix over a shorter one, a prefix over `all`), and at equal specificity the later
+/// one (the file's `allow`, then `warn`, then `deny`), as ruff does.
 pub fn validator(
     config: &Config,
     variant: Option<VariantArg>,
@@ -74,17 +80,7 @@ pub fn validator(
             format!("{}:{}:{}: ", path.display(), setting.line, setting.column)
         })
     };
-    let variant = match (variant, &config.variant) {
-        (Some(variant), _) => variant,
-        (None, Some(setting)) => VariantArg::from_str(&setting.value, true).map_err(|_| {
-            format!(
-                "{}unknown variant `{}`, expected auto, standard, chess960, crazyhouse or threecheck",
-                where_(setting),
-                setting.value
-            )
-        })?,
-        (None, None) => VariantArg::Auto,
-    };
+    let variant = variant_arg(config, variant)?;
     let mut validator = with_variant(Validator::new(), variant);
     let from_file: Vec<(&Setting, Option<Severity>)> = [
         (&config.allow, None),
@@ -94,26 +90,21 @@ pub fn validator(
     .into_iter()
     .flat_map(|(settings, severity)| settings.iter().map(move |setting| (setting, severity)))
     .collect();
-    let file_layer: Vec<(&str, Option<Severity>, String)> = from_file
+    let file_layer: Selection = from_file
         .iter()
-        .map(|(setting, severity)| (setting.value.as_str(), *severity, where_(setting)))
-        .collect();
-    let override_layer: Vec<(&str, Option<Severity>, String)> = overrides
+        .map(|(setting, severity)| {
+            Selector::parse(&setting.value)
+                .map(|selector| (selector, *severity))
+                .map_err(|error| format!("{}{error}", where_(setting)))
+        })
+        .collect::<Result<_, _>>()?;
+    let override_layer: Selection = overrides
         .iter()
-        .map(|(name, severity)| (name.as_str(), *severity, String::new()))
-        .collect();
-    for mut layer in [file_layer, override_layer] {
-        // `all` first: a named code wins over it, whatever the order written.
-        layer.sort_by_key(|(name, _, _)| *name != "all");
-        for (name, severity, where_) in layer {
-            let codes: Vec<Code> = if name == "all" {
-                Code::ALL.to_vec()
-            } else {
-                vec![Code::from_name(name).ok_or_else(|| {
-                    format!("{where_}no rule `{name}`; `fenlint explain --list` lists them all")
-                })?]
-            };
-            for code in codes {
+        .map(|(name, severity)| Selector::parse(name).map(|selector| (selector, *severity)))
+        .collect::<Result<_, _>>()?;
+    for layer in [file_layer, override_layer] {
+        for (selector, severity) in selector::in_applying_order(layer) {
+            for &code in Code::ALL.iter().filter(|&&code| selector.matches(code)) {
                 validator = match severity {
                     Some(severity) => validator.with_severity(code, severity),
                     None => validator.allow(code),
@@ -122,6 +113,35 @@ pub fn validator(
         }
     }
     Ok(validator)
+}
+
+/// The variant of `variant` (the flag), else of `config`, else `auto`; or what is wrong with
+/// `config`'s.
+fn variant_arg(config: &Config, variant: Option<VariantArg>) -> Result<VariantArg, String> {
+    Ok(match (variant, &config.variant) {
+        (Some(variant), _) => variant,
+        (None, Some(setting)) => VariantArg::from_str(&setting.value, true).map_err(|_| {
+            let where_ = config.path.as_ref().map_or_else(String::new, |path| {
+                format!("{}:{}:{}: ", path.display(), setting.line, setting.column)
+            });
+            format!(
+                "{where_}unknown variant `{}`, expected auto, standard, chess960, crazyhouse or threecheck",
+                setting.value
+            )
+        })?,
+        (None, None) => VariantArg::Auto,
+    })
+}
+
+/// The variant positions are read as, as [`variant_arg`] finds it: `None` for automatic.
+pub fn variant(config: &Config, variant: Option<VariantArg>) -> Result<Option<Variant>, String> {
+    Ok(match variant_arg(config, variant)? {
+        VariantArg::Auto => None,
+        VariantArg::Standard => Some(Variant::Standard),
+        VariantArg::Chess960 => Some(Variant::Chess960),
+        VariantArg::Crazyhouse => Some(Variant::Crazyhouse),
+        VariantArg::Threecheck => Some(Variant::ThreeCheck),
+    })
 }
 
 /// The validator for the `--variant` flag.
@@ -145,6 +165,12 @@ pub fn find(dir: &Path) -> Result<Config, String> {
     else {
         return Ok(Config::default());
     };
+    read_file(path)
+}
+
+/// The settings of the file `path` (`--config PATH`); an error says what is wrong with it, and
+/// where.
+pub fn read_file(path: PathBuf) -> Result<Config, String> {
     let text =
         std::fs::read_to_string(&path).map_err(|error| format!("{}: {error}", path.display()))?;
     let mut config = read(&text).map_err(|(at, error)| {
@@ -153,6 +179,19 @@ pub fn find(dir: &Path) -> Result<Config, String> {
     })?;
     config.path = Some(path);
     Ok(config)
+}
+
+/// The settings for a file at `path` (absolute, or relative to the current directory): the
+/// `fenlint.toml` in the file's directory or the nearest directory above it, as [`find`] reads
+/// it. The file itself need not exist: standard input named by `--stdin-filename` gets the
+/// settings of the file it stands for.
+pub fn for_file(path: &Path) -> Result<Config, String> {
+    let cwd = std::env::current_dir().map_err(|error| error.to_string())?;
+    let dir = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => cwd.join(parent),
+        _ => cwd,
+    };
+    find(&dir)
 }
 
 /// The 1-based line and column (in characters) of byte `at` of `text`.
@@ -281,4 +320,115 @@ fn read_format(table: &toml::de::DeTable<'_>) -> Result<FormatConfig, (usize, St
         }
     }
     Ok(format)
+}
+
+/// Where the settings of a run come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ConfigChoice {
+    /// Each file's nearest `fenlint.toml`, from its directory upward (ruff's way).
+    Nearest,
+    /// This file, for every input (`--config PATH`).
+    File(PathBuf),
+    /// None: the defaults (`--no-config`).
+    Defaults,
+}
+
+impl ConfigChoice {
+    /// The choice the flags `--config PATH` and `--no-config` make.
+    pub fn of_flags(config: Option<&Path>, no_config: bool) -> ConfigChoice {
+        match (config, no_config) {
+            (_, true) => ConfigChoice::Defaults,
+            (Some(path), false) => ConfigChoice::File(path.to_path_buf()),
+            (None, false) => ConfigChoice::Nearest,
+        }
+    }
+}
+
+/// The settings of each input of a run, each `fenlint.toml` read once.
+#[derive(Debug)]
+pub struct Configs {
+    choice: ConfigChoice,
+    /// What was read, by the directory looked up from (or the `--config` path).
+    read: HashMap<PathBuf, Result<Arc<Config>, String>>,
+}
+
+impl Configs {
+    /// The settings `choice` gives; a file named by `--config` is read now, so that what is
+    /// wrong with it stops the run before any input is read.
+    pub fn new(choice: ConfigChoice) -> Result<Configs, String> {
+        let mut configs = Configs {
+            choice,
+            read: HashMap::new(),
+        };
+        if matches!(configs.choice, ConfigChoice::File(_)) {
+            configs.for_file(Path::new("-"))?;
+        }
+        Ok(configs)
+    }
+
+    /// The settings for a file at `path` (which need not exist; `-` and `--fen` take the
+    /// current directory's), or what is wrong with them.
+    pub fn for_file(&mut self, path: &Path) -> Result<Arc<Config>, String> {
+        let key = match &self.choice {
+            ConfigChoice::Defaults => return Ok(Arc::default()),
+            ConfigChoice::File(file) => file.clone(),
+            ConfigChoice::Nearest => {
+                let cwd = std::env::current_dir().map_err(|error| error.to_string())?;
+                match path.parent() {
+                    Some(parent) if !parent.as_os_str().is_empty() => cwd.join(parent),
+                    _ => cwd,
+                }
+            }
+        };
+        let choice = &self.choice;
+        self.read
+            .entry(key)
+            .or_insert_with_key(|key| {
+                match choice {
+                    ConfigChoice::File(_) => read_file(key.clone()),
+                    _ => for_file(path),
+                }
+                .map(Arc::new)
+            })
+            .clone()
+    }
+}
+
+/// The validator of each input of a run: its settings (see [`Configs`]) with the flags over
+/// them, built once per `fenlint.toml`.
+#[derive(Debug)]
+pub struct Validators {
+    configs: Configs,
+    variant: Option<VariantArg>,
+    overrides: Vec<(String, Option<Severity>)>,
+    built: HashMap<Option<PathBuf>, Arc<Validator>>,
+}
+
+impl Validators {
+    /// The validators for `configs` with `variant` and `overrides` (the flags) over them; an
+    /// unknown code among the overrides is an error here, before any file is read.
+    pub fn new(
+        configs: Configs,
+        variant: Option<VariantArg>,
+        overrides: &SeverityList,
+    ) -> Result<Validators, String> {
+        validator(&Config::default(), variant, overrides)?;
+        Ok(Validators {
+            configs,
+            variant,
+            overrides: overrides.to_vec(),
+            built: HashMap::new(),
+        })
+    }
+
+    /// The validator for a file at `path` (see [`Configs::for_file`]).
+    pub fn for_file(&mut self, path: &Path) -> Result<Arc<Validator>, String> {
+        let config = self.configs.for_file(path)?;
+        if let Some(built) = self.built.get(&config.path) {
+            return Ok(Arc::clone(built));
+        }
+        let built = Arc::new(validator(&config, self.variant, &self.overrides)?);
+        self.built.insert(config.path.clone(), Arc::clone(&built));
+        Ok(built)
+    }
 }

@@ -4,28 +4,49 @@ use std::io::{self, Write};
 
 use fenlint::Code;
 
-/// Prints the documentation of `name`, the text of its section of the grammar reference
-/// (`grammar/README.md`), and where that section is; `Ok(false)` when there is no such code.
-pub fn explain(out: &mut dyn Write, name: &str) -> io::Result<bool> {
-    let Some(code) = Code::from_name(name) else {
-        return Ok(false);
+use crate::selector::Selector;
+
+/// Where fenlint's documentation is.
+pub const DOCS_URL: &str = "https://docs.rs/fenlint";
+
+/// The page of `code`'s documentation: its section of the grammar reference (`Code::url`).
+pub fn docs_url(code: Code) -> String {
+    code.url()
+}
+
+/// Prints the documentation of the code `selector` names (the text of its section of the
+/// grammar reference, `grammar/README.md`, and where that section is), or the list of the
+/// codes under the prefix it names (every code for `all`).
+pub fn explain(out: &mut dyn Write, selector: &Selector) -> io::Result<()> {
+    let Selector::Code(code) = selector else {
+        return list_of(out, |code| selector.matches(code));
     };
     writeln!(out, "{}", code.name())?;
     writeln!(out)?;
     write!(out, "{}", code.explanation())?;
     writeln!(out)?;
     writeln!(out, "{}", code.url())?;
-    Ok(true)
+    Ok(())
 }
 
 /// Prints every code with its default severity and summary.
 pub fn list(out: &mut dyn Write) -> io::Result<()> {
-    let width = Code::ALL
+    list_of(out, |_| true)
+}
+
+/// Prints the codes `wanted` keeps, each with its default severity and summary.
+fn list_of(out: &mut dyn Write, wanted: impl Fn(Code) -> bool) -> io::Result<()> {
+    let codes: Vec<Code> = Code::ALL
+        .iter()
+        .copied()
+        .filter(|&code| wanted(code))
+        .collect();
+    let width = codes
         .iter()
         .map(|code| code.name().len())
         .max()
         .unwrap_or_default();
-    for code in Code::ALL {
+    for code in codes {
         writeln!(
             out,
             "{:width$}  {:8}  {}",

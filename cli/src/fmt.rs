@@ -5,10 +5,12 @@ use std::io;
 use std::path::Path;
 
 use fenlint::files::{self, FileKind, Formatted};
-use fenlint::position::{CastlingStyle, ChecksStyle, EnPassantStyle, HoldingsStyle, WriteOptions};
+use fenlint::position::{
+    CastlingStyle, ChecksStyle, EnPassantStyle, HoldingsStyle, Variant, WriteOptions,
+};
 
 use crate::args::{ChecksArg, EpArg, FmtArgs, HoldingsArg, ToArg};
-use crate::config::FormatConfig;
+use crate::config::{Config, FormatConfig};
 
 /// The writer options the flags ask for, then `format` (the `[format]` table of fenlint.toml),
 /// then the defaults.
@@ -19,6 +21,16 @@ pub fn options(args: &FmtArgs, format: &FormatConfig) -> WriteOptions {
         checks: args.checks.or(format.checks),
         en_passant: args.ep.or(format.en_passant),
     })
+}
+
+/// The writer options and the variant to read positions as, for a file whose settings are
+/// `config`: the flags, then `config`, then the defaults; or what is wrong with `config`.
+pub fn settings(
+    args: &FmtArgs,
+    config: &Config,
+) -> Result<(WriteOptions, Option<Variant>), String> {
+    let variant = crate::config::variant(config, args.variant)?;
+    Ok((options(args, &config.format), variant))
 }
 
 /// The writer options of a `[format]` table; what it leaves out is the default (plain FEN and
@@ -44,13 +56,19 @@ pub fn write_options(format: &FormatConfig) -> WriteOptions {
         })
 }
 
-/// Formats `path` in place, crash-safely (or only checks it); returns the outcome.
-pub fn format_file(path: &Path, options: &WriteOptions, check: bool) -> io::Result<Formatted> {
+/// Formats `path` in place, crash-safely (or only checks it), reading its positions as
+/// `variant` (automatic when `None`); returns the outcome.
+pub fn format_file(
+    path: &Path,
+    options: &WriteOptions,
+    variant: Option<Variant>,
+    check: bool,
+) -> io::Result<Formatted> {
     if path.is_dir() {
         return Err(io::Error::other("is a directory"));
     }
     let bytes = std::fs::read(path)?;
-    let outcome = files::format_file(FileKind::of(path), &bytes, options);
+    let outcome = files::format_file_as(FileKind::of(path), &bytes, options, variant);
     if !check && outcome.changed > 0 && outcome.text != bytes {
         crate::write::replace(path, &outcome.text)?;
     }

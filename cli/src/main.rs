@@ -7,6 +7,8 @@ mod explain;
 mod fmt;
 mod lsp;
 mod output;
+mod sarif;
+mod selector;
 mod show;
 mod source;
 mod write;
@@ -50,21 +52,27 @@ fn main() -> ExitCode {
         Command::Fmt(args) => run_fmt(&args),
         Command::Show(args) => run_show(&args),
         Command::Lsp => lsp::run(),
+        Command::Completions(args) => {
+            let mut command = Cli::command();
+            let mut out = io::stdout().lock();
+            clap_complete::generate(args.shell, &mut command, "fenlint", &mut out);
+            CLEAN
+        }
+        Command::Man(args) => run_man(args.subcommand.as_deref()),
         Command::Explain(args) => {
             let mut out = io::stdout().lock();
             if args.list {
                 explain::list(&mut out).map_or(TROUBLE, |()| CLEAN)
             } else {
                 let name = args.code.unwrap_or_default();
-                match explain::explain(&mut out, &name) {
-                    Ok(true) => CLEAN,
-                    Ok(false) => {
-                        eprintln!(
-                            "fenlint: no rule `{name}`; `fenlint explain --list` lists them all"
-                        );
+                match selector::Selector::parse(&name) {
+                    Ok(selector) => {
+                        explain::explain(&mut out, &selector).map_or(TROUBLE, |()| CLEAN)
+                    }
+                    Err(message) => {
+                        eprintln!("fenlint: {message}");
                         TROUBLE
                     }
-                    Err(_) => TROUBLE,
                 }
             }
         }
@@ -72,11 +80,37 @@ fn main() -> ExitCode {
     ExitCode::from(status)
 }
 
-/// The validator `fenlint.toml` and the flags ask for (the flags win), or what is wrong.
-fn validator(args: &CheckArgs) -> Result<Validator, String> {
-    let cwd = std::env::current_dir().map_err(|error| error.to_string())?;
-    let config = config::find(&cwd)?;
-    config::validator(&config, args.variant, &args.severities)
+/// The validator of each input: its `fenlint.toml` (or `--config`'s, or none) with the flags
+/// over it, each error in the settings printed once.
+struct PerFile {
+    validators: config::Validators,
+    printed: std::collections::HashSet<String>,
+}
+
+impl PerFile {
+    /// The validators the flags of `args` ask for, or what is wrong with the flags.
+    fn new(args: &CheckArgs) -> Result<PerFile, String> {
+        let configs = config::Configs::new(args.config.choice())?;
+        Ok(PerFile {
+            validators: config::Validators::new(configs, args.variant, &args.severities)?,
+            printed: std::collections::HashSet::new(),
+        })
+    }
+
+    /// The validator for `path`, or `None` when its settings are wrong (said once, as
+    /// trouble).
+    fn validator(&mut self, path: &std::path::Path, trouble: &mut bool) -> Option<Arc<Validator>> {
+        match self.validators.for_file(path) {
+            Ok(validator) => Some(validator),
+            Err(message) => {
+                if self.printed.insert(message.clone()) {
+                    eprintln!("fenlint: {message}");
+                }
+                *trouble = true;
+                None
+            }
+        }
+    }
 }
 
 /// The files a command works on, with the walk's warnings and errors printed; `None` when a
@@ -105,21 +139,23 @@ fn output_failed(error: io::Error, trouble: &mut bool, closed: &mut bool) {
 }
 
 fn run_check(args: &CheckArgs) -> u8 {
-    let validator = match validator(args) {
-        Ok(validator) => validator,
+    let mut per_file = match PerFile::new(args) {
+        Ok(per_file) => per_file,
         Err(message) => {
             eprintln!("fenlint: {message}");
             return TROUBLE;
         }
     };
-    let color = match args.color {
-        ColorChoice::Always => true,
-        ColorChoice::Never => false,
-        ColorChoice::Auto => {
-            io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-        }
-    };
-    let mut printer = Printer::new(args.format, color);
+    let color = use_color(args.color);
+    if args.statistics && matches!(args.format, args::Format::Github | args::Format::Sarif) {
+        eprintln!(
+            "fenlint: --statistics prints a table or JSON Lines: use it with --format human or json"
+        );
+        return TROUBLE;
+    }
+    let mut printer = Printer::new(args.format, color)
+        .quiet(args.quiet)
+        .statistics(args.statistics);
     let mut totals = Totals::default();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
@@ -130,12 +166,15 @@ fn run_check(args: &CheckArgs) -> u8 {
         if let Some(fen) = &args.fen {
             // The string is one FEN, whatever it holds: not lines, and never a comment, so that
             // an empty one is `fen::input::empty`.
+            // Settings that are wrong lint nothing (the error is printed).
+            let validator = per_file.validator(std::path::Path::new("--fen"), &mut trouble);
             totals.files = None;
-            totals.fens = 1;
+            totals.fens = usize::from(validator.is_some());
             let path: Arc<str> = "--fen".into();
             let snippet = Snippet::new(&path, fen.as_bytes(), 0, 0);
-            let diagnostics =
-                fenlint::files::lint_line(FileKind::Lines, fen.as_bytes(), 0, &validator);
+            let diagnostics = validator.map_or_else(Vec::new, |validator| {
+                fenlint::files::lint_line(FileKind::Lines, fen.as_bytes(), 0, &validator)
+            });
             for diagnostic in diagnostics {
                 let finding = Finding::new(&path, diagnostic, &snippet);
                 if let Err(error) = printer.finding(&mut out, &finding) {
@@ -152,6 +191,9 @@ fn run_check(args: &CheckArgs) -> u8 {
             let files = files_of(&paths, &args.walk, &mut trouble);
             if args.fix {
                 for file in files.iter().filter(|file| file.as_os_str() != "-") {
+                    let Some(validator) = per_file.validator(file, &mut trouble) else {
+                        continue;
+                    };
                     match fix_file(file, &validator) {
                         Ok(fixed) => {
                             let count = fixed.applied;
@@ -177,6 +219,10 @@ fn run_check(args: &CheckArgs) -> u8 {
                 }
             }
             for file in files {
+                let Some(validator) = per_file.validator(&file, &mut trouble) else {
+                    continue;
+                };
+                let validator = &*validator;
                 let mut report = |finding: Finding| printer.finding(&mut out, &finding);
                 let path: Arc<str> = file.display().to_string().into();
                 let bar = progress_bar(&file);
@@ -184,13 +230,13 @@ fn run_check(args: &CheckArgs) -> u8 {
                     *totals.files.get_or_insert(0) += 1;
                     match FileKind::of(&file) {
                         FileKind::Pgn => {
-                            check::lint_pgn(&path, reader, &validator, &mut totals, &mut report)
+                            check::lint_pgn(&path, reader, validator, &mut totals, &mut report)
                         }
                         kind => check::lint_lines(
                             &path,
                             kind,
                             reader,
-                            &validator,
+                            validator,
                             &mut totals,
                             &mut report,
                             &mut |read| {
@@ -230,9 +276,34 @@ fn run_check(args: &CheckArgs) -> u8 {
             output_failed(error, &mut trouble, &mut closed);
         }
     }
+    let too_many_warnings = args
+        .max_warnings
+        .is_some_and(|most| printer.warnings > most);
+    if too_many_warnings && !args.exit_zero {
+        eprintln!(
+            "fenlint: {} {} reported, more than --max-warnings {}",
+            printer.warnings,
+            if printer.warnings == 1 {
+                "warning"
+            } else {
+                "warnings"
+            },
+            args.max_warnings.unwrap_or_default()
+        );
+    }
+    exit_status(
+        trouble,
+        printer.errors > 0 || too_many_warnings,
+        args.exit_zero,
+    )
+}
+
+/// The exit status of a run: 2 when something could not be done (whatever the flags), else 1
+/// when it failed (errors, or more warnings than `--max-warnings`) unless `--exit-zero`, else 0.
+fn exit_status(trouble: bool, failed: bool, exit_zero: bool) -> u8 {
     if trouble {
         TROUBLE
-    } else if printer.errors > 0 {
+    } else if failed && !exit_zero {
         ERRORS
     } else {
         CLEAN
@@ -253,17 +324,14 @@ fn fix_file(path: &std::path::Path, validator: &Validator) -> io::Result<fenlint
 }
 
 fn run_fmt(args: &FmtArgs) -> u8 {
-    let config = match std::env::current_dir()
-        .map_err(|error| error.to_string())
-        .and_then(|cwd| config::find(&cwd))
-    {
-        Ok(config) => config,
-        Err(error) => {
-            eprintln!("fenlint: {error}");
+    let mut configs = match config::Configs::new(args.config.choice()) {
+        Ok(configs) => configs,
+        Err(message) => {
+            eprintln!("fenlint: {message}");
             return TROUBLE;
         }
     };
-    let options = fmt::options(args, &config.format);
+    let mut printed = std::collections::HashSet::new();
     let mut trouble = false;
     let files = files_of(&args.paths, &args.walk, &mut trouble);
     let mut changed = 0usize;
@@ -271,7 +339,21 @@ fn run_fmt(args: &FmtArgs) -> u8 {
     // they are formatted, so it fails, as `rustfmt --check` does on a file it cannot parse.
     let mut unverified = 0usize;
     for file in files {
-        match fmt::format_file(&file, &options, args.check) {
+        // Each file's settings: its nearest fenlint.toml (or `--config`'s), the flags over it.
+        let (options, variant) = match configs
+            .for_file(&file)
+            .and_then(|config| fmt::settings(args, &config))
+        {
+            Ok(settings) => settings,
+            Err(message) => {
+                if printed.insert(message.clone()) {
+                    eprintln!("fenlint: {message}");
+                }
+                trouble = true;
+                continue;
+            }
+        };
+        match fmt::format_file(&file, &options, variant, args.check) {
             Ok(outcome) => {
                 if outcome.utf16 {
                     eprintln!(
@@ -328,13 +410,50 @@ fn run_fmt(args: &FmtArgs) -> u8 {
     }
 }
 
+/// Whether to colour what goes to standard output: `auto` colours a terminal unless `NO_COLOR`
+/// is set (to anything but the empty string).
+fn use_color(choice: ColorChoice) -> bool {
+    match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        }
+    }
+}
+
 fn run_show(args: &ShowArgs) -> u8 {
+    let fen = match args.fen.as_deref() {
+        Some(fen) if fen != "-" => fen.to_owned(),
+        _ => {
+            let mut bytes = Vec::new();
+            let read = io::Read::read_to_end(&mut io::stdin().lock(), &mut bytes)
+                .map_err(|error| format!("cannot read standard input: {error}"))
+                .and_then(|_| show::fen_of_input(&bytes));
+            match read {
+                Ok((fen, more)) => {
+                    if more > 0 {
+                        eprintln!(
+                            "fenlint: warning: standard input has {more} more {}; showing the first",
+                            if more == 1 { "position" } else { "positions" }
+                        );
+                    }
+                    fen
+                }
+                Err(message) => {
+                    eprintln!("fenlint: {message}");
+                    return TROUBLE;
+                }
+            }
+        }
+    };
+    let color = use_color(args.color);
     let validator = config::with_variant(Validator::new(), args.variant);
-    let lint = validator.lint(&args.fen);
+    let lint = validator.lint(&fen);
     let mut out = io::stdout().lock();
     match lint.position() {
         Some(position) => {
-            let _ = write!(out, "{}", show::diagram(&lint, position));
+            let _ = write!(out, "{}", show::diagram(&lint, position, color));
         }
         None => {
             let _ = writeln!(
@@ -343,15 +462,49 @@ fn run_show(args: &ShowArgs) -> u8 {
             );
         }
     }
-    let mut printer = Printer::new(args::Format::Human, false);
+    let mut printer = Printer::new(args::Format::Human, color);
     let path: Arc<str> = "--fen".into();
-    let snippet = Snippet::new(&path, args.fen.as_bytes(), 0, 0);
+    let snippet = Snippet::new(&path, fen.as_bytes(), 0, 0);
     for diagnostic in lint.diagnostics() {
         let finding = Finding::new(&path, diagnostic.clone(), &snippet);
         let _ = writeln!(out);
         let _ = printer.finding(&mut out, &finding);
     }
     if lint.has_errors() { ERRORS } else { CLEAN }
+}
+
+/// Prints the man page of `fenlint`, or of its subcommand `subcommand` (`fenlint-check`).
+fn run_man(subcommand: Option<&str>) -> u8 {
+    let mut command = Cli::command();
+    // Building gives each subcommand its page name (`fenlint-check`) and synopsis name.
+    command.build();
+    let page = match subcommand {
+        None => command,
+        Some(name) => match command.find_subcommand(name) {
+            Some(found) => found.clone(),
+            None => {
+                let names: Vec<&str> = command
+                    .get_subcommands()
+                    .map(clap::Command::get_name)
+                    .collect();
+                eprintln!(
+                    "fenlint: no subcommand `{name}`, expected one of {}",
+                    names.join(", ")
+                );
+                return TROUBLE;
+            }
+        },
+    };
+    let mut out = io::stdout().lock();
+    let man = clap_mangen::Man::new(page).source(concat!("fenlint ", env!("CARGO_PKG_VERSION")));
+    match man.render(&mut out) {
+        Ok(()) => CLEAN,
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => CLEAN,
+        Err(error) => {
+            eprintln!("fenlint: cannot write the man page: {error}");
+            TROUBLE
+        }
+    }
 }
 
 /// Files larger than this get a progress bar (when standard error is a terminal).

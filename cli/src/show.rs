@@ -5,10 +5,12 @@ use std::fmt::Write as _;
 
 use fenlint::position::{Holdings, Position};
 use fenlint::{Color, File, Lint, Square};
+use owo_colors::OwoColorize;
 
-/// The diagram of `lint`'s position: ranks and files labelled, highlighted squares in brackets,
-/// then the side to move, castling, en passant, counters, holdings and check counts.
-pub fn diagram(lint: &Lint<'_>, position: &Position) -> String {
+/// The diagram of `lint`'s position: ranks and files labelled, highlighted squares in brackets
+/// (and in bold red when `color`), then the side to move, castling, en passant, counters,
+/// holdings and check counts.
+pub fn diagram(lint: &Lint<'_>, position: &Position, color: bool) -> String {
     let squares = lint
         .tree()
         .placement()
@@ -41,7 +43,12 @@ pub fn diagram(lint: &Lint<'_>, position: &Position) -> String {
                 ' '
             };
             if highlighted(square) {
-                let _ = write!(out, "[{letter}]");
+                let marked = format!("[{letter}]");
+                if color {
+                    let _ = write!(out, "{}", marked.red().bold());
+                } else {
+                    out.push_str(&marked);
+                }
             } else {
                 let _ = write!(out, " {letter}{marker}");
             }
@@ -90,5 +97,36 @@ pub fn hand(holdings: &Holdings, color: Color, draw: impl Fn(char) -> char) -> S
         "-".to_owned()
     } else {
         pieces
+    }
+}
+
+/// The FEN `fenlint show` reads from standard input: its first line that is not blank or a `#`
+/// comment, without its line ending, and how many more such lines follow; or what is wrong.
+pub fn fen_of_input(bytes: &[u8]) -> Result<(String, usize), String> {
+    let text = std::str::from_utf8(bytes)
+        .map_err(|error| format!("standard input is not UTF-8 (byte {})", error.valid_up_to()))?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut positions = text
+        .lines()
+        .filter(|line| fenlint::files::is_position_line(line.as_bytes()));
+    let first = positions
+        .next()
+        .ok_or_else(|| "no FEN on standard input".to_owned())?;
+    Ok((first.to_owned(), positions.count()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fen_of_input;
+
+    #[test]
+    fn the_first_position_of_the_input() {
+        let input = "\u{feff}# a comment\r\n\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\r\n8/8 w\n";
+        assert_eq!(
+            fen_of_input(input.as_bytes()),
+            Ok(("4k3/8/8/8/8/8/8/4K3 w - - 0 1".to_owned(), 1))
+        );
+        assert!(fen_of_input(b"# only a comment\n").is_err());
+        assert!(fen_of_input(b"\xff").unwrap_err().contains("not UTF-8"));
     }
 }

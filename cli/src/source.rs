@@ -102,6 +102,12 @@ impl Snippet {
 
     /// The line and column of byte `offset` of the file (clamped to the snippet).
     pub fn position(&self, offset: usize) -> Position {
+        self.position_in(offset, ColumnUnit::Char)
+    }
+
+    /// The line and column of byte `offset` of the file (clamped to the snippet), the column
+    /// counted in `unit` (SARIF counts UTF-16 code units).
+    pub fn position_in(&self, offset: usize, unit: ColumnUnit) -> Position {
         let local = self.text_offset(offset);
         let before = self.text.get(..local).unwrap_or_default();
         // A snippet of one line (every FEN and EPD line) needs no index. As in the index, a
@@ -116,7 +122,11 @@ impl Snippet {
             let column = if before.is_ascii() {
                 before.len()
             } else {
-                before.chars().count()
+                match unit {
+                    ColumnUnit::Utf8 => before.len(),
+                    ColumnUnit::Utf16 => before.encode_utf16().count(),
+                    _ => before.chars().count(),
+                }
             };
             return Position {
                 line: self.line.saturating_add(1),
@@ -125,7 +135,7 @@ impl Snippet {
         }
         let index = LineIndex::new(&self.text);
         let at = index
-            .line_column(&self.text, local, ColumnUnit::Char)
+            .line_column(&self.text, local, unit)
             .unwrap_or_default();
         Position {
             line: self.line.saturating_add(at.line).saturating_add(1),

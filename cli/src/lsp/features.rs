@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use fenlint::files::{self, FileKind};
-use fenlint::position::{Position, WriteOptions};
+use fenlint::position::{Position, Variant, WriteOptions};
 use fenlint::{Code, Color, ColumnUnit, File, Lint, Severity, Span, Square, Validator};
 use lsp_types::{
     CodeAction, CodeActionKind, CodeActionOrCommand, CodeDescription, DiagnosticRelatedInformation,
@@ -189,14 +189,16 @@ pub fn line_edits(
     edits
 }
 
-/// The formatting edits for the document, or for the lines `within` (first and last).
+/// The formatting edits for the document, or for the lines `within` (first and last), its
+/// positions read as `variant` (automatic when `None`).
 pub fn format(
     document: &Document,
-    options: &WriteOptions,
+    (options, variant): &(WriteOptions, Option<Variant>),
     within: Option<(u32, u32)>,
     unit: ColumnUnit,
 ) -> Vec<TextEdit> {
-    let formatted = files::format_file(document.kind, document.text.as_bytes(), options);
+    let formatted =
+        files::format_file_as(document.kind, document.text.as_bytes(), options, *variant);
     match String::from_utf8(formatted.text) {
         Ok(text) => line_edits(document, &text, within, unit),
         Err(_) => Vec::new(),

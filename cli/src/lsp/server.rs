@@ -262,7 +262,7 @@ impl Server<'_> {
             }
             req::Formatting::METHOD => {
                 let p: lsp_types::DocumentFormattingParams = params(request)?;
-                let options = self.write_options(&p.text_document.uri)?;
+                let options = self.format_settings(&p.text_document.uri)?;
                 let (document, _) = self.document(&p.text_document.uri)?;
                 json(serde_json::to_value(features::format(
                     document, &options, None, unit,
@@ -270,7 +270,7 @@ impl Server<'_> {
             }
             req::RangeFormatting::METHOD => {
                 let p: lsp_types::DocumentRangeFormattingParams = params(request)?;
-                let options = self.write_options(&p.text_document.uri)?;
+                let options = self.format_settings(&p.text_document.uri)?;
                 let (document, _) = self.document(&p.text_document.uri)?;
                 let lines = (p.range.start.line, p.range.end.line);
                 json(serde_json::to_value(features::format(
@@ -313,10 +313,20 @@ impl Server<'_> {
         Ok((document, validator))
     }
 
-    fn write_options(&mut self, uri: &Uri) -> Result<fenlint::position::WriteOptions, Failure> {
+    /// How a document is formatted: the writer options and the variant positions are read as.
+    fn format_settings(
+        &mut self,
+        uri: &Uri,
+    ) -> Result<
+        (
+            fenlint::position::WriteOptions,
+            Option<fenlint::position::Variant>,
+        ),
+        Failure,
+    > {
         let dir = dir_of(uri);
         self.settings
-            .write_options(dir.as_deref())
+            .format_settings(dir.as_deref())
             .map_err(|error| (ErrorCode::RequestFailed, error))
     }
 

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
-use fenlint::position::WriteOptions;
+use fenlint::position::{Variant, WriteOptions};
 use fenlint::{Severity, Validator};
 use serde_json::Value;
 
@@ -54,8 +54,6 @@ impl ClientSettings {
                 };
                 settings.severities.push((code.clone(), severity));
             }
-            // `all` first, so that a named code wins over it whatever the order written.
-            settings.severities.sort_by_key(|(code, _)| code != "all");
         }
         (settings, problems)
     }
@@ -94,16 +92,23 @@ impl Settings {
         config::validator(&config, self.client.variant, &self.client.severities)
     }
 
-    /// How `fmt` writes FENs for a document in `dir`: the `[format]` table of `fenlint.toml`.
-    pub fn write_options(&mut self, dir: Option<&Path>) -> Result<WriteOptions, String> {
+    /// How `fmt` writes FENs for a document in `dir` (the `[format]` table of `fenlint.toml`),
+    /// and the variant it reads them as (the client's, else `fenlint.toml`'s; `None` for
+    /// automatic).
+    pub fn format_settings(
+        &mut self,
+        dir: Option<&Path>,
+    ) -> Result<(WriteOptions, Option<Variant>), String> {
         let config = self.config(dir)?;
-        Ok(crate::fmt::write_options(&config.format))
+        let variant = config::variant(&config, self.client.variant)?;
+        Ok((crate::fmt::write_options(&config.format), variant))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use fenlint::Code;
 
     #[test]
     fn named_codes_win_over_all_and_problems_are_reported() {
@@ -118,14 +123,62 @@ mod tests {
             }
         }));
         assert_eq!(settings.variant, Some(VariantArg::Chess960));
-        assert_eq!(
-            settings.severities,
-            [
-                ("all".to_owned(), None),
-                ("fen::castling::order".to_owned(), Some(Severity::Error))
-            ]
-        );
+        assert_eq!(settings.severities.len(), 2);
         assert_eq!(problems.len(), 1, "{problems:?}");
         assert!(problems[0].contains("fen::kings::missing"), "{problems:?}");
+        let validator = Settings {
+            client: settings,
+            ..Settings::default()
+        }
+        .validator(None)
+        .unwrap();
+        assert_eq!(
+            validator.severity_of(Code::CastlingOrder),
+            Some(Severity::Error)
+        );
+        assert_eq!(validator.severity_of(Code::FieldsMissing), None);
+    }
+
+    #[test]
+    fn severities_take_prefixes_any_case_and_the_most_specific_wins() {
+        let (settings, problems) = ClientSettings::from_json(&serde_json::json!({
+            "severities": {
+                "FEN::Castling": "warn",
+                "fen::castling::ORDER": "allow",
+                "fen": "deny",
+                "epd": "allow"
+            }
+        }));
+        assert!(problems.is_empty(), "{problems:?}");
+        let validator = Settings {
+            client: settings,
+            ..Settings::default()
+        }
+        .validator(None)
+        .unwrap();
+        assert_eq!(validator.severity_of(Code::CastlingOrder), None);
+        assert_eq!(
+            validator.severity_of(Code::CastlingNoRook),
+            Some(Severity::Warning)
+        );
+        assert_eq!(
+            validator.severity_of(Code::FieldsMissing),
+            Some(Severity::Error)
+        );
+        assert_eq!(validator.severity_of(Code::EpdOpcodeInvalid), None);
+        // An unknown code is an error that suggests the nearest.
+        let (settings, _) = ClientSettings::from_json(&serde_json::json!({
+            "severities": { "fen::castling::ordr": "deny" }
+        }));
+        let error = Settings {
+            client: settings,
+            ..Settings::default()
+        }
+        .validator(None)
+        .unwrap_err();
+        assert!(
+            error.contains("did you mean `fen::castling::order`"),
+            "{error}"
+        );
     }
 }

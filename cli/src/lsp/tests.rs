@@ -506,6 +506,37 @@ fn formatting_follows_the_format_table_of_fenlint_toml() {
 }
 
 #[test]
+fn formatting_reads_positions_as_the_variant_of_fenlint_toml() {
+    // Chess960 castling rights with the king on c1: formatted in Chess960 (and automatically),
+    // left alone in standard chess, where they are errors.
+    let text = "1rk3r1/8/8/8/8/8/8/1RK3R1  w GBgb - 0 1\n";
+    let edits_in = |toml: Option<&str>| {
+        let dir = tempfile::tempdir().unwrap();
+        if let Some(toml) = toml {
+            std::fs::write(dir.path().join("fenlint.toml"), toml).unwrap();
+        }
+        let uri = url::Url::from_file_path(dir.path().join("a.fen"))
+            .unwrap()
+            .to_string();
+        let mut client = Client::utf16();
+        client.open(&uri, "fen", text);
+        let edits = client.request(
+            "textDocument/formatting",
+            json!({ "textDocument": { "uri": uri }, "options": { "tabSize": 4, "insertSpaces": true } }),
+        );
+        client.shutdown();
+        edits
+    };
+    let automatic = edits_in(None);
+    assert_eq!(
+        apply(text, &automatic, ColumnUnit::Utf16),
+        "1rk3r1/8/8/8/8/8/8/1RK3R1 w KQkq - 0 1\n"
+    );
+    assert_eq!(edits_in(Some("variant = \"chess960\"\n")), automatic);
+    assert_eq!(edits_in(Some("variant = \"standard\"\n")), json!([]));
+}
+
+#[test]
 fn symbols_and_folding_follow_positions_and_games() {
     let mut client = Client::utf16();
     let pgn = "file:///tmp/fenlint-lsp-test/games.pgn";
