@@ -31,8 +31,9 @@ pub enum Command {
 
 #[derive(Debug, Args)]
 pub struct FmtArgs {
-    /// Files or directories to format. Directories are walked for `.fen`, `.epd` and `.pgn`
-    /// files (any case); a file named here is read whatever its name (`.txt` as FEN lines).
+    /// Files or directories to format; `-` alone formats standard input to standard output.
+    /// Directories are walked for `.fen`, `.epd` and `.pgn` files (any case); a file named here
+    /// is read whatever its name (`.txt` as FEN lines).
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
     /// Castling notation: plain FEN and X-FEN (`KQkq`, a file letter for an inner rook), or
@@ -52,9 +53,20 @@ pub struct FmtArgs {
     #[arg(long, value_enum)]
     pub ep: Option<EpArg>,
     /// Change nothing; exit 1 when something would change, or when a position could not be
-    /// formatted (it has errors, or is not UTF-8) and so could not be checked.
+    /// formatted (it has errors, or is not UTF-8) and so could not be checked. With `-`, nothing
+    /// is printed on stdout.
     #[arg(long)]
     pub check: bool,
+    /// Change nothing; print a unified diff (`--- a/PATH`, `+++ b/PATH`) of what would change
+    /// on stdout, and exit 1 when something would. With `--check`, a position that could not be
+    /// checked also exits 1.
+    #[arg(long)]
+    pub diff: bool,
+    /// The file name standard input (`-`) stands for: its extension picks the kind (`.epd`,
+    /// `.pgn`, anything else FEN lines), and the fenlint.toml is the one a file of that path
+    /// would get.
+    #[arg(long, value_name = "NAME")]
+    pub stdin_filename: Option<PathBuf>,
     #[command(flatten)]
     pub walk: WalkArgs,
 }
@@ -110,7 +122,9 @@ pub enum EpArg {
 pub struct CheckArgs {
     /// Files or directories to lint; `-` or nothing for standard input. Directories are walked
     /// for `.fen`, `.epd` and `.pgn` files (any case), skipping hidden and ignored ones as
-    /// ripgrep does; a file named here is read whatever its name (`.txt` as FEN lines).
+    /// ripgrep does; a file named here is read whatever its name (`.txt` as FEN lines). With
+    /// `--fix`, standard input must be the only input: the fixed text goes to stdout and the
+    /// report of what is left to stderr.
     pub paths: Vec<PathBuf>,
     /// Lint this one FEN instead of files.
     #[arg(long, value_name = "FEN", conflicts_with = "paths")]
@@ -140,6 +154,16 @@ pub struct CheckArgs {
     /// what is left.
     #[arg(long)]
     pub fix: bool,
+    /// Change nothing; print a unified diff (`--- a/PATH`, `+++ b/PATH`) of what `--fix` would
+    /// change on stdout, and nothing else, and exit 1 when it would change something (implies
+    /// `--fix`; what is left is not reported).
+    #[arg(long, conflicts_with = "fen")]
+    pub diff: bool,
+    /// The file name standard input (`-`) stands for: its extension picks the kind (`.epd`,
+    /// `.pgn`, anything else FEN lines), it names the input in the report, and the fenlint.toml
+    /// is the one a file of that path would get.
+    #[arg(long, value_name = "NAME", conflicts_with = "fen")]
+    pub stdin_filename: Option<PathBuf>,
     /// When to colour the human output (`NO_COLOR` is respected with `auto`).
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,

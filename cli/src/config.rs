@@ -155,6 +155,19 @@ pub fn find(dir: &Path) -> Result<Config, String> {
     Ok(config)
 }
 
+/// The settings for a file at `path` (absolute, or relative to the current directory): the
+/// `fenlint.toml` in the file's directory or the nearest directory above it, as [`find`] reads
+/// it. The file itself need not exist: standard input named by `--stdin-filename` gets the
+/// settings of the file it stands for.
+pub fn for_file(path: &Path) -> Result<Config, String> {
+    let cwd = std::env::current_dir().map_err(|error| error.to_string())?;
+    let dir = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => cwd.join(parent),
+        _ => cwd,
+    };
+    find(&dir)
+}
+
 /// The 1-based line and column (in characters) of byte `at` of `text`.
 fn line_column(text: &str, at: usize) -> (usize, usize) {
     let before = text.get(..at.min(text.len())).unwrap_or(text);
