@@ -328,6 +328,25 @@ codes! {
     /// A brace comment runs to the next `}`; an unclosed one hides every tag after it, so the
     /// `FEN` tags of the following games are not checked.
     PgnCommentUnclosed => "pgn::comment::unclosed", Error;
+    /// a suppression comment that silences nothing
+    ///
+    /// `# fenlint: allow CODE` on the line before a position (`{ fenlint: allow CODE }` before
+    /// a PGN game's tags) silences CODE for that position, and `allow-file` for the whole
+    /// file. A code that silences nothing there (the problem was fixed, or never there, or the
+    /// directive is not right above a position) is reported, so that suppressions do not outlive
+    /// their reason. For example `# fenlint: allow fen::castling::order` above
+    /// `4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1`, whose castling letters are in order. Comments cannot
+    /// silence this code: `--allow` or fenlint.toml can.
+    SuppressionUnused => "fen::suppression::unused", Warning;
+    /// a suppression comment with a code or directive fenlint does not know
+    ///
+    /// A suppression comment is `fenlint: allow` or `fenlint: allow-file` and codes, written
+    /// exactly (in any case) as `fenlint explain --list` lists them, separated by commas or
+    /// spaces; `all` and prefixes are not accepted. A misspelt code would silence nothing, so it
+    /// is reported, for example `fen::castling::ordr` in `# fenlint: allow
+    /// fen::castling::ordr`. So is a comment naming one of the `fen::suppression::` codes, which
+    /// comments cannot silence.
+    SuppressionUnknownCode => "fen::suppression::unknown_code", Warning;
     /// a side to move other than `w` or `b`
     ///
     /// The second field is `w` when White is to move and `b` when Black is, in lower case.
