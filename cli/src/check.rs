@@ -1,11 +1,12 @@
 //! `fenlint check`: find the inputs, lint them, hand the findings on in input order.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufRead, BufReader, Read, Seek};
 use std::path::{Path, PathBuf};
 use std::sync::Arc as Rc;
 
 use fenlint::files::{self, FileKind};
+use fenlint::suppression::Suppressor;
 use fenlint::{Diagnostic, Validator};
 
 use crate::source::Snippet;
@@ -127,12 +128,51 @@ const BATCH_LINES: usize = 4096;
 const KEPT_LINE_BYTES: usize = fenlint::MAX_LINE_LEN + 4;
 
 /// One line of a batch: its bytes (without the line ending, cut after [`KEPT_LINE_BYTES`]),
-/// its full length, its byte offset and its 0-based number.
+/// its full length, its byte offset, its 0-based number, and whether it holds a position (or
+/// else a suppression comment).
 struct Line {
     content: Vec<u8>,
     full_len: usize,
     offset: usize,
     number: usize,
+    position: bool,
+}
+
+/// Whether a line that holds no position may be a suppression comment, which the lint pass
+/// keeps; other comment lines are dropped as soon as they are read.
+fn may_be_directive(line: &[u8]) -> bool {
+    memchr::memmem::find(line, b"fenlint:").is_some()
+}
+
+/// The first pass over a file of lines: its `allow-file` suppression comments, read without
+/// keeping the file; `reader` is then back at the start.
+fn file_suppressions(
+    reader: &mut BufReader<impl Read + Seek>,
+    validator: &Validator,
+) -> io::Result<Suppressor> {
+    let mut suppressor = Suppressor::new(validator);
+    let mut line = Vec::new();
+    let mut offset = 0usize;
+    loop {
+        let (read, _) = read_line(reader, &mut line)?;
+        if read == 0 {
+            break;
+        }
+        if !files::is_position_line(&line) && may_be_directive(&line) {
+            suppressor.scan_line(&line, offset);
+        }
+        offset = offset.saturating_add(read);
+    }
+    reader.rewind()?;
+    Ok(suppressor)
+}
+
+/// The snippet of the suppression comment at `offset`, among those kept in `directives`.
+fn directive_snippet(directives: &[(usize, Snippet)], offset: usize) -> Option<&Snippet> {
+    let at = directives.partition_point(|(start, _)| *start <= offset);
+    directives
+        .get(at.checked_sub(1)?)
+        .map(|(_, snippet)| snippet)
 }
 
 /// Reads one line into `line` (without its ending), keeping at most [`KEPT_LINE_BYTES`] bytes.
@@ -209,11 +249,12 @@ fn parallel_map<T: Sync, R: Send>(
 /// Lints `reader`, one FEN (or, for [`FileKind::Epd`], one EPD record) per line, calling
 /// `report` for each finding in input order. The file is read a batch of lines at a time, never
 /// whole; each batch is linted on all available cores, then reported in order. `progress` is
-/// told how many bytes have been read.
+/// told how many bytes have been read. A first pass reads the `allow-file` suppression comments
+/// (which may come after the positions they silence); the unused ones are reported at the end.
 pub fn lint_lines(
     path: &Rc<str>,
     kind: FileKind,
-    reader: impl Read,
+    reader: impl Read + Seek,
     validator: &Validator,
     totals: &mut Totals,
     report: &mut dyn FnMut(Finding) -> io::Result<()>,
@@ -242,6 +283,10 @@ pub fn lint_lines(
         }
         return Ok(());
     }
+    let mut suppressor = file_suppressions(&mut reader, validator).map_err(Stop::Read)?;
+    // The suppression comments seen, by offset: the unused ones are reported after the lines
+    // below them.
+    let mut directives: Vec<(usize, Snippet)> = Vec::new();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut offset = 0usize;
     let mut number = 0usize;
@@ -254,12 +299,14 @@ pub fn lint_lines(
             if read == 0 {
                 break;
             }
-            if files::is_position_line(&content) {
+            let position = files::is_position_line(&content);
+            if position || may_be_directive(&content) {
                 batch.push(Line {
                     content,
                     full_len,
                     offset,
                     number,
+                    position,
                 });
             } else {
                 spare.push(content);
@@ -268,17 +315,45 @@ pub fn lint_lines(
             number = number.saturating_add(1);
         }
         if batch.is_empty() {
+            for diagnostic in suppressor.finish() {
+                let Some(snippet) = directive_snippet(&directives, diagnostic.span().start) else {
+                    continue;
+                };
+                report(Finding::new(path, diagnostic, snippet)).map_err(Stop::Output)?;
+            }
             return Ok(());
         }
-        totals.fens = totals.fens.saturating_add(batch.len());
-        let results = parallel_map(&batch, threads, |line| lint_line(kind, line, validator));
+        let positions = batch.iter().filter(|line| line.position).count();
+        totals.fens = totals.fens.saturating_add(positions);
+        let results = parallel_map(&batch, threads, |line| {
+            if line.position {
+                lint_line(kind, line, validator)
+            } else {
+                Vec::new()
+            }
+        });
         for (line, diagnostics) in batch.iter().zip(results) {
-            if diagnostics.is_empty() {
+            let diagnostics = if line.position {
+                suppressor.position(line.number, diagnostics)
+            } else {
+                suppressor.comment_line(line.number, &line.content, line.offset)
+            };
+            if diagnostics.is_empty() && line.position {
                 continue;
             }
             let snippet = Snippet::new(path, &line.content, line.offset, line.number);
+            if !line.position {
+                directives.push((line.offset, snippet.clone()));
+            }
             for diagnostic in diagnostics {
-                report(Finding::new(path, diagnostic, &snippet)).map_err(Stop::Output)?;
+                // The unused codes of a suppression comment above this line are on that line.
+                let start = diagnostic.span().start;
+                let shown = if start < line.offset {
+                    directive_snippet(&directives, start).unwrap_or(&snippet)
+                } else {
+                    &snippet
+                };
+                report(Finding::new(path, diagnostic, shown)).map_err(Stop::Output)?;
             }
         }
         spare.extend(batch.drain(..).map(|line| line.content));
@@ -361,16 +436,35 @@ fn covering_lines<'b>(
     (from, first, bytes.get(from..to).unwrap_or_default())
 }
 
-/// Opens `path` for reading (`-` is standard input).
-pub fn open(path: &Path) -> io::Result<Box<dyn Read>> {
+/// Something to lint that can be read twice: a file, or bytes in memory.
+pub trait Input: Read + Seek {}
+
+impl<T: Read + Seek> Input for T {}
+
+/// Opens `path` for reading (`-` is standard input). What cannot be read twice (standard
+/// input, a FIFO) is first copied to an anonymous temporary file, so that memory stays bounded
+/// and the suppression comments can be read before the positions.
+pub fn open(path: &Path) -> io::Result<Box<dyn Input>> {
     if path.as_os_str() == "-" {
-        Ok(Box::new(io::stdin().lock()))
-    } else {
-        if path.is_dir() {
-            return Err(io::Error::other("is a directory"));
-        }
-        Ok(Box::new(File::open(path)?))
+        return spooled(&mut io::stdin().lock());
     }
+    if path.is_dir() {
+        return Err(io::Error::other("is a directory"));
+    }
+    let mut file = File::open(path)?;
+    if file.metadata()?.is_file() {
+        Ok(Box::new(file))
+    } else {
+        spooled(&mut file)
+    }
+}
+
+/// `reader` copied to an anonymous temporary file, at its start.
+fn spooled(reader: &mut dyn Read) -> io::Result<Box<dyn Input>> {
+    let mut file = tempfile::tempfile()?;
+    io::copy(reader, &mut file)?;
+    file.rewind()?;
+    Ok(Box::new(file))
 }
 
 #[cfg(test)]
