@@ -403,6 +403,65 @@ fn silence(code: Code, near: &mut [Allowed], file: &mut [Allowed]) -> bool {
     silenced
 }
 
+/// The fix that silences `diagnostic` of the file `text` of `kind` with a suppression comment:
+/// `# fenlint: allow CODE` on a line of its own above the position's line (after a byte-order
+/// mark, with the position line's ending), or, in a PGN file, `{ fenlint: allow CODE }` on a
+/// line of its own before the game's first tag pair. `None` for the suppression codes, which
+/// comments cannot silence, and for a PGN diagnostic outside every game.
+///
+/// ```
+/// use fenlint::files::{FileKind, lint_file};
+/// use fenlint::suppression::allow_comment;
+///
+/// let text = "# book\r\n4k3/8/8/8/8/8/8/R3K2R w QK - 0 1\r\n";
+/// let diagnostics = lint_file(FileKind::Lines, text.as_bytes(), &fenlint::Validator::new());
+/// let fix = allow_comment(FileKind::Lines, text, &diagnostics[0]).unwrap();
+/// let silenced = fix.apply(text, 0).unwrap();
+/// assert_eq!(silenced, "# book\r\n# fenlint: allow fen::castling::order\r\n4k3/8/8/8/8/8/8/R3K2R w QK - 0 1\r\n");
+/// assert!(lint_file(FileKind::Lines, silenced.as_bytes(), &fenlint::Validator::new()).is_empty());
+/// ```
+pub fn allow_comment(
+    kind: crate::files::FileKind,
+    text: &str,
+    diagnostic: &Diagnostic,
+) -> Option<crate::Fix> {
+    let code = diagnostic.code();
+    if is_own(code) {
+        return None;
+    }
+    let start = diagnostic.span().start.min(text.len());
+    let (at, comment) = if kind == crate::files::FileKind::Pgn {
+        let pgn = crate::pgn::read(text, 0);
+        let game = pgn
+            .games()
+            .iter()
+            .map(crate::pgn::Game::span)
+            .find(|game| {
+                game.start <= start && start < game.end.max(game.start.saturating_add(1))
+            })?;
+        (game.start, format!("{{ fenlint: allow {} }}", code.name()))
+    } else {
+        let line_start = text
+            .get(..start)
+            .and_then(|before| before.rfind('\n'))
+            .map_or(0, |newline| newline.saturating_add(1));
+        let bom = text
+            .get(line_start..)
+            .filter(|line| line.starts_with('\u{feff}'))
+            .map_or(0, |_| '\u{feff}'.len_utf8());
+        (
+            line_start.saturating_add(bom),
+            format!("# fenlint: allow {}", code.name()),
+        )
+    };
+    let line = text.get(at..).unwrap_or_default();
+    let line = line
+        .get(..line.find('\n').unwrap_or(line.len()))
+        .unwrap_or(line);
+    let ending = if line.ends_with('\r') { "\r\n" } else { "\n" };
+    Some(crate::Fix::insert(at, format!("{comment}{ending}")))
+}
+
 /// The diagnostics of a PGN file, `text` (its bytes that are not UTF-8 read as placeholders),
 /// with its suppression comments applied: `{ fenlint: allow CODE }` before a game's first tag
 /// pair (with nothing but whitespace and other brace comments between them) for that game,
@@ -600,6 +659,44 @@ mod tests {
         assert_eq!(
             diagnostics[0].span().start,
             text.find("\n\n[FEN").unwrap_or_default() + 3
+        );
+    }
+
+    #[test]
+    fn allow_comment_silences_in_every_kind_of_file() {
+        let validator = Validator::new();
+        for (kind, text) in [
+            (
+                FileKind::Lines,
+                "\u{feff}4k3/8/8/8/8/8/8/R3K2R w QK - 0 1\n",
+            ),
+            (FileKind::Epd, "# x\n4k3/8/8/8/8/8/8/4K3 w - - bm Kd2\n"),
+            (
+                FileKind::Pgn,
+                "[Event \"a\"]\r\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\r\n\r\n*\r\n",
+            ),
+        ] {
+            let diagnostics = lint_file(kind, text.as_bytes(), &validator);
+            let last = diagnostics.last().map(Diagnostic::code);
+            let Some(fix) = diagnostics
+                .last()
+                .and_then(|diagnostic| allow_comment(kind, text, diagnostic))
+            else {
+                panic!("no suppression for {text:?}");
+            };
+            let silenced = fix.apply(text, 0).unwrap_or_default();
+            let left = lint_file(kind, silenced.as_bytes(), &validator);
+            assert!(
+                left.iter().all(|d| Some(d.code()) != last),
+                "{silenced:?}: {left:?}"
+            );
+            assert!(left.iter().all(|d| !is_own(d.code())), "{left:?}");
+        }
+        let unused = "# fenlint: allow fen::kings::missing\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n";
+        let diagnostics = lint_file(FileKind::Lines, unused.as_bytes(), &validator);
+        assert_eq!(
+            allow_comment(FileKind::Lines, unused, &diagnostics[0]),
+            None
         );
     }
 }
