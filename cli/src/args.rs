@@ -17,6 +17,13 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Lint files (or standard input) and report every problem.
+    ///
+    /// Suppression comments silence named codes: `# fenlint: allow CODE[, CODE]` on the line
+    /// right before a position of a `.fen` or `.epd` file (for that position), `# fenlint:
+    /// allow-file CODE` anywhere (for the whole file); in a `.pgn` file `{ fenlint: allow CODE }`
+    /// before a game's tags, or `{ fenlint: allow-file CODE }`. A suppression that silences
+    /// nothing is `fen::suppression::unused`, an unknown code `fen::suppression::unknown_code`;
+    /// `--fix` applies no fix of a silenced problem.
     Check(CheckArgs),
     /// Print a rule's documentation, or list every rule.
     Explain(ExplainArgs),

@@ -135,3 +135,20 @@ fn fix_leaves_silenced_problems_alone_and_epd_and_pgn_files_read_their_comments(
     );
     assert_eq!((stdout.as_str(), code), ("", 0));
 }
+
+#[test]
+fn check_help_describes_suppression_comments() {
+    let dir = scratch("help");
+    let (stdout, _, code) = fenlint(&dir, &["check", "--help"], b"");
+    assert_eq!(code, 0);
+    for text in [
+        "# fenlint: allow CODE",
+        "allow-file",
+        "fen::suppression::unused",
+    ] {
+        assert!(
+            stdout.contains(text),
+            "check --help lacks {text}:\n{stdout}"
+        );
+    }
+}
