@@ -147,7 +147,7 @@ fn may_be_directive(line: &[u8]) -> bool {
 /// The first pass over a file of lines: its `allow-file` suppression comments, read without
 /// keeping the file; `reader` is then back at the start.
 fn file_suppressions(
-    reader: &mut BufReader<impl Read + Seek>,
+    reader: &mut BufReader<Source<'_>>,
     validator: &Validator,
 ) -> io::Result<Suppressor> {
     let mut suppressor = Suppressor::new(validator);
@@ -163,6 +163,7 @@ fn file_suppressions(
         }
         offset = offset.saturating_add(read);
     }
+    // Seeking the buffered reader drops what it had buffered.
     reader.rewind()?;
     Ok(suppressor)
 }
@@ -254,13 +255,14 @@ fn parallel_map<T: Sync, R: Send>(
 pub fn lint_lines(
     path: &Rc<str>,
     kind: FileKind,
-    reader: impl Read + Seek,
+    source: Source<'_>,
     validator: &Validator,
     totals: &mut Totals,
     report: &mut dyn FnMut(Finding) -> io::Result<()>,
     progress: &mut dyn FnMut(usize),
 ) -> Result<(), Stop> {
-    let mut reader = BufReader::with_capacity(64 << 10, reader);
+    let rewindable = matches!(source, Source::Rewindable(_));
+    let mut reader = BufReader::with_capacity(64 << 10, source);
     // A UTF-16 file is one finding that says so, not a line of garbage per line.
     let head = loop {
         match reader.fill_buf() {
@@ -283,7 +285,11 @@ pub fn lint_lines(
         }
         return Ok(());
     }
-    let mut suppressor = file_suppressions(&mut reader, validator).map_err(Stop::Read)?;
+    let mut suppressor = if rewindable {
+        file_suppressions(&mut reader, validator).map_err(Stop::Read)?
+    } else {
+        Suppressor::new(validator)
+    };
     // The suppression comments seen, by offset: the unused ones are reported after the lines
     // below them.
     let mut directives: Vec<(usize, Snippet)> = Vec::new();
@@ -336,6 +342,10 @@ pub fn lint_lines(
             let diagnostics = if line.position {
                 suppressor.position(line.number, diagnostics)
             } else {
+                if !rewindable {
+                    // Read once: an `allow-file` comment applies from here on.
+                    suppressor.scan_line(&line.content, line.offset);
+                }
                 suppressor.comment_line(line.number, &line.content, line.offset)
             };
             if diagnostics.is_empty() && line.position {
@@ -436,35 +446,73 @@ fn covering_lines<'b>(
     (from, first, bytes.get(from..to).unwrap_or_default())
 }
 
-/// Something to lint that can be read twice: a file, or bytes in memory.
-pub trait Input: Read + Seek {}
+/// Something that can be read twice: a file, or bytes in memory.
+pub trait ReadSeek: Read + Seek {}
 
-impl<T: Read + Seek> Input for T {}
+impl<T: Read + Seek> ReadSeek for T {}
 
-/// Opens `path` for reading (`-` is standard input). What cannot be read twice (standard
-/// input, a FIFO) is first copied to an anonymous temporary file, so that memory stays bounded
-/// and the suppression comments can be read before the positions.
-pub fn open(path: &Path) -> io::Result<Box<dyn Input>> {
+/// An input to lint: one that can be read twice (a regular file, or a stream that ended within
+/// [`STREAM_BUFFER_BYTES`], kept in memory), or a longer stream, read once as it comes.
+pub enum Source<'a> {
+    Rewindable(Box<dyn ReadSeek + 'a>),
+    Once(Box<dyn Read + 'a>),
+}
+
+impl Read for Source<'_> {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        match self {
+            Source::Rewindable(reader) => reader.read(buffer),
+            Source::Once(reader) => reader.read(buffer),
+        }
+    }
+}
+
+impl Seek for Source<'_> {
+    fn seek(&mut self, to: io::SeekFrom) -> io::Result<u64> {
+        match self {
+            Source::Rewindable(reader) => reader.seek(to),
+            Source::Once(_) => Err(io::Error::new(
+                io::ErrorKind::Unsupported,
+                "a stream read once cannot be read again",
+            )),
+        }
+    }
+}
+
+/// How much of a stream (standard input, a FIFO) is read before linting starts: a stream that
+/// ends within it is linted with the `allow-file` suppression comments found anywhere in it; a
+/// longer one is linted as it comes (so that `producer | fenlint check` reports as it reads and
+/// stops when its reader goes away), and an `allow-file` comment in it applies from its line on.
+pub const STREAM_BUFFER_BYTES: u64 = 16 << 20;
+
+/// Opens `path` for reading (`-` is standard input).
+pub fn open(path: &Path) -> io::Result<Source<'static>> {
     if path.as_os_str() == "-" {
-        return spooled(&mut io::stdin().lock());
+        return buffered(Box::new(io::stdin()));
     }
     if path.is_dir() {
         return Err(io::Error::other("is a directory"));
     }
-    let mut file = File::open(path)?;
+    let file = File::open(path)?;
     if file.metadata()?.is_file() {
-        Ok(Box::new(file))
+        Ok(Source::Rewindable(Box::new(file)))
     } else {
-        spooled(&mut file)
+        buffered(Box::new(file))
     }
 }
 
-/// `reader` copied to an anonymous temporary file, at its start.
-fn spooled(reader: &mut dyn Read) -> io::Result<Box<dyn Input>> {
-    let mut file = tempfile::tempfile()?;
-    io::copy(reader, &mut file)?;
-    file.rewind()?;
-    Ok(Box::new(file))
+/// A stream, read into memory up to [`STREAM_BUFFER_BYTES`]: whole when it ends there, else
+/// what was read followed by the rest of the stream.
+fn buffered(mut reader: Box<dyn Read>) -> io::Result<Source<'static>> {
+    let mut head = Vec::new();
+    (&mut reader)
+        .take(STREAM_BUFFER_BYTES.saturating_add(1))
+        .read_to_end(&mut head)?;
+    if head.len() as u64 <= STREAM_BUFFER_BYTES {
+        Ok(Source::Rewindable(Box::new(io::Cursor::new(head))))
+    } else {
+        Ok(Source::Once(Box::new(io::Cursor::new(head).chain(reader))))
+    }
 }
 
 #[cfg(test)]
@@ -499,5 +547,39 @@ mod tests {
         let (read, full) = read_line(&mut reader, &mut line).unwrap();
         assert_eq!((read, full, line.as_slice()), (6, 4, b"next".as_slice()));
         assert_eq!(read_line(&mut reader, &mut line).unwrap().0, 0);
+    }
+
+    /// The codes `lint_lines` reports for `text` read from `source`.
+    fn codes_of(text: &'static str, source: Source<'static>) -> Vec<&'static str> {
+        let path: Rc<str> = "-".into();
+        let mut totals = Totals::default();
+        let mut codes = Vec::new();
+        lint_lines(
+            &path,
+            FileKind::Lines,
+            source,
+            &Validator::new(),
+            &mut totals,
+            &mut |finding| {
+                codes.push(finding.diagnostic.code().name());
+                Ok(())
+            },
+            &mut |_| {},
+        )
+        .unwrap();
+        assert_eq!(
+            totals.fens,
+            text.lines().filter(|l| !l.starts_with('#')).count()
+        );
+        codes
+    }
+
+    #[test]
+    fn allow_file_applies_to_the_whole_input_or_from_its_line_in_a_stream_read_once() {
+        let text = "8/8/8/4k3/8/8/8/4K3\n# fenlint: allow-file fen::fields::missing\n8/8/8/4k3/8/8/8/4K3\n";
+        let whole = codes_of(text, Source::Rewindable(Box::new(io::Cursor::new(text))));
+        assert_eq!(whole, Vec::<&str>::new());
+        let once = codes_of(text, Source::Once(Box::new(io::Cursor::new(text))));
+        assert_eq!(once, ["fen::fields::missing"]);
     }
 }

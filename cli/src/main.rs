@@ -240,7 +240,7 @@ fn fix_stdin(args: &CheckArgs, validator: &Validator, printer: &mut Printer) -> 
     match lint_input(
         &name,
         kind,
-        Box::new(io::Cursor::new(fixed.text.as_slice())),
+        check::Source::Rewindable(Box::new(io::Cursor::new(fixed.text.as_slice()))),
         validator,
         &mut totals,
         printer,
@@ -277,7 +277,7 @@ fn fix_stdin(args: &CheckArgs, validator: &Validator, printer: &mut Printer) -> 
 fn lint_input(
     name: &Arc<str>,
     kind: FileKind,
-    reader: Box<dyn check::Input + '_>,
+    reader: check::Source<'_>,
     validator: &Validator,
     totals: &mut Totals,
     printer: &mut Printer,
