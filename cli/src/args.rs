@@ -130,8 +130,8 @@ pub struct CheckArgs {
     /// Files or directories to lint; `-` or nothing for standard input. Directories are walked
     /// for `.fen`, `.epd` and `.pgn` files (any case), skipping hidden and ignored ones as
     /// ripgrep does; a file named here is read whatever its name (`.txt` as FEN lines). With
-    /// `--fix`, standard input must be the only input: the fixed text goes to stdout and the
-    /// report of what is left to stderr.
+    /// `--fix` or `--diff`, standard input must be the only input: the fixed text (or the
+    /// diff) goes to stdout, the report of what is left to stderr.
     pub paths: Vec<PathBuf>,
     /// Lint this one FEN instead of files.
     #[arg(long, value_name = "FEN", conflicts_with = "paths")]
