@@ -21,6 +21,7 @@
 use std::path::Path;
 
 use crate::position::{Position, Variant, WriteOptions};
+use crate::suppression::Suppressor;
 use crate::{Diagnostic, Fix, Validator};
 
 /// How a file is read.
@@ -242,7 +243,8 @@ pub fn utf16(head: &[u8]) -> Option<Diagnostic> {
     )
 }
 
-/// Every diagnostic of a whole file of `kind`, in order, with spans into `bytes`.
+/// Every diagnostic of a whole file of `kind`, in order, with spans into `bytes`, less those
+/// its [suppression comments](crate::suppression) silence, and with their own problems.
 ///
 /// A line that is not UTF-8 gets `fen::input::invalid_utf8` at its first bad byte, and so does
 /// each line of a PGN file with bad bytes, whose `[FEN]` tags are all linted all the same. A
@@ -256,16 +258,29 @@ pub fn lint_file(kind: FileKind, bytes: &[u8], validator: &Validator) -> Vec<Dia
     }
     if kind == FileKind::Pgn {
         return match std::str::from_utf8(bytes) {
-            Ok(text) => crate::pgn::lint_pgn(text, 0, validator),
+            Ok(text) => crate::suppression::apply_pgn(
+                text,
+                crate::pgn::lint_pgn(text, 0, validator),
+                validator,
+            ),
             Err(_) => lint_pgn_not_utf8(bytes, validator),
         };
     }
-    let mut diagnostics = Vec::new();
+    let mut suppressor = Suppressor::new(validator);
     for (offset, content, _) in lines(bytes) {
+        suppressor.scan_line(content, offset);
+    }
+    let mut diagnostics = Vec::new();
+    for (number, (offset, content, _)) in lines(bytes).enumerate() {
         if is_position_line(content) {
-            diagnostics.extend(lint_line(kind, content, offset, validator));
+            let found = lint_line(kind, content, offset, validator);
+            diagnostics.extend(suppressor.position(number, found));
+        } else if content.contains(&b'#') {
+            diagnostics.extend(suppressor.comment_line(number, content, offset));
         }
     }
+    diagnostics.extend(suppressor.finish());
+    diagnostics.sort_by_key(|diagnostic| diagnostic.span().start);
     diagnostics
 }
 
@@ -297,7 +312,8 @@ fn overlaps_any(span: crate::Span, bad: &[crate::Span]) -> bool {
 /// `fen::input::invalid_utf8` at the first bad byte of each line that has one.
 fn lint_pgn_not_utf8(bytes: &[u8], validator: &Validator) -> Vec<Diagnostic> {
     let (text, bad) = with_placeholders(bytes);
-    let mut diagnostics: Vec<Diagnostic> = crate::pgn::lint_pgn(&text, 0, validator)
+    let linted = crate::pgn::lint_pgn(&text, 0, validator);
+    let mut diagnostics: Vec<Diagnostic> = crate::suppression::apply_pgn(&text, linted, validator)
         .into_iter()
         .filter(|diagnostic| {
             !diagnostic

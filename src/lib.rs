@@ -90,6 +90,7 @@ mod pgn_string;
 pub mod position;
 pub mod render;
 mod span;
+pub mod suppression;
 pub mod syntax;
 mod types;
 pub mod validate;

@@ -38,6 +38,7 @@ use crate::{Span, Validator};
 #[derive(Clone, Debug)]
 pub struct Pgn<'a> {
     games: Vec<Game<'a>>,
+    comments: Vec<Span>,
     diagnostics: Vec<Diagnostic>,
 }
 
@@ -50,6 +51,19 @@ impl<'a> Pgn<'a> {
     /// The diagnostics of reading the file, with default severities.
     pub fn diagnostics(&self) -> &[Diagnostic] {
         &self.diagnostics
+    }
+
+    /// Where each closed brace comment `{...}` is, braces included, in order (where
+    /// [suppression comments](crate::suppression) are found).
+    ///
+    /// ```
+    /// let text = "{ a } [Event \"{ not a comment }\"]\n1. e4 {b} *\n";
+    /// let pgn = fenlint::pgn::read(text, 0);
+    /// let comments: Vec<&str> = pgn.comments().iter().map(|span| &text[span.range()]).collect();
+    /// assert_eq!(comments, ["{ a }", "{b}"]);
+    /// ```
+    pub fn comments(&self) -> &[Span] {
+        &self.comments
     }
 }
 
@@ -343,6 +357,7 @@ pub fn read(text: &str, base: usize) -> Pgn<'_> {
         base: base.min(usize::MAX.saturating_sub(text.len())),
         at: 0,
         games: Vec::new(),
+        comments: Vec::new(),
         tags: Vec::new(),
         malformed: Vec::new(),
         movetext: false,
@@ -353,6 +368,7 @@ pub fn read(text: &str, base: usize) -> Pgn<'_> {
     scanner.run();
     Pgn {
         games: scanner.games,
+        comments: scanner.comments,
         diagnostics: scanner.diagnostics,
     }
 }
@@ -362,6 +378,8 @@ struct Scanner<'a> {
     base: usize,
     at: usize,
     games: Vec<Game<'a>>,
+    /// The closed brace comments.
+    comments: Vec<Span>,
     /// The tags of the game being read.
     tags: Vec<Tag<'a>>,
     /// The names of the malformed tag pairs of the game being read.
@@ -446,7 +464,9 @@ impl<'a> Scanner<'a> {
             match c {
                 '{' => {
                     if let Some(len) = trimmed.find('}') {
+                        let start = self.at;
                         self.at = self.at.saturating_add(len).saturating_add(1);
+                        self.comments.push(self.span(start, self.at));
                     } else {
                         let start = self.at;
                         let mut diagnostic = Diagnostic::new(

@@ -146,10 +146,14 @@ fn every_code_has_a_snapshot_case() {
 }
 
 /// EPD and PGN codes cannot be shown as one FEN: tests/epd.rs and tests/pgn.rs snapshot them
-/// from small files, so each must have its snapshot in `snapshots/`.
+/// from small files, and tests/suppression.rs the suppression codes, so each must have its
+/// snapshot in `snapshots/`.
 fn snapshotted_elsewhere(code: Code) -> bool {
     let name = code.name();
-    if !(name.starts_with("epd::") || name.starts_with("pgn::")) {
+    if !(name.starts_with("epd::")
+        || name.starts_with("pgn::")
+        || name.starts_with("fen::suppression::"))
+    {
         return false;
     }
     let snapshot = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

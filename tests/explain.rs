@@ -38,8 +38,9 @@ fn example_bytes(example: &str) -> Vec<u8> {
 }
 
 /// The codes `example` draws, read as the input `code`'s examples are: an EPD record for an
-/// `epd::` code, a PGN file for a `pgn::` code, otherwise a FEN (through the file reader when
-/// it is not UTF-8); checked as standard chess when the docs say so.
+/// `epd::` code, a PGN file for a `pgn::` code, a file of FEN lines for a suppression code
+/// (suppression comments belong to files), otherwise a FEN (through the file reader when it is
+/// not UTF-8); checked as standard chess when the docs say so.
 fn codes_of(code: Code, example: &str) -> Vec<&'static str> {
     let as_standard = code
         .docs()
@@ -56,6 +57,8 @@ fn codes_of(code: Code, example: &str) -> Vec<&'static str> {
         files::lint_file(FileKind::Epd, &bytes, &validator)
     } else if name.starts_with("pgn::") {
         files::lint_file(FileKind::Pgn, &bytes, &validator)
+    } else if name.starts_with("fen::suppression::") {
+        files::lint_file(FileKind::Lines, &bytes, &validator)
     } else {
         match std::str::from_utf8(&bytes) {
             Ok(text) => validator.lint(text).diagnostics().to_vec(),

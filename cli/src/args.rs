@@ -17,6 +17,13 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Lint files (or standard input) and report every problem.
+    ///
+    /// Suppression comments silence named codes: `# fenlint: allow CODE[, CODE]` on the line
+    /// right before a position of a `.fen` or `.epd` file (for that position), `# fenlint:
+    /// allow-file CODE` anywhere (for the whole file); in a `.pgn` file `{ fenlint: allow CODE }`
+    /// before a game's tags, or `{ fenlint: allow-file CODE }`. A suppression that silences
+    /// nothing is `fen::suppression::unused`, an unknown code `fen::suppression::unknown_code`;
+    /// `--fix` applies no fix of a silenced problem.
     Check(CheckArgs),
     /// Print a rule's documentation, or list every rule.
     Explain(ExplainArgs),
@@ -51,8 +58,9 @@ pub struct ManArgs {
 
 #[derive(Debug, Args)]
 pub struct FmtArgs {
-    /// Files or directories to format. Directories are walked for `.fen`, `.epd` and `.pgn`
-    /// files (any case); a file named here is read whatever its name (`.txt` as FEN lines).
+    /// Files or directories to format; `-` alone formats standard input to standard output.
+    /// Directories are walked for `.fen`, `.epd` and `.pgn` files (any case); a file named here
+    /// is read whatever its name (`.txt` as FEN lines).
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
     /// Castling notation: plain FEN and X-FEN (`KQkq`, a file letter for an inner rook), or
@@ -72,7 +80,8 @@ pub struct FmtArgs {
     #[arg(long, value_enum)]
     pub ep: Option<EpArg>,
     /// Change nothing; exit 1 when something would change, or when a position could not be
-    /// formatted (it has errors, or is not UTF-8) and so could not be checked.
+    /// formatted (it has errors, or is not UTF-8) and so could not be checked. With `-`, nothing
+    /// is printed on stdout.
     #[arg(long)]
     pub check: bool,
     /// The variant to read the positions as (a position with errors in it is left alone);
@@ -81,6 +90,16 @@ pub struct FmtArgs {
     pub variant: Option<VariantArg>,
     #[command(flatten)]
     pub config: ConfigArgs,
+    /// Change nothing; print a unified diff (`--- a/PATH`, `+++ b/PATH`) of what would change
+    /// on stdout, and exit 1 when something would. With `--check`, a position that could not be
+    /// checked also exits 1.
+    #[arg(long)]
+    pub diff: bool,
+    /// The file name standard input (`-`) stands for: its extension picks the kind (`.epd`,
+    /// `.pgn`, anything else FEN lines), and the fenlint.toml is the one a file of that path
+    /// would get.
+    #[arg(long, value_name = "NAME")]
+    pub stdin_filename: Option<PathBuf>,
     #[command(flatten)]
     pub walk: WalkArgs,
 }
@@ -161,7 +180,9 @@ pub enum EpArg {
 pub struct CheckArgs {
     /// Files or directories to lint; `-` or nothing for standard input. Directories are walked
     /// for `.fen`, `.epd` and `.pgn` files (any case), skipping hidden and ignored ones as
-    /// ripgrep does; a file named here is read whatever its name (`.txt` as FEN lines).
+    /// ripgrep does; a file named here is read whatever its name (`.txt` as FEN lines). With
+    /// `--fix` or `--diff`, standard input must be the only input: the fixed text (or the
+    /// diff) goes to stdout, the report of what is left to stderr.
     pub paths: Vec<PathBuf>,
     /// Lint this one FEN instead of files.
     #[arg(long, value_name = "FEN", conflicts_with = "paths")]
@@ -194,6 +215,16 @@ pub struct CheckArgs {
     /// what is left.
     #[arg(long)]
     pub fix: bool,
+    /// Change nothing; print a unified diff (`--- a/PATH`, `+++ b/PATH`) of what `--fix` would
+    /// change on stdout, and nothing else, and exit 1 when it would change something (implies
+    /// `--fix`; what is left is not reported).
+    #[arg(long, conflicts_with = "fen")]
+    pub diff: bool,
+    /// The file name standard input (`-`) stands for: its extension picks the kind (`.epd`,
+    /// `.pgn`, anything else FEN lines), it names the input in the report, and the fenlint.toml
+    /// is the one a file of that path would get.
+    #[arg(long, value_name = "NAME", conflicts_with = "fen")]
+    pub stdin_filename: Option<PathBuf>,
     /// When to colour the human output (`NO_COLOR` is respected with `auto`).
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,

@@ -1,11 +1,12 @@
 //! `fenlint check`: find the inputs, lint them, hand the findings on in input order.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufRead, BufReader, Read, Seek};
 use std::path::{Path, PathBuf};
 use std::sync::Arc as Rc;
 
 use fenlint::files::{self, FileKind};
+use fenlint::suppression::Suppressor;
 use fenlint::{Diagnostic, Validator};
 
 use crate::source::Snippet;
@@ -127,12 +128,52 @@ const BATCH_LINES: usize = 4096;
 const KEPT_LINE_BYTES: usize = fenlint::MAX_LINE_LEN + 4;
 
 /// One line of a batch: its bytes (without the line ending, cut after [`KEPT_LINE_BYTES`]),
-/// its full length, its byte offset and its 0-based number.
+/// its full length, its byte offset, its 0-based number, and whether it holds a position (or
+/// else a suppression comment).
 struct Line {
     content: Vec<u8>,
     full_len: usize,
     offset: usize,
     number: usize,
+    position: bool,
+}
+
+/// Whether a line that holds no position may be a suppression comment, which the lint pass
+/// keeps; other comment lines are dropped as soon as they are read.
+fn may_be_directive(line: &[u8]) -> bool {
+    memchr::memmem::find(line, b"fenlint:").is_some()
+}
+
+/// The first pass over a file of lines: its `allow-file` suppression comments, read without
+/// keeping the file; `reader` is then back at the start.
+fn file_suppressions(
+    reader: &mut BufReader<Source<'_>>,
+    validator: &Validator,
+) -> io::Result<Suppressor> {
+    let mut suppressor = Suppressor::new(validator);
+    let mut line = Vec::new();
+    let mut offset = 0usize;
+    loop {
+        let (read, _) = read_line(reader, &mut line)?;
+        if read == 0 {
+            break;
+        }
+        if !files::is_position_line(&line) && may_be_directive(&line) {
+            suppressor.scan_line(&line, offset);
+        }
+        offset = offset.saturating_add(read);
+    }
+    // Seeking the buffered reader drops what it had buffered.
+    reader.rewind()?;
+    Ok(suppressor)
+}
+
+/// The snippet of the suppression comment at `offset`, among those kept in `directives`.
+fn directive_snippet(directives: &[(usize, Snippet)], offset: usize) -> Option<&Snippet> {
+    let at = directives.partition_point(|(start, _)| *start <= offset);
+    directives
+        .get(at.checked_sub(1)?)
+        .map(|(_, snippet)| snippet)
 }
 
 /// Reads one line into `line` (without its ending), keeping at most [`KEPT_LINE_BYTES`] bytes.
@@ -209,17 +250,19 @@ fn parallel_map<T: Sync, R: Send>(
 /// Lints `reader`, one FEN (or, for [`FileKind::Epd`], one EPD record) per line, calling
 /// `report` for each finding in input order. The file is read a batch of lines at a time, never
 /// whole; each batch is linted on all available cores, then reported in order. `progress` is
-/// told how many bytes have been read.
+/// told how many bytes have been read. A first pass reads the `allow-file` suppression comments
+/// (which may come after the positions they silence); the unused ones are reported at the end.
 pub fn lint_lines(
     path: &Rc<str>,
     kind: FileKind,
-    reader: impl Read,
+    source: Source<'_>,
     validator: &Validator,
     totals: &mut Totals,
     report: &mut dyn FnMut(Finding) -> io::Result<()>,
     progress: &mut dyn FnMut(usize),
 ) -> Result<(), Stop> {
-    let mut reader = BufReader::with_capacity(64 << 10, reader);
+    let rewindable = matches!(source, Source::Rewindable(_));
+    let mut reader = BufReader::with_capacity(64 << 10, source);
     // A UTF-16 file is one finding that says so, not a line of garbage per line.
     let head = loop {
         match reader.fill_buf() {
@@ -242,6 +285,14 @@ pub fn lint_lines(
         }
         return Ok(());
     }
+    let mut suppressor = if rewindable {
+        file_suppressions(&mut reader, validator).map_err(Stop::Read)?
+    } else {
+        Suppressor::new(validator)
+    };
+    // The suppression comments seen, by offset: the unused ones are reported after the lines
+    // below them.
+    let mut directives: Vec<(usize, Snippet)> = Vec::new();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut offset = 0usize;
     let mut number = 0usize;
@@ -254,12 +305,14 @@ pub fn lint_lines(
             if read == 0 {
                 break;
             }
-            if files::is_position_line(&content) {
+            let position = files::is_position_line(&content);
+            if position || may_be_directive(&content) {
                 batch.push(Line {
                     content,
                     full_len,
                     offset,
                     number,
+                    position,
                 });
             } else {
                 spare.push(content);
@@ -268,17 +321,49 @@ pub fn lint_lines(
             number = number.saturating_add(1);
         }
         if batch.is_empty() {
+            for diagnostic in suppressor.finish() {
+                let Some(snippet) = directive_snippet(&directives, diagnostic.span().start) else {
+                    continue;
+                };
+                report(Finding::new(path, diagnostic, snippet)).map_err(Stop::Output)?;
+            }
             return Ok(());
         }
-        totals.fens = totals.fens.saturating_add(batch.len());
-        let results = parallel_map(&batch, threads, |line| lint_line(kind, line, validator));
+        let positions = batch.iter().filter(|line| line.position).count();
+        totals.fens = totals.fens.saturating_add(positions);
+        let results = parallel_map(&batch, threads, |line| {
+            if line.position {
+                lint_line(kind, line, validator)
+            } else {
+                Vec::new()
+            }
+        });
         for (line, diagnostics) in batch.iter().zip(results) {
-            if diagnostics.is_empty() {
+            let diagnostics = if line.position {
+                suppressor.position(line.number, diagnostics)
+            } else {
+                if !rewindable {
+                    // Read once: an `allow-file` comment applies from here on.
+                    suppressor.scan_line(&line.content, line.offset);
+                }
+                suppressor.comment_line(line.number, &line.content, line.offset)
+            };
+            if diagnostics.is_empty() && line.position {
                 continue;
             }
             let snippet = Snippet::new(path, &line.content, line.offset, line.number);
+            if !line.position {
+                directives.push((line.offset, snippet.clone()));
+            }
             for diagnostic in diagnostics {
-                report(Finding::new(path, diagnostic, &snippet)).map_err(Stop::Output)?;
+                // The unused codes of a suppression comment above this line are on that line.
+                let start = diagnostic.span().start;
+                let shown = if start < line.offset {
+                    directive_snippet(&directives, start).unwrap_or(&snippet)
+                } else {
+                    &snippet
+                };
+                report(Finding::new(path, diagnostic, shown)).map_err(Stop::Output)?;
             }
         }
         spare.extend(batch.drain(..).map(|line| line.content));
@@ -361,15 +446,72 @@ fn covering_lines<'b>(
     (from, first, bytes.get(from..to).unwrap_or_default())
 }
 
-/// Opens `path` for reading (`-` is standard input).
-pub fn open(path: &Path) -> io::Result<Box<dyn Read>> {
-    if path.as_os_str() == "-" {
-        Ok(Box::new(io::stdin().lock()))
-    } else {
-        if path.is_dir() {
-            return Err(io::Error::other("is a directory"));
+/// Something that can be read twice: a file, or bytes in memory.
+pub trait ReadSeek: Read + Seek {}
+
+impl<T: Read + Seek> ReadSeek for T {}
+
+/// An input to lint: one that can be read twice (a regular file, or a stream that ended within
+/// [`STREAM_BUFFER_BYTES`], kept in memory), or a longer stream, read once as it comes.
+pub enum Source<'a> {
+    Rewindable(Box<dyn ReadSeek + 'a>),
+    Once(Box<dyn Read + 'a>),
+}
+
+impl Read for Source<'_> {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        match self {
+            Source::Rewindable(reader) => reader.read(buffer),
+            Source::Once(reader) => reader.read(buffer),
         }
-        Ok(Box::new(File::open(path)?))
+    }
+}
+
+impl Seek for Source<'_> {
+    fn seek(&mut self, to: io::SeekFrom) -> io::Result<u64> {
+        match self {
+            Source::Rewindable(reader) => reader.seek(to),
+            Source::Once(_) => Err(io::Error::new(
+                io::ErrorKind::Unsupported,
+                "a stream read once cannot be read again",
+            )),
+        }
+    }
+}
+
+/// How much of a stream (standard input, a FIFO) is read before linting starts: a stream that
+/// ends within it is linted with the `allow-file` suppression comments found anywhere in it; a
+/// longer one is linted as it comes (so that `producer | fenlint check` reports as it reads and
+/// stops when its reader goes away), and an `allow-file` comment in it applies from its line on.
+pub const STREAM_BUFFER_BYTES: u64 = 16 << 20;
+
+/// Opens `path` for reading (`-` is standard input).
+pub fn open(path: &Path) -> io::Result<Source<'static>> {
+    if path.as_os_str() == "-" {
+        return buffered(Box::new(io::stdin()));
+    }
+    if path.is_dir() {
+        return Err(io::Error::other("is a directory"));
+    }
+    let file = File::open(path)?;
+    if file.metadata()?.is_file() {
+        Ok(Source::Rewindable(Box::new(file)))
+    } else {
+        buffered(Box::new(file))
+    }
+}
+
+/// A stream, read into memory up to [`STREAM_BUFFER_BYTES`]: whole when it ends there, else
+/// what was read followed by the rest of the stream.
+fn buffered(mut reader: Box<dyn Read>) -> io::Result<Source<'static>> {
+    let mut head = Vec::new();
+    (&mut reader)
+        .take(STREAM_BUFFER_BYTES.saturating_add(1))
+        .read_to_end(&mut head)?;
+    if head.len() as u64 <= STREAM_BUFFER_BYTES {
+        Ok(Source::Rewindable(Box::new(io::Cursor::new(head))))
+    } else {
+        Ok(Source::Once(Box::new(io::Cursor::new(head).chain(reader))))
     }
 }
 
@@ -405,5 +547,39 @@ mod tests {
         let (read, full) = read_line(&mut reader, &mut line).unwrap();
         assert_eq!((read, full, line.as_slice()), (6, 4, b"next".as_slice()));
         assert_eq!(read_line(&mut reader, &mut line).unwrap().0, 0);
+    }
+
+    /// The codes `lint_lines` reports for `text` read from `source`.
+    fn codes_of(text: &'static str, source: Source<'static>) -> Vec<&'static str> {
+        let path: Rc<str> = "-".into();
+        let mut totals = Totals::default();
+        let mut codes = Vec::new();
+        lint_lines(
+            &path,
+            FileKind::Lines,
+            source,
+            &Validator::new(),
+            &mut totals,
+            &mut |finding| {
+                codes.push(finding.diagnostic.code().name());
+                Ok(())
+            },
+            &mut |_| {},
+        )
+        .unwrap();
+        assert_eq!(
+            totals.fens,
+            text.lines().filter(|l| !l.starts_with('#')).count()
+        );
+        codes
+    }
+
+    #[test]
+    fn allow_file_applies_to_the_whole_input_or_from_its_line_in_a_stream_read_once() {
+        let text = "8/8/8/4k3/8/8/8/4K3\n# fenlint: allow-file fen::fields::missing\n8/8/8/4k3/8/8/8/4K3\n";
+        let whole = codes_of(text, Source::Rewindable(Box::new(io::Cursor::new(text))));
+        assert_eq!(whole, Vec::<&str>::new());
+        let once = codes_of(text, Source::Once(Box::new(io::Cursor::new(text))));
+        assert_eq!(once, ["fen::fields::missing"]);
     }
 }

@@ -1,10 +1,6 @@
-//! `fenlint fmt`: every valid FEN rewritten in canonical form or the chosen dialect (by
-//! [`fenlint::files::format_file`]); the file replaced crash-safely.
+//! `fenlint fmt`: the writer options of the flags and of fenlint.toml, for
+//! [`fenlint::files::format_file`].
 
-use std::io;
-use std::path::Path;
-
-use fenlint::files::{self, FileKind, Formatted};
 use fenlint::position::{
     CastlingStyle, ChecksStyle, EnPassantStyle, HoldingsStyle, Variant, WriteOptions,
 };
@@ -54,23 +50,4 @@ pub fn write_options(format: &FormatConfig) -> WriteOptions {
             EpArg::Capturable => EnPassantStyle::Capturable,
             EpArg::Legal => EnPassantStyle::Legal,
         })
-}
-
-/// Formats `path` in place, crash-safely (or only checks it), reading its positions as
-/// `variant` (automatic when `None`); returns the outcome.
-pub fn format_file(
-    path: &Path,
-    options: &WriteOptions,
-    variant: Option<Variant>,
-    check: bool,
-) -> io::Result<Formatted> {
-    if path.is_dir() {
-        return Err(io::Error::other("is a directory"));
-    }
-    let bytes = std::fs::read(path)?;
-    let outcome = files::format_file_as(FileKind::of(path), &bytes, options, variant);
-    if !check && outcome.changed > 0 && outcome.text != bytes {
-        crate::write::replace(path, &outcome.text)?;
-    }
-    Ok(outcome)
 }

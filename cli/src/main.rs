@@ -3,6 +3,7 @@
 mod args;
 mod check;
 mod config;
+mod diff;
 mod explain;
 mod fmt;
 mod lsp;
@@ -13,8 +14,8 @@ mod show;
 mod source;
 mod write;
 
-use std::io::{self, IsTerminal, Write};
-use std::path::PathBuf;
+use std::io::{self, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -113,6 +114,218 @@ impl PerFile {
     }
 }
 
+/// Whether `path` stands for standard input.
+fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// The name the report gives `file` and the kind it is read as: standard input goes by
+/// `stdin_filename` when there is one (its extension, in any case, picks the kind).
+fn name_and_kind(file: &Path, stdin_filename: Option<&Path>) -> (Arc<str>, FileKind) {
+    match stdin_filename.filter(|_| is_stdin(file)) {
+        Some(name) => (name.display().to_string().into(), FileKind::of(name)),
+        None => (file.display().to_string().into(), FileKind::of(file)),
+    }
+}
+
+/// All of standard input.
+fn read_stdin() -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    io::stdin().lock().read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+/// The whole of `file` (not a directory).
+fn read_file(file: &Path) -> io::Result<Vec<u8>> {
+    if file.is_dir() {
+        return Err(io::Error::other("is a directory"));
+    }
+    std::fs::read(file)
+}
+
+/// Says on stderr what the fixes of `name` did (or, with `diff`, would do): how many problems
+/// were fixed, whether the fixes settled, and, with `diff` (where nothing else is reported),
+/// what was left as it is because it is not UTF-8.
+fn fix_notes(name: &str, kind: FileKind, bytes: &[u8], fixed: &fenlint::files::Fixed, diff: bool) {
+    let count = fixed.applied;
+    if count > 0 {
+        eprintln!(
+            "fenlint: {name}: {} {count} {}",
+            if diff { "would fix" } else { "fixed" },
+            if count == 1 { "problem" } else { "problems" }
+        );
+    }
+    if !fixed.converged {
+        eprintln!(
+            "fenlint: warning: {name}: the fixes did not settle (they undo one another); stopped, and what is left is {}",
+            if diff { "not fixed" } else { "reported below" }
+        );
+    }
+    if !diff {
+        return;
+    }
+    if fenlint::files::utf16(bytes).is_some() {
+        eprintln!("fenlint: {name}: left as it is: UTF-16, expected UTF-8 (see `fenlint check`)");
+        return;
+    }
+    for (number, line) in bytes.split(|&byte| byte == b'\n').enumerate() {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        let holds_position = kind == FileKind::Pgn || fenlint::files::is_position_line(line);
+        if holds_position && std::str::from_utf8(line).is_err() {
+            eprintln!(
+                "fenlint: {name}:{}: left as it is: not UTF-8 (see `fenlint check`)",
+                number.saturating_add(1)
+            );
+        }
+    }
+}
+
+/// `check --fix --diff` on files: the diff of each file's fixes on stdout, nothing written.
+/// Exit 1 when something would change.
+fn diff_fixes(files: &[PathBuf], per_file: &mut PerFile, mut trouble: bool) -> u8 {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut changed = false;
+    let mut closed = false;
+    for file in files {
+        let (name, kind) = name_and_kind(file, None);
+        let bytes = match read_file(file) {
+            Ok(bytes) => bytes,
+            Err(error) => {
+                eprintln!("fenlint: {name}: {error}");
+                trouble = true;
+                continue;
+            }
+        };
+        let Some(validator) = per_file.validator(file, &mut trouble) else {
+            continue;
+        };
+        let fixed = fenlint::files::fix_file(kind, &bytes, &validator);
+        fix_notes(&name, kind, &bytes, &fixed, true);
+        match diff::write_unified(&mut out, &name, &bytes, &fixed.text).and_then(|changes| {
+            out.flush()?;
+            Ok(changes)
+        }) {
+            Ok(changes) => changed |= changes,
+            Err(error) => output_failed(error, &mut trouble, &mut closed),
+        }
+        if closed {
+            break;
+        }
+    }
+    if trouble {
+        TROUBLE
+    } else if changed {
+        ERRORS
+    } else {
+        CLEAN
+    }
+}
+
+/// `check --fix -`: the fixed text on stdout, every other byte as it came; the report of what
+/// is left on stderr, in the format asked for; the exit status as for a file. With `--diff`,
+/// the diff on stdout instead, and exit 1 when something would change.
+fn fix_stdin(args: &CheckArgs, validator: &Validator, printer: &mut Printer) -> u8 {
+    let (name, kind) = name_and_kind(Path::new("-"), args.stdin_filename.as_deref());
+    let bytes = match read_stdin() {
+        Ok(bytes) => bytes,
+        Err(error) => {
+            eprintln!("fenlint: {name}: {error}");
+            return TROUBLE;
+        }
+    };
+    let fixed = fenlint::files::fix_file(kind, &bytes, validator);
+    fix_notes(&name, kind, &bytes, &fixed, args.diff);
+    let mut stdout = io::stdout().lock();
+    if args.diff {
+        let written = diff::write_unified(&mut stdout, &name, &bytes, &fixed.text)
+            .and_then(|changes| stdout.flush().map(|()| changes));
+        return match written {
+            Ok(true) => ERRORS,
+            Ok(false) => CLEAN,
+            Err(error) if error.kind() == io::ErrorKind::BrokenPipe => CLEAN,
+            Err(error) => {
+                eprintln!("fenlint: cannot write the output: {error}");
+                TROUBLE
+            }
+        };
+    }
+    if let Err(error) = stdout.write_all(&fixed.text).and_then(|()| stdout.flush()) {
+        if error.kind() != io::ErrorKind::BrokenPipe {
+            eprintln!("fenlint: cannot write the output: {error}");
+        }
+        return TROUBLE;
+    }
+    let mut totals = Totals::default();
+    let mut report = io::BufWriter::new(io::stderr().lock());
+    let mut trouble = false;
+    let mut closed = false;
+    match lint_input(
+        &name,
+        kind,
+        check::Source::Rewindable(Box::new(io::Cursor::new(fixed.text.as_slice()))),
+        validator,
+        &mut totals,
+        printer,
+        &mut report,
+        None,
+    ) {
+        Ok(()) => {}
+        Err(Stop::Output(error) | Stop::Read(error)) => {
+            output_failed(error, &mut trouble, &mut closed);
+        }
+    }
+    if !closed
+        && let Err(error) = printer
+            .summary(&mut report, &totals)
+            .and_then(|()| report.flush())
+    {
+        output_failed(error, &mut trouble, &mut closed);
+    }
+    if trouble {
+        TROUBLE
+    } else if printer.errors > 0 {
+        ERRORS
+    } else {
+        CLEAN
+    }
+}
+
+/// Lints one input, `reader`, named `name` in the report, as `kind`, reporting each finding
+/// through `printer` to `out` as it comes; `bar` shows the progress of a large file.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the state of one run, passed down"
+)]
+fn lint_input(
+    name: &Arc<str>,
+    kind: FileKind,
+    reader: check::Source<'_>,
+    validator: &Validator,
+    totals: &mut Totals,
+    printer: &mut Printer,
+    out: &mut dyn Write,
+    bar: Option<&indicatif::ProgressBar>,
+) -> Result<(), Stop> {
+    let mut report = |finding: Finding| printer.finding(out, &finding);
+    *totals.files.get_or_insert(0) += 1;
+    match kind {
+        FileKind::Pgn => check::lint_pgn(name, reader, validator, totals, &mut report),
+        kind => check::lint_lines(
+            name,
+            kind,
+            reader,
+            validator,
+            totals,
+            &mut report,
+            &mut |read| {
+                if let Some(bar) = bar {
+                    bar.set_position(read as u64);
+                }
+            },
+        ),
+    }
+}
+
 /// The files a command works on, with the walk's warnings and errors printed; `None` when a
 /// path could not be read at all (the error is printed).
 fn files_of(paths: &[PathBuf], walk: &WalkArgs, trouble: &mut bool) -> Vec<PathBuf> {
@@ -188,28 +401,32 @@ fn run_check(args: &CheckArgs) -> u8 {
             } else {
                 args.paths.clone()
             };
+            if (args.fix || args.diff) && paths.iter().any(|path| is_stdin(path)) {
+                if paths.len() > 1 {
+                    eprintln!(
+                        "fenlint: with --fix or --diff, standard input (`-`) must be the only input"
+                    );
+                    return TROUBLE;
+                }
+                // Standard input takes the settings of the file it stands for.
+                let name = args.stdin_filename.as_deref().unwrap_or(Path::new("-"));
+                let Some(validator) = per_file.validator(name, &mut trouble) else {
+                    return TROUBLE;
+                };
+                return fix_stdin(args, &validator, &mut printer);
+            }
             let files = files_of(&paths, &args.walk, &mut trouble);
+            if args.diff {
+                return diff_fixes(&files, &mut per_file, trouble);
+            }
             if args.fix {
-                for file in files.iter().filter(|file| file.as_os_str() != "-") {
+                for file in files.iter().filter(|file| !is_stdin(file)) {
                     let Some(validator) = per_file.validator(file, &mut trouble) else {
                         continue;
                     };
                     match fix_file(file, &validator) {
-                        Ok(fixed) => {
-                            let count = fixed.applied;
-                            if count > 0 {
-                                eprintln!(
-                                    "fenlint: {}: fixed {count} {}",
-                                    file.display(),
-                                    if count == 1 { "problem" } else { "problems" }
-                                );
-                            }
-                            if !fixed.converged {
-                                eprintln!(
-                                    "fenlint: warning: {}: the fixes did not settle (they undo one another); stopped, and what is left is reported below",
-                                    file.display()
-                                );
-                            }
+                        Ok((kind, bytes, fixed)) => {
+                            fix_notes(&file.display().to_string(), kind, &bytes, &fixed, false);
                         }
                         Err(error) => {
                             eprintln!("fenlint: {}: {error}", file.display());
@@ -219,33 +436,27 @@ fn run_check(args: &CheckArgs) -> u8 {
                 }
             }
             for file in files {
-                let Some(validator) = per_file.validator(&file, &mut trouble) else {
+                let (path, kind) = name_and_kind(&file, args.stdin_filename.as_deref());
+                // Standard input takes the settings of the file it stands for.
+                let settings_of = match args.stdin_filename.as_deref() {
+                    Some(name) if is_stdin(&file) => name,
+                    _ => file.as_path(),
+                };
+                let Some(validator) = per_file.validator(settings_of, &mut trouble) else {
                     continue;
                 };
-                let validator = &*validator;
-                let mut report = |finding: Finding| printer.finding(&mut out, &finding);
-                let path: Arc<str> = file.display().to_string().into();
                 let bar = progress_bar(&file);
                 let result = check::open(&file).map_err(Stop::Read).and_then(|reader| {
-                    *totals.files.get_or_insert(0) += 1;
-                    match FileKind::of(&file) {
-                        FileKind::Pgn => {
-                            check::lint_pgn(&path, reader, validator, &mut totals, &mut report)
-                        }
-                        kind => check::lint_lines(
-                            &path,
-                            kind,
-                            reader,
-                            validator,
-                            &mut totals,
-                            &mut report,
-                            &mut |read| {
-                                if let Some(bar) = &bar {
-                                    bar.set_position(read as u64);
-                                }
-                            },
-                        ),
-                    }
+                    lint_input(
+                        &path,
+                        kind,
+                        reader,
+                        &validator,
+                        &mut totals,
+                        &mut printer,
+                        &mut out,
+                        bar.as_ref(),
+                    )
                 });
                 if let Some(bar) = bar {
                     bar.finish_and_clear();
@@ -310,17 +521,19 @@ fn exit_status(trouble: bool, failed: bool, exit_zero: bool) -> u8 {
     }
 }
 
-/// Applies the fixes to `path`, crash-safely; returns what was done.
-fn fix_file(path: &std::path::Path, validator: &Validator) -> io::Result<fenlint::files::Fixed> {
-    if path.is_dir() {
-        return Err(io::Error::other("is a directory"));
-    }
-    let bytes = std::fs::read(path)?;
-    let fixed = fenlint::files::fix_file(FileKind::of(path), &bytes, validator);
+/// Applies the fixes to `path`, crash-safely; returns its kind, what it held and what was
+/// done.
+fn fix_file(
+    path: &Path,
+    validator: &Validator,
+) -> io::Result<(FileKind, Vec<u8>, fenlint::files::Fixed)> {
+    let bytes = read_file(path)?;
+    let kind = FileKind::of(path);
+    let fixed = fenlint::files::fix_file(kind, &bytes, validator);
     if fixed.applied > 0 && fixed.text != bytes {
         write::replace(path, &fixed.text)?;
     }
-    Ok(fixed)
+    Ok((kind, bytes, fixed))
 }
 
 fn run_fmt(args: &FmtArgs) -> u8 {
@@ -332,12 +545,32 @@ fn run_fmt(args: &FmtArgs) -> u8 {
         }
     };
     let mut printed = std::collections::HashSet::new();
+    if args.paths.iter().any(|path| is_stdin(path)) {
+        if args.paths.len() > 1 {
+            eprintln!("fenlint: standard input (`-`) must be the only input of `fmt`");
+            return TROUBLE;
+        }
+        // Standard input takes the settings of the file it stands for.
+        let name = args.stdin_filename.as_deref().unwrap_or(Path::new("-"));
+        return match configs
+            .for_file(name)
+            .and_then(|config| fmt::settings(args, &config))
+        {
+            Ok((options, variant)) => fmt_stdin(args, &options, variant),
+            Err(message) => {
+                eprintln!("fenlint: {message}");
+                TROUBLE
+            }
+        };
+    }
     let mut trouble = false;
     let files = files_of(&args.paths, &args.walk, &mut trouble);
     let mut changed = 0usize;
     // Positions `fmt` could not format (errors, bytes that are not UTF-8): `--check` cannot say
     // they are formatted, so it fails, as `rustfmt --check` does on a file it cannot parse.
     let mut unverified = 0usize;
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut closed = false;
     for file in files {
         // Each file's settings: its nearest fenlint.toml (or `--config`'s), the flags over it.
         let (options, variant) = match configs
@@ -353,57 +586,116 @@ fn run_fmt(args: &FmtArgs) -> u8 {
                 continue;
             }
         };
-        match fmt::format_file(&file, &options, variant, args.check) {
-            Ok(outcome) => {
-                if outcome.utf16 {
-                    eprintln!(
-                        "fenlint: {}: left as it is: UTF-16, expected UTF-8 (see `fenlint check`)",
-                        file.display()
-                    );
-                    unverified += 1;
-                }
-                for line in &outcome.not_utf8_lines {
-                    eprintln!(
-                        "fenlint: {}:{line}: left as it is: not UTF-8 (see `fenlint check`)",
-                        file.display()
-                    );
-                }
-                for line in &outcome.skipped {
-                    eprintln!(
-                        "fenlint: {}:{line}: left as it is: the FEN has errors (see `fenlint check`)",
-                        file.display()
-                    );
-                }
-                unverified += outcome.not_utf8_lines.len() + outcome.skipped.len();
+        let name = file.display().to_string();
+        let formatted = read_file(&file).and_then(|bytes| {
+            let outcome =
+                fenlint::files::format_file_as(FileKind::of(&file), &bytes, &options, variant);
+            if !args.check && !args.diff && outcome.changed > 0 && outcome.text != bytes {
+                write::replace(&file, &outcome.text)?;
+            }
+            Ok((bytes, outcome))
+        });
+        match formatted {
+            Ok((bytes, outcome)) => {
+                unverified += fmt_notes(&name, &outcome);
                 if outcome.changed > 0 {
+                    changed += outcome.changed;
+                }
+                let written = if args.diff {
+                    diff::write_unified(&mut out, &name, &bytes, &outcome.text).map(|_| ())
+                } else if outcome.changed > 0 {
                     let verb = if args.check {
                         "would change"
                     } else {
                         "changed"
                     };
-                    println!("{}: {verb} {} FEN(s)", file.display(), outcome.changed);
-                    changed += outcome.changed;
+                    writeln!(out, "{name}: {verb} {} FEN(s)", outcome.changed)
+                } else {
+                    Ok(())
+                };
+                if let Err(error) = written.and_then(|()| out.flush()) {
+                    output_failed(error, &mut trouble, &mut closed);
+                    break;
                 }
             }
             Err(error) => {
-                eprintln!("fenlint: {}: {error}", file.display());
+                eprintln!("fenlint: {name}: {error}");
                 trouble = true;
             }
         }
     }
-    if trouble {
-        TROUBLE
-    } else if args.check && (changed > 0 || unverified > 0) {
-        if unverified > 0 {
-            eprintln!(
-                "fenlint: {unverified} {} could not be checked",
-                if unverified == 1 {
-                    "position"
-                } else {
-                    "positions"
-                }
-            );
+    fmt_status(args, trouble, changed, unverified)
+}
+
+/// `fmt -`: standard input formatted to stdout, every byte that is not a position's as it
+/// came; with `--diff`, the diff instead; with `--check` alone, nothing on stdout.
+fn fmt_stdin(
+    args: &FmtArgs,
+    options: &fenlint::position::WriteOptions,
+    variant: Option<fenlint::position::Variant>,
+) -> u8 {
+    let (name, kind) = name_and_kind(Path::new("-"), args.stdin_filename.as_deref());
+    let bytes = match read_stdin() {
+        Ok(bytes) => bytes,
+        Err(error) => {
+            eprintln!("fenlint: {name}: {error}");
+            return TROUBLE;
         }
+    };
+    let outcome = fenlint::files::format_file_as(kind, &bytes, options, variant);
+    let unverified = fmt_notes(&name, &outcome);
+    let mut stdout = io::stdout().lock();
+    let written = if args.diff {
+        diff::write_unified(&mut stdout, &name, &bytes, &outcome.text).map(|_| ())
+    } else if args.check {
+        Ok(())
+    } else {
+        stdout.write_all(&outcome.text)
+    };
+    let mut trouble = false;
+    if let Err(error) = written.and_then(|()| stdout.flush()) {
+        output_failed(error, &mut trouble, &mut false);
+        // Output that did not all arrive is not a success.
+        trouble = true;
+    }
+    fmt_status(args, trouble, outcome.changed, unverified)
+}
+
+/// Says on stderr what `fmt` left as it is in `name` and why; returns how many positions that
+/// is (a UTF-16 file counts as one).
+fn fmt_notes(name: &str, outcome: &fenlint::files::Formatted) -> usize {
+    if outcome.utf16 {
+        eprintln!("fenlint: {name}: left as it is: UTF-16, expected UTF-8 (see `fenlint check`)");
+    }
+    for line in &outcome.not_utf8_lines {
+        eprintln!("fenlint: {name}:{line}: left as it is: not UTF-8 (see `fenlint check`)");
+    }
+    for line in &outcome.skipped {
+        eprintln!(
+            "fenlint: {name}:{line}: left as it is: the FEN has errors (see `fenlint check`)"
+        );
+    }
+    usize::from(outcome.utf16) + outcome.not_utf8_lines.len() + outcome.skipped.len()
+}
+
+/// The exit status of `fmt`: 2 on trouble; 1 with `--check` or `--diff` when something would
+/// change, and with `--check` when a position could not be checked; 0 otherwise.
+fn fmt_status(args: &FmtArgs, trouble: bool, changed: usize, unverified: usize) -> u8 {
+    if trouble {
+        return TROUBLE;
+    }
+    if args.check && unverified > 0 {
+        eprintln!(
+            "fenlint: {unverified} {} could not be checked",
+            if unverified == 1 {
+                "position"
+            } else {
+                "positions"
+            }
+        );
+        return ERRORS;
+    }
+    if (args.check || args.diff) && changed > 0 {
         ERRORS
     } else {
         CLEAN

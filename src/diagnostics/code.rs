@@ -440,6 +440,31 @@ codes! {
     /// Bad: `[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n{ a comment *`
     /// Good: `[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n{ a comment } *`
     PgnCommentUnclosed => "pgn::comment::unclosed", Error;
+    /// a suppression comment that silences nothing
+    ///
+    /// `# fenlint: allow CODE` on the line before a position (`{ fenlint: allow CODE }` before
+    /// a PGN game's tags) silences CODE for that position, and `allow-file` for the whole
+    /// file. A code that silences nothing there (the problem was fixed, or never there, or the
+    /// directive is not right above a position) is reported, so that suppressions do not outlive
+    /// their reason. For example `# fenlint: allow fen::castling::order` above
+    /// `4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1`, whose castling letters are in order. Comments cannot
+    /// silence this code: `--allow` or fenlint.toml can.
+    ///
+    /// Bad: `# fenlint: allow fen::castling::order\n4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1`
+    /// Good: `# fenlint: allow fen::castling::order\n4k3/8/8/8/8/8/8/R3K2R w QK - 0 1`
+    SuppressionUnused => "fen::suppression::unused", Warning;
+    /// a suppression comment with a code or directive fenlint does not know
+    ///
+    /// A suppression comment is `fenlint: allow` or `fenlint: allow-file` and codes, written
+    /// exactly (in any case) as `fenlint explain --list` lists them, separated by commas or
+    /// spaces; `all` and prefixes are not accepted. A misspelt code would silence nothing, so it
+    /// is reported, for example the misspelt code in `# fenlint: allow
+    /// fen::castling::ordr`. So is a comment naming `fen::suppression::unused` or this code, which
+    /// comments cannot silence.
+    ///
+    /// Bad: `# fenlint: allow fen::castling::ordr\n4k3/8/8/8/8/8/8/R3K2R w QK - 0 1`
+    /// Good: `# fenlint: allow fen::castling::order\n4k3/8/8/8/8/8/8/R3K2R w QK - 0 1`
+    SuppressionUnknownCode => "fen::suppression::unknown_code", Warning;
     /// a side to move other than `w` or `b`
     ///
     /// The second field is `w` when White is to move and `b` when Black is, in lower case.

@@ -101,6 +101,14 @@ pub struct Fix {
 }
 
 impl Fix {
+    /// A fix that inserts `text` at byte `offset`.
+    pub(crate) fn insert(offset: usize, text: impl Into<String>) -> Fix {
+        Fix {
+            span: Span::empty(offset),
+            replacement: text.into(),
+        }
+    }
+
     /// The text to replace.
     pub fn span(&self) -> Span {
         self.span

@@ -72,7 +72,8 @@ pub fn to_lsp(
 }
 
 /// The code actions for `range`: a quick fix for each diagnostic there with an unambiguous fix,
-/// and "fix all" when the file has any; `only` limits the kinds, as the client asks.
+/// then one that suppresses each with a comment, and "fix all" when the file has any fix;
+/// `only` limits the kinds, as the client asks.
 pub fn code_actions(
     document: &Document,
     range: Range,
@@ -89,6 +90,8 @@ pub fn code_actions(
         })
     };
     let mut actions = Vec::new();
+    // "Suppress CODE" comes after the fixes: fixing is the better choice.
+    let mut suppressions = Vec::new();
     let (Some(start), Some(end)) = (
         document.offset(range.start, unit),
         document.offset(range.end, unit),
@@ -99,13 +102,16 @@ pub fn code_actions(
         && let Some(linted) = document.current_lint()
     {
         for diagnostic in &linted.diagnostics {
-            let Some(fix) = diagnostic.fix() else {
-                continue;
-            };
             let span = diagnostic.span();
             if span.end < start || span.start > end {
                 continue;
             }
+            if let Some(action) = suppress_action(document, diagnostic, unit) {
+                suppressions.push(action);
+            }
+            let Some(fix) = diagnostic.fix() else {
+                continue;
+            };
             let old = document.text.get(fix.span().range()).unwrap_or_default();
             let title = match (old.is_empty(), fix.replacement().is_empty()) {
                 (_, true) => format!("Remove `{old}`"),
@@ -126,6 +132,7 @@ pub fn code_actions(
             }));
         }
     }
+    actions.append(&mut suppressions);
     let fix_all = CodeActionKind::new(FIX_ALL);
     if wanted(&fix_all) {
         let fixed = files::fix_file(document.kind, document.text.as_bytes(), validator);
@@ -144,6 +151,33 @@ pub fn code_actions(
         }
     }
     actions
+}
+
+/// The quick fix that silences `diagnostic` with a suppression comment above its position (in
+/// PGN, before its game's tags), as [`fenlint::suppression::allow_comment`] writes it.
+fn suppress_action(
+    document: &Document,
+    diagnostic: &fenlint::Diagnostic,
+    unit: ColumnUnit,
+) -> Option<CodeActionOrCommand> {
+    let comment = fenlint::suppression::allow_comment(document.kind, &document.text, diagnostic)?;
+    let what = if document.kind == files::FileKind::Pgn {
+        "game"
+    } else {
+        "position"
+    };
+    let edit = TextEdit {
+        range: document.range(comment.span(), unit),
+        new_text: comment.replacement().to_owned(),
+    };
+    Some(CodeActionOrCommand::CodeAction(CodeAction {
+        title: format!("Suppress {} for this {what}", diagnostic.code().name()),
+        kind: Some(CodeActionKind::QUICKFIX),
+        diagnostics: Some(vec![to_lsp(document, diagnostic, unit)]),
+        edit: Some(workspace_edit(document, vec![edit])),
+        is_preferred: Some(false),
+        ..CodeAction::default()
+    }))
 }
 
 fn workspace_edit(document: &Document, edits: Vec<TextEdit>) -> WorkspaceEdit {

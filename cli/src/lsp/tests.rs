@@ -433,6 +433,71 @@ fn code_actions_fix_one_problem_or_all_of_them() {
 }
 
 #[test]
+fn a_quick_fix_suppresses_a_problem_with_a_comment() {
+    let mut client = Client::utf16();
+    for (uri, language, text, line, title, comment) in [
+        (
+            "file:///tmp/fenlint-lsp-test/suppress.fen",
+            "fen",
+            "# 😀\r\n4k3/8/8/8/8/8/8/R3K2R w QK - 0 1\r\n",
+            1,
+            "Suppress fen::castling::order for this position",
+            "# fenlint: allow fen::castling::order\r\n",
+        ),
+        (
+            "file:///tmp/fenlint-lsp-test/suppress.pgn",
+            "pgn",
+            "[Event \"a\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K2R w QK - 0 1\"]\n\n*\n",
+            2,
+            "Suppress fen::castling::order for this game",
+            "{ fenlint: allow fen::castling::order }\n",
+        ),
+    ] {
+        client.open(uri, language, text);
+        let actions = client.request(
+            "textDocument/codeAction",
+            json!({
+                "textDocument": { "uri": uri },
+                "range": { "start": { "line": line, "character": 0 }, "end": { "line": line, "character": 40 } },
+                "context": { "diagnostics": [] }
+            }),
+        );
+        let titles: Vec<&str> = actions
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|action| action["title"].as_str().unwrap())
+            .collect();
+        // After the fix, before "fix all".
+        assert_eq!(titles[1], title, "{titles:?}");
+        let suppress = &actions[1];
+        assert_eq!(suppress["kind"], "quickfix");
+        assert_eq!(suppress["isPreferred"], false);
+        let suppressed = apply(text, &suppress["edit"]["changes"][uri], ColumnUnit::Utf16);
+        assert!(suppressed.contains(comment), "{suppressed:?}");
+        let kind = if language == "pgn" {
+            fenlint::files::FileKind::Pgn
+        } else {
+            fenlint::files::FileKind::Lines
+        };
+        let linted =
+            fenlint::files::lint_file(kind, suppressed.as_bytes(), &fenlint::Validator::new());
+        assert!(linted.is_empty(), "{suppressed:?}: {linted:?}");
+        // The server reads the comment too.
+        client.notify(
+            "textDocument/didChange",
+            json!({
+                "textDocument": { "uri": uri, "version": 2 },
+                "contentChanges": [{ "text": suppressed }]
+            }),
+        );
+        let published = client.diagnostics(uri, 2);
+        assert_eq!(codes(&published), Vec::<String>::new());
+    }
+    client.shutdown();
+}
+
+#[test]
 fn hover_shows_the_board_and_explains_diagnostics() {
     let mut client = Client::utf16();
     let uri = "file:///tmp/fenlint-lsp-test/hover.fen";

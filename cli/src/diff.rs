@@ -1,0 +1,62 @@
+//! `--diff`: what `check --fix` and `fmt` would change, as a unified diff.
+
+use std::io::{self, Write};
+
+use similar::TextDiff;
+
+/// Lines of context around each change, as `diff -u` and `git diff` show.
+const CONTEXT_LINES: usize = 3;
+
+/// Writes to `out` the unified diff from `old` to `new` of the file `name`, with the
+/// `--- a/NAME` and `+++ b/NAME` headers that `git apply` and `patch -p1` read; nothing when
+/// the two are the same. Returns whether there was a difference.
+///
+/// The lines are compared and written as bytes, so that nothing is lost: a byte-order mark, a
+/// `\r` before the `\n` and bytes that are not UTF-8 appear in the diff as they are in the
+/// file, and a last line without its `\n` is followed by `\ No newline at end of file`.
+pub fn write_unified(out: &mut dyn Write, name: &str, old: &[u8], new: &[u8]) -> io::Result<bool> {
+    if old == new {
+        return Ok(false);
+    }
+    let diff = TextDiff::from_lines(old, new);
+    let mut unified = diff.unified_diff();
+    unified.context_radius(CONTEXT_LINES);
+    let mut hunks = unified.iter_hunks().peekable();
+    if hunks.peek().is_none() {
+        return Ok(false);
+    }
+    writeln!(out, "--- a/{name}")?;
+    writeln!(out, "+++ b/{name}")?;
+    // Each hunk writes its lines as bytes (its `Display` would replace bytes that are not
+    // UTF-8).
+    for hunk in hunks {
+        hunk.to_writer(&mut *out)?;
+    }
+    Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn diff(old: &[u8], new: &[u8]) -> Vec<u8> {
+        let mut out = Vec::new();
+        write_unified(&mut out, "x.fen", old, new).unwrap();
+        out
+    }
+
+    #[test]
+    fn no_change_writes_nothing() {
+        assert!(diff(b"a\nb\n", b"a\nb\n").is_empty());
+    }
+
+    #[test]
+    fn bytes_are_kept_as_they_are() {
+        let old = b"\xef\xbb\xbf# x\r\n\xe9\r\nw QK\r\nend";
+        let new = b"\xef\xbb\xbf# x\r\n\xe9\r\nw KQ\r\nend";
+        assert_eq!(
+            diff(old, new),
+            b"--- a/x.fen\n+++ b/x.fen\n@@ -1,4 +1,4 @@\n \xef\xbb\xbf# x\r\n \xe9\r\n-w QK\r\n+w KQ\r\n end\n\\ No newline at end of file\n"
+        );
+    }
+}
