@@ -96,7 +96,10 @@ pub mod validate;
 
 pub use diagnostics::{Code, Diagnostic, Fix, Label, Severity};
 pub use line_index::{ColumnUnit, LineColumn, LineIndex};
-pub use parse::{MAX_LINE_LEN, Parse, parse, parse_at, parse_bytes, parse_bytes_at};
+pub use parse::{
+    MAX_LINE_LEN, Parse, parse, parse_at, parse_bytes, parse_bytes_at, parse_epd_record,
+    parse_epd_record_at,
+};
 pub use span::Span;
 pub use syntax::{SyntaxKind, SyntaxNode, SyntaxTree};
 pub use types::{Color, File, Piece, Role, Square};

@@ -42,6 +42,17 @@ impl<'a> Cx<'a> {
         }
     }
 
+    /// Makes `source`, which starts where the current source does, the text the parse covers:
+    /// an EPD record's position fields are read with their own text as the source, so that
+    /// their diagnostics are those of the same fields parsed as a FEN, and then the whole record
+    /// is the source again.
+    pub(super) fn set_source(&mut self, source: &'a str) {
+        debug_assert_eq!(source.as_ptr(), self.source.as_ptr());
+        if source.as_ptr() == self.source.as_ptr() {
+            self.source = source;
+        }
+    }
+
     /// The absolute span of `text`, a slice of the input.
     pub(crate) fn span(&self, text: &str) -> Span {
         let start = self.base.saturating_add(self.source.offset(text));

@@ -40,6 +40,14 @@ pub enum SyntaxKind {
     GivenChecks,
     /// Fields after the last field the grammar knows.
     ExtraFields,
+    /// The root of an EPD record: the position fields, then the operations.
+    EpdRecord,
+    /// FEN move counters (`0 1`) where an EPD record's first operation belongs.
+    MoveCounters,
+    /// One EPD operation: an opcode, its operands and the `;` that ends it.
+    Operation,
+    /// One operand of an EPD operation: a symbol or a string.
+    Operand,
 
     /// A run of whitespace: a field separator, or leading or trailing whitespace.
     Whitespace,
@@ -71,6 +79,14 @@ pub enum SyntaxKind {
     Plus,
     /// One three-check count.
     CheckCount,
+    /// The opcode of an EPD operation, such as `bm`.
+    Opcode,
+    /// An unquoted EPD operand, such as `Bb5` or `12`.
+    Symbol,
+    /// A string EPD operand in double quotes, the quotes included.
+    QuotedString,
+    /// `;` ending an EPD operation.
+    Semicolon,
     /// Text that the grammar does not accept at this place.
     Error,
 }
@@ -99,6 +115,10 @@ impl SyntaxKind {
                 | SyntaxKind::Number
                 | SyntaxKind::Plus
                 | SyntaxKind::CheckCount
+                | SyntaxKind::Opcode
+                | SyntaxKind::Symbol
+                | SyntaxKind::QuotedString
+                | SyntaxKind::Semicolon
                 | SyntaxKind::Error
         )
     }
@@ -122,6 +142,10 @@ impl SyntaxKind {
             SyntaxKind::FullmoveNumber => "FULLMOVE_NUMBER",
             SyntaxKind::GivenChecks => "GIVEN_CHECKS",
             SyntaxKind::ExtraFields => "EXTRA_FIELDS",
+            SyntaxKind::EpdRecord => "EPD_RECORD",
+            SyntaxKind::MoveCounters => "MOVE_COUNTERS",
+            SyntaxKind::Operation => "OPERATION",
+            SyntaxKind::Operand => "OPERAND",
             SyntaxKind::Whitespace => "WHITESPACE",
             SyntaxKind::ByteOrderMark => "BYTE_ORDER_MARK",
             SyntaxKind::Slash => "SLASH",
@@ -137,6 +161,10 @@ impl SyntaxKind {
             SyntaxKind::Number => "NUMBER",
             SyntaxKind::Plus => "PLUS",
             SyntaxKind::CheckCount => "CHECK_COUNT",
+            SyntaxKind::Opcode => "OPCODE",
+            SyntaxKind::Symbol => "SYMBOL",
+            SyntaxKind::QuotedString => "QUOTED_STRING",
+            SyntaxKind::Semicolon => "SEMICOLON",
             SyntaxKind::Error => "ERROR",
         }
     }
