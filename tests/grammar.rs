@@ -41,7 +41,11 @@ fn grammar() -> Grammar {
 
 /// Every node of the parse of `input` whose kind is in `kinds`, as `(kind, start, end)`.
 fn tree_nodes(input: &str, kinds: &BTreeSet<String>) -> Vec<(String, usize, usize)> {
-    let dump = fenlint::parse(input).tree().dump();
+    dump_nodes(&fenlint::parse(input).tree().dump(), kinds)
+}
+
+/// Every node of a tree dump whose kind is in `kinds`, as `(kind, start, end)`.
+fn dump_nodes(dump: &str, kinds: &BTreeSet<String>) -> Vec<(String, usize, usize)> {
     let mut nodes = Vec::new();
     for line in dump.lines() {
         let line = line.trim_start();
@@ -65,8 +69,13 @@ fn tree_nodes(input: &str, kinds: &BTreeSet<String>) -> Vec<(String, usize, usiz
 
 /// The kinds the strict productions name with `[node …]` or `[tokens …]`.
 fn named_kinds(grammar: &Grammar) -> BTreeSet<String> {
+    named_kinds_from(grammar, "fen")
+}
+
+/// The kinds the productions reachable from `start` name with `[node …]` or `[tokens …]`.
+fn named_kinds_from(grammar: &Grammar, start: &str) -> BTreeSet<String> {
     grammar
-        .reachable("fen")
+        .reachable(start)
         .iter()
         .map(|name| grammar.get(name).unwrap())
         .flat_map(|p| [p.node(), p.tokens()])
@@ -78,7 +87,9 @@ fn named_kinds(grammar: &Grammar) -> BTreeSet<String> {
 #[test]
 fn the_strict_and_lenient_grammars_are_separate_and_complete() {
     let grammar = grammar();
-    let strict = grammar.reachable("fen");
+    // The strict language has two start symbols: a FEN and an EPD record.
+    let mut strict = grammar.reachable("fen");
+    strict.extend(grammar.reachable("epd_record"));
     let lenient = grammar.reachable("lenient_fen");
     assert!(
         strict.iter().all(|name| !name.starts_with("lenient_")),
@@ -87,7 +98,7 @@ fn the_strict_and_lenient_grammars_are_separate_and_complete() {
     for production in &grammar.productions {
         assert!(
             strict.contains(&production.name) || lenient.contains(&production.name),
-            "`{}` is used by neither `fen` nor `lenient_fen`",
+            "`{}` is used by neither `fen`, `epd_record` nor `lenient_fen`",
             production.name
         );
         if production.name.starts_with("lenient_") || !strict.contains(&production.name) {
@@ -163,6 +174,158 @@ fn generated_strings_parse_cleanly_with_the_nodes_the_productions_name() {
         "too few distinct strings: {}",
         seen.len()
     );
+}
+
+/// The EPD codes for constraints the grammar leaves to rules, as it does a position's legality:
+/// repeated opcodes, lengths and the operands of `hmvc` and `fmvn`.
+const EPD_RULES: [&str; 6] = [
+    "epd::opcode::duplicate",
+    "epd::opcode::too_long",
+    "epd::operand::string_too_long",
+    "epd::record::too_long",
+    "epd::counter::invalid",
+    "fen::counter::leading_zero",
+];
+
+/// The codes of `record` as an EPD record that are about its syntax: every code but the
+/// position's rules and [`EPD_RULES`].
+fn epd_syntax_codes(record: &str) -> Vec<&'static str> {
+    fenlint::epd::check(record, 0, &fenlint::Validator::new())
+        .diagnostics()
+        .iter()
+        .map(|d| d.code())
+        .filter(|code| !code.is_rule() && !EPD_RULES.contains(&code.name()))
+        .map(|code| code.name())
+        .collect()
+}
+
+/// (1) for EPD: records generated from `epd_record` parse with no syntax diagnostic, with the
+/// nodes the productions name, and have one derivation; the EPD checks find no fault of syntax
+/// in them.
+#[test]
+fn generated_epd_records_parse_cleanly_with_the_nodes_the_productions_name() {
+    let grammar = grammar();
+    let kinds = named_kinds_from(&grammar, "epd_record");
+    for kind in [
+        "EPD_RECORD",
+        "OPERATION",
+        "OPCODE",
+        "OPERAND",
+        "QUOTED_STRING",
+        "SYMBOL",
+        "SEMICOLON",
+        "PLACEMENT",
+        "EN_PASSANT",
+    ] {
+        assert!(kinds.contains(kind), "no EPD production names {kind}");
+    }
+    let mut rng = fastrand::Rng::with_seed(0x0065_7064);
+    let mut seen = BTreeSet::new();
+    let (mut operations, mut strings, mut escapes) = (0, 0, 0);
+    for _ in 0..2000 {
+        let (input, mut nodes) = grammar.generate("epd_record", &mut rng);
+        let parse = fenlint::parse_epd_record(&input);
+        assert!(
+            parse.diagnostics().is_empty(),
+            "{input:?} is in the grammar but draws {:?}",
+            parse
+                .diagnostics()
+                .iter()
+                .map(|d| d.code().name())
+                .collect::<Vec<_>>()
+        );
+        assert_eq!(parse.tree().to_string(), input);
+        let syntax = epd_syntax_codes(&input);
+        assert!(syntax.is_empty(), "{input:?} draws {syntax:?}");
+        nodes.sort();
+        assert_eq!(nodes, dump_nodes(&parse.tree().dump(), &kinds), "{input:?}");
+        assert_eq!(
+            grammar.derivations("epd_record", &input),
+            1,
+            "{input:?} has several derivations"
+        );
+        operations += parse.tree().operations().count();
+        strings += usize::from(input.contains(" \""));
+        escapes += usize::from(input.contains("\\\"") || input.contains("\\\\"));
+        drop(parse);
+        seen.insert(input);
+    }
+    assert!(
+        seen.len() > 1900,
+        "too few distinct records: {}",
+        seen.len()
+    );
+    assert!(
+        operations > 1000 && strings > 200 && escapes > 20,
+        "{operations} {strings} {escapes}"
+    );
+}
+
+/// (2) for EPD: a record the grammar accepts draws no fault of syntax, among the records of the
+/// other tests, `examples/suite.epd`, generated records and seeded mutations of them; and a
+/// mutation that breaks the syntax is rejected by both. A change of either side alone fails it.
+#[test]
+fn fenlint_reads_epd_records_as_the_grammar_does() {
+    let grammar = grammar();
+    let mut rng = fastrand::Rng::with_seed(0x0065_7065);
+    let suite = std::fs::read_to_string(root().join("examples/suite.epd")).unwrap();
+    let mut inputs: Vec<String> = suite.lines().map(str::to_owned).collect();
+    let tests = std::fs::read_to_string(root().join("tests/epd.rs")).unwrap();
+    inputs.extend(
+        string_literals(&tests)
+            .into_iter()
+            .filter(|s| s.contains('/')),
+    );
+    for _ in 0..1500 {
+        inputs.push(grammar.generate("epd_record", &mut rng).0);
+    }
+    let originals = inputs.len();
+    for index in 0..originals {
+        for _ in 0..2 {
+            let mutated = mutate(&inputs[index], &mut rng);
+            inputs.push(mutated);
+        }
+    }
+    let (mut accepted, mut rejected) = (0, 0);
+    for input in &inputs {
+        let syntax = epd_syntax_codes(input);
+        if grammar.accepts("epd_record", input) {
+            accepted += 1;
+            assert!(
+                syntax.is_empty(),
+                "{input:?} is in the grammar but draws {syntax:?}"
+            );
+        } else if !syntax.is_empty() {
+            rejected += 1;
+        }
+    }
+    assert!(accepted > 1500 && rejected > 1000, "{accepted} {rejected}");
+    // Changes of the EPD grammar alone, each caught: records it now accepts draw a fault.
+    let text = grammar_text();
+    for (from, to) in [
+        // An operation without `;`.
+        (
+            "operation ::= opcode ( separator operand )* \";\"",
+            "operation ::= opcode ( separator operand )* \";\"?",
+        ),
+        // An opcode starting with a digit.
+        (
+            "opcode ::= [A-Za-z] [A-Za-z0-9_]*",
+            "opcode ::= [A-Za-z0-9] [A-Za-z0-9_]*",
+        ),
+        // A string without its closing quote.
+        (
+            "string ::= '\"' ( string_char | escape )* '\"'",
+            "string ::= '\"' ( string_char | escape )* '\"'?",
+        ),
+    ] {
+        assert!(text.contains(from), "{from}");
+        let changed = Grammar::parse(&text.replacen(from, to, 1)).unwrap();
+        let caught = inputs.iter().any(|input| {
+            changed.accepts("epd_record", input) && !epd_syntax_codes(input).is_empty()
+        });
+        assert!(caught, "changing `{from}` to `{to}` goes unnoticed");
+    }
 }
 
 /// String literals in the other test files (with `{}` standing for the start placement, as

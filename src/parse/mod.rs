@@ -171,7 +171,8 @@ pub fn parse_at(input: &str, base: usize) -> Parse<'_> {
 /// Parses one EPD record (PGN §16.2) whose spans start at 0: the position fields, as a FEN's,
 /// then the operations, all in one lossless tree rooted at [`SyntaxKind::EpdRecord`].
 ///
-/// The diagnostics are those of the position fields; the checks of the operations and of the
+/// The diagnostics are those of the position fields, without `fen::fields::missing` (four
+/// fields are the EPD form); the checks of the operations, of the number of fields and of the
 /// `hmvc`/`fmvn` counters are [`crate::epd::check`]'s.
 ///
 /// [`SyntaxKind::EpdRecord`]: crate::SyntaxKind::EpdRecord
@@ -209,7 +210,12 @@ pub(crate) fn epd_record_at(input: &str, base: usize) -> (Parse<'_>, usize) {
     }
     let mut cx = Cx::new(input, base);
     let count = epd::epd_record(&mut cx, input);
-    (cx.finish_parse(), count)
+    let mut parse = cx.finish_parse();
+    // Four fields are the EPD form: the FEN's counters are operations here.
+    parse
+        .diagnostics
+        .retain(|diagnostic| diagnostic.code() != Code::FieldsMissing);
+    (parse, count)
 }
 
 /// Parses one FEN given as bytes; text that is not UTF-8 gives a `fen::input::invalid_utf8`
