@@ -197,7 +197,7 @@ pub fn parse_epd_record(input: &str) -> Parse<'_> {
 /// let parse = fenlint::parse_epd_record_at("8/8/8/8/8/8/8/8 x - - c0 \"a\";", 50);
 /// assert_eq!(parse.diagnostics()[0].span(), fenlint::Span::new(66, 67));
 /// let operation = parse.tree().operations().next().unwrap();
-/// assert_eq!(operation.span(), fenlint::Span::new(72, 80));
+/// assert_eq!(operation.span(), fenlint::Span::new(72, 79));
 /// ```
 pub fn parse_epd_record_at(input: &str, base: usize) -> Parse<'_> {
     epd_record_at(input, base).0
