@@ -24,7 +24,8 @@
 //! Data flows one way, and no stage reads the text again once the tree holds it.
 //!
 //! 1. **Grammar.** [`parse()`] / [`parse_at`] run the `nom` grammar of `grammar/fen.ebnf` (one
-//!    function per production) and never fail: see [`Parse`].
+//!    function per production) and never fail: see [`Parse`]. [`parse_epd_record`] reads an EPD
+//!    record into the same kind of tree, the position fields followed by the operations.
 //! 2. **Tree.** The [`SyntaxTree`] covers every byte; the typed views of [`syntax`] read values
 //!    out of it.
 //!
