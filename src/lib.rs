@@ -99,7 +99,7 @@ pub use diagnostics::{Code, Diagnostic, Fix, Label, Severity};
 pub use line_index::{ColumnUnit, LineColumn, LineIndex};
 pub use parse::{
     MAX_LINE_LEN, Parse, parse, parse_at, parse_bytes, parse_bytes_at, parse_epd_record,
-    parse_epd_record_at,
+    parse_epd_record_at, parse_fen_tag_pair, parse_fen_tag_pair_at,
 };
 pub use span::Span;
 pub use syntax::{SyntaxKind, SyntaxNode, SyntaxTree};

@@ -284,7 +284,12 @@ fn lint_game(
 
     let fens: Vec<&Tag<'_>> = game.tags.iter().filter(|tag| tag.name == "FEN").collect();
     for tag in &fens {
-        let parse = crate::parse_at(tag.value, tag.value_span.start);
+        // The whole tag pair, read into one tree; the value alone if the pair is not in `text`.
+        let pair = text.get(tag.span.start.saturating_sub(base)..tag.span.end.saturating_sub(base));
+        let parse = match pair {
+            Some(pair) => crate::parse_fen_tag_pair_at(pair, tag.span.start),
+            None => crate::parse_at(tag.value, tag.value_span.start),
+        };
         diagnostics.extend_from_slice(validator.lint_parse(parse).diagnostics());
     }
 

@@ -87,9 +87,10 @@ fn named_kinds_from(grammar: &Grammar, start: &str) -> BTreeSet<String> {
 #[test]
 fn the_strict_and_lenient_grammars_are_separate_and_complete() {
     let grammar = grammar();
-    // The strict language has two start symbols: a FEN and an EPD record.
+    // The strict language has three start symbols: a FEN, an EPD record and a FEN tag pair.
     let mut strict = grammar.reachable("fen");
     strict.extend(grammar.reachable("epd_record"));
+    strict.extend(grammar.reachable("fen_tag_pair"));
     let lenient = grammar.reachable("lenient_fen");
     assert!(
         strict.iter().all(|name| !name.starts_with("lenient_")),
@@ -98,7 +99,7 @@ fn the_strict_and_lenient_grammars_are_separate_and_complete() {
     for production in &grammar.productions {
         assert!(
             strict.contains(&production.name) || lenient.contains(&production.name),
-            "`{}` is used by neither `fen`, `epd_record` nor `lenient_fen`",
+            "`{}` is used by none of `fen`, `epd_record`, `fen_tag_pair` and `lenient_fen`",
             production.name
         );
         if production.name.starts_with("lenient_") || !strict.contains(&production.name) {
@@ -259,6 +260,65 @@ fn generated_epd_records_parse_cleanly_with_the_nodes_the_productions_name() {
         operations > 1000 && strings > 200 && escapes > 20,
         "{operations} {strings} {escapes}"
     );
+}
+
+/// (1) for the PGN tag pair: tag pairs generated from `fen_tag_pair` parse with no diagnostic,
+/// with the nodes the productions name and one derivation, and a PGN file of them draws only
+/// the position's rules and advice on the game's tags.
+#[test]
+fn generated_fen_tag_pairs_parse_cleanly_with_the_nodes_the_productions_name() {
+    let grammar = grammar();
+    let mut kinds = named_kinds_from(&grammar, "fen_tag_pair");
+    // The FEN's fields are the tag pair's children: the tree has no FEN node here.
+    assert!(kinds.remove("FEN"));
+    for kind in ["FEN_TAG_PAIR", "TAG_NAME", "PLACEMENT", "FULLMOVE_NUMBER"] {
+        assert!(kinds.contains(kind), "no tag pair production names {kind}");
+    }
+    let mut rng = fastrand::Rng::with_seed(0x0074_6167);
+    for _ in 0..1000 {
+        let (input, mut nodes) = grammar.generate("fen_tag_pair", &mut rng);
+        let parse = fenlint::parse_fen_tag_pair(&input);
+        assert!(
+            parse.diagnostics().is_empty(),
+            "{input:?} is in the grammar but draws {:?}",
+            parse
+                .diagnostics()
+                .iter()
+                .map(|d| d.code().name())
+                .collect::<Vec<_>>()
+        );
+        assert_eq!(parse.tree().to_string(), input);
+        nodes.retain(|(kind, ..)| kinds.contains(kind));
+        nodes.sort();
+        assert_eq!(nodes, dump_nodes(&parse.tree().dump(), &kinds), "{input:?}");
+        assert_eq!(grammar.derivations("fen_tag_pair", &input), 1, "{input:?}");
+        // The value's diagnostics are the FEN's, in the tag pair and in a PGN file.
+        let value = &input[6..input.len() - 2];
+        assert!(fenlint::parse(value).diagnostics().is_empty(), "{value:?}");
+        let pgn = format!("[SetUp \"1\"]\n{input}\n\n*\n");
+        let syntax: Vec<_> = fenlint::pgn::lint_pgn(&pgn, 0, &fenlint::Validator::new())
+            .iter()
+            .map(|d| d.code())
+            .filter(|code| !code.is_rule() && code.name() != "pgn::variant::unknown")
+            .map(|code| code.name())
+            .collect();
+        assert!(syntax.is_empty(), "{pgn:?} draws {syntax:?}");
+    }
+    // Departures from the shape of the tag pair are malformed.
+    for bad in [
+        "[Fen \"8/8/8/8/8/8/8/8 w - - 0 1\"]",
+        "[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"",
+        "[FEN 8/8/8/8/8/8/8/8 w - - 0 1]",
+        "[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"] x",
+    ] {
+        assert!(!grammar.accepts("fen_tag_pair", bad), "{bad:?}");
+        let codes: Vec<_> = fenlint::parse_fen_tag_pair(bad)
+            .diagnostics()
+            .iter()
+            .map(|d| d.code().name())
+            .collect();
+        assert!(codes.contains(&"pgn::tag::malformed"), "{bad:?}: {codes:?}");
+    }
 }
 
 /// (2) for EPD: a record the grammar accepts draws no fault of syntax, among the records of the

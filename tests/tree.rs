@@ -337,3 +337,56 @@ fn epd_records_have_lossless_trees_with_operation_nodes() {
     let operation = parse.tree().operations().next().unwrap();
     assert_eq!(operation.operands().next().unwrap().text(), "\"a; b");
 }
+
+/// The tree of a PGN `[FEN "…"]` tag pair: the tokens of the pair around the FEN's fields,
+/// blanks kept as trivia, and the value's diagnostics at their place in the file.
+#[test]
+fn fen_tag_pairs_have_lossless_trees_around_the_fen_fields() {
+    let pair = "[ FEN\t\"4k3/8/8/8/8/8/8/4K3 x - - 0 1\" ]";
+    let parse = fenlint::parse_fen_tag_pair_at(pair, 5);
+    assert_eq!(parse.tree().to_string(), pair);
+    assert_eq!(parse.tree().root().kind(), SyntaxKind::FenTagPair);
+    let kinds: Vec<_> = parse
+        .tree()
+        .root()
+        .children()
+        .map(|node| node.kind().name())
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "OPEN_BRACKET",
+            "WHITESPACE",
+            "TAG_NAME",
+            "WHITESPACE",
+            "QUOTE",
+            "PLACEMENT",
+            "WHITESPACE",
+            "SIDE_TO_MOVE",
+            "WHITESPACE",
+            "CASTLING",
+            "WHITESPACE",
+            "EN_PASSANT",
+            "WHITESPACE",
+            "HALFMOVE_CLOCK",
+            "WHITESPACE",
+            "FULLMOVE_NUMBER",
+            "QUOTE",
+            "WHITESPACE",
+            "CLOSE_BRACKET"
+        ]
+    );
+    let codes: Vec<_> = parse
+        .diagnostics()
+        .iter()
+        .map(|d| (d.code().name(), d.span()))
+        .collect();
+    assert_eq!(codes, [("fen::side_to_move::invalid", Span::new(32, 33))]);
+    // A pair without `]` keeps its text in an error token.
+    let parse = fenlint::parse_fen_tag_pair("[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"");
+    assert_eq!(parse.diagnostics()[0].code().name(), "pgn::tag::malformed");
+    assert_eq!(
+        parse.tree().to_string(),
+        "[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\""
+    );
+}

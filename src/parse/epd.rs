@@ -67,7 +67,7 @@ pub(crate) fn epd_record<'a>(cx: &mut Cx<'a>, input: &'a str) -> usize {
 fn epd_position<'a>(cx: &mut Cx<'a>, input: &'a str) -> (&'a str, usize) {
     let (position, count) = position_text(input);
     let rest = input.get(position.len()..).unwrap_or_default();
-    cx.set_source(position);
+    cx.set_scope(position);
     let (head, over) = position.split_at(line_limit(position));
     fields(cx, head);
     if !over.is_empty() {
@@ -75,7 +75,6 @@ fn epd_position<'a>(cx: &mut Cx<'a>, input: &'a str) -> (&'a str, usize) {
         let total = span.end.saturating_sub(cx.span(position).start);
         cx.report(line_too_long(span, total));
     }
-    cx.set_source(input);
     (rest, count)
 }
 

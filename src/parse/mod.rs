@@ -9,6 +9,7 @@ mod castling;
 mod cx;
 mod epd;
 mod fen;
+mod fen_tag;
 mod whitespace;
 
 pub(crate) use counters::leading_zero;
@@ -216,6 +217,45 @@ pub(crate) fn epd_record_at(input: &str, base: usize) -> (Parse<'_>, usize) {
         .diagnostics
         .retain(|diagnostic| diagnostic.code() != Code::FieldsMissing);
     (parse, count)
+}
+
+/// Parses one PGN tag pair that carries a FEN, `[FEN "…"]` (PGN §9.7.1), whose spans start
+/// at 0: the tokens of the tag pair around the FEN's fields, all in one lossless tree rooted at
+/// [`SyntaxKind::FenTagPair`].
+///
+/// The diagnostics of the value are those [`parse_at`] gives for the value alone; text that
+/// does not fit the shape of the tag pair draws `pgn::tag::malformed`.
+///
+/// [`SyntaxKind::FenTagPair`]: crate::SyntaxKind::FenTagPair
+///
+/// ```
+/// let pair = r#"[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]"#;
+/// let parse = fenlint::parse_fen_tag_pair(pair);
+/// assert!(parse.diagnostics().is_empty());
+/// assert_eq!(parse.tree().to_string(), pair);
+/// assert_eq!(parse.tree().fullmove_number().unwrap().value(), Some(1));
+/// ```
+pub fn parse_fen_tag_pair(input: &str) -> Parse<'_> {
+    parse_fen_tag_pair_at(input, 0)
+}
+
+/// [`parse_fen_tag_pair`] for a tag pair that starts at byte offset `base` of a larger text (a
+/// PGN file), so that every span is an offset into that text.
+///
+/// ```
+/// let parse = fenlint::parse_fen_tag_pair_at("[FEN \"8/8/8/8/8/8/8/8 x - - 0 1\"]", 100);
+/// assert_eq!(parse.diagnostics()[0].code().name(), "fen::side_to_move::invalid");
+/// assert_eq!(parse.diagnostics()[0].span(), fenlint::Span::new(122, 123));
+/// let bad = fenlint::parse_fen_tag_pair("[Event \"x\"]");
+/// assert_eq!(bad.diagnostics()[0].code().name(), "pgn::tag::malformed");
+/// ```
+pub fn parse_fen_tag_pair_at(input: &str, base: usize) -> Parse<'_> {
+    if input.len() > MAX_INPUT_LEN {
+        return too_long(input, base);
+    }
+    let mut cx = Cx::new(input, base);
+    fen_tag::fen_tag_pair(&mut cx, input);
+    cx.finish_parse()
 }
 
 /// Parses one FEN given as bytes; text that is not UTF-8 gives a `fen::input::invalid_utf8`

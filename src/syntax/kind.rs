@@ -48,6 +48,8 @@ pub enum SyntaxKind {
     Operation,
     /// One operand of an EPD operation: a symbol or a string.
     Operand,
+    /// The root of a PGN `[FEN "…"]` tag pair: its tokens around the FEN's fields.
+    FenTagPair,
 
     /// A run of whitespace: a field separator, or leading or trailing whitespace.
     Whitespace,
@@ -61,9 +63,9 @@ pub enum SyntaxKind {
     PromotedMarker,
     /// A digit in a rank: a run of empty squares.
     EmptyRun,
-    /// `[` opening bracket holdings.
+    /// `[` opening bracket holdings or a PGN tag pair.
     OpenBracket,
-    /// `]` closing bracket holdings.
+    /// `]` closing bracket holdings or a PGN tag pair.
     CloseBracket,
     /// `-`: no castling rights, no en-passant square, or empty bracket holdings.
     Dash,
@@ -87,6 +89,10 @@ pub enum SyntaxKind {
     QuotedString,
     /// `;` ending an EPD operation.
     Semicolon,
+    /// The name of a PGN tag pair, such as `FEN`.
+    TagName,
+    /// `"` around the value of a PGN tag pair.
+    Quote,
     /// Text that the grammar does not accept at this place.
     Error,
 }
@@ -119,6 +125,8 @@ impl SyntaxKind {
                 | SyntaxKind::Symbol
                 | SyntaxKind::QuotedString
                 | SyntaxKind::Semicolon
+                | SyntaxKind::TagName
+                | SyntaxKind::Quote
                 | SyntaxKind::Error
         )
     }
@@ -146,6 +154,7 @@ impl SyntaxKind {
             SyntaxKind::MoveCounters => "MOVE_COUNTERS",
             SyntaxKind::Operation => "OPERATION",
             SyntaxKind::Operand => "OPERAND",
+            SyntaxKind::FenTagPair => "FEN_TAG_PAIR",
             SyntaxKind::Whitespace => "WHITESPACE",
             SyntaxKind::ByteOrderMark => "BYTE_ORDER_MARK",
             SyntaxKind::Slash => "SLASH",
@@ -165,6 +174,8 @@ impl SyntaxKind {
             SyntaxKind::Symbol => "SYMBOL",
             SyntaxKind::QuotedString => "QUOTED_STRING",
             SyntaxKind::Semicolon => "SEMICOLON",
+            SyntaxKind::TagName => "TAG_NAME",
+            SyntaxKind::Quote => "QUOTE",
             SyntaxKind::Error => "ERROR",
         }
     }

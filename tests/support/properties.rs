@@ -366,7 +366,8 @@ fn assert_lossless_epd(record: &str, base: usize) {
 }
 
 /// Property 6: any text, read as a PGN file at a base offset: no panic, every span inside the
-/// file on character boundaries, every tag's spans inside it.
+/// file on character boundaries, every tag's spans inside it, and every `FEN` tag pair's tree
+/// lossless with the diagnostics of its value; any text read as a tag pair is lossless too.
 pub fn pgn(bytes: &[u8]) {
     let text = String::from_utf8_lossy(bytes);
     let base = 29;
@@ -380,6 +381,28 @@ pub fn pgn(bytes: &[u8]) {
                 Some(tag.value()),
                 "tag value span"
             );
+            if tag.name() == "FEN" {
+                // The tag pair's tree is lossless, and its diagnostics are the value's.
+                let pair = &text[tag.span().start - base..tag.span().end - base];
+                let parse = fenlint::parse_fen_tag_pair_at(pair, tag.span().start);
+                assert_eq!(parse.tree().to_string(), pair, "tag pair tree");
+                let value = fenlint::parse_at(tag.value(), span.start);
+                assert_eq!(
+                    parse.diagnostics(),
+                    value.diagnostics(),
+                    "tag pair diagnostics"
+                );
+            }
         }
+    }
+    // Any text as a tag pair: lossless, every token where its span says.
+    let parse = fenlint::parse_fen_tag_pair_at(&text, base);
+    assert_eq!(parse.tree().to_string(), text, "tag pair tree of any text");
+    for token in parse.tree().tokens() {
+        let span = token.span();
+        assert_eq!(
+            text.get(span.start - base..span.end - base),
+            Some(token.text())
+        );
     }
 }
