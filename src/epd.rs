@@ -5,10 +5,11 @@
 //! [`Validator`] and checks the operations; every span is an absolute byte offset into the file,
 //! given the record's offset `base`.
 //!
-//! The move counters of an EPD record are the `hmvc` (halfmove clock) and `fmvn` (fullmove
-//! number) operations. The four fields are parsed on their own with [`crate::parse_at`], and the
-//! operands of `hmvc` and `fmvn` replace the FEN's own counters in the [`Validator`]'s check, so the
-//! validator's counter rules (`fen::halfmove_clock::exceeds_plies`,
+//! The record is read into one lossless tree with [`crate::parse_epd_record`] (the position
+//! fields, then the operations), and the operations are checked from its nodes. The move
+//! counters of an EPD record are the `hmvc` (halfmove clock) and `fmvn` (fullmove number)
+//! operations: their operands replace the FEN's own counters in the [`Validator`]'s check, so
+//! the validator's counter rules (`fen::halfmove_clock::exceeds_plies`,
 //! `fen::en_passant::halfmove_not_zero`, `fen::fullmove_number::zero`, …) see them and point at
 //! the operands. `fen::fields::missing` is never reported: four fields are the EPD form, and
 //! fewer are `epd::fields::missing`.

@@ -4,9 +4,9 @@
 //! [`read`] splits a PGN file into games and tag pairs (PGN §8.1) without reading the movetext
 //! beyond what separates games: brace comments `{...}`, `;` comments and `%` escape lines are
 //! skipped, so a `[` inside them is no tag, and a tag pair after movetext starts a new game.
-//! [`lint_pgn`] lints each `FEN` tag value with [`crate::parse_at`] and the [`Validator`], as
-//! the variant the game's `Variant` tag names (which wins over the validator's own setting),
-//! and checks the `SetUp` and `Variant` tags. Every span is an absolute byte offset into the
+//! [`lint_pgn`] lints each `FEN` tag pair, read with [`crate::parse_fen_tag_pair_at`], with the
+//! [`Validator`], as the variant the game's `Variant` tag names (which wins over the validator's
+//! own setting), and checks the `SetUp` and `Variant` tags. Every span is an absolute byte offset into the
 //! file, given the file's offset `base`.
 //!
 //! ```
