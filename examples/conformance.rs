@@ -1058,6 +1058,11 @@ fn pgn_cases() -> Vec<Case> {
             "a FEN tag without SetUp (warning)",
         ),
         pgn(
+            "[SetUp \"1\"]\n[ FEN\t\"4k3/8/8/8/8/8/8/4K3 w - - 0 1\" ]\n\n1. Kd2 *\n",
+            "",
+            "blanks after `[`, around the value and before `]` of the FEN tag pair, as PGN readers take them",
+        ),
+        pgn(
             "[SetUp \"1\"]\n\n1. e4 *\n",
             "pgn::setup::without_fen",
             "SetUp without a FEN tag (warning)",
