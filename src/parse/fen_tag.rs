@@ -30,10 +30,8 @@ pub(crate) fn fen_tag_pair<'a>(cx: &mut Cx<'a>, input: &'a str) {
         let rest = value(cx, rest);
         closing(cx, rest)
     });
-    match rest {
-        Some(rest) if rest.is_empty() => {}
-        Some(rest) => malformed(cx, rest, "the end of the tag pair after `]`"),
-        None => {}
+    if let Some(rest) = rest.filter(|rest| !rest.is_empty()) {
+        malformed(cx, rest, "the end of the tag pair after `]`");
     }
     cx.finish(root);
 }
