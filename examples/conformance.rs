@@ -950,6 +950,91 @@ fn epd_cases() -> Vec<Case> {
             "epd::record::too_long",
             "a record over 1024 bytes (warning)",
         ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - -",
+            "",
+            "the four position fields and no operation",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - noop;",
+            "",
+            "an operation without operands",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - pv Kd2 Kd7 Ke2;",
+            "",
+            "an operation with three symbol operands",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - ce -35; acd 12; c_9 O-O;",
+            "",
+            "symbols: a signed number, a castling move; an opcode with `_` and a digit",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - c0 \"say \\\"hi\\\"\"; c1 \"a\\\\b\";",
+            "",
+            "strings with the escapes `\\\"` and `\\\\`",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - c0 \"a;b c\";",
+            "",
+            "a string holding `;` and a space",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;id \"x\";",
+            "",
+            "no space after `;` (lenient, no diagnostic)",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - -  bm  Kd2 ;  ",
+            "",
+            "runs of spaces between the parts and after the record (lenient, no diagnostic)",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; ;",
+            "epd::opcode::invalid",
+            "a stray `;`, an operation without opcode",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - _bm Kd2;",
+            "epd::opcode::invalid",
+            "an opcode starting with `_`",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2 id \"x\"",
+            "epd::operation::unterminated",
+            "no `;` at all: `bm` with three operands",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - c0 \"a\\\";",
+            "epd::operand::unclosed_string",
+            "the closing quote is escaped",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - hmvc 1 2; fmvn 1;",
+            "epd::counter::invalid",
+            "`hmvc` with two operands",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - fmvn;",
+            "epd::counter::invalid",
+            "`fmvn` without an operand",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - hmvc \"0\";",
+            "epd::counter::invalid",
+            "`hmvc` with a string operand",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1; bm Kd2;",
+            "epd::fields::move_counters",
+            "FEN counters closed by `;` before an operation",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w -",
+            "epd::fields::missing",
+            "three position fields",
+        ),
     ]
 }
 
@@ -971,6 +1056,11 @@ fn pgn_cases() -> Vec<Case> {
             "[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Kd2 *\n",
             "pgn::setup::missing",
             "a FEN tag without SetUp (warning)",
+        ),
+        pgn(
+            "[SetUp \"1\"]\n[ FEN\t\"4k3/8/8/8/8/8/8/4K3 w - - 0 1\" ]\n\n1. Kd2 *\n",
+            "",
+            "blanks after `[`, around the value and before `]` of the FEN tag pair, as PGN readers take them",
         ),
         pgn(
             "[SetUp \"1\"]\n\n1. e4 *\n",

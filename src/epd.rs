@@ -5,10 +5,11 @@
 //! [`Validator`] and checks the operations; every span is an absolute byte offset into the file,
 //! given the record's offset `base`.
 //!
-//! The move counters of an EPD record are the `hmvc` (halfmove clock) and `fmvn` (fullmove
-//! number) operations. The four fields are parsed on their own with [`crate::parse_at`], and the
-//! operands of `hmvc` and `fmvn` replace the FEN's own counters in the [`Validator`]'s check, so the
-//! validator's counter rules (`fen::halfmove_clock::exceeds_plies`,
+//! The record is read into one lossless tree with [`crate::parse_epd_record`] (the position
+//! fields, then the operations), and the operations are checked from its nodes. The move
+//! counters of an EPD record are the `hmvc` (halfmove clock) and `fmvn` (fullmove number)
+//! operations: their operands replace the FEN's own counters in the [`Validator`]'s check, so
+//! the validator's counter rules (`fen::halfmove_clock::exceeds_plies`,
 //! `fen::en_passant::halfmove_not_zero`, `fen::fullmove_number::zero`, …) see them and point at
 //! the operands. `fen::fields::missing` is never reported: four fields are the EPD form, and
 //! fewer are `epd::fields::missing`.
@@ -40,6 +41,8 @@ use std::borrow::Cow;
 
 use crate::diagnostics::text::{join_names, shown};
 use crate::diagnostics::{Capped, Code, Diagnostic, EPD_RECORD, limit};
+use crate::parse::is_check_counters;
+use crate::syntax::{EpdOperation, MoveCounters, SyntaxKind, SyntaxTree};
 use crate::validate::{CounterText, Counters, Lint, Validator};
 use crate::{Severity, Span};
 
@@ -254,13 +257,12 @@ pub fn check<'a>(line: &'a str, base: usize, validator: &Validator) -> Record<'a
         reader.record_too_long();
     }
 
-    let (fields, count) = four_fields(line);
-    let parse = crate::parse_at(fields, reader.base);
+    let (parse, count) = crate::parse::epd_record_at(line, reader.base);
     if count < 4 {
-        reader.fields_missing(fields, count);
+        // A record of fewer than four fields is all position.
+        reader.fields_missing(line, count);
     }
-    let rest_start = fields.len();
-    let operations = reader.operations(rest_start);
+    let operations = reader.operations(parse.tree());
     let counters = reader.counters(&operations);
     let lint = validator.lint_parse_with_counters(parse, counters);
 
@@ -290,53 +292,6 @@ pub fn check<'a>(line: &'a str, base: usize, validator: &Validator) -> Record<'a
     }
 }
 
-/// The text up to the end of the fourth whitespace-separated field, and how many fields it has
-/// (fewer than four when the line ends first). A fifth field that is three-check counters
-/// ([`is_check_counters`]) belongs to the position: a three-check EPD record carries its checks
-/// right after the en-passant field, as python-chess writes and reads them
-/// (`ThreeCheckBoard.epd`: `… - 3+3 bm e4;`).
-fn four_fields(line: &str) -> (&str, usize) {
-    let mut end = 0;
-    let mut count = 0usize;
-    while count < 4 {
-        let rest = line.get(end..).unwrap_or_default();
-        let after_space = rest.trim_start();
-        if after_space.is_empty() {
-            break;
-        }
-        let start = end.saturating_add(rest.len().saturating_sub(after_space.len()));
-        let len = after_space
-            .find(char::is_whitespace)
-            .unwrap_or(after_space.len());
-        end = start.saturating_add(len);
-        count = count.saturating_add(1);
-    }
-    if count < 4 {
-        // Everything, trailing whitespace included, is the (short) position.
-        return (line, count);
-    }
-    let rest = line.get(end..).unwrap_or_default();
-    let after_space = rest.trim_start();
-    let fifth_len = after_space
-        .find(char::is_whitespace)
-        .unwrap_or(after_space.len());
-    if after_space.len() < rest.len()
-        && is_check_counters(after_space.get(..fifth_len).unwrap_or_default())
-    {
-        let fifth_start = end.saturating_add(rest.len().saturating_sub(after_space.len()));
-        end = fifth_start.saturating_add(fifth_len);
-    }
-    (line.get(..end).unwrap_or(line), count)
-}
-
-/// Whether `text` is written as three-check counters: digits and `+` only, with a `+`, starting
-/// with a digit (`3+3`, checks remaining) or with `+` (`+0+0`, checks given). No opcode looks
-/// like this (an opcode starts with a letter), so the text is read as the FEN's checks field,
-/// whose parser reports a malformed one (`3+`, `4+0`) with the `fen::checks::` codes.
-fn is_check_counters(text: &str) -> bool {
-    text.contains('+') && text.bytes().all(|b| b.is_ascii_digit() || b == b'+')
-}
-
 /// Whether `text` could be an opcode: a letter, then letters, digits and `_`.
 fn is_opcode(text: &str) -> bool {
     text.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) && text.chars().all(is_opcode_char)
@@ -358,10 +313,6 @@ impl<'a> Reader<'a> {
     /// The absolute span of `start..end`, offsets into the record.
     fn span(&self, start: usize, end: usize) -> Span {
         Span::relative_to(self.base, start, end)
-    }
-
-    fn get(&self, start: usize, end: usize) -> &'a str {
-        self.text.get(start..end).unwrap_or_default()
     }
 
     fn report(&mut self, diagnostic: Diagnostic) {
@@ -432,23 +383,18 @@ impl<'a> Reader<'a> {
         );
     }
 
-    /// Reads the operations from offset `at` to the end of the record.
-    fn operations(&mut self, mut at: usize) -> Vec<Operation<'a>> {
+    /// Checks the operations, the FEN move counters and the stray `;` of the record's tree,
+    /// and returns the operations.
+    fn operations(&mut self, tree: &SyntaxTree<'a>) -> Vec<Operation<'a>> {
         let mut operations: Vec<Operation<'a>> = Vec::new();
         let mut seen = std::collections::HashMap::new();
-        let mut first = true;
-        loop {
-            at = self.skip_whitespace(at);
-            let Some(c) = self.text.get(at..).and_then(|rest| rest.chars().next()) else {
-                break;
-            };
-            if first && c.is_ascii_digit() && self.fen_counters(&mut at) {
-                first = false;
+        for node in tree.root().children() {
+            if let Some(counters) = MoveCounters::cast(node) {
+                self.fen_counters(counters);
                 continue;
             }
-            first = false;
-            if c == ';' {
-                let span = self.span(at, at.saturating_add(1));
+            if node.kind() == SyntaxKind::Semicolon {
+                let span = node.span();
                 self.report(
                     Diagnostic::new(
                         Code::EpdOpcodeInvalid,
@@ -458,10 +404,12 @@ impl<'a> Reader<'a> {
                     .help("Remove the stray `;`.")
                     .with_fix(span, ""),
                 );
-                at = at.saturating_add(1);
                 continue;
             }
-            let operation = self.operation(&mut at);
+            let Some(operation) = EpdOperation::cast(node) else {
+                continue;
+            };
+            let operation = self.operation(operation);
             if let Some(first_span) = Self::first_of(&mut seen, &operation) {
                 self.report(
                     Diagnostic::new(
@@ -519,22 +467,14 @@ impl<'a> Reader<'a> {
     }
 
     /// A FEN's move counters (`0 1`) right after the four fields: one
-    /// `epd::fields::move_counters` with a fix that writes them as operations. Returns whether it found them and moved `at`
-    /// past them.
-    fn fen_counters(&mut self, at: &mut usize) -> bool {
-        let start = *at;
-        let first_end = self.token_end(start);
-        let second_start = self.skip_whitespace(first_end);
-        let second_end = self.token_end(second_start);
-        let (first, second) = (
-            self.get(start, first_end),
-            self.get(second_start, second_end),
-        );
-        let is_number = |text: &str| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
-        if !is_number(first) || !is_number(second) {
-            return false;
-        }
-        let span = self.span(start, second_end);
+    /// `epd::fields::move_counters` with a fix that writes them as operations.
+    fn fen_counters(&mut self, counters: MoveCounters<'_, 'a>) {
+        let mut numbers = counters.numbers();
+        let (Some(first), Some(second)) = (numbers.next(), numbers.next()) else {
+            return;
+        };
+        let span = first.span().cover(second.span());
+        let (first, second) = (first.text(), second.text());
         let replacement = format!("hmvc {first}; fmvn {second};");
         self.report(
             Diagnostic::new(
@@ -549,89 +489,31 @@ impl<'a> Reader<'a> {
             ))
             .with_fix(span, replacement),
         );
-        let after = self.text.get(second_end..).unwrap_or_default();
-        *at = second_end.saturating_add(usize::from(after.starts_with(';')));
-        true
     }
 
-    fn skip_whitespace(&self, at: usize) -> usize {
-        let rest = self.text.get(at..).unwrap_or_default();
-        at.saturating_add(rest.len().saturating_sub(rest.trim_start().len()))
-    }
-
-    /// The end of the unquoted token at `at`: the next whitespace or `;`.
-    fn token_end(&self, at: usize) -> usize {
-        let rest = self.text.get(at..).unwrap_or_default();
-        at.saturating_add(
-            rest.find(|c: char| c.is_whitespace() || c == ';')
-                .unwrap_or(rest.len()),
-        )
-    }
-
-    /// Reads one operation at `at`, which is not whitespace nor `;`, and moves `at` past it.
-    fn operation(&mut self, at: &mut usize) -> Operation<'a> {
-        let start = *at;
-        let opcode_end = self.token_end(start);
-        let opcode = self.get(start, opcode_end);
-        let opcode_span = self.span(start, opcode_end);
+    /// Checks one operation of the tree: its opcode and its string operands.
+    fn operation(&mut self, view: EpdOperation<'_, 'a>) -> Operation<'a> {
+        let opcode = view.opcode();
+        let opcode_span = view.opcode_span();
         self.check_opcode(opcode, opcode_span);
-        let mut operands = Vec::new();
-        let mut end = opcode_end;
-        let mut terminated = false;
-        *at = opcode_end;
-        loop {
-            *at = self.skip_whitespace(*at);
-            let rest = self.text.get(*at..).unwrap_or_default();
-            if rest.is_empty() {
-                break;
-            }
-            if rest.starts_with(';') {
-                *at = at.saturating_add(1);
-                end = *at;
-                terminated = true;
-                break;
-            }
-            let operand_end = if rest.starts_with('"') {
-                self.string_end(*at)
-            } else {
-                self.token_end(*at)
-            };
-            let text = self.get(*at, operand_end);
-            let operand = Operand {
-                text,
-                span: self.span(*at, operand_end),
-                string: text.starts_with('"'),
-            };
-            if operand.string {
-                self.check_string(&operand);
-            }
-            operands.push(operand);
-            end = operand_end;
-            *at = operand_end;
+        let operands: Vec<Operand<'a>> = view
+            .operands()
+            .map(|operand| Operand {
+                text: operand.text(),
+                span: operand.span(),
+                string: operand.is_string(),
+            })
+            .collect();
+        for operand in operands.iter().filter(|operand| operand.string) {
+            self.check_string(operand);
         }
         Operation {
             opcode,
             opcode_span,
             operands,
-            terminated,
-            span: self.span(start, end),
+            terminated: view.is_terminated(),
+            span: view.span(),
         }
-    }
-
-    /// The end of the string at `at` (which is `"`): after its closing quote, or the end of the
-    /// record when it has none.
-    fn string_end(&self, at: usize) -> usize {
-        let rest = self.text.get(at.saturating_add(1)..).unwrap_or_default();
-        let mut escaped = false;
-        for (offset, c) in rest.char_indices() {
-            match c {
-                _ if escaped => escaped = false,
-                '\\' => escaped = true,
-                '"' => return at.saturating_add(offset).saturating_add(2),
-                _ => {}
-            }
-        }
-        self.text.len()
     }
 
     fn check_opcode(&mut self, opcode: &str, span: Span) {

@@ -24,7 +24,8 @@
 //! Data flows one way, and no stage reads the text again once the tree holds it.
 //!
 //! 1. **Grammar.** [`parse()`] / [`parse_at`] run the `nom` grammar of `grammar/fen.ebnf` (one
-//!    function per production) and never fail: see [`Parse`].
+//!    function per production) and never fail: see [`Parse`]. [`parse_epd_record`] reads an EPD
+//!    record into the same kind of tree, the position fields followed by the operations.
 //! 2. **Tree.** The [`SyntaxTree`] covers every byte; the typed views of [`syntax`] read values
 //!    out of it.
 //!
@@ -97,7 +98,10 @@ pub mod validate;
 
 pub use diagnostics::{Code, Diagnostic, Fix, Label, Severity};
 pub use line_index::{ColumnUnit, LineColumn, LineIndex};
-pub use parse::{MAX_LINE_LEN, Parse, parse, parse_at, parse_bytes, parse_bytes_at};
+pub use parse::{
+    MAX_LINE_LEN, Parse, parse, parse_at, parse_bytes, parse_bytes_at, parse_epd_record,
+    parse_epd_record_at, parse_fen_tag_pair, parse_fen_tag_pair_at,
+};
 pub use span::Span;
 pub use syntax::{SyntaxKind, SyntaxNode, SyntaxTree};
 pub use types::{Color, File, Piece, Role, Square};

@@ -4,9 +4,9 @@
 //! [`read`] splits a PGN file into games and tag pairs (PGN §8.1) without reading the movetext
 //! beyond what separates games: brace comments `{...}`, `;` comments and `%` escape lines are
 //! skipped, so a `[` inside them is no tag, and a tag pair after movetext starts a new game.
-//! [`lint_pgn`] lints each `FEN` tag value with [`crate::parse_at`] and the [`Validator`], as
-//! the variant the game's `Variant` tag names (which wins over the validator's own setting),
-//! and checks the `SetUp` and `Variant` tags. Every span is an absolute byte offset into the
+//! [`lint_pgn`] lints each `FEN` tag pair, read with [`crate::parse_fen_tag_pair_at`], with the
+//! [`Validator`], as the variant the game's `Variant` tag names (which wins over the validator's
+//! own setting), and checks the `SetUp` and `Variant` tags. Every span is an absolute byte offset into the
 //! file, given the file's offset `base`.
 //!
 //! ```
@@ -298,7 +298,12 @@ fn lint_game(
 
     let fens: Vec<&Tag<'_>> = game.tags.iter().filter(|tag| tag.name == "FEN").collect();
     for tag in &fens {
-        let parse = crate::parse_at(tag.value, tag.value_span.start);
+        // The whole tag pair, read into one tree; the value alone if the pair is not in `text`.
+        let pair = text.get(tag.span.start.saturating_sub(base)..tag.span.end.saturating_sub(base));
+        let parse = match pair {
+            Some(pair) => crate::parse_fen_tag_pair_at(pair, tag.span.start),
+            None => crate::parse_at(tag.value, tag.value_span.start),
+        };
         diagnostics.extend_from_slice(validator.lint_parse(parse).diagnostics());
     }
 

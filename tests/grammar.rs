@@ -41,7 +41,11 @@ fn grammar() -> Grammar {
 
 /// Every node of the parse of `input` whose kind is in `kinds`, as `(kind, start, end)`.
 fn tree_nodes(input: &str, kinds: &BTreeSet<String>) -> Vec<(String, usize, usize)> {
-    let dump = fenlint::parse(input).tree().dump();
+    dump_nodes(&fenlint::parse(input).tree().dump(), kinds)
+}
+
+/// Every node of a tree dump whose kind is in `kinds`, as `(kind, start, end)`.
+fn dump_nodes(dump: &str, kinds: &BTreeSet<String>) -> Vec<(String, usize, usize)> {
     let mut nodes = Vec::new();
     for line in dump.lines() {
         let line = line.trim_start();
@@ -65,8 +69,13 @@ fn tree_nodes(input: &str, kinds: &BTreeSet<String>) -> Vec<(String, usize, usiz
 
 /// The kinds the strict productions name with `[node …]` or `[tokens …]`.
 fn named_kinds(grammar: &Grammar) -> BTreeSet<String> {
+    named_kinds_from(grammar, "fen")
+}
+
+/// The kinds the productions reachable from `start` name with `[node …]` or `[tokens …]`.
+fn named_kinds_from(grammar: &Grammar, start: &str) -> BTreeSet<String> {
     grammar
-        .reachable("fen")
+        .reachable(start)
         .iter()
         .map(|name| grammar.get(name).unwrap())
         .flat_map(|p| [p.node(), p.tokens()])
@@ -78,7 +87,10 @@ fn named_kinds(grammar: &Grammar) -> BTreeSet<String> {
 #[test]
 fn the_strict_and_lenient_grammars_are_separate_and_complete() {
     let grammar = grammar();
-    let strict = grammar.reachable("fen");
+    // The strict language has three start symbols: a FEN, an EPD record and a FEN tag pair.
+    let mut strict = grammar.reachable("fen");
+    strict.extend(grammar.reachable("epd_record"));
+    strict.extend(grammar.reachable("fen_tag_pair"));
     let lenient = grammar.reachable("lenient_fen");
     assert!(
         strict.iter().all(|name| !name.starts_with("lenient_")),
@@ -87,7 +99,7 @@ fn the_strict_and_lenient_grammars_are_separate_and_complete() {
     for production in &grammar.productions {
         assert!(
             strict.contains(&production.name) || lenient.contains(&production.name),
-            "`{}` is used by neither `fen` nor `lenient_fen`",
+            "`{}` is used by none of `fen`, `epd_record`, `fen_tag_pair` and `lenient_fen`",
             production.name
         );
         if production.name.starts_with("lenient_") || !strict.contains(&production.name) {
@@ -163,6 +175,217 @@ fn generated_strings_parse_cleanly_with_the_nodes_the_productions_name() {
         "too few distinct strings: {}",
         seen.len()
     );
+}
+
+/// The EPD codes for constraints the grammar leaves to rules, as it does a position's legality:
+/// repeated opcodes, lengths and the operands of `hmvc` and `fmvn`.
+const EPD_RULES: [&str; 6] = [
+    "epd::opcode::duplicate",
+    "epd::opcode::too_long",
+    "epd::operand::string_too_long",
+    "epd::record::too_long",
+    "epd::counter::invalid",
+    "fen::counter::leading_zero",
+];
+
+/// The codes of `record` as an EPD record that are about its syntax: every code but the
+/// position's rules and [`EPD_RULES`].
+fn epd_syntax_codes(record: &str) -> Vec<&'static str> {
+    fenlint::epd::check(record, 0, &fenlint::Validator::new())
+        .diagnostics()
+        .iter()
+        .map(|d| d.code())
+        .filter(|code| !code.is_rule() && !EPD_RULES.contains(&code.name()))
+        .map(|code| code.name())
+        .collect()
+}
+
+/// (1) for EPD: records generated from `epd_record` parse with no syntax diagnostic, with the
+/// nodes the productions name, and have one derivation; the EPD checks find no fault of syntax
+/// in them.
+#[test]
+fn generated_epd_records_parse_cleanly_with_the_nodes_the_productions_name() {
+    let grammar = grammar();
+    let kinds = named_kinds_from(&grammar, "epd_record");
+    for kind in [
+        "EPD_RECORD",
+        "OPERATION",
+        "OPCODE",
+        "OPERAND",
+        "QUOTED_STRING",
+        "SYMBOL",
+        "SEMICOLON",
+        "PLACEMENT",
+        "EN_PASSANT",
+    ] {
+        assert!(kinds.contains(kind), "no EPD production names {kind}");
+    }
+    let mut rng = fastrand::Rng::with_seed(0x0065_7064);
+    let mut seen = BTreeSet::new();
+    let (mut operations, mut strings, mut escapes) = (0, 0, 0);
+    for _ in 0..2000 {
+        let (input, mut nodes) = grammar.generate("epd_record", &mut rng);
+        let parse = fenlint::parse_epd_record(&input);
+        assert!(
+            parse.diagnostics().is_empty(),
+            "{input:?} is in the grammar but draws {:?}",
+            parse
+                .diagnostics()
+                .iter()
+                .map(|d| d.code().name())
+                .collect::<Vec<_>>()
+        );
+        assert_eq!(parse.tree().to_string(), input);
+        let syntax = epd_syntax_codes(&input);
+        assert!(syntax.is_empty(), "{input:?} draws {syntax:?}");
+        nodes.sort();
+        assert_eq!(nodes, dump_nodes(&parse.tree().dump(), &kinds), "{input:?}");
+        assert_eq!(
+            grammar.derivations("epd_record", &input),
+            1,
+            "{input:?} has several derivations"
+        );
+        operations += parse.tree().operations().count();
+        strings += usize::from(input.contains(" \""));
+        escapes += usize::from(input.contains("\\\"") || input.contains("\\\\"));
+        drop(parse);
+        seen.insert(input);
+    }
+    assert!(
+        seen.len() > 1900,
+        "too few distinct records: {}",
+        seen.len()
+    );
+    assert!(
+        operations > 1000 && strings > 200 && escapes > 20,
+        "{operations} {strings} {escapes}"
+    );
+}
+
+/// (1) for the PGN tag pair: tag pairs generated from `fen_tag_pair` parse with no diagnostic,
+/// with the nodes the productions name and one derivation, and a PGN file of them draws only
+/// the position's rules and advice on the game's tags.
+#[test]
+fn generated_fen_tag_pairs_parse_cleanly_with_the_nodes_the_productions_name() {
+    let grammar = grammar();
+    let mut kinds = named_kinds_from(&grammar, "fen_tag_pair");
+    // The FEN's fields are the tag pair's children: the tree has no FEN node here.
+    assert!(kinds.remove("FEN"));
+    for kind in ["FEN_TAG_PAIR", "TAG_NAME", "PLACEMENT", "FULLMOVE_NUMBER"] {
+        assert!(kinds.contains(kind), "no tag pair production names {kind}");
+    }
+    let mut rng = fastrand::Rng::with_seed(0x0074_6167);
+    for _ in 0..1000 {
+        let (input, mut nodes) = grammar.generate("fen_tag_pair", &mut rng);
+        let parse = fenlint::parse_fen_tag_pair(&input);
+        assert!(
+            parse.diagnostics().is_empty(),
+            "{input:?} is in the grammar but draws {:?}",
+            parse
+                .diagnostics()
+                .iter()
+                .map(|d| d.code().name())
+                .collect::<Vec<_>>()
+        );
+        assert_eq!(parse.tree().to_string(), input);
+        nodes.retain(|(kind, ..)| kinds.contains(kind));
+        nodes.sort();
+        assert_eq!(nodes, dump_nodes(&parse.tree().dump(), &kinds), "{input:?}");
+        assert_eq!(grammar.derivations("fen_tag_pair", &input), 1, "{input:?}");
+        // The value's diagnostics are the FEN's, in the tag pair and in a PGN file.
+        let value = &input[6..input.len() - 2];
+        assert!(fenlint::parse(value).diagnostics().is_empty(), "{value:?}");
+        let pgn = format!("[SetUp \"1\"]\n{input}\n\n*\n");
+        let syntax: Vec<_> = fenlint::pgn::lint_pgn(&pgn, 0, &fenlint::Validator::new())
+            .iter()
+            .map(|d| d.code())
+            .filter(|code| !code.is_rule() && code.name() != "pgn::variant::unknown")
+            .map(|code| code.name())
+            .collect();
+        assert!(syntax.is_empty(), "{pgn:?} draws {syntax:?}");
+    }
+    // Departures from the shape of the tag pair are malformed.
+    for bad in [
+        "[Fen \"8/8/8/8/8/8/8/8 w - - 0 1\"]",
+        "[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"",
+        "[FEN 8/8/8/8/8/8/8/8 w - - 0 1]",
+        "[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"] x",
+    ] {
+        assert!(!grammar.accepts("fen_tag_pair", bad), "{bad:?}");
+        let codes: Vec<_> = fenlint::parse_fen_tag_pair(bad)
+            .diagnostics()
+            .iter()
+            .map(|d| d.code().name())
+            .collect();
+        assert!(codes.contains(&"pgn::tag::malformed"), "{bad:?}: {codes:?}");
+    }
+}
+
+/// (2) for EPD: a record the grammar accepts draws no fault of syntax, among the records of the
+/// other tests, `examples/suite.epd`, generated records and seeded mutations of them; and a
+/// mutation that breaks the syntax is rejected by both. A change of either side alone fails it.
+#[test]
+fn fenlint_reads_epd_records_as_the_grammar_does() {
+    let grammar = grammar();
+    let mut rng = fastrand::Rng::with_seed(0x0065_7065);
+    let suite = std::fs::read_to_string(root().join("examples/suite.epd")).unwrap();
+    let mut inputs: Vec<String> = suite.lines().map(str::to_owned).collect();
+    let tests = std::fs::read_to_string(root().join("tests/epd.rs")).unwrap();
+    inputs.extend(
+        string_literals(&tests)
+            .into_iter()
+            .filter(|s| s.contains('/')),
+    );
+    for _ in 0..1500 {
+        inputs.push(grammar.generate("epd_record", &mut rng).0);
+    }
+    let originals = inputs.len();
+    for index in 0..originals {
+        for _ in 0..2 {
+            let mutated = mutate(&inputs[index], &mut rng);
+            inputs.push(mutated);
+        }
+    }
+    let (mut accepted, mut rejected) = (0, 0);
+    for input in &inputs {
+        let syntax = epd_syntax_codes(input);
+        if grammar.accepts("epd_record", input) {
+            accepted += 1;
+            assert!(
+                syntax.is_empty(),
+                "{input:?} is in the grammar but draws {syntax:?}"
+            );
+        } else if !syntax.is_empty() {
+            rejected += 1;
+        }
+    }
+    assert!(accepted > 1500 && rejected > 1000, "{accepted} {rejected}");
+    // Changes of the EPD grammar alone, each caught: records it now accepts draw a fault.
+    let text = grammar_text();
+    for (from, to) in [
+        // An operation without `;`.
+        (
+            "operation ::= opcode ( separator operand )* \";\"",
+            "operation ::= opcode ( separator operand )* \";\"?",
+        ),
+        // An opcode starting with a digit.
+        (
+            "opcode ::= [A-Za-z] [A-Za-z0-9_]*",
+            "opcode ::= [A-Za-z0-9] [A-Za-z0-9_]*",
+        ),
+        // A string without its closing quote.
+        (
+            "string ::= '\"' ( string_char | escape )* '\"'",
+            "string ::= '\"' ( string_char | escape )* '\"'?",
+        ),
+    ] {
+        assert!(text.contains(from), "{from}");
+        let changed = Grammar::parse(&text.replacen(from, to, 1)).unwrap();
+        let caught = inputs.iter().any(|input| {
+            changed.accepts("epd_record", input) && !epd_syntax_codes(input).is_empty()
+        });
+        assert!(caught, "changing `{from}` to `{to}` goes unnoticed");
+    }
 }
 
 /// String literals in the other test files (with `{}` standing for the start placement, as
@@ -576,6 +799,7 @@ fn every_function_the_grammar_names_exists_and_quotes_agree() {
 
     // Doc comments that quote a production quote it exactly.
     let mut quotes = 0;
+    let mut quoted = BTreeSet::new();
     for entry in std::fs::read_dir(root().join("src/parse")).unwrap() {
         let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
         let mut doc = String::new();
@@ -601,10 +825,22 @@ fn every_function_the_grammar_names_exists_and_quotes_agree() {
                 quote, production.text,
                 "src/parse quotes `{name}` differently"
             );
+            quoted.insert(name.trim().to_owned());
             quotes += 1;
         }
     }
     assert!(quotes >= 10, "{quotes}");
+    // Every EPD production implemented by a function is quoted by it.
+    let fen = grammar.reachable("fen");
+    for name in grammar.reachable("epd_record") {
+        let production = grammar.get(&name).unwrap();
+        if !fen.contains(&name) && production.comment.contains("Implemented by") {
+            assert!(
+                quoted.contains(&name),
+                "no doc comment in src/parse quotes `{name}`"
+            );
+        }
+    }
 }
 
 /// The reader handles comments anywhere, inline ones included.

@@ -261,3 +261,132 @@ fn spans_are_offsets_into_the_enclosing_text() {
     assert_eq!(castling.syntax().kind(), SyntaxKind::Castling);
     assert_eq!(&pgn[castling.span().range()], "KQxk");
 }
+
+/// The tree of an EPD record with every form the reader tolerates: FEN move counters, a stray
+/// `;`, irregular whitespace, an unterminated operation and an unclosed string; the operations
+/// the EPD checks report are read from it.
+#[test]
+fn epd_records_have_lossless_trees_with_operation_nodes() {
+    let record = "4k3/8/8/8/8/8/8/4K3 w - - 0 1; ; bm  e4 ;c0 \"a\\\"b\" x\t";
+    let parse = fenlint::parse_epd_record_at(record, 10);
+    assert_eq!(parse.tree().to_string(), record);
+    let dump: String = parse
+        .tree()
+        .dump()
+        .lines()
+        .filter(|line| !line.starts_with("    "))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    assert_eq!(
+        dump,
+        r#"EPD_RECORD@10..63
+  PLACEMENT@10..29
+  WHITESPACE@29..30 " "
+  SIDE_TO_MOVE@30..31
+  WHITESPACE@31..32 " "
+  CASTLING@32..33
+  WHITESPACE@33..34 " "
+  EN_PASSANT@34..35
+  WHITESPACE@35..36 " "
+  MOVE_COUNTERS@36..40
+  WHITESPACE@40..41 " "
+  SEMICOLON@41..42 ";"
+  WHITESPACE@42..43 " "
+  OPERATION@43..51
+  OPERATION@51..62
+  WHITESPACE@62..63 "\t"
+"#
+    );
+    let operations: Vec<_> = parse.tree().operations().collect();
+    assert_eq!(operations[0].text(), "bm  e4 ;");
+    assert!(operations[0].is_terminated());
+    assert_eq!(operations[1].text(), "c0 \"a\\\"b\" x");
+    assert!(!operations[1].is_terminated());
+    let operands: Vec<_> = operations[1]
+        .operands()
+        .map(|operand| (operand.text(), operand.is_string()))
+        .collect();
+    assert_eq!(operands, [("\"a\\\"b\"", true), ("x", false)]);
+    let record_check = fenlint::epd::check(record, 10, &fenlint::Validator::new());
+    let lint = record_check.lint().unwrap();
+    assert_eq!(lint.tree().root().kind(), SyntaxKind::EpdRecord);
+    let spans: Vec<Span> = record_check
+        .operations()
+        .iter()
+        .map(|op| op.span())
+        .collect();
+    assert_eq!(
+        spans,
+        operations.iter().map(|op| op.span()).collect::<Vec<_>>()
+    );
+    let codes: Vec<_> = record_check
+        .diagnostics()
+        .iter()
+        .map(|d| d.code().name())
+        .collect();
+    assert_eq!(
+        codes,
+        [
+            "epd::fields::move_counters",
+            "epd::opcode::invalid",
+            "epd::operation::unterminated"
+        ]
+    );
+    // An unclosed string runs to the end of the record.
+    let parse = fenlint::parse_epd_record("8/8/8/8/8/8/8/8 w - - c0 \"a; b");
+    let operation = parse.tree().operations().next().unwrap();
+    assert_eq!(operation.operands().next().unwrap().text(), "\"a; b");
+}
+
+/// The tree of a PGN `[FEN "…"]` tag pair: the tokens of the pair around the FEN's fields,
+/// blanks kept as trivia, and the value's diagnostics at their place in the file.
+#[test]
+fn fen_tag_pairs_have_lossless_trees_around_the_fen_fields() {
+    let pair = "[ FEN\t\"4k3/8/8/8/8/8/8/4K3 x - - 0 1\" ]";
+    let parse = fenlint::parse_fen_tag_pair_at(pair, 5);
+    assert_eq!(parse.tree().to_string(), pair);
+    assert_eq!(parse.tree().root().kind(), SyntaxKind::FenTagPair);
+    let kinds: Vec<_> = parse
+        .tree()
+        .root()
+        .children()
+        .map(|node| node.kind().name())
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "OPEN_BRACKET",
+            "WHITESPACE",
+            "TAG_NAME",
+            "WHITESPACE",
+            "QUOTE",
+            "PLACEMENT",
+            "WHITESPACE",
+            "SIDE_TO_MOVE",
+            "WHITESPACE",
+            "CASTLING",
+            "WHITESPACE",
+            "EN_PASSANT",
+            "WHITESPACE",
+            "HALFMOVE_CLOCK",
+            "WHITESPACE",
+            "FULLMOVE_NUMBER",
+            "QUOTE",
+            "WHITESPACE",
+            "CLOSE_BRACKET"
+        ]
+    );
+    let codes: Vec<_> = parse
+        .diagnostics()
+        .iter()
+        .map(|d| (d.code().name(), d.span()))
+        .collect();
+    assert_eq!(codes, [("fen::side_to_move::invalid", Span::new(32, 33))]);
+    // A pair without `]` keeps its text in an error token.
+    let parse = fenlint::parse_fen_tag_pair("[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"");
+    assert_eq!(parse.diagnostics()[0].code().name(), "pgn::tag::malformed");
+    assert_eq!(
+        parse.tree().to_string(),
+        "[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\""
+    );
+}

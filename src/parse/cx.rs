@@ -12,6 +12,8 @@ use crate::syntax::{SyntaxKind, TreeBuilder};
 /// The parsing context: the input, the tree under construction and the diagnostics so far.
 pub(crate) struct Cx<'a> {
     source: &'a str,
+    /// The part of the source whose end the diagnostics refer to (see [`Cx::set_scope`]).
+    scope: &'a str,
     base: usize,
     tree: TreeBuilder,
     diagnostics: Vec<Diagnostic>,
@@ -35,6 +37,7 @@ impl<'a> Cx<'a> {
         let base = base.min(usize::MAX.saturating_sub(source.len()));
         Cx {
             source,
+            scope: source,
             base,
             tree: TreeBuilder::new(base, source.len()),
             diagnostics: Vec::new(),
@@ -43,6 +46,15 @@ impl<'a> Cx<'a> {
             plain_board: None,
             plain_tail: None,
         }
+    }
+
+    /// Makes `text`, a slice of the input, the part whose end the diagnostics refer to: an
+    /// empty label there is widened to its last character, and the note on suppressed problems
+    /// points there. The position fields of an EPD record and the value of a PGN tag pair are
+    /// read with their own text as the scope, so that their diagnostics are those of the same
+    /// text parsed as a FEN.
+    pub(super) fn set_scope(&mut self, text: &'a str) {
+        self.scope = text;
     }
 
     /// The absolute span of `text`, a slice of the input.
@@ -145,8 +157,8 @@ impl<'a> Cx<'a> {
     pub(crate) fn report(&mut self, mut diagnostic: Diagnostic) {
         // miette shows no label at an empty span at the very end of the text; point such a
         // label at the last character instead.
-        if let Some(last) = self.source.chars().next_back() {
-            let end = self.base.saturating_add(self.source.len());
+        if let Some(last) = self.scope.chars().next_back() {
+            let end = self.span(self.scope).end;
             diagnostic.widen_empty_labels(end, last.len_utf8());
         }
         if self.diagnostics.len() < MAX_DIAGNOSTICS {
@@ -159,7 +171,7 @@ impl<'a> Cx<'a> {
     pub(super) fn finish_parse(mut self) -> Parse<'a> {
         self.diagnostics.sort_by_key(|diagnostic| diagnostic.span());
         if self.suppressed > 0 {
-            let end = Span::empty(self.base.saturating_add(self.source.len()));
+            let end = Span::empty(self.span(self.scope).end);
             self.diagnostics.push(crate::diagnostics::too_many_problems(
                 self.suppressed,
                 crate::diagnostics::FEN,

@@ -146,7 +146,7 @@ pub(crate) fn line_too_long(span: Span, total: usize) -> Diagnostic {
 }
 
 /// The fields of a FEN of at most [`MAX_LINE_LEN`] bytes, after its byte-order mark.
-fn fields<'a>(cx: &mut Cx<'a>, input: &'a str) {
+pub(super) fn fields<'a>(cx: &mut Cx<'a>, input: &'a str) {
     let input = byte_order_mark(cx, input);
     let (mut rest, leading) = whitespace(input);
     if rest.is_empty() {

@@ -7,11 +7,14 @@
 
 mod castling;
 mod cx;
+mod epd;
 mod fen;
+mod fen_tag;
 mod whitespace;
 
 pub(crate) use counters::leading_zero;
 pub(crate) use cx::Cx;
+pub(crate) use epd::is_check_counters;
 pub use fen::MAX_LINE_LEN;
 pub(crate) use fen::{fen, line_too_long};
 pub(crate) use whitespace::{is_ascii_whitespace, run_len};
@@ -185,6 +188,95 @@ pub fn parse_at(input: &str, base: usize) -> Parse<'_> {
     }
     let mut cx = Cx::new(input, base);
     fen(&mut cx, input);
+    cx.finish_parse()
+}
+
+/// Parses one EPD record (PGN §16.2) whose spans start at 0: the position fields, as a FEN's,
+/// then the operations, all in one lossless tree rooted at [`SyntaxKind::EpdRecord`].
+///
+/// The diagnostics are those of the position fields, without `fen::fields::missing` (four
+/// fields are the EPD form); the checks of the operations, of the number of fields and of the
+/// `hmvc`/`fmvn` counters are [`crate::epd::check`]'s.
+///
+/// [`SyntaxKind::EpdRecord`]: crate::SyntaxKind::EpdRecord
+///
+/// ```
+/// let record = r#"4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id "x \"y\"";"#;
+/// let parse = fenlint::parse_epd_record(record);
+/// assert!(parse.diagnostics().is_empty());
+/// assert_eq!(parse.tree().to_string(), record);
+/// assert_eq!(parse.tree().en_passant().unwrap().text(), "-");
+/// let opcodes: Vec<_> = parse.tree().operations().map(|op| op.opcode()).collect();
+/// assert_eq!(opcodes, ["bm", "id"]);
+/// ```
+pub fn parse_epd_record(input: &str) -> Parse<'_> {
+    parse_epd_record_at(input, 0)
+}
+
+/// [`parse_epd_record`] for a record that starts at byte offset `base` of a larger text (a line
+/// of an EPD file), so that every span is an offset into that text.
+///
+/// ```
+/// let parse = fenlint::parse_epd_record_at("8/8/8/8/8/8/8/8 x - - c0 \"a\";", 50);
+/// assert_eq!(parse.diagnostics()[0].span(), fenlint::Span::new(66, 67));
+/// let operation = parse.tree().operations().next().unwrap();
+/// assert_eq!(operation.span(), fenlint::Span::new(72, 79));
+/// ```
+pub fn parse_epd_record_at(input: &str, base: usize) -> Parse<'_> {
+    epd_record_at(input, base).0
+}
+
+/// [`parse_epd_record_at`], with the number of position fields the record has (up to four).
+pub(crate) fn epd_record_at(input: &str, base: usize) -> (Parse<'_>, usize) {
+    if input.len() > MAX_INPUT_LEN {
+        return (too_long(input, base), 4);
+    }
+    let mut cx = Cx::new(input, base);
+    let count = epd::epd_record(&mut cx, input);
+    let mut parse = cx.finish_parse();
+    // Four fields are the EPD form: the FEN's counters are operations here.
+    parse
+        .diagnostics
+        .retain(|diagnostic| diagnostic.code() != Code::FieldsMissing);
+    (parse, count)
+}
+
+/// Parses one PGN tag pair that carries a FEN, `[FEN "…"]` (PGN §9.7.1), whose spans start
+/// at 0: the tokens of the tag pair around the FEN's fields, all in one lossless tree rooted at
+/// [`SyntaxKind::FenTagPair`].
+///
+/// The diagnostics of the value are those [`parse_at`] gives for the value alone; text that
+/// does not fit the shape of the tag pair draws `pgn::tag::malformed`.
+///
+/// [`SyntaxKind::FenTagPair`]: crate::SyntaxKind::FenTagPair
+///
+/// ```
+/// let pair = r#"[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]"#;
+/// let parse = fenlint::parse_fen_tag_pair(pair);
+/// assert!(parse.diagnostics().is_empty());
+/// assert_eq!(parse.tree().to_string(), pair);
+/// assert_eq!(parse.tree().fullmove_number().unwrap().value(), Some(1));
+/// ```
+pub fn parse_fen_tag_pair(input: &str) -> Parse<'_> {
+    parse_fen_tag_pair_at(input, 0)
+}
+
+/// [`parse_fen_tag_pair`] for a tag pair that starts at byte offset `base` of a larger text (a
+/// PGN file), so that every span is an offset into that text.
+///
+/// ```
+/// let parse = fenlint::parse_fen_tag_pair_at("[FEN \"8/8/8/8/8/8/8/8 x - - 0 1\"]", 100);
+/// assert_eq!(parse.diagnostics()[0].code().name(), "fen::side_to_move::invalid");
+/// assert_eq!(parse.diagnostics()[0].span(), fenlint::Span::new(122, 123));
+/// let bad = fenlint::parse_fen_tag_pair("[Event \"x\"]");
+/// assert_eq!(bad.diagnostics()[0].code().name(), "pgn::tag::malformed");
+/// ```
+pub fn parse_fen_tag_pair_at(input: &str, base: usize) -> Parse<'_> {
+    if input.len() > MAX_INPUT_LEN {
+        return too_long(input, base);
+    }
+    let mut cx = Cx::new(input, base);
+    fen_tag::fen_tag_pair(&mut cx, input);
     cx.finish_parse()
 }
 

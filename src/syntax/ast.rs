@@ -642,3 +642,135 @@ impl<'a> SyntaxTree<'a> {
         }
     }
 }
+
+typed_node! {
+    /// One operation of an EPD record: its opcode, its operands and the `;` that ends it.
+    ///
+    /// ```
+    /// let tree = fenlint::parse_epd_record("4k3/8/8/8/8/8/8/4K3 w - - pv Ke2 Kd7;").into_tree();
+    /// let operation = tree.operations().next().unwrap();
+    /// assert_eq!(operation.opcode(), "pv");
+    /// assert_eq!(operation.operands().count(), 2);
+    /// assert!(operation.is_terminated());
+    /// ```
+    EpdOperation => Operation
+}
+
+impl<'t, 'a> EpdOperation<'t, 'a> {
+    fn opcode_node(&self) -> Option<SyntaxNode<'t, 'a>> {
+        self.0.child(SyntaxKind::Opcode)
+    }
+
+    /// The opcode as written (any text up to whitespace or `;`).
+    ///
+    /// ```
+    /// let tree = fenlint::parse_epd_record("4k3/8/8/8/8/8/8/4K3 w - - 1bm e4;").into_tree();
+    /// assert_eq!(tree.operations().next().unwrap().opcode(), "1bm");
+    /// ```
+    pub fn opcode(&self) -> &'a str {
+        self.opcode_node().map_or("", |node| node.text())
+    }
+
+    /// Where the opcode is.
+    ///
+    /// ```
+    /// let tree = fenlint::parse_epd_record("8/8/8/8/8/8/8/8 w - - id x;").into_tree();
+    /// assert_eq!(tree.operations().next().unwrap().opcode_span(), fenlint::Span::new(22, 24));
+    /// ```
+    pub fn opcode_span(&self) -> Span {
+        self.opcode_node()
+            .map_or(Span::empty(self.0.span().start), |node| node.span())
+    }
+
+    /// The operands, in order.
+    ///
+    /// ```
+    /// let tree = fenlint::parse_epd_record("8/8/8/8/8/8/8/8 w - - c0 \"a b\" c;").into_tree();
+    /// let operands: Vec<_> = tree.operations().next().unwrap().operands().map(|o| o.text()).collect();
+    /// assert_eq!(operands, ["\"a b\"", "c"]);
+    /// ```
+    pub fn operands(&self) -> impl Iterator<Item = EpdOperand<'t, 'a>> + use<'t, 'a> {
+        self.0.children().filter_map(EpdOperand::cast)
+    }
+
+    /// Whether a `;` ends the operation.
+    ///
+    /// ```
+    /// let tree = fenlint::parse_epd_record("8/8/8/8/8/8/8/8 w - - bm e4").into_tree();
+    /// assert!(!tree.operations().next().unwrap().is_terminated());
+    /// ```
+    pub fn is_terminated(&self) -> bool {
+        self.0.child(SyntaxKind::Semicolon).is_some()
+    }
+}
+
+typed_node! {
+    /// One operand of an EPD operation: a symbol (a move, a number, a name) or a string.
+    ///
+    /// ```
+    /// let tree = fenlint::parse_epd_record(r#"8/8/8/8/8/8/8/8 w - - id "x";"#).into_tree();
+    /// let operand = tree.operations().next().unwrap().operands().next().unwrap();
+    /// assert!(operand.is_string());
+    /// assert_eq!(operand.text(), "\"x\"");
+    /// ```
+    EpdOperand => Operand
+}
+
+impl EpdOperand<'_, '_> {
+    /// Whether the operand is a string in double quotes (closed or not).
+    ///
+    /// ```
+    /// let tree = fenlint::parse_epd_record("8/8/8/8/8/8/8/8 w - - bm e4;").into_tree();
+    /// assert!(!tree.operations().next().unwrap().operands().next().unwrap().is_string());
+    /// ```
+    pub fn is_string(&self) -> bool {
+        self.0.child(SyntaxKind::QuotedString).is_some()
+    }
+}
+
+typed_node! {
+    /// FEN move counters (`0 1`) written where an EPD record's first operation belongs.
+    ///
+    /// ```
+    /// let tree = fenlint::parse_epd_record("8/8/8/8/8/8/8/8 w - - 0 1").into_tree();
+    /// let counters = tree.move_counters().unwrap();
+    /// assert_eq!(counters.numbers().map(|n| n.text()).collect::<Vec<_>>(), ["0", "1"]);
+    /// ```
+    MoveCounters => MoveCounters
+}
+
+impl<'t, 'a> MoveCounters<'t, 'a> {
+    /// The two numbers: the halfmove clock, then the fullmove number.
+    ///
+    /// ```
+    /// let tree = fenlint::parse_epd_record("8/8/8/8/8/8/8/8 w - - 3 9;").into_tree();
+    /// assert_eq!(tree.move_counters().unwrap().numbers().count(), 2);
+    /// ```
+    pub fn numbers(&self) -> impl Iterator<Item = SyntaxNode<'t, 'a>> + use<'t, 'a> {
+        self.0
+            .children()
+            .filter(|child| child.kind() == SyntaxKind::Number)
+    }
+}
+
+impl<'a> SyntaxTree<'a> {
+    /// The operations of an EPD record, in order (none for a FEN).
+    ///
+    /// ```
+    /// let tree = fenlint::parse_epd_record("8/8/8/8/8/8/8/8 w - - bm e4; id \"x\";").into_tree();
+    /// assert_eq!(tree.operations().count(), 2);
+    /// assert_eq!(fenlint::parse("8/8/8/8/8/8/8/8 w - - 0 1").tree().operations().count(), 0);
+    /// ```
+    pub fn operations(&self) -> impl Iterator<Item = EpdOperation<'_, 'a>> + '_ {
+        self.root().children().filter_map(EpdOperation::cast)
+    }
+
+    /// FEN move counters in an EPD record, where its first operation belongs.
+    ///
+    /// ```
+    /// assert!(fenlint::parse_epd_record("8/8/8/8/8/8/8/8 w - - hmvc 0;").tree().move_counters().is_none());
+    /// ```
+    pub fn move_counters(&self) -> Option<MoveCounters<'_, 'a>> {
+        self.root().children().find_map(MoveCounters::cast)
+    }
+}

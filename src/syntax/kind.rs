@@ -40,6 +40,16 @@ pub enum SyntaxKind {
     GivenChecks,
     /// Fields after the last field the grammar knows.
     ExtraFields,
+    /// The root of an EPD record: the position fields, then the operations.
+    EpdRecord,
+    /// FEN move counters (`0 1`) where an EPD record's first operation belongs.
+    MoveCounters,
+    /// One EPD operation: an opcode, its operands and the `;` that ends it.
+    Operation,
+    /// One operand of an EPD operation: a symbol or a string.
+    Operand,
+    /// The root of a PGN `[FEN "…"]` tag pair: its tokens around the FEN's fields.
+    FenTagPair,
 
     /// A run of whitespace: a field separator, or leading or trailing whitespace.
     Whitespace,
@@ -53,9 +63,9 @@ pub enum SyntaxKind {
     PromotedMarker,
     /// A digit in a rank: a run of empty squares.
     EmptyRun,
-    /// `[` opening bracket holdings.
+    /// `[` opening bracket holdings or a PGN tag pair.
     OpenBracket,
-    /// `]` closing bracket holdings.
+    /// `]` closing bracket holdings or a PGN tag pair.
     CloseBracket,
     /// `-`: no castling rights, no en-passant square, or empty bracket holdings.
     Dash,
@@ -71,6 +81,18 @@ pub enum SyntaxKind {
     Plus,
     /// One three-check count.
     CheckCount,
+    /// The opcode of an EPD operation, such as `bm`.
+    Opcode,
+    /// An unquoted EPD operand, such as `Bb5` or `12`.
+    Symbol,
+    /// A string EPD operand in double quotes, the quotes included.
+    QuotedString,
+    /// `;` ending an EPD operation.
+    Semicolon,
+    /// The name of a PGN tag pair, such as `FEN`.
+    TagName,
+    /// `"` around the value of a PGN tag pair.
+    Quote,
     /// Text that the grammar does not accept at this place.
     Error,
 }
@@ -99,6 +121,12 @@ impl SyntaxKind {
                 | SyntaxKind::Number
                 | SyntaxKind::Plus
                 | SyntaxKind::CheckCount
+                | SyntaxKind::Opcode
+                | SyntaxKind::Symbol
+                | SyntaxKind::QuotedString
+                | SyntaxKind::Semicolon
+                | SyntaxKind::TagName
+                | SyntaxKind::Quote
                 | SyntaxKind::Error
         )
     }
@@ -122,6 +150,11 @@ impl SyntaxKind {
             SyntaxKind::FullmoveNumber => "FULLMOVE_NUMBER",
             SyntaxKind::GivenChecks => "GIVEN_CHECKS",
             SyntaxKind::ExtraFields => "EXTRA_FIELDS",
+            SyntaxKind::EpdRecord => "EPD_RECORD",
+            SyntaxKind::MoveCounters => "MOVE_COUNTERS",
+            SyntaxKind::Operation => "OPERATION",
+            SyntaxKind::Operand => "OPERAND",
+            SyntaxKind::FenTagPair => "FEN_TAG_PAIR",
             SyntaxKind::Whitespace => "WHITESPACE",
             SyntaxKind::ByteOrderMark => "BYTE_ORDER_MARK",
             SyntaxKind::Slash => "SLASH",
@@ -137,6 +170,12 @@ impl SyntaxKind {
             SyntaxKind::Number => "NUMBER",
             SyntaxKind::Plus => "PLUS",
             SyntaxKind::CheckCount => "CHECK_COUNT",
+            SyntaxKind::Opcode => "OPCODE",
+            SyntaxKind::Symbol => "SYMBOL",
+            SyntaxKind::QuotedString => "QUOTED_STRING",
+            SyntaxKind::Semicolon => "SEMICOLON",
+            SyntaxKind::TagName => "TAG_NAME",
+            SyntaxKind::Quote => "QUOTE",
             SyntaxKind::Error => "ERROR",
         }
     }

@@ -11,7 +11,8 @@ mod tree;
 pub(crate) use ast::digits_value;
 pub use ast::{
     Castling, CastlingNotation, CastlingRight, CastlingSide, CheckCounters, ChecksForm, Counter,
-    Dialect, EnPassant, Holdings, HoldingsForm, Placement, Rank, RankItem, SideToMove,
+    Dialect, EnPassant, EpdOperand, EpdOperation, Holdings, HoldingsForm, MoveCounters, Placement,
+    Rank, RankItem, SideToMove,
 };
 pub use kind::SyntaxKind;
 pub(crate) use tree::{MAX_INPUT_LEN, Mark, Open, TreeBuilder};

@@ -168,11 +168,13 @@ impl<'a> SyntaxTree<'a> {
         self.base
     }
 
-    /// The root node, of kind [`SyntaxKind::Fen`].
+    /// The root node, of kind [`SyntaxKind::Fen`] (or [`SyntaxKind::EpdRecord`] for
+    /// [`crate::parse_epd_record`]).
     ///
     /// ```
     /// use fenlint::SyntaxKind;
     /// assert_eq!(fenlint::parse("8/8 w").tree().root().kind(), SyntaxKind::Fen);
+    /// assert_eq!(fenlint::parse_epd_record("8/8 w").tree().root().kind(), SyntaxKind::EpdRecord);
     /// ```
     pub fn root(&self) -> SyntaxNode<'_, 'a> {
         SyntaxNode {

@@ -319,7 +319,8 @@ pub fn fix_converges(bytes: &[u8]) {
 }
 
 /// Property 5: any text, read as EPD records at a base offset: no panic, every span inside the
-/// record on character boundaries.
+/// record on character boundaries, and the record's tree lossless (each line, and the whole text
+/// as one record).
 pub fn epd(bytes: &[u8]) {
     let text = String::from_utf8_lossy(bytes);
     let mut base = 17;
@@ -329,12 +330,44 @@ pub fn epd(bytes: &[u8]) {
         for operation in record.operations() {
             let _ = (operation.opcode(), operation.operands().len());
         }
+        assert_lossless_epd(line, base);
         base += line.len();
+    }
+    // The whole text as one record, line breaks and all.
+    assert_lossless_epd(&text, 0);
+}
+
+/// The EPD tree of `record` at `base` is lossless: it prints `record` back, its tokens tile
+/// it in order with spans that give their text, and each operation's span gives its text.
+fn assert_lossless_epd(record: &str, base: usize) {
+    let parse = fenlint::parse_epd_record_at(record, base);
+    let tree = parse.tree();
+    assert_eq!(tree.to_string(), record, "epd tree");
+    assert_eq!(tree.root().kind(), fenlint::SyntaxKind::EpdRecord);
+    let mut at = base;
+    for token in tree.tokens() {
+        let span = token.span();
+        assert_eq!(span.start, at, "epd tokens are contiguous");
+        assert_eq!(
+            record.get(span.start - base..span.end - base),
+            Some(token.text())
+        );
+        at = span.end;
+    }
+    assert_eq!(at, base + record.len(), "epd tokens cover the record");
+    for operation in tree.operations() {
+        let span = operation.span();
+        assert_eq!(
+            record.get(span.start - base..span.end - base),
+            Some(operation.text())
+        );
+        assert!(operation.text().starts_with(operation.opcode()));
     }
 }
 
 /// Property 6: any text, read as a PGN file at a base offset: no panic, every span inside the
-/// file on character boundaries, every tag's spans inside it.
+/// file on character boundaries, every tag's spans inside it, and every `FEN` tag pair's tree
+/// lossless with the diagnostics of its value; any text read as a tag pair is lossless too.
 pub fn pgn(bytes: &[u8]) {
     let text = String::from_utf8_lossy(bytes);
     let base = 29;
@@ -348,6 +381,28 @@ pub fn pgn(bytes: &[u8]) {
                 Some(tag.value()),
                 "tag value span"
             );
+            if tag.name() == "FEN" {
+                // The tag pair's tree is lossless, and its diagnostics are the value's.
+                let pair = &text[tag.span().start - base..tag.span().end - base];
+                let parse = fenlint::parse_fen_tag_pair_at(pair, tag.span().start);
+                assert_eq!(parse.tree().to_string(), pair, "tag pair tree");
+                let value = fenlint::parse_at(tag.value(), span.start);
+                assert_eq!(
+                    parse.diagnostics(),
+                    value.diagnostics(),
+                    "tag pair diagnostics"
+                );
+            }
         }
+    }
+    // Any text as a tag pair: lossless, every token where its span says.
+    let parse = fenlint::parse_fen_tag_pair_at(&text, base);
+    assert_eq!(parse.tree().to_string(), text, "tag pair tree of any text");
+    for token in parse.tree().tokens() {
+        let span = token.span();
+        assert_eq!(
+            text.get(span.start - base..span.end - base),
+            Some(token.text())
+        );
     }
 }

@@ -1,0 +1,254 @@
+//! EPD records (PGN standard §16.2): the position fields of a FEN, then operations.
+//!
+//! The position fields are read by the FEN's own field productions ([`super::fen`]), so the
+//! record's tree has them as root children just as a FEN's tree has, and every view and rule
+//! that reads a FEN's fields reads a record's. The operations follow as [`SyntaxKind::Operation`]
+//! nodes. The productions are tolerant: an opcode is any run of text up to whitespace or `;`, an
+//! operand any such run or a string up to its closing quote or the end of the record, and an
+//! operation may lack its `;`. What departs from the grammar is reported by the EPD checks
+//! (`crate::epd`), which read these nodes.
+
+use nom::branch::alt;
+use nom::bytes::complete::{tag, take_till1, take_while1};
+use nom::character::complete::{anychar, char, none_of};
+use nom::combinator::{opt, recognize};
+use nom::multi::many0_count;
+use nom::sequence::preceded;
+use nom::{IResult, Parser};
+
+use super::Cx;
+use super::fen::{fields, line_limit, line_too_long};
+use crate::syntax::SyntaxKind;
+
+/// `epd_record ::= epd_position ( separator operation )*`
+///
+/// The root of the record's tree. Any run of whitespace separates the operations (none is
+/// needed after a `;`), and whitespace after the last one is kept as trivia; a stray `;` is a
+/// [`SyntaxKind::Semicolon`] of its own, and FEN move counters right after the position are one
+/// [`SyntaxKind::MoveCounters`] node. Returns how many position fields the record has (at most
+/// four, not counting three-check counters).
+pub(crate) fn epd_record<'a>(cx: &mut Cx<'a>, input: &'a str) -> usize {
+    let root = cx.start(SyntaxKind::EpdRecord, input.as_bytes());
+    let (mut rest, count) = epd_position(cx, input);
+    let mut first = true;
+    while !rest.is_empty() {
+        if let Ok((after, space)) = whitespace(rest) {
+            cx.token(SyntaxKind::Whitespace, space);
+            rest = after;
+            continue;
+        }
+        if first && let Some(after) = move_counters(cx, rest) {
+            rest = after;
+            first = false;
+            continue;
+        }
+        first = false;
+        if let Ok((after, semicolon)) = semicolon(rest) {
+            cx.token(SyntaxKind::Semicolon, semicolon);
+            rest = after;
+            continue;
+        }
+        rest = operation(cx, rest);
+    }
+    cx.finish(root);
+    count
+}
+
+/// `epd_position ::= placement_field separator side_to_move separator castling separator
+/// en_passant ( separator remaining_checks )?`
+///
+/// The text up to the end of the fourth whitespace-separated field, or of a fifth that is
+/// written as three-check counters ([`is_check_counters`]), is read by the FEN's field
+/// productions, with their diagnostics: a three-check record carries its check counters right
+/// after the en-passant field, as python-chess writes and reads three-check EPD
+/// (`ThreeCheckBoard.epd`: `… - 3+3 bm e4;`). A record with fewer than four fields is all
+/// position, trailing whitespace included. Returns the rest of the record and how many fields
+/// (up to four) the position has.
+fn epd_position<'a>(cx: &mut Cx<'a>, input: &'a str) -> (&'a str, usize) {
+    let (position, count) = position_text(input);
+    let rest = input.get(position.len()..).unwrap_or_default();
+    cx.set_scope(position);
+    let (head, over) = position.split_at(line_limit(position));
+    fields(cx, head);
+    if !over.is_empty() {
+        let span = cx.token(SyntaxKind::Error, over);
+        let total = span.end.saturating_sub(cx.span(position).start);
+        cx.report(line_too_long(span, total));
+    }
+    (rest, count)
+}
+
+/// The position part of a record and how many fields (up to four) it has; see
+/// [`epd_position`].
+fn position_text(input: &str) -> (&str, usize) {
+    let mut end = 0;
+    let mut count = 0usize;
+    while count < 4 {
+        let rest = input.get(end..).unwrap_or_default();
+        let after_space = rest.trim_start();
+        if after_space.is_empty() {
+            break;
+        }
+        let start = end.saturating_add(rest.len().saturating_sub(after_space.len()));
+        let len = after_space
+            .find(char::is_whitespace)
+            .unwrap_or(after_space.len());
+        end = start.saturating_add(len);
+        count = count.saturating_add(1);
+    }
+    if count < 4 {
+        return (input, count);
+    }
+    let rest = input.get(end..).unwrap_or_default();
+    let after_space = rest.trim_start();
+    let fifth_len = after_space
+        .find(char::is_whitespace)
+        .unwrap_or(after_space.len());
+    if after_space.len() < rest.len()
+        && is_check_counters(after_space.get(..fifth_len).unwrap_or_default())
+    {
+        let fifth_start = end.saturating_add(rest.len().saturating_sub(after_space.len()));
+        end = fifth_start.saturating_add(fifth_len);
+    }
+    (input.get(..end).unwrap_or(input), count)
+}
+
+/// Whether `text` is written as three-check counters: digits and `+` only, with a `+`, starting
+/// with a digit (`3+3`, checks remaining) or with `+` (`+0+0`, checks given). No opcode looks
+/// like this (an opcode starts with a letter), so the text is read as the FEN's checks field,
+/// whose parser reports a malformed one (`3+`, `4+0`) with the `fen::checks::` codes.
+pub(crate) fn is_check_counters(text: &str) -> bool {
+    text.contains('+') && text.bytes().all(|b| b.is_ascii_digit() || b == b'+')
+}
+
+/// A run of whitespace (Unicode White_Space, as between FEN fields).
+fn whitespace(input: &str) -> IResult<&str, &str> {
+    take_while1(char::is_whitespace).parse(input)
+}
+
+/// `;`, which ends an operation.
+fn semicolon(input: &str) -> IResult<&str, &str> {
+    tag(";").parse(input)
+}
+
+/// A run of text up to whitespace or `;`.
+fn word(input: &str) -> IResult<&str, &str> {
+    take_till1(|c: char| c.is_whitespace() || c == ';').parse(input)
+}
+
+/// A run of decimal digits that is a whole word.
+fn counter(input: &str) -> IResult<&str, &str> {
+    let (rest, text) = word(input)?;
+    if text.bytes().all(|byte| byte.is_ascii_digit()) {
+        Ok((rest, text))
+    } else {
+        Err(nom::Err::Error(nom::error::Error::new(
+            input,
+            nom::error::ErrorKind::Digit,
+        )))
+    }
+}
+
+/// A FEN's move counters (`0 1`, optionally followed by `;`) where the first operation belongs:
+/// one [`SyntaxKind::MoveCounters`] node, for the check `epd::fields::move_counters`. Returns
+/// the rest, or `None` with nothing built when the text is not two numbers.
+fn move_counters<'a>(cx: &mut Cx<'a>, input: &'a str) -> Option<&'a str> {
+    let (rest, (halfmove, space, fullmove, end)) = (counter, whitespace, counter, opt(semicolon))
+        .parse(input)
+        .ok()?;
+    let node = cx.start(SyntaxKind::MoveCounters, input.as_bytes());
+    cx.token(SyntaxKind::Number, halfmove);
+    cx.token(SyntaxKind::Whitespace, space);
+    cx.token(SyntaxKind::Number, fullmove);
+    if let Some(end) = end {
+        cx.token(SyntaxKind::Semicolon, end);
+    }
+    cx.finish(node);
+    Some(rest)
+}
+
+/// `operation ::= opcode ( separator operand )* ";"`
+///
+/// Any run of whitespace separates the operands, and may come before the `;`; without a `;`
+/// the operation ends at the end of the record, and the whitespace after its last operand is
+/// not part of it. `input` starts with neither whitespace nor `;`.
+fn operation<'a>(cx: &mut Cx<'a>, input: &'a str) -> &'a str {
+    let node = cx.start(SyntaxKind::Operation, input.as_bytes());
+    let mut rest = opcode(cx, input);
+    loop {
+        let (after_space, space) = whitespace(rest).unwrap_or((rest, ""));
+        if after_space.is_empty() {
+            break;
+        }
+        if !space.is_empty() {
+            cx.token(SyntaxKind::Whitespace, space);
+        }
+        if let Ok((after, end)) = semicolon(after_space) {
+            cx.token(SyntaxKind::Semicolon, end);
+            rest = after;
+            break;
+        }
+        rest = operand(cx, after_space);
+    }
+    cx.finish(node);
+    rest
+}
+
+/// `opcode ::= [A-Za-z] [A-Za-z0-9_]*`
+///
+/// Any text up to whitespace or `;` is the opcode; the check `epd::opcode::invalid` reports
+/// other characters, `epd::opcode::too_long` more than 15.
+fn opcode<'a>(cx: &mut Cx<'a>, input: &'a str) -> &'a str {
+    match word(input) {
+        Ok((rest, text)) => {
+            cx.token(SyntaxKind::Opcode, text);
+            rest
+        }
+        // Not reached: an operation starts with neither whitespace nor `;`.
+        Err(_) => input,
+    }
+}
+
+/// `operand ::= string | symbol`
+fn operand<'a>(cx: &mut Cx<'a>, input: &'a str) -> &'a str {
+    let node = cx.start(SyntaxKind::Operand, input.as_bytes());
+    let rest = if let Ok((rest, text)) = string(input) {
+        cx.token(SyntaxKind::QuotedString, text);
+        rest
+    } else if let Ok((rest, text)) = symbol(input) {
+        cx.token(SyntaxKind::Symbol, text);
+        rest
+    } else {
+        // Not reached: an operand starts with neither whitespace nor `;`.
+        input
+    };
+    cx.finish(node);
+    rest
+}
+
+/// `string ::= '"' ( string_char | escape )* '"'`
+///
+/// An unclosed string runs to the end of the record (`epd::operand::unclosed_string`). A
+/// backslash escapes any character, not only `"` and `\`.
+fn string(input: &str) -> IResult<&str, &str> {
+    recognize((
+        char('"'),
+        many0_count(alt((escape, recognize(none_of("\"\\"))))),
+        opt(char('"')),
+    ))
+    .parse(input)
+}
+
+/// `escape ::= "\" ( '"' | "\" )`
+///
+/// A backslash before any character, or alone at the end of the record.
+fn escape(input: &str) -> IResult<&str, &str> {
+    recognize(preceded(char('\\'), opt(anychar))).parse(input)
+}
+
+/// `symbol ::= symbol_start symbol_char*`
+///
+/// Any text up to whitespace or `;` that does not start with `"`.
+fn symbol(input: &str) -> IResult<&str, &str> {
+    recognize((none_of("\""), opt(word))).parse(input)
+}
