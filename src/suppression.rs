@@ -333,6 +333,10 @@ impl Suppressor {
     /// returns the unused codes of the `allow` lines right above it, then the diagnostics that
     /// no directive silences.
     pub fn position(&mut self, number: usize, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
+        // No directive pending and none for the file (almost every position): nothing to do.
+        if self.next.is_empty() && self.file.is_empty() {
+            return diagnostics;
+        }
         let mut found = Vec::new();
         if number != self.next_line {
             self.flush(&mut found);

@@ -151,6 +151,11 @@ fn file_suppressions(
     validator: &Validator,
 ) -> io::Result<Suppressor> {
     let mut suppressor = Suppressor::new(validator);
+    let mentioned = mentions_directive(reader)?;
+    reader.rewind()?;
+    if !mentioned {
+        return Ok(suppressor);
+    }
     let mut line = Vec::new();
     let mut offset = 0usize;
     loop {
@@ -166,6 +171,38 @@ fn file_suppressions(
     // Seeking the buffered reader drops what it had buffered.
     reader.rewind()?;
     Ok(suppressor)
+}
+
+/// Whether the text of `reader` holds `fenlint:` anywhere, found in one fast scan of its
+/// buffers, so that the line by line first pass runs only for a file that may have a
+/// suppression comment.
+fn mentions_directive(reader: &mut impl BufRead) -> io::Result<bool> {
+    const NEEDLE: &[u8] = b"fenlint:";
+    let finder = memchr::memmem::Finder::new(NEEDLE);
+    // The last bytes read before the current buffer, for a match split between buffers.
+    let mut seam: Vec<u8> = Vec::with_capacity(2 * NEEDLE.len());
+    loop {
+        let buffer = reader.fill_buf()?;
+        if buffer.is_empty() {
+            return Ok(false);
+        }
+        seam.extend_from_slice(buffer.get(..NEEDLE.len() - 1).unwrap_or(buffer));
+        if finder.find(&seam).is_some() || finder.find(buffer).is_some() {
+            return Ok(true);
+        }
+        // Keep the last bytes read: of this buffer, or of the seam when the buffer is short
+        // (the seam then ends with all of it).
+        if buffer.len() >= NEEDLE.len() - 1 {
+            seam.clear();
+            let tail = buffer.len().saturating_sub(NEEDLE.len() - 1);
+            seam.extend_from_slice(buffer.get(tail..).unwrap_or_default());
+        } else {
+            let excess = seam.len().saturating_sub(NEEDLE.len() - 1);
+            seam.drain(..excess);
+        }
+        let len = buffer.len();
+        reader.consume(len);
+    }
 }
 
 /// The snippet of the suppression comment at `offset`, among those kept in `directives`.
@@ -518,6 +555,22 @@ fn buffered(mut reader: Box<dyn Read>) -> io::Result<Source<'static>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_directive_is_found_in_any_buffer_and_across_two() {
+        let text = "8/8/8/4k3/8/8/8/4K3 w - - 0 1\n# fenlint: allow-file x\n";
+        let at = text.find("fenlint:").unwrap();
+        // Buffers of every size from 1 byte up put the seam at every place in the word.
+        for capacity in 1..=text.len() {
+            let mut reader = io::BufReader::with_capacity(capacity, text.as_bytes());
+            assert!(mentions_directive(&mut reader).unwrap(), "{capacity}");
+            let without = text.replace("fenlint:", "fenlint ");
+            let mut reader = io::BufReader::with_capacity(capacity, without.as_bytes());
+            assert!(!mentions_directive(&mut reader).unwrap(), "{capacity}");
+        }
+        let mut reader = io::BufReader::with_capacity(4, &text.as_bytes()[..at + 7]);
+        assert!(!mentions_directive(&mut reader).unwrap());
+    }
 
     #[test]
     fn a_worker_panic_is_raised_again_not_dropped() {
