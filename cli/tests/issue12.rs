@@ -12,45 +12,7 @@ mod common;
 use std::path::Path;
 
 use assert_cmd::Command;
-use common::{scratch, write};
-use serde_json::Value;
-
-/// What one run of `fenlint` gave.
-struct Run {
-    stdout: String,
-    stderr: String,
-    code: i32,
-}
-
-#[allow(dead_code, reason = "helpers the tests below use in part")]
-impl Run {
-    /// The run as the snapshots show it.
-    fn text(&self, args: &[&str]) -> String {
-        format!(
-            "$ fenlint {}\nexit: {}\n--- stdout\n{}--- stderr\n{}",
-            args.join(" "),
-            self.code,
-            self.stdout,
-            self.stderr
-        )
-    }
-
-    /// The JSON objects on stdout.
-    fn json(&self) -> Vec<Value> {
-        self.stdout
-            .lines()
-            .map(|line| serde_json::from_str(line).unwrap())
-            .collect()
-    }
-
-    /// The codes of the JSON objects on stdout.
-    fn codes(&self) -> Vec<String> {
-        self.json()
-            .iter()
-            .map(|object| object["code"].as_str().unwrap().to_owned())
-            .collect()
-    }
-}
+use common::{Run, scratch, write};
 
 /// Runs `fenlint` in `dir`.
 fn fenlint(dir: &Path, args: &[&str]) -> Run {

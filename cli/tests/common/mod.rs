@@ -27,3 +27,39 @@ pub fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
     std::fs::write(&path, bytes).unwrap();
     path
 }
+
+/// What one run of `fenlint` gave.
+pub struct Run {
+    pub stdout: String,
+    pub stderr: String,
+    pub code: i32,
+}
+
+impl Run {
+    /// The run as the snapshots show it.
+    pub fn text(&self, args: &[&str]) -> String {
+        format!(
+            "$ fenlint {}\nexit: {}\n--- stdout\n{}--- stderr\n{}",
+            args.join(" "),
+            self.code,
+            self.stdout,
+            self.stderr
+        )
+    }
+
+    /// The JSON objects on stdout, one per line.
+    pub fn json(&self) -> Vec<serde_json::Value> {
+        self.stdout
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect()
+    }
+
+    /// The codes of the JSON objects on stdout.
+    pub fn codes(&self) -> Vec<String> {
+        self.json()
+            .iter()
+            .map(|object| object["code"].as_str().unwrap().to_owned())
+            .collect()
+    }
+}
