@@ -158,13 +158,13 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
             if square >= rank_end {
                 return None;
             }
-            board.place_slots(
-                square,
+            last_piece = 1u64.checked_shl(square).unwrap_or(0);
+            board.place_bit(
+                last_piece,
                 usize::from(class & WHITE == 0),
                 usize::from(class & 7),
             );
             tree.token(SyntaxKind::Piece, at, 1);
-            last_piece = 1u64.checked_shl(square).unwrap_or(0);
             square += 1;
             after_digit = false;
         } else if class != 0 {

@@ -140,9 +140,16 @@ impl Board {
     /// colour's and its role's slots, for the parser, whose byte table holds the slots.
     #[inline(always)]
     pub(crate) fn place_slots(&mut self, index: u32, color: usize, role: usize) {
-        let Some(bit) = 1u64.checked_shl(index).map(Bitboard) else {
-            return;
-        };
+        if let Some(bit) = 1u64.checked_shl(index) {
+            self.place_bit(bit, color, role);
+        }
+    }
+
+    /// Puts a piece on the empty square whose bit is `bit` (0: nowhere), given by its colour's
+    /// and its role's slots.
+    #[inline(always)]
+    pub(crate) fn place_bit(&mut self, bit: u64, color: usize, role: usize) {
+        let bit = Bitboard(bit);
         if let Some(set) = self.colors.get_mut(color) {
             *set |= bit;
         }
