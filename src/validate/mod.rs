@@ -162,6 +162,28 @@ impl Validator {
         parse: Parse<'a>,
         counters: Counters<'_>,
     ) -> Lint<'a> {
+        let (position, variant, diagnostics) = self.check_parse(&parse, counters);
+        Lint {
+            parse,
+            position,
+            variant,
+            diagnostics,
+        }
+    }
+
+    /// The diagnostics of an already parsed FEN, as [`Validator::lint_parse`] gives them, for a
+    /// caller that keeps nothing else (a file's lines): no [`Lint`] is built.
+    pub(crate) fn diagnostics_of(&self, parse: &Parse<'_>) -> Vec<crate::Diagnostic> {
+        self.check_parse(parse, Counters::default()).2
+    }
+
+    /// The work of [`Validator::lint_parse_with_counters`]: the position, the variant and
+    /// every diagnostic with the severities in force, ordered by span.
+    fn check_parse(
+        &self,
+        parse: &Parse<'_>,
+        counters: Counters<'_>,
+    ) -> (Option<Position>, Option<Variant>, Vec<crate::Diagnostic>) {
         let tail = parse.plain_tail();
         let halfmove_clock = counters
             .halfmove_clock
@@ -171,7 +193,7 @@ impl Validator {
             .fullmove_number
             .or_else(|| tail.map(|tail| tail.fullmove_number))
             .or_else(|| parse.tree().fullmove_number().map(CounterText::from));
-        let mut position = Position::from_parse(&parse);
+        let mut position = Position::from_parse(parse);
         if let Some(position) = &mut position {
             if let Some(counter) = counters.halfmove_clock {
                 position.halfmove_clock = counter.position_value(0);
@@ -200,12 +222,7 @@ impl Validator {
             })
             .collect();
         diagnostics.sort_by_key(Diagnostic::span);
-        Lint {
-            parse,
-            position,
-            variant,
-            diagnostics,
-        }
+        (position, variant, diagnostics)
     }
 }
 
