@@ -62,7 +62,9 @@ const FIELDS: [SyntaxKind; 10] = [
     SyntaxKind::ExtraFields,
 ];
 
-/// Where each of [`FIELDS`] is among the root's children.
+/// Where each of [`FIELDS`] is among the root's children, found by walking them: what
+/// [`TreeBuilder`] notes as the nodes are started, which debug builds check against it.
+#[cfg(debug_assertions)]
 fn find_fields(nodes: &[Node]) -> [u32; FIELDS.len()] {
     let mut fields = [0u32; FIELDS.len()];
     let end = nodes.first().map_or(0, |root| root.next as usize);
@@ -453,6 +455,11 @@ impl fmt::Debug for SyntaxNode<'_, '_> {
 pub(crate) struct TreeBuilder {
     nodes: Vec<Node>,
     base: usize,
+    /// How many composite nodes are open: a node started at depth 1 is a root child.
+    depth: u32,
+    /// The first root child of each kind of [`FIELDS`], noted as it is started (see
+    /// [`SyntaxTree::fields`]).
+    fields: [u32; FIELDS.len()],
     /// Offset of the end of the last token, to check contiguity in debug builds.
     #[cfg(debug_assertions)]
     end: u32,
@@ -462,6 +469,7 @@ pub(crate) struct TreeBuilder {
 #[derive(Clone, Copy)]
 pub(crate) struct Mark {
     len: usize,
+    depth: u32,
     #[cfg(debug_assertions)]
     end: u32,
 }
@@ -479,6 +487,8 @@ impl TreeBuilder {
         TreeBuilder {
             nodes: spare::take(capacity),
             base,
+            depth: 0,
+            fields: [0; FIELDS.len()],
             #[cfg(debug_assertions)]
             end: 0,
         }
@@ -493,6 +503,7 @@ impl TreeBuilder {
     pub(crate) fn mark(&self) -> Mark {
         Mark {
             len: self.nodes.len(),
+            depth: self.depth,
             #[cfg(debug_assertions)]
             end: self.end,
         }
@@ -502,6 +513,12 @@ impl TreeBuilder {
     #[inline(always)]
     pub(crate) fn rewind(&mut self, mark: Mark) {
         self.nodes.truncate(mark.len);
+        self.depth = mark.depth;
+        for field in &mut self.fields {
+            if *field as usize >= mark.len {
+                *field = 0;
+            }
+        }
         #[cfg(debug_assertions)]
         {
             self.end = mark.end;
@@ -512,6 +529,13 @@ impl TreeBuilder {
     #[inline]
     pub(crate) fn start(&mut self, kind: SyntaxKind, start: u32) -> Open {
         let index = self.nodes.len();
+        if self.depth == 1
+            && let Some(field) = field_slot(kind).and_then(|slot| self.fields.get_mut(slot))
+            && *field == 0
+        {
+            *field = u32::try_from(index).unwrap_or(0);
+        }
+        self.depth = self.depth.saturating_add(1);
         self.nodes.push(Node {
             start,
             next: 0,
@@ -523,6 +547,7 @@ impl TreeBuilder {
     /// Finishes a composite node after the last node pushed.
     #[inline]
     pub(crate) fn finish(&mut self, open: Open) {
+        self.depth = self.depth.saturating_sub(1);
         let next = self.next_index();
         if let Some(node) = self.nodes.get_mut(open.0) {
             node.next = next;
@@ -580,10 +605,16 @@ impl TreeBuilder {
     }
 
     pub(crate) fn finish_tree<'a>(self, source: &'a str) -> SyntaxTree<'a> {
+        #[cfg(debug_assertions)]
+        assert_eq!(
+            self.fields,
+            find_fields(&self.nodes),
+            "fields noted as started"
+        );
         SyntaxTree {
             source,
             base: self.base,
-            fields: find_fields(&self.nodes),
+            fields: self.fields,
             nodes: self.nodes,
         }
     }
