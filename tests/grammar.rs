@@ -151,15 +151,7 @@ fn generated_strings_parse_cleanly_with_the_nodes_the_productions_name() {
     for _ in 0..3000 {
         let (input, mut nodes) = grammar.generate("fen", &mut rng);
         let parse = fenlint::parse(&input);
-        assert!(
-            parse.diagnostics().is_empty(),
-            "{input:?} is in the grammar but draws {:?}",
-            parse
-                .diagnostics()
-                .iter()
-                .map(|d| d.code().name())
-                .collect::<Vec<_>>()
-        );
+        assert_clean(&input, parse.diagnostics());
         nodes.sort();
         assert_eq!(nodes, tree_nodes(&input, &kinds), "{input:?}");
         assert_eq!(
@@ -226,15 +218,7 @@ fn generated_epd_records_parse_cleanly_with_the_nodes_the_productions_name() {
     for _ in 0..2000 {
         let (input, mut nodes) = grammar.generate("epd_record", &mut rng);
         let parse = fenlint::parse_epd_record(&input);
-        assert!(
-            parse.diagnostics().is_empty(),
-            "{input:?} is in the grammar but draws {:?}",
-            parse
-                .diagnostics()
-                .iter()
-                .map(|d| d.code().name())
-                .collect::<Vec<_>>()
-        );
+        assert_clean(&input, parse.diagnostics());
         assert_eq!(parse.tree().to_string(), input);
         let syntax = epd_syntax_codes(&input);
         assert!(syntax.is_empty(), "{input:?} draws {syntax:?}");
@@ -278,15 +262,7 @@ fn generated_fen_tag_pairs_parse_cleanly_with_the_nodes_the_productions_name() {
     for _ in 0..1000 {
         let (input, mut nodes) = grammar.generate("fen_tag_pair", &mut rng);
         let parse = fenlint::parse_fen_tag_pair(&input);
-        assert!(
-            parse.diagnostics().is_empty(),
-            "{input:?} is in the grammar but draws {:?}",
-            parse
-                .diagnostics()
-                .iter()
-                .map(|d| d.code().name())
-                .collect::<Vec<_>>()
-        );
+        assert_clean(&input, parse.diagnostics());
         assert_eq!(parse.tree().to_string(), input);
         nodes.retain(|(kind, ..)| kinds.contains(kind));
         nodes.sort();
@@ -861,4 +837,13 @@ fn the_reader_skips_inline_comments() {
     // Ambiguity is counted.
     let ambiguous = Grammar::parse("a ::= \"x\"* \"x\"*").unwrap();
     assert_eq!(ambiguous.derivations("a", "xx"), 3);
+}
+
+/// Fails unless `input`, a string the grammar generated, drew no diagnostic.
+fn assert_clean(input: &str, diagnostics: &[fenlint::Diagnostic]) {
+    let codes: Vec<&str> = diagnostics.iter().map(|d| d.code().name()).collect();
+    assert!(
+        codes.is_empty(),
+        "{input:?} is in the grammar but draws {codes:?}"
+    );
 }

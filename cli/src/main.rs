@@ -119,6 +119,15 @@ fn is_stdin(path: &Path) -> bool {
     path.as_os_str() == "-"
 }
 
+/// The path whose settings (`fenlint.toml`) `file` takes: its own, or for standard input the
+/// file it stands for, `stdin_filename`, when there is one.
+fn settings_path<'p>(file: &'p Path, stdin_filename: Option<&'p Path>) -> &'p Path {
+    match stdin_filename {
+        Some(name) if is_stdin(file) => name,
+        _ => file,
+    }
+}
+
 /// The name the report gives `file` and the kind it is read as: standard input goes by
 /// `stdin_filename` when there is one (its extension, in any case, picks the kind).
 fn name_and_kind(file: &Path, stdin_filename: Option<&Path>) -> (Arc<str>, FileKind) {
@@ -408,8 +417,7 @@ fn run_check(args: &CheckArgs) -> u8 {
                     );
                     return TROUBLE;
                 }
-                // Standard input takes the settings of the file it stands for.
-                let name = args.stdin_filename.as_deref().unwrap_or(Path::new("-"));
+                let name = settings_path(Path::new("-"), args.stdin_filename.as_deref());
                 let Some(validator) = per_file.validator(name, &mut trouble) else {
                     return TROUBLE;
                 };
@@ -437,11 +445,7 @@ fn run_check(args: &CheckArgs) -> u8 {
             }
             for file in files {
                 let (path, kind) = name_and_kind(&file, args.stdin_filename.as_deref());
-                // Standard input takes the settings of the file it stands for.
-                let settings_of = match args.stdin_filename.as_deref() {
-                    Some(name) if is_stdin(&file) => name,
-                    _ => file.as_path(),
-                };
+                let settings_of = settings_path(&file, args.stdin_filename.as_deref());
                 let Some(validator) = per_file.validator(settings_of, &mut trouble) else {
                     continue;
                 };
@@ -550,8 +554,7 @@ fn run_fmt(args: &FmtArgs) -> u8 {
             eprintln!("fenlint: standard input (`-`) must be the only input of `fmt`");
             return TROUBLE;
         }
-        // Standard input takes the settings of the file it stands for.
-        let name = args.stdin_filename.as_deref().unwrap_or(Path::new("-"));
+        let name = settings_path(Path::new("-"), args.stdin_filename.as_deref());
         return match configs
             .for_file(name)
             .and_then(|config| fmt::settings(args, &config))
