@@ -140,8 +140,12 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
     let base = cx.offset(bytes);
     let tree = cx.tree();
     let open = tree.start(SyntaxKind::Placement, base);
-    let mut rank = tree.start(SyntaxKind::Rank, base);
-    let mut board = Board::empty();
+    // A token per byte and a node per rank: 64 pieces, each with a `~`, and 7 slashes at most.
+    let mut slots = tree.slots(bytes.len().min(64 + 64 + 7).saturating_add(8));
+    let mut rank = slots.start(SyntaxKind::Rank, base)?;
+    // The squares of each colour's and each role's pieces, by the slots of the byte table.
+    let mut colors = [0u64; 2];
+    let mut roles = [0u64; 8];
     // The square index of the next square, and one past the current rank's h-file square;
     // rank 8 first.
     let mut square = 56u32;
@@ -158,13 +162,15 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
             if square >= rank_end {
                 return None;
             }
-            last_piece = 1u64.checked_shl(square).unwrap_or(0);
-            board.place_bit(
-                last_piece,
-                usize::from(class & WHITE == 0),
-                usize::from(class & 7),
-            );
-            tree.token(SyntaxKind::Piece, at, 1);
+            // `square < rank_end <= 64`.
+            last_piece = 1u64 << (square & 63);
+            if let Some(set) = colors.get_mut(usize::from(class & WHITE == 0)) {
+                *set |= last_piece;
+            }
+            if let Some(set) = roles.get_mut(usize::from(class & 7)) {
+                *set |= last_piece;
+            }
+            slots.token(SyntaxKind::Piece, at)?;
             square += 1;
             after_digit = false;
         } else if class != 0 {
@@ -172,16 +178,16 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
             if after_digit || square > rank_end {
                 return None;
             }
-            tree.token(SyntaxKind::EmptyRun, at, 1);
+            slots.token(SyntaxKind::EmptyRun, at)?;
             after_digit = true;
             last_piece = 0;
         } else if byte == b'/' && rank_end > 8 {
             if square != rank_end {
                 return None;
             }
-            tree.finish(rank);
-            tree.token(SyntaxKind::Slash, at, 1);
-            rank = tree.start(SyntaxKind::Rank, at.wrapping_add(1));
+            slots.finish(rank);
+            slots.token(SyntaxKind::Slash, at)?;
+            rank = slots.start(SyntaxKind::Rank, at.wrapping_add(1))?;
             rank_end -= 8;
             square = rank_end - 8;
             after_digit = false;
@@ -192,7 +198,7 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
                 return None;
             }
             promoted |= last_piece;
-            tree.token(SyntaxKind::PromotedMarker, at, 1);
+            slots.token(SyntaxKind::PromotedMarker, at)?;
             last_piece = 0;
         } else {
             len = index;
@@ -202,7 +208,8 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
     if rank_end != 8 || square != 8 {
         return None;
     }
-    tree.finish(rank);
+    slots.finish(rank);
+    let filled = slots.filled();
     // The board ends the field, or holdings follow it.
     let rest = bytes.get(len..).unwrap_or_default();
     let holdings = match rest.split_first() {
@@ -210,7 +217,10 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
         Some((&byte, _)) if byte != b'[' && !is_ascii_whitespace(byte) => return None,
         _ => None,
     };
+    tree.keep(filled, base.wrapping_add(len as u32));
     tree.finish(open);
+    let [pawns, knights, bishops, rooks, queens, kings, ..] = roles;
+    let board = Board::from_sets(colors, [pawns, knights, bishops, rooks, queens, kings]);
     cx.plain_board = Some((board, Bitboard(promoted)));
     Some((len, holdings))
 }

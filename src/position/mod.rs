@@ -84,6 +84,17 @@ impl Board {
         }
     }
 
+    /// The board whose colours' and roles' pieces stand on the squares of `colors` (White,
+    /// Black) and `roles` (in [`Role::ALL`] order): each square in one colour's set and one
+    /// role's set, or in none.
+    #[inline(always)]
+    pub(crate) fn from_sets(colors: [u64; 2], roles: [u64; 6]) -> Board {
+        Board {
+            colors: colors.map(Bitboard),
+            roles: roles.map(Bitboard),
+        }
+    }
+
     fn color_slot(color: Color) -> usize {
         usize::from(color == Color::Black)
     }

@@ -18,6 +18,15 @@ pub(crate) struct Node {
     pub(crate) kind: SyntaxKind,
 }
 
+impl Node {
+    /// What a slot holds before it is filled (see [`TreeBuilder::slots`]).
+    const UNUSED: Node = Node {
+        start: 0,
+        next: 0,
+        kind: SyntaxKind::Fen,
+    };
+}
+
 /// The longest input the parser builds a full tree for; longer input becomes one error token
 /// with `fen::input::too_long`.
 pub(crate) const MAX_INPUT_LEN: usize = u32::MAX as usize;
@@ -474,6 +483,63 @@ pub(crate) struct Mark {
     end: u32,
 }
 
+/// Room for nodes after the last one of a [`TreeBuilder`], filled in order by index (see
+/// [`TreeBuilder::slots`]). Each method returns `None` when the room is used up.
+pub(crate) struct Slots<'b> {
+    nodes: &'b mut [Node],
+    /// The index in the tree of the first slot.
+    first: u32,
+    /// How many slots are filled.
+    used: usize,
+}
+
+/// How many of a [`Slots`]' nodes were filled, for [`TreeBuilder::keep`].
+#[derive(Clone, Copy)]
+pub(crate) struct Filled {
+    first: u32,
+    used: usize,
+}
+
+impl Slots<'_> {
+    /// Fills the next slot with a token of kind `kind` at offset `start`.
+    #[inline(always)]
+    pub(crate) fn token(&mut self, kind: SyntaxKind, start: u32) -> Option<()> {
+        *self.nodes.get_mut(self.used)? = Node {
+            start,
+            next: 0,
+            kind,
+        };
+        self.used = self.used.wrapping_add(1);
+        Some(())
+    }
+
+    /// Fills the next slot with the start of a composite node of kind `kind` at offset `start`;
+    /// returns its slot, for [`Slots::finish`].
+    #[inline(always)]
+    pub(crate) fn start(&mut self, kind: SyntaxKind, start: u32) -> Option<usize> {
+        let slot = self.used;
+        self.token(kind, start)?;
+        Some(slot)
+    }
+
+    /// Finishes the composite node started in `slot` after the last slot filled.
+    #[inline(always)]
+    pub(crate) fn finish(&mut self, slot: usize) {
+        let next = self.first.wrapping_add(self.used as u32);
+        if let Some(node) = self.nodes.get_mut(slot) {
+            node.next = next;
+        }
+    }
+
+    /// How many slots are filled, to keep with [`TreeBuilder::keep`].
+    pub(crate) fn filled(&self) -> Filled {
+        Filled {
+            first: self.first,
+            used: self.used,
+        }
+    }
+}
+
 /// A composite node that has been started and not yet finished.
 #[must_use]
 pub(crate) struct Open(usize);
@@ -569,6 +635,32 @@ impl TreeBuilder {
                 kind,
             });
         }
+    }
+
+    /// Room for up to `count` nodes after the last one, filled in order through the returned
+    /// [`Slots`] and then kept, as many as were filled, by [`TreeBuilder::keep`]: for a
+    /// production that builds many small nodes in a tight loop (the placement's fast path),
+    /// which then writes each node with one bounds check instead of a push. The slots' nodes
+    /// are not noted as fields: start them at depth 2 or below.
+    pub(crate) fn slots(&mut self, count: usize) -> Slots<'_> {
+        let first = self.nodes.len();
+        self.nodes.resize(first.saturating_add(count), Node::UNUSED);
+        Slots {
+            nodes: self.nodes.get_mut(first..).unwrap_or_default(),
+            first: u32::try_from(first).unwrap_or(u32::MAX),
+            used: 0,
+        }
+    }
+
+    /// Keeps the nodes `slots` filled, which end at offset `end`, and drops the unused slots.
+    pub(crate) fn keep(&mut self, slots: Filled, end: u32) {
+        let _ = end;
+        #[cfg(debug_assertions)]
+        {
+            self.end = end;
+        }
+        self.nodes
+            .truncate((slots.first as usize).saturating_add(slots.used));
     }
 
     /// Appends a one-byte token for each of `bytes`, which start at offset `start`, of the kind
