@@ -69,20 +69,25 @@ pub struct Located<'a> {
 pub fn json_line(out: &mut impl Write, located: &Located<'_>) -> io::Result<()> {
     let diagnostic = located.diagnostic;
     let span = diagnostic.span();
+    let mut digits = itoa::Buffer::new();
     out.write_all(b"{\"path\":")?;
     json_string(out, located.path)?;
-    write!(
-        out,
-        ",\"line\":{},\"column\":{},\"end_line\":{},\"end_column\":{},\"byte_start\":{},\"byte_end\":{},\"severity\":\"{}\",\"code\":\"{}\",\"message\":",
-        one_based(located.start.line),
-        one_based(located.start.column),
-        one_based(located.end.line),
-        one_based(located.end.column),
-        span.start,
-        span.end,
-        diagnostic.severity(),
-        diagnostic.code().name(),
-    )?;
+    for (key, value) in [
+        (&b",\"line\":"[..], one_based(located.start.line)),
+        (b",\"column\":", one_based(located.start.column)),
+        (b",\"end_line\":", one_based(located.end.line)),
+        (b",\"end_column\":", one_based(located.end.column)),
+        (b",\"byte_start\":", span.start),
+        (b",\"byte_end\":", span.end),
+    ] {
+        out.write_all(key)?;
+        out.write_all(digits.format(value).as_bytes())?;
+    }
+    out.write_all(b",\"severity\":\"")?;
+    out.write_all(diagnostic.severity().name().as_bytes())?;
+    out.write_all(b"\",\"code\":\"")?;
+    out.write_all(diagnostic.code().name().as_bytes())?;
+    out.write_all(b"\",\"message\":")?;
     json_string(out, diagnostic.message())?;
     out.write_all(b",\"help\":")?;
     match diagnostic.help_text() {
@@ -92,12 +97,11 @@ pub fn json_line(out: &mut impl Write, located: &Located<'_>) -> io::Result<()> 
     out.write_all(b",\"fix\":")?;
     match diagnostic.fix() {
         Some(fix) => {
-            write!(
-                out,
-                "{{\"byte_start\":{},\"byte_end\":{},\"replacement\":",
-                fix.span().start,
-                fix.span().end
-            )?;
+            out.write_all(b"{\"byte_start\":")?;
+            out.write_all(digits.format(fix.span().start).as_bytes())?;
+            out.write_all(b",\"byte_end\":")?;
+            out.write_all(digits.format(fix.span().end).as_bytes())?;
+            out.write_all(b",\"replacement\":")?;
             json_string(out, fix.replacement())?;
             out.write_all(b"}")?;
         }
@@ -113,28 +117,66 @@ fn one_based(value: usize) -> usize {
 /// `text` as a JSON string (RFC 8259): quotes, backslashes and control characters escaped.
 fn json_string(out: &mut impl Write, text: &str) -> io::Result<()> {
     out.write_all(b"\"")?;
+    let bytes = text.as_bytes();
     let mut plain = 0;
-    for (at, byte) in text.bytes().enumerate() {
-        let escape: Option<&[u8]> = match byte {
-            b'"' => Some(b"\\\""),
-            b'\\' => Some(b"\\\\"),
-            b'\n' => Some(b"\\n"),
-            b'\r' => Some(b"\\r"),
-            b'\t' => Some(b"\\t"),
-            0x08 => Some(b"\\b"),
-            0x0c => Some(b"\\f"),
-            0x00..=0x1f => None,
-            _ => continue,
+    while let Some(at) = next_escaped(bytes, plain) {
+        out.write_all(bytes.get(plain..at).unwrap_or_default())?;
+        let byte = bytes.get(at).copied().unwrap_or_default();
+        let escape: &[u8] = match byte {
+            b'"' => b"\\\"",
+            b'\\' => b"\\\\",
+            b'\n' => b"\\n",
+            b'\r' => b"\\r",
+            b'\t' => b"\\t",
+            0x08 => b"\\b",
+            0x0c => b"\\f",
+            _ => {
+                write!(out, "\\u{byte:04x}")?;
+                b""
+            }
         };
-        out.write_all(text.as_bytes().get(plain..at).unwrap_or_default())?;
-        match escape {
-            Some(escape) => out.write_all(escape)?,
-            None => write!(out, "\\u{byte:04x}")?,
-        }
+        out.write_all(escape)?;
         plain = at.saturating_add(1);
     }
-    out.write_all(text.as_bytes().get(plain..).unwrap_or_default())?;
+    out.write_all(bytes.get(plain..).unwrap_or_default())?;
     out.write_all(b"\"")
+}
+
+/// Whether JSON escapes `byte` in a string: a quote, a backslash or a control character.
+fn is_escaped(byte: u8) -> bool {
+    byte < 0x20 || byte == b'"' || byte == b'\\'
+}
+
+/// The index of the first byte of `bytes` from `from` on that JSON escapes (see
+/// [`is_escaped`]). Eight bytes at a time: almost every message has none.
+fn next_escaped(bytes: &[u8], from: usize) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // The high bit of each byte of `word` below `limit` (at most 0x80): exact for the lowest
+    // such byte, which is all that is read.
+    let below = |word: u64, limit: u8| {
+        word.wrapping_sub(ONES.wrapping_mul(u64::from(limit))) & !word & HIGHS
+    };
+    let mut chunks = bytes.get(from..)?.chunks_exact(8);
+    let mut offset = from;
+    for chunk in &mut chunks {
+        let Ok(chunk) = <[u8; 8]>::try_from(chunk) else {
+            break;
+        };
+        let word = u64::from_le_bytes(chunk);
+        let quote = word ^ ONES.wrapping_mul(u64::from(b'"'));
+        let backslash = word ^ ONES.wrapping_mul(u64::from(b'\\'));
+        let found = below(word, 0x20) | below(quote, 1) | below(backslash, 1);
+        if found != 0 {
+            return Some(offset.saturating_add((found.trailing_zeros() / 8) as usize));
+        }
+        offset = offset.saturating_add(8);
+    }
+    let at = chunks
+        .remainder()
+        .iter()
+        .position(|&byte| is_escaped(byte))?;
+    Some(offset.saturating_add(at))
 }
 
 /// A GitHub Actions workflow command, `::error file=…,line=…,col=…,endLine=…,endColumn=…,
@@ -189,6 +231,26 @@ mod tests {
         assert_eq!(string("\n\r\t\u{8}\u{c}"), r#""\n\r\t\b\f""#);
         assert_eq!(string("\u{0}\u{1b}x\u{1f}"), r#""\u0000\u001bx\u001f""#);
         assert_eq!(string("\u{7f}"), "\"\u{7f}\"");
+    }
+
+    #[test]
+    fn an_escaped_byte_is_found_at_every_place_of_a_word_and_of_the_tail() {
+        for escaped in [b'"', b'\\', 0x00, 0x1f, b'\n'] {
+            for len in 1..=24 {
+                for at in 0..len {
+                    // Bytes just above each limit and non-ASCII bytes around it.
+                    let mut bytes: Vec<u8> =
+                        (0..len).map(|i| [b' ', b'#', b']', 0xc3][i % 4]).collect();
+                    bytes[at] = escaped;
+                    assert_eq!(
+                        next_escaped(&bytes, 0),
+                        Some(at),
+                        "{escaped:#x} at {at} of {len}"
+                    );
+                    assert_eq!(next_escaped(&bytes, at + 1), None);
+                }
+            }
+        }
     }
 
     #[test]

@@ -30,6 +30,8 @@ pub struct Printer {
     statistics: Option<BTreeMap<Code, Tally>>,
     /// The SARIF log, written whole at the end (`--format sarif`).
     sarif: Option<SarifLog>,
+    /// One JSON line, built here and then written whole.
+    line: Vec<u8>,
     pub errors: usize,
     pub warnings: usize,
     pub advice: usize,
@@ -48,6 +50,7 @@ impl Printer {
             quiet: false,
             statistics: None,
             sarif: (format == Format::Sarif).then(SarifLog::default),
+            line: Vec::new(),
             errors: 0,
             warnings: 0,
             advice: 0,
@@ -96,7 +99,11 @@ impl Printer {
         }
         match self.format {
             Format::Human => self.human(out, finding),
-            Format::Json => json_line(out, finding),
+            Format::Json => {
+                self.line.clear();
+                fenlint::render::json_line(&mut self.line, &located(finding))?;
+                out.write_all(&self.line)
+            }
             Format::Github => github(out, finding),
             Format::Sarif => Ok(()),
         }
@@ -200,11 +207,6 @@ impl Printer {
 
 fn plural<'a>(count: usize, one: &'a str, many: &'a str) -> &'a str {
     if count == 1 { one } else { many }
-}
-
-/// One JSON object per line, with the documented fields (see the README).
-fn json_line(out: &mut dyn Write, finding: &Finding) -> io::Result<()> {
-    fenlint::render::json_line(&mut &mut *out, &located(finding))
 }
 
 /// A GitHub Actions workflow command: `::error file=…,line=…,col=…::message`.

@@ -31,13 +31,24 @@ pub enum Severity {
     Error,
 }
 
-impl fmt::Display for Severity {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl Severity {
+    /// The severity's name, as the reports print it.
+    ///
+    /// ```
+    /// assert_eq!(fenlint::Severity::Warning.name(), "warning");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
             Severity::Advice => "advice",
             Severity::Warning => "warning",
             Severity::Error => "error",
-        })
+        }
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 
