@@ -211,16 +211,23 @@ impl Validator {
             let mut check = Check::new(parse.tree(), position, variant, &castling);
             check.halfmove_clock = halfmove_clock;
             check.fullmove_number = fullmove_number;
-            rules::run(&mut check, |code| self.severity_of(code).is_some());
+            if self.overrides.is_empty() {
+                rules::run_all(&mut check);
+            } else {
+                rules::run(&mut check, |code| self.severity_of(code).is_some());
+            }
             diagnostics.append(&mut check.diagnostics);
         }
-        let mut diagnostics: Vec<Diagnostic> = diagnostics
-            .into_iter()
-            .filter_map(|diagnostic| {
-                let severity = self.severity_of(diagnostic.code())?;
-                Some(diagnostic.with_severity(severity))
-            })
-            .collect();
+        // Without overrides every diagnostic keeps the default severity it was made with.
+        if !self.overrides.is_empty() {
+            diagnostics = diagnostics
+                .into_iter()
+                .filter_map(|diagnostic| {
+                    let severity = self.severity_of(diagnostic.code())?;
+                    Some(diagnostic.with_severity(severity))
+                })
+                .collect();
+        }
         diagnostics.sort_by_key(Diagnostic::span);
         (position, variant, diagnostics)
     }
