@@ -274,6 +274,7 @@ fn slide(index: usize, directions: [usize; 4], occupied: u64) -> u64 {
 /// The pieces of `movers` (sliders that move along `directions`, indices into [`DIRECTIONS`])
 /// that reach square number `index`, with `occupied` blocking: the reverse of [`slide`], which
 /// skips each ray that holds none of `movers` without looking for its blocker.
+#[inline(always)]
 pub(crate) fn slider_attackers(
     index: usize,
     directions: [usize; 4],
@@ -301,6 +302,16 @@ pub(crate) fn slider_attackers(
         attackers |= nearest & movers;
     }
     attackers
+}
+
+/// The squares a knight, a king, and a pawn of the colour with slot `color` (0 White, 1 Black)
+/// attack from square number `index` (taken modulo 64), read straight from the tables.
+#[inline(always)]
+pub(crate) fn step_attacks(index: usize, color: usize) -> (u64, u64, u64) {
+    let index = index & 63;
+    let at = |table: &[u64; 64]| table.get(index).copied().unwrap_or(0);
+    let pawn = TABLES.pawn.get(color & 1).map_or(0, at);
+    (at(&TABLES.knight), at(&TABLES.king), pawn)
 }
 
 /// The diagonal directions (bishops), as indices into [`DIRECTIONS`].

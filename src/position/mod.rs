@@ -249,24 +249,24 @@ impl Board {
         occupied: Bitboard,
         kings: bool,
     ) -> Bitboard {
-        let theirs = self.by_color(by);
-        let role = |role| self.by_role(role) & theirs;
-        let from = |role| attacks(square, role, by.other(), occupied);
+        let theirs = self.by_color(by).0;
+        let [pawns, knights, bishops, rooks, queens, their_kings] =
+            self.roles.map(|set| set.0 & theirs);
         let index = usize::from(square.index());
-        let sliders = |directions, movers: Bitboard| {
-            Bitboard(bitboard::slider_attackers(
-                index, directions, occupied.0, movers.0,
-            ))
+        // Attacks are symmetric, but for the pawns, whose captures are seen from the other side.
+        let (knight, king, pawn) =
+            bitboard::step_attacks(index, Board::color_slot(by.other()));
+        let sliders = |directions, movers: u64| {
+            bitboard::slider_attackers(index, directions, occupied.0, movers)
         };
-        let queens = role(Role::Queen);
-        let mut attackers = (from(Role::Pawn) & role(Role::Pawn))
-            | (from(Role::Knight) & role(Role::Knight))
-            | sliders(bitboard::DIAGONALS, role(Role::Bishop) | queens)
-            | sliders(bitboard::LINES, role(Role::Rook) | queens);
+        let mut attackers = (pawn & pawns)
+            | (knight & knights)
+            | sliders(bitboard::DIAGONALS, bishops | queens)
+            | sliders(bitboard::LINES, rooks | queens);
         if kings {
-            attackers |= from(Role::King) & role(Role::King);
+            attackers |= king & their_kings;
         }
-        attackers
+        Bitboard(attackers)
     }
 }
 
