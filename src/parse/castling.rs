@@ -64,8 +64,22 @@ pub(crate) fn castling<'a>(cx: &mut Cx<'a>, input: &'a str) {
 #[inline(always)]
 fn plain_castling(cx: &mut Cx<'_>, input: &str) -> bool {
     let bytes = input.as_bytes();
+    if !is_plain(bytes) {
+        return false;
+    }
     if bytes == b"-" {
         cx.token_bytes(SyntaxKind::Dash, bytes, 1);
+    } else {
+        cx.byte_tokens(bytes, bytes.len(), |_| SyntaxKind::CastlingRight);
+    }
+    true
+}
+
+/// Whether the castling field `bytes` is the usual case, which draws no diagnostic: `-`, or
+/// letters in order without repeats.
+#[inline(always)]
+pub(crate) fn is_plain(bytes: &[u8]) -> bool {
+    if bytes == b"-" {
         return true;
     }
     // Each letter must sort strictly after the one before it.
@@ -80,8 +94,7 @@ fn plain_castling(cx: &mut Cx<'_>, input: &str) -> bool {
         }
         previous = rank;
     }
-    cx.byte_tokens(bytes, bytes.len(), |_| SyntaxKind::CastlingRight);
-    true
+    !bytes.is_empty()
 }
 
 /// A `-` among the letters.

@@ -6,7 +6,7 @@ use crate::diagnostics::text::{join_names, shown};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::syntax::SyntaxKind;
 use crate::validate::CounterText;
-use crate::{Color, Span, Square};
+use crate::{Color, File, Span, Square};
 
 /// The six groups of a FEN, in order.
 const GROUPS: [SyntaxKind; 6] = [
@@ -192,7 +192,7 @@ pub(super) fn fields<'a>(cx: &mut Cx<'a>, input: &'a str) {
         // is scanned once.
         let (after_field, text) = if last.is_none() {
             let after = placement::placement_field(cx, rest);
-            if cx.fast_paths && plain_tail(cx, after) {
+            if cx.fast_paths && (usual_tail(cx, after) || plain_tail(cx, after)) {
                 return;
             }
             let text = rest
@@ -400,6 +400,121 @@ fn plain_tail<'a>(cx: &mut Cx<'a>, rest: &'a str) -> bool {
             fullmove_number,
         });
     true
+}
+
+/// The fields after the placement in the most usual form of all, read straight into nodes:
+/// ` w KQkq - 0 1`, that is `w` or `b`; castling `-` or letters in order without repeats; en
+/// passant `-` or a square on the third or sixth rank; the two counters in digits without a
+/// leading zero, at most 19 of them; one space before each field and nothing after the last.
+/// Builds what `plain_tail` (and so the general loop) builds for such fields, none of which
+/// draws a diagnostic, and keeps the same [`PlainTail`]; returns `false`, having built
+/// nothing, for anything else.
+#[inline(always)]
+fn usual_tail<'a>(cx: &mut Cx<'a>, rest: &'a str) -> bool {
+    let bytes = rest.as_bytes();
+    let [b' ', side @ (b'w' | b'b'), b' ', after_side @ ..] = bytes else {
+        return false;
+    };
+    let Some(castling_len) = after_side.iter().position(|&byte| byte == b' ') else {
+        return false;
+    };
+    let Some((castling, [b' ', after_castling @ ..])) = after_side.split_at_checked(castling_len)
+    else {
+        return false;
+    };
+    if !castling::is_plain(castling) {
+        return false;
+    }
+    let (en_passant, counters) = match after_castling {
+        [b'-', b' ', counters @ ..] => (None, counters),
+        [file @ b'a'..=b'h', rank @ (b'3' | b'6'), b' ', counters @ ..] => {
+            (Some((*file, *rank)), counters)
+        }
+        _ => return false,
+    };
+    let Some((halfmove_clock, [b' ', fullmove_number @ ..])) = split_number(counters) else {
+        return false;
+    };
+    let Some((fullmove_number, [])) = split_number(fullmove_number) else {
+        return false;
+    };
+    // Offsets from the start of the tree: each field after the one before and its space.
+    let side_at = cx.offset(bytes).wrapping_add(1);
+    let castling_at = side_at.wrapping_add(2);
+    let en_passant_at = castling_at.wrapping_add(castling_len as u32).wrapping_add(1);
+    let halfmove_at = en_passant_at
+        .wrapping_add(if en_passant.is_some() { 2 } else { 1 })
+        .wrapping_add(1);
+    let fullmove_at = halfmove_at
+        .wrapping_add(halfmove_clock.1 as u32)
+        .wrapping_add(1);
+    let tree = cx.tree();
+    let space = |tree: &mut crate::syntax::TreeBuilder, at: u32| {
+        tree.token(SyntaxKind::Whitespace, at.wrapping_sub(1), 1);
+    };
+    space(tree, side_at);
+    tree.field(SyntaxKind::SideToMove, SyntaxKind::Color, side_at, 1, false);
+    space(tree, castling_at);
+    match castling {
+        [b'-'] => tree.field(SyntaxKind::Castling, SyntaxKind::Dash, castling_at, 1, false),
+        _ => tree.field(
+            SyntaxKind::Castling,
+            SyntaxKind::CastlingRight,
+            castling_at,
+            castling_len as u32,
+            true,
+        ),
+    }
+    space(tree, en_passant_at);
+    match en_passant {
+        None => tree.field(SyntaxKind::EnPassant, SyntaxKind::Dash, en_passant_at, 1, false),
+        Some(_) => tree.field(SyntaxKind::EnPassant, SyntaxKind::Square, en_passant_at, 2, false),
+    }
+    let counter = |tree: &mut crate::syntax::TreeBuilder, kind, at: u32, (value, len): (u64, usize)| {
+        space(tree, at);
+        tree.field(kind, SyntaxKind::Number, at, len as u32, false);
+        let span = tree.span(at, len);
+        let text = rest
+            .get(at.wrapping_sub(side_at).wrapping_add(1) as usize..)
+            .and_then(|text| text.get(..len))
+            .unwrap_or_default();
+        CounterText::of_number(text, span, value)
+    };
+    let halfmove_clock = counter(tree, SyntaxKind::HalfmoveClock, halfmove_at, halfmove_clock);
+    let fullmove_number = counter(tree, SyntaxKind::FullmoveNumber, fullmove_at, fullmove_number);
+    cx.plain_tail = Some(PlainTail {
+        turn: if *side == b'w' {
+            Color::White
+        } else {
+            Color::Black
+        },
+        en_passant: en_passant.and_then(|(file, rank)| {
+            Square::new(File::new(file.wrapping_sub(b'a'))?, rank.wrapping_sub(b'0'))
+        }),
+        halfmove_clock,
+        fullmove_number,
+    });
+    true
+}
+
+/// The value and length of the number at the start of `bytes`, and the rest, when it is 1 to
+/// 19 digits without a leading zero (so its value fits in a `u64` and it draws no diagnostic).
+#[inline(always)]
+fn split_number(bytes: &[u8]) -> Option<((u64, usize), &[u8])> {
+    let len = bytes
+        .iter()
+        .position(|byte| !byte.is_ascii_digit())
+        .unwrap_or(bytes.len());
+    let (digits, rest) = bytes.split_at_checked(len)?;
+    if !(1..=19).contains(&len) || (len > 1 && digits.first() == Some(&b'0')) {
+        return None;
+    }
+    let value = digits.iter().fold(0u64, |value, &digit| {
+        value
+            .wrapping_mul(10)
+            .wrapping_add(u64::from(digit.wrapping_sub(b'0')))
+    });
+    Some(((value, len), rest))
 }
 
 /// `fen::fields::missing` when the FEN stops before the fullmove number; `present` of the six

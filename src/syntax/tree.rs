@@ -637,6 +637,46 @@ impl TreeBuilder {
         }
     }
 
+    /// Appends a whole field at offset `start`, `len` bytes long, as a root child (the builder
+    /// is at depth 1): a composite node of kind `kind` holding tokens of kind `token`, one per
+    /// byte when `per_byte`, or else one for the whole field. The field is noted as the
+    /// composite nodes [`TreeBuilder::start`] starts are.
+    #[inline(always)]
+    pub(crate) fn field(
+        &mut self,
+        kind: SyntaxKind,
+        token: SyntaxKind,
+        start: u32,
+        len: u32,
+        per_byte: bool,
+    ) {
+        debug_assert_eq!(self.depth, 1, "a field is a root child");
+        #[cfg(debug_assertions)]
+        {
+            debug_assert_eq!(start, self.end, "tokens must be contiguous");
+            self.end = start.wrapping_add(len);
+        }
+        let index = self.nodes.len();
+        if let Some(field) = field_slot(kind).and_then(|slot| self.fields.get_mut(slot))
+            && *field == 0
+        {
+            *field = u32::try_from(index).unwrap_or(0);
+        }
+        let tokens = if per_byte { len } else { 1 };
+        let next = u32::try_from(index)
+            .unwrap_or(u32::MAX)
+            .saturating_add(1)
+            .saturating_add(tokens);
+        self.nodes.push(Node { start, next, kind });
+        for offset in 0..tokens {
+            self.nodes.push(Node {
+                start: start.wrapping_add(offset),
+                next: 0,
+                kind: token,
+            });
+        }
+    }
+
     /// Room for up to `count` nodes after the last one, filled in order through the returned
     /// [`Slots`] and then kept, as many as were filled, by [`TreeBuilder::keep`]: for a
     /// production that builds many small nodes in a tight loop (the placement's fast path),

@@ -252,6 +252,16 @@ impl<'a> CounterText<'a> {
         CounterText { text, span, number }
     }
 
+    /// The counter `text`, found at `span`, which is digits only with the value `value`.
+    pub(crate) fn of_number(text: &'a str, span: Span, value: u64) -> CounterText<'a> {
+        debug_assert_eq!(CounterText::new(text, span).value(), Some(value));
+        CounterText {
+            text,
+            span,
+            number: Some(Some(value)),
+        }
+    }
+
     /// The counter as written.
     pub(crate) fn text(&self) -> &'a str {
         self.text
