@@ -126,7 +126,7 @@ pub fn lint_line(
 ) -> Vec<Diagnostic> {
     match std::str::from_utf8(line) {
         Ok(text) if kind == FileKind::Epd => crate::epd::lint_epd(text, offset, validator),
-        Ok(text) => validator.diagnostics_of(&crate::parse_at(text, offset)),
+        Ok(text) => validator.diagnostics_of(crate::parse_at(text, offset)),
         Err(_) => invalid_utf8(line, offset, validator),
     }
 }

@@ -74,7 +74,7 @@ impl From<Severity> for miette::Severity {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Label {
     span: Span,
-    text: String,
+    text: Text,
     primary: bool,
 }
 
@@ -108,12 +108,12 @@ impl Label {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fix {
     span: Span,
-    replacement: String,
+    replacement: Text,
 }
 
 impl Fix {
     /// A fix that inserts `text` at byte `offset`.
-    pub(crate) fn insert(offset: usize, text: impl Into<String>) -> Fix {
+    pub(crate) fn insert(offset: usize, text: impl Into<Text>) -> Fix {
         Fix {
             span: Span::empty(offset),
             replacement: text.into(),
@@ -137,9 +137,13 @@ impl Fix {
         let end = self.span.end.checked_sub(base)?;
         let before = text.get(..start)?;
         let after = text.get(end..)?;
-        Some([before, self.replacement.as_str(), after].concat())
+        Some([before, &self.replacement, after].concat())
     }
 }
+
+/// A diagnostic's text: most messages are made for the problem, but most help texts and many
+/// labels are fixed sentences, which are kept without a copy.
+type Text = std::borrow::Cow<'static, str>;
 
 /// One problem found in a FEN: a stable code, a severity, a message saying what was found and
 /// what was expected, labelled spans, help text and, where unambiguous, a fix.
@@ -160,15 +164,15 @@ impl Fix {
 pub struct Diagnostic {
     code: Code,
     severity: Severity,
-    message: String,
+    message: Text,
     labels: Vec<Label>,
-    help: Option<String>,
+    help: Option<Text>,
     fix: Option<Fix>,
 }
 
 impl Diagnostic {
     /// A diagnostic with the code's default severity and no labels, help or fix.
-    pub(crate) fn new(code: Code, message: impl Into<String>) -> Diagnostic {
+    pub(crate) fn new(code: Code, message: impl Into<Text>) -> Diagnostic {
         Diagnostic {
             code,
             severity: code.default_severity(),
@@ -179,7 +183,7 @@ impl Diagnostic {
         }
     }
 
-    pub(crate) fn primary(mut self, span: Span, text: impl Into<String>) -> Diagnostic {
+    pub(crate) fn primary(mut self, span: Span, text: impl Into<Text>) -> Diagnostic {
         self.labels.push(Label {
             span,
             text: text.into(),
@@ -188,7 +192,7 @@ impl Diagnostic {
         self
     }
 
-    pub(crate) fn secondary(mut self, span: Span, text: impl Into<String>) -> Diagnostic {
+    pub(crate) fn secondary(mut self, span: Span, text: impl Into<Text>) -> Diagnostic {
         self.labels.push(Label {
             span,
             text: text.into(),
@@ -197,12 +201,12 @@ impl Diagnostic {
         self
     }
 
-    pub(crate) fn help(mut self, help: impl Into<String>) -> Diagnostic {
+    pub(crate) fn help(mut self, help: impl Into<Text>) -> Diagnostic {
         self.help = Some(help.into());
         self
     }
 
-    pub(crate) fn with_fix(mut self, span: Span, replacement: impl Into<String>) -> Diagnostic {
+    pub(crate) fn with_fix(mut self, span: Span, replacement: impl Into<Text>) -> Diagnostic {
         self.fix = Some(Fix {
             span,
             replacement: replacement.into(),
@@ -357,7 +361,7 @@ impl miette::Diagnostic for Diagnostic {
             return None;
         }
         Some(Box::new(self.labels.iter().map(|label| {
-            let text = Some(label.text.clone()).filter(|text| !text.is_empty());
+            let text = Some(label.text.to_string()).filter(|text| !text.is_empty());
             if label.primary {
                 miette::LabeledSpan::new_primary_with_span(text, label.span)
             } else {

@@ -69,7 +69,14 @@ fn counter<'a>(cx: &mut Cx<'a>, input: &'a str, meaning: &'static Meaning) {
 }
 
 #[cold]
-fn report_invalid(cx: &mut Cx<'_>, span: Span, input: &str, code: Code, name: &str, help: &str) {
+fn report_invalid(
+    cx: &mut Cx<'_>,
+    span: Span,
+    input: &str,
+    code: Code,
+    name: &str,
+    help: &'static str,
+) {
     let what = if input.starts_with('-') && input.len() > 1 {
         "negative"
     } else {
@@ -93,7 +100,7 @@ fn report_invalid(cx: &mut Cx<'_>, span: Span, input: &str, code: Code, name: &s
             .help(format!(
                 "Remove the `;` left over from an EPD record: write `{number}`."
             ))
-            .with_fix(span, number);
+            .with_fix(span, number.to_owned());
     }
     cx.report(diagnostic);
 }
@@ -125,5 +132,5 @@ fn report_leading_zero(span: Span, digits: &str, name: &str) -> Diagnostic {
     .help(format!(
         "Write numbers without leading zeros: `{canonical}`. Most tools read the value, but some compare FENs as text."
     ))
-    .with_fix(span, canonical)
+    .with_fix(span, canonical.to_owned())
 }

@@ -205,7 +205,7 @@ impl Cx<'_> {
         span: Span,
         code: crate::Code,
         message: impl FnOnce(&str, &str) -> String,
-        label: &str,
+        label: &'static str,
         help: impl FnOnce(&str) -> &'static str,
     ) {
         if self.full() {

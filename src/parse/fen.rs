@@ -427,9 +427,12 @@ fn usual_tail<'a>(cx: &mut Cx<'a>, rest: &'a str) -> bool {
     }
     let (en_passant, counters) = match after_castling {
         [b'-', b' ', counters @ ..] => (None, counters),
-        [file @ b'a'..=b'h', rank @ (b'3' | b'6'), b' ', counters @ ..] => {
-            (Some((*file, *rank)), counters)
-        }
+        [
+            file @ b'a'..=b'h',
+            rank @ (b'3' | b'6'),
+            b' ',
+            counters @ ..,
+        ] => (Some((*file, *rank)), counters),
         _ => return false,
     };
     let Some((halfmove_clock, [b' ', fullmove_number @ ..])) = split_number(counters) else {
@@ -441,7 +444,9 @@ fn usual_tail<'a>(cx: &mut Cx<'a>, rest: &'a str) -> bool {
     // Offsets from the start of the tree: each field after the one before and its space.
     let side_at = cx.offset(bytes).wrapping_add(1);
     let castling_at = side_at.wrapping_add(2);
-    let en_passant_at = castling_at.wrapping_add(castling_len as u32).wrapping_add(1);
+    let en_passant_at = castling_at
+        .wrapping_add(castling_len as u32)
+        .wrapping_add(1);
     let halfmove_at = en_passant_at
         .wrapping_add(if en_passant.is_some() { 2 } else { 1 })
         .wrapping_add(1);
@@ -456,7 +461,13 @@ fn usual_tail<'a>(cx: &mut Cx<'a>, rest: &'a str) -> bool {
     tree.field(SyntaxKind::SideToMove, SyntaxKind::Color, side_at, 1, false);
     space(tree, castling_at);
     match castling {
-        [b'-'] => tree.field(SyntaxKind::Castling, SyntaxKind::Dash, castling_at, 1, false),
+        [b'-'] => tree.field(
+            SyntaxKind::Castling,
+            SyntaxKind::Dash,
+            castling_at,
+            1,
+            false,
+        ),
         _ => tree.field(
             SyntaxKind::Castling,
             SyntaxKind::CastlingRight,
@@ -467,21 +478,39 @@ fn usual_tail<'a>(cx: &mut Cx<'a>, rest: &'a str) -> bool {
     }
     space(tree, en_passant_at);
     match en_passant {
-        None => tree.field(SyntaxKind::EnPassant, SyntaxKind::Dash, en_passant_at, 1, false),
-        Some(_) => tree.field(SyntaxKind::EnPassant, SyntaxKind::Square, en_passant_at, 2, false),
+        None => tree.field(
+            SyntaxKind::EnPassant,
+            SyntaxKind::Dash,
+            en_passant_at,
+            1,
+            false,
+        ),
+        Some(_) => tree.field(
+            SyntaxKind::EnPassant,
+            SyntaxKind::Square,
+            en_passant_at,
+            2,
+            false,
+        ),
     }
-    let counter = |tree: &mut crate::syntax::TreeBuilder, kind, at: u32, (value, len): (u64, usize)| {
-        space(tree, at);
-        tree.field(kind, SyntaxKind::Number, at, len as u32, false);
-        let span = tree.span(at, len);
-        let text = rest
-            .get(at.wrapping_sub(side_at).wrapping_add(1) as usize..)
-            .and_then(|text| text.get(..len))
-            .unwrap_or_default();
-        CounterText::of_number(text, span, value)
-    };
+    let counter =
+        |tree: &mut crate::syntax::TreeBuilder, kind, at: u32, (value, len): (u64, usize)| {
+            space(tree, at);
+            tree.field(kind, SyntaxKind::Number, at, len as u32, false);
+            let span = tree.span(at, len);
+            let text = rest
+                .get(at.wrapping_sub(side_at).wrapping_add(1) as usize..)
+                .and_then(|text| text.get(..len))
+                .unwrap_or_default();
+            CounterText::of_number(text, span, value)
+        };
     let halfmove_clock = counter(tree, SyntaxKind::HalfmoveClock, halfmove_at, halfmove_clock);
-    let fullmove_number = counter(tree, SyntaxKind::FullmoveNumber, fullmove_at, fullmove_number);
+    let fullmove_number = counter(
+        tree,
+        SyntaxKind::FullmoveNumber,
+        fullmove_at,
+        fullmove_number,
+    );
     cx.plain_tail = Some(PlainTail {
         turn: if *side == b'w' {
             Color::White

@@ -125,6 +125,12 @@ impl<'a> Parse<'a> {
         &self.diagnostics
     }
 
+    /// Takes the diagnostics out, leaving none, for the validator, which reports them with
+    /// its own.
+    pub(crate) fn take_diagnostics(&mut self) -> Vec<Diagnostic> {
+        std::mem::take(&mut self.diagnostics)
+    }
+
     /// The tree and the diagnostics.
     ///
     /// ```

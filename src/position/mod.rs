@@ -254,8 +254,7 @@ impl Board {
             self.roles.map(|set| set.0 & theirs);
         let index = usize::from(square.index());
         // Attacks are symmetric, but for the pawns, whose captures are seen from the other side.
-        let (knight, king, pawn) =
-            bitboard::step_attacks(index, Board::color_slot(by.other()));
+        let (knight, king, pawn) = bitboard::step_attacks(index, Board::color_slot(by.other()));
         let sliders = |directions, movers: u64| {
             bitboard::slider_attackers(index, directions, occupied.0, movers)
         };

@@ -159,10 +159,11 @@ impl Validator {
     /// at its span.
     pub(crate) fn lint_parse_with_counters<'a>(
         &self,
-        parse: Parse<'a>,
+        mut parse: Parse<'a>,
         counters: Counters<'_>,
     ) -> Lint<'a> {
-        let (position, variant, diagnostics) = self.check_parse(&parse, counters);
+        let found = parse.take_diagnostics();
+        let (position, variant, diagnostics) = self.check_parse(&parse, found, counters);
         Lint {
             parse,
             position,
@@ -173,15 +174,18 @@ impl Validator {
 
     /// The diagnostics of an already parsed FEN, as [`Validator::lint_parse`] gives them, for a
     /// caller that keeps nothing else (a file's lines): no [`Lint`] is built.
-    pub(crate) fn diagnostics_of(&self, parse: &Parse<'_>) -> Vec<crate::Diagnostic> {
-        self.check_parse(parse, Counters::default()).2
+    pub(crate) fn diagnostics_of(&self, mut parse: Parse<'_>) -> Vec<crate::Diagnostic> {
+        let found = parse.take_diagnostics();
+        self.check_parse(&parse, found, Counters::default()).2
     }
 
     /// The work of [`Validator::lint_parse_with_counters`]: the position, the variant and
-    /// every diagnostic with the severities in force, ordered by span.
+    /// every diagnostic with the severities in force, ordered by span: the parser's,
+    /// `found`, taken out of `parse` (so that they are moved, not copied), and the rules'.
     fn check_parse(
         &self,
         parse: &Parse<'_>,
+        found: Vec<Diagnostic>,
         counters: Counters<'_>,
     ) -> (Option<Position>, Option<Variant>, Vec<crate::Diagnostic>) {
         let tail = parse.plain_tail();
@@ -202,7 +206,7 @@ impl Validator {
                 position.fullmove_number = counter.position_value(1);
             }
         }
-        let mut diagnostics: Vec<Diagnostic> = parse.diagnostics().to_vec();
+        let mut diagnostics = found;
         let variant = position
             .as_ref()
             .map(|position| self.variant.unwrap_or(position.variant));

@@ -39,7 +39,7 @@ fn report_checkers(
     king: Square,
     checkers: Bitboard,
     message: String,
-    help: &str,
+    help: &'static str,
 ) {
     let mut diagnostic =
         Diagnostic::new(code, message).primary(check.square_span(king), "king in check");
