@@ -390,6 +390,7 @@ fn plain_tail<'a>(cx: &mut Cx<'a>, rest: &'a str) -> bool {
     cx.plain_tail = halfmove_clock
         .zip(fullmove_number)
         .map(|(halfmove_clock, fullmove_number)| PlainTail {
+            castling: castling::is_plain(castling.1.as_bytes()).then_some(castling.1),
             turn: if side.1 == "w" {
                 Color::White
             } else {
@@ -512,6 +513,7 @@ fn usual_tail<'a>(cx: &mut Cx<'a>, rest: &'a str) -> bool {
         fullmove_number,
     );
     cx.plain_tail = Some(PlainTail {
+        castling: rest.get(3..castling_len.wrapping_add(3)),
         turn: if *side == b'w' {
             Color::White
         } else {

@@ -61,6 +61,9 @@ pub struct Parse<'a> {
 pub(crate) struct PlainTail<'a> {
     /// The side to move.
     pub(crate) turn: crate::Color,
+    /// The castling field as written when it is `-` or castling letters in order without
+    /// repeats, each of which is a castling right of the tree; `None` for any other field.
+    pub(crate) castling: Option<&'a str>,
     /// The en-passant square; `None` for `-`.
     pub(crate) en_passant: Option<crate::Square>,
     /// The halfmove clock as written.
@@ -408,6 +411,15 @@ mod tests {
                 let tree = fast.tree();
                 let side = tree.side_to_move().and_then(|side| side.color());
                 assert_eq!(Some(tail.turn), side, "{input:?}");
+                if let Some(letters) = tail.castling {
+                    let castling = tree.castling().map(|field| field.syntax().text());
+                    assert_eq!(Some(letters), castling, "{input:?}");
+                }
+                assert_eq!(
+                    crate::position::Position::from_parse(&fast),
+                    crate::position::Position::from_tree(fast.tree()),
+                    "{input:?}"
+                );
                 let en_passant = tree.en_passant().and_then(|field| field.square());
                 assert_eq!(tail.en_passant, en_passant, "{input:?}");
                 let halfmove_clock = tree

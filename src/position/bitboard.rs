@@ -36,6 +36,17 @@ impl Bitboard {
         self.0.count_ones()
     }
 
+    /// Whether the set has two squares or more (cheaper than counting them).
+    ///
+    /// ```
+    /// use fenlint::position::Bitboard;
+    /// assert!(!Bitboard(0b1000).has_more_than_one());
+    /// assert!(Bitboard(0b1010).has_more_than_one());
+    /// ```
+    pub const fn has_more_than_one(self) -> bool {
+        self.0 & self.0.wrapping_sub(1) != 0
+    }
+
     /// Whether the set is empty.
     pub const fn is_empty(self) -> bool {
         self.0 == 0

@@ -10,7 +10,9 @@ mod writer;
 pub use bitboard::{Bitboard, attacks, between};
 pub use writer::{CastlingStyle, ChecksStyle, EnPassantStyle, HoldingsStyle, WriteOptions};
 
-use crate::syntax::{CastlingSide, ChecksForm, SyntaxKind, SyntaxTree};
+use crate::syntax::{
+    CastlingSide, ChecksForm, SyntaxKind, SyntaxTree, castling_color, castling_side,
+};
 use crate::{Color, File, Piece, Role, Span, Square};
 
 /// The variant a position belongs to.
@@ -428,14 +430,39 @@ impl Position {
             counts
         });
         let checks_given = checks_given(tree);
-        let castling = castling_rooks(tree, &board);
+        // Chess960 is told from the castling rights only when nothing else tells the variant.
+        let variant_open = holdings.is_none() && promoted.is_empty() && checks_given.is_none();
+        // The castling letters' sides: from the fast path's text when it kept it, else from
+        // the tree.
+        let (castling, chess960) = match tail.and_then(|tail| tail.castling) {
+            Some(text) => castling_facts(
+                || {
+                    text.bytes().filter(|&byte| byte != b'-').map(|byte| {
+                        let letter = char::from(byte);
+                        (castling_color(letter), castling_side(letter))
+                    })
+                },
+                &board,
+                variant_open,
+            ),
+            None => castling_facts(
+                || {
+                    tree.castling()
+                        .into_iter()
+                        .flat_map(|castling| castling.rights())
+                        .map(|right| (right.color(), right.side()))
+                },
+                &board,
+                variant_open,
+            ),
+        };
         // The board is complete, so its promoted squares are exactly the `~` after a piece
         // letter in a rank that the dialect would look for.
         let variant = if holdings.is_some() || !promoted.is_empty() {
             Variant::Crazyhouse
         } else if checks_given.is_some() {
             Variant::ThreeCheck
-        } else if is_chess960(tree, &board) {
+        } else if chess960 {
             Variant::Chess960
         } else {
             Variant::Standard
@@ -570,16 +597,23 @@ fn checks_given(tree: &SyntaxTree<'_>) -> Option<[u8; 2]> {
         .or_else(|| tree.remaining_checks().and_then(read))
 }
 
+/// The castling rooks of the castling letters' sides, which `sides` gives, and, when `ask_chess960`, whether
+/// they tell Chess960 (see [`is_chess960`]).
+fn castling_facts<I: Iterator<Item = (Color, CastlingSide)>>(
+    sides: impl Fn() -> I,
+    board: &Board,
+    ask_chess960: bool,
+) -> (Bitboard, bool) {
+    let rooks = castling_rooks(sides(), board);
+    (rooks, ask_chess960 && is_chess960(sides(), board))
+}
+
 /// The rook squares the castling letters name: `K`/`Q` the outermost rook of that colour on the
 /// back rank on that side of the king (X-FEN), a file letter the rook on that file. Without a
 /// king on the back rank, or without such a rook, `K` and `Q` name the h- and a-corner.
-fn castling_rooks(tree: &SyntaxTree<'_>, board: &Board) -> Bitboard {
-    let Some(castling) = tree.castling() else {
-        return Bitboard::EMPTY;
-    };
-    castling
-        .rights()
-        .filter_map(|right| castling_square(board, right.color(), right.side()))
+fn castling_rooks(sides: impl Iterator<Item = (Color, CastlingSide)>, board: &Board) -> Bitboard {
+    sides
+        .filter_map(|(color, side)| castling_square(board, color, side))
         .fold(Bitboard::EMPTY, Bitboard::with)
 }
 
@@ -632,12 +666,8 @@ fn home_king_file(board: &Board, color: Color) -> Option<u8> {
 /// holds no rook of that side while another rook stands on that side of the king (X-FEN's
 /// outermost rook, as in a Chess960 start position). A standard setup whose rook is gone from
 /// that side, right kept, stays standard (and draws `fen::castling::no_rook`).
-fn is_chess960(tree: &SyntaxTree<'_>, board: &Board) -> bool {
-    let Some(castling) = tree.castling() else {
-        return false;
-    };
-    castling.rights().any(|right| {
-        let color = right.color();
+fn is_chess960(mut sides: impl Iterator<Item = (Color, CastlingSide)>, board: &Board) -> bool {
+    sides.any(|(color, side)| {
         let Some(king) = home_king_file(board, color) else {
             return false;
         };
@@ -645,7 +675,7 @@ fn is_chess960(tree: &SyntaxTree<'_>, board: &Board) -> bool {
             return true;
         }
         let rooks = back_rank_rooks(board, color);
-        match right.side() {
+        match side {
             CastlingSide::File(_) => true,
             // No rook in the h-corner, one on f or g; none in the a-corner, one on b, c or d.
             CastlingSide::King => rooks & 0x80 == 0 && rooks & 0x60 != 0,

@@ -383,20 +383,30 @@ impl CastlingRight {
 
     /// The side whose right it is: upper case for White.
     pub fn color(&self) -> Color {
-        if self.letter.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        }
+        castling_color(self.letter)
     }
 
     /// Kingside, queenside, or a named rook file.
     pub fn side(&self) -> CastlingSide {
-        match self.letter {
-            'K' | 'k' => CastlingSide::King,
-            'Q' | 'q' => CastlingSide::Queen,
-            letter => File::from_letter(letter).map_or(CastlingSide::King, CastlingSide::File),
-        }
+        castling_side(self.letter)
+    }
+}
+
+/// The side whose right the castling letter `letter` is: upper case for White.
+pub(crate) fn castling_color(letter: char) -> Color {
+    if letter.is_ascii_uppercase() {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+/// Kingside, queenside, or the rook file the castling letter `letter` names.
+pub(crate) fn castling_side(letter: char) -> CastlingSide {
+    match letter {
+        'K' | 'k' => CastlingSide::King,
+        'Q' | 'q' => CastlingSide::Queen,
+        letter => File::from_letter(letter).map_or(CastlingSide::King, CastlingSide::File),
     }
 }
 

@@ -20,6 +20,10 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
             .position
             .holdings
             .map_or(0, |holdings| holdings.count(color, Role::King));
+        // At most one king on the board and none in hand, without counting.
+        if held == 0 && !on_board.has_more_than_one() {
+            continue;
+        }
         if on_board.count().saturating_add(u32::from(held)) <= 1 {
             continue;
         }
