@@ -407,9 +407,10 @@ fn plain_tail<'a>(cx: &mut Cx<'a>, rest: &'a str) -> bool {
 /// ` w KQkq - 0 1`, that is `w` or `b`; castling `-` or letters in order without repeats; en
 /// passant `-` or a square on the third or sixth rank; the two counters in digits without a
 /// leading zero, at most 19 of them; one space before each field and nothing after the last.
-/// Builds what `plain_tail` (and so the general loop) builds for such fields, none of which
-/// draws a diagnostic, and keeps the same [`PlainTail`]; returns `false`, having built
-/// nothing, for anything else.
+/// Three-check counts of 0 to 3 may come before the counters (`3+3`) or after them (`+0+0`),
+/// not both. Builds what `plain_tail` (and so the general loop) builds for such fields, none
+/// of which draws a diagnostic, and keeps the same [`PlainTail`]; returns `false`, having
+/// built nothing, for anything else.
 #[inline(always)]
 fn usual_tail<'a>(cx: &mut Cx<'a>, rest: &'a str) -> bool {
     let bytes = rest.as_bytes();
@@ -426,94 +427,103 @@ fn usual_tail<'a>(cx: &mut Cx<'a>, rest: &'a str) -> bool {
     if !castling::is_plain(castling) {
         return false;
     }
-    let (en_passant, counters) = match after_castling {
-        [b'-', b' ', counters @ ..] => (None, counters),
-        [
-            file @ b'a'..=b'h',
-            rank @ (b'3' | b'6'),
-            b' ',
-            counters @ ..,
-        ] => (Some((*file, *rank)), counters),
+    let (en_passant, after_en_passant) = match after_castling {
+        [b'-', b' ', after @ ..] => (None, after),
+        [file @ b'a'..=b'h', rank @ (b'3' | b'6'), b' ', after @ ..] => {
+            (Some((*file, *rank)), after)
+        }
         _ => return false,
+    };
+    let (remaining, counters) = match after_en_passant {
+        [b'0'..=b'3', b'+', b'0'..=b'3', b' ', counters @ ..] => (true, counters),
+        counters => (false, counters),
     };
     let Some((halfmove_clock, [b' ', fullmove_number @ ..])) = split_number(counters) else {
         return false;
     };
-    let Some((fullmove_number, [])) = split_number(fullmove_number) else {
+    let Some((fullmove_number, after)) = split_number(fullmove_number) else {
         return false;
     };
-    // Offsets from the start of the tree: each field after the one before and its space.
-    let side_at = cx.offset(bytes).wrapping_add(1);
-    let castling_at = side_at.wrapping_add(2);
-    let en_passant_at = castling_at
-        .wrapping_add(castling_len as u32)
-        .wrapping_add(1);
-    let halfmove_at = en_passant_at
+    let given = match after {
+        [] => false,
+        [b' ', b'+', b'0'..=b'3', b'+', b'0'..=b'3'] if !remaining => true,
+        _ => return false,
+    };
+    // Offsets in `rest`, and from the start of the tree: each field after the one before and
+    // its space.
+    let base = cx.offset(bytes);
+    let at = |offset: usize| base.wrapping_add(offset as u32);
+    let castling_at = 3usize;
+    let en_passant_at = castling_at.wrapping_add(castling_len).wrapping_add(1);
+    let remaining_at = en_passant_at
         .wrapping_add(if en_passant.is_some() { 2 } else { 1 })
         .wrapping_add(1);
-    let fullmove_at = halfmove_at
-        .wrapping_add(halfmove_clock.1 as u32)
-        .wrapping_add(1);
-    let tree = cx.tree();
-    let space = |tree: &mut crate::syntax::TreeBuilder, at: u32| {
-        tree.token(SyntaxKind::Whitespace, at.wrapping_sub(1), 1);
+    let halfmove_at = remaining_at.wrapping_add(if remaining { 4 } else { 0 });
+    let fullmove_at = halfmove_at.wrapping_add(halfmove_clock.1).wrapping_add(1);
+    let given_at = fullmove_at.wrapping_add(fullmove_number.1).wrapping_add(1);
+    let space = |cx: &mut Cx<'a>, offset: usize| {
+        cx.tree()
+            .token(SyntaxKind::Whitespace, at(offset.wrapping_sub(1)), 1);
     };
-    space(tree, side_at);
-    tree.field(SyntaxKind::SideToMove, SyntaxKind::Color, side_at, 1, false);
-    space(tree, castling_at);
+    let checks = |cx: &mut Cx<'a>, offset: usize, len: usize, given: bool| {
+        space(cx, offset);
+        let text = rest
+            .get(offset..offset.wrapping_add(len))
+            .unwrap_or_default();
+        if given {
+            checks::given_checks(cx, text);
+        } else {
+            checks::remaining_checks(cx, text);
+        }
+    };
+    let counter = |cx: &mut Cx<'a>, kind, offset: usize, (value, len): (u64, usize)| {
+        space(cx, offset);
+        let tree = cx.tree();
+        tree.field(kind, SyntaxKind::Number, at(offset), len as u32, false);
+        let span = tree.span(at(offset), len);
+        let text = rest
+            .get(offset..offset.wrapping_add(len))
+            .unwrap_or_default();
+        CounterText::of_number(text, span, value)
+    };
+    space(cx, 1);
+    let tree = cx.tree();
+    tree.field(SyntaxKind::SideToMove, SyntaxKind::Color, at(1), 1, false);
+    space(cx, castling_at);
+    let tree = cx.tree();
     match castling {
         [b'-'] => tree.field(
             SyntaxKind::Castling,
             SyntaxKind::Dash,
-            castling_at,
+            at(castling_at),
             1,
             false,
         ),
         _ => tree.field(
             SyntaxKind::Castling,
             SyntaxKind::CastlingRight,
-            castling_at,
+            at(castling_at),
             castling_len as u32,
             true,
         ),
     }
-    space(tree, en_passant_at);
-    match en_passant {
-        None => tree.field(
-            SyntaxKind::EnPassant,
-            SyntaxKind::Dash,
-            en_passant_at,
-            1,
-            false,
-        ),
-        Some(_) => tree.field(
-            SyntaxKind::EnPassant,
-            SyntaxKind::Square,
-            en_passant_at,
-            2,
-            false,
-        ),
+    space(cx, en_passant_at);
+    let (token, len) = match en_passant {
+        None => (SyntaxKind::Dash, 1),
+        Some(_) => (SyntaxKind::Square, 2),
+    };
+    cx.tree()
+        .field(SyntaxKind::EnPassant, token, at(en_passant_at), len, false);
+    if remaining {
+        checks(cx, remaining_at, 3, false);
     }
-    let counter =
-        |tree: &mut crate::syntax::TreeBuilder, kind, at: u32, (value, len): (u64, usize)| {
-            space(tree, at);
-            tree.field(kind, SyntaxKind::Number, at, len as u32, false);
-            let span = tree.span(at, len);
-            let text = rest
-                .get(at.wrapping_sub(side_at).wrapping_add(1) as usize..)
-                .and_then(|text| text.get(..len))
-                .unwrap_or_default();
-            CounterText::of_number(text, span, value)
-        };
-    let halfmove_clock = counter(tree, SyntaxKind::HalfmoveClock, halfmove_at, halfmove_clock);
-    let fullmove_number = counter(
-        tree,
-        SyntaxKind::FullmoveNumber,
-        fullmove_at,
-        fullmove_number,
-    );
+    let halfmove_clock = counter(cx, SyntaxKind::HalfmoveClock, halfmove_at, halfmove_clock);
+    let fullmove_number = counter(cx, SyntaxKind::FullmoveNumber, fullmove_at, fullmove_number);
+    if given {
+        checks(cx, given_at, 4, true);
+    }
     cx.plain_tail = Some(PlainTail {
-        castling: rest.get(3..castling_len.wrapping_add(3)),
+        castling: rest.get(castling_at..castling_at.wrapping_add(castling_len)),
         turn: if *side == b'w' {
             Color::White
         } else {
