@@ -314,20 +314,15 @@ pub(crate) struct Counters<'a> {
 }
 
 /// The castling letters of a FEN in the order written, each letter once (a repeated letter is a
-/// syntax error of its own), without allocating: there are at most 20 distinct castling letters
-/// (`K`, `Q`, `A`–`H` and their lower-case forms).
+/// syntax error of its own). Most FENs have none (`-`), which costs no allocation.
 pub(crate) struct CastlingLetters {
-    rights: [Option<CastlingRight>; 20],
-    len: usize,
+    rights: Vec<CastlingRight>,
 }
 
 impl CastlingLetters {
     /// The castling letters of `tree`'s castling field.
     pub(crate) fn of(tree: &SyntaxTree<'_>) -> CastlingLetters {
-        let mut letters = CastlingLetters {
-            rights: [None; 20],
-            len: 0,
-        };
+        let mut rights = Vec::new();
         // Castling letters are ASCII, so one bit per code point below 128 marks those seen.
         let mut seen = 0u128;
         for right in tree
@@ -336,21 +331,17 @@ impl CastlingLetters {
             .flat_map(|castling| castling.rights())
         {
             let bit = 1u128 << (u32::from(right.letter()) & 127);
-            if seen & bit != 0 {
-                continue;
-            }
-            seen |= bit;
-            if let Some(slot) = letters.rights.get_mut(letters.len) {
-                *slot = Some(right);
-                letters.len = letters.len.saturating_add(1);
+            if seen & bit == 0 {
+                seen |= bit;
+                rights.push(right);
             }
         }
-        letters
+        CastlingLetters { rights }
     }
 
     /// The letters, in the order written.
     pub(crate) fn iter(&self) -> impl Iterator<Item = CastlingRight> + '_ {
-        self.rights.iter().map_while(|right| *right)
+        self.rights.iter().copied()
     }
 }
 
@@ -388,7 +379,7 @@ impl<'t, 'a> Check<'t, 'a> {
             halfmove_clock: None,
             fullmove_number: None,
             castling,
-            has_castling_rights: castling.len > 0,
+            has_castling_rights: !castling.rights.is_empty(),
             checkers: std::cell::OnceCell::new(),
             diagnostics: Vec::new(),
         }
