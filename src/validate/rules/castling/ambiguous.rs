@@ -16,6 +16,7 @@ declare_rule! {
 
 /// `fen::castling::ambiguous`: `K`/`Q` with another rook between the outermost rook and the
 /// king.
+#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     if !check.has_castling_rights {
         return;

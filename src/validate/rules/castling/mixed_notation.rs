@@ -16,6 +16,7 @@ declare_rule! {
 
 /// `fen::castling::mixed_notation`: `K`/`Q` next to a file letter that names an outermost rook
 /// (which `K`/`Q` would name), as in `HQkq`.
+#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     if !check.has_castling_rights {
         return;

@@ -14,6 +14,7 @@ declare_rule! {
 }
 
 /// `fen::castling::no_king`: a right whose king is not on its home square.
+#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     if !check.has_castling_rights {
         return;

@@ -14,6 +14,7 @@ declare_rule! {
 }
 
 /// `fen::castling::no_rook`: a right without the rook it names.
+#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     if !check.has_castling_rights {
         return;

@@ -15,6 +15,7 @@ declare_rule! {
 
 /// `fen::castling::not_chess960`: both sides keep rights, but their kings or rooks do not stand
 /// on mirrored files.
+#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     if !check.has_castling_rights {
         return;

@@ -16,6 +16,7 @@ declare_rule! {
 }
 
 /// Reports the second of exactly two rights on one side of the king that name the same rook.
+#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     if !check.has_castling_rights {
         return;

@@ -15,6 +15,7 @@ declare_rule! {
 
 /// Reports more than one right on one side of the king (or, with the king away from its rank,
 /// more than two rights), unless they are two letters for one rook (`same_rook`).
+#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     if !check.has_castling_rights {
         return;

@@ -16,6 +16,7 @@ declare_rule! {
 
 /// `fen::check::en_passant_inconsistent`: with a double step as the last move, any check comes
 /// from the pushed pawn or from a single slider the push uncovered.
+#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     let Some((_, pushed, from)) = valid_en_passant(check) else {
         return;

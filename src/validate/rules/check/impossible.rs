@@ -16,6 +16,7 @@ declare_rule! {
 
 /// `fen::check::impossible`: a double check no single move gives (two steppers, or two checkers
 /// on one line with the king). Not with an en-passant square, which has its own rule.
+#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     let Some((king, checkers)) = checkers(check) else {
         return;

@@ -14,6 +14,7 @@ declare_rule! {
 }
 
 /// `fen::check::opposite`: the side that has just moved left its king in check.
+#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     let turn = check.position.turn;
     let Some(king) = check.position.board.king_of(turn.other()) else {

@@ -13,6 +13,7 @@ declare_rule! {
 }
 
 /// `fen::check::too_many_checkers`: three or more checkers.
+#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     let Some((king, checkers)) = checkers(check) else {
         return;

@@ -14,6 +14,7 @@ declare_rule! {
 }
 
 /// `fen::halfmove_clock::exceeds_plies`.
+#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     let (Some((halfmove, clock)), Some((fullmove, number))) =
         (value(check.halfmove_clock), value(check.fullmove_number))

@@ -15,6 +15,7 @@ declare_rule! {
 
 /// Reports a halfmove clock from 100 to 149, when a draw can be claimed (from 150 the game is
 /// over, which `seventy_five_moves` reports instead).
+#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     let Some((halfmove, clock)) = value(check.halfmove_clock) else {
         return;

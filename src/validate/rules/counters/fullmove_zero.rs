@@ -13,6 +13,7 @@ declare_rule! {
 }
 
 /// `fen::fullmove_number::zero`.
+#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     let Some((0, counter)) = value(check.fullmove_number) else {
         return;

@@ -15,6 +15,7 @@ declare_rule! {
 }
 
 /// `fen::counter::overflow`.
+#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     for (name, counter) in [
         ("halfmove clock", check.halfmove_clock),

@@ -15,6 +15,7 @@ declare_rule! {
 
 /// Reports a halfmove clock from 150 to the largest counter accepted (larger ones are
 /// `fen::counter::overflow`).
+#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     let Some((halfmove, clock)) = value(check.halfmove_clock) else {
         return;

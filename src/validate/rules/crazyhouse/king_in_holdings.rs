@@ -13,6 +13,7 @@ declare_rule! {
 }
 
 /// `fen::holdings::king`.
+#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     let Some(holdings) = check.tree.holdings() else {
         return;

@@ -13,6 +13,7 @@ declare_rule! {
 }
 
 /// `fen::holdings::not_crazyhouse`: holdings checked as another variant.
+#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     if check.variant == Variant::Crazyhouse {
         return;

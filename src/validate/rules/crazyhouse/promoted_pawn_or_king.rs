@@ -13,6 +13,7 @@ declare_rule! {
 }
 
 /// `fen::placement::promoted_pawn_or_king`.
+#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     // Only a board with a `~` after a pawn or king letter can draw it.
     let marked_pawn_or_king = check.position.promoted

@@ -19,6 +19,7 @@ declare_rule! {
     clippy::arithmetic_side_effects,
     reason = "piece counts are below 256 each, summed in `u32`"
 )]
+#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     if check.variant != Variant::Crazyhouse {
         return;

@@ -13,6 +13,7 @@ declare_rule! {
 }
 
 /// `fen::en_passant::halfmove_not_zero`: a double step resets the halfmove clock.
+#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     let Some((_, span)) = target(check) else {
         return;

@@ -14,6 +14,7 @@ declare_rule! {
 }
 
 /// `fen::en_passant::no_pawn`: no pawn of the side that just moved in front of the square.
+#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     let Some((target, span)) = target(check) else {
         return;

@@ -14,6 +14,7 @@ declare_rule! {
 }
 
 /// `fen::en_passant::not_capturable`: no pawn of the side to move attacks the square.
+#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     let Some((target, span)) = target(check) else {
         return;

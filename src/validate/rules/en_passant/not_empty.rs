@@ -13,6 +13,7 @@ declare_rule! {
 }
 
 /// `fen::en_passant::not_empty`: the square passed or the square left is occupied.
+#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     let Some((target, span)) = target(check) else {
         return;

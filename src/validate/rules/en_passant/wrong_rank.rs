@@ -14,6 +14,7 @@ declare_rule! {
 }
 
 /// `fen::en_passant::wrong_rank`: rank 6 with Black to move or rank 3 with White to move.
+#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     let Some((target, span)) = target(check) else {
         return;

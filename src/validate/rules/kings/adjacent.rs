@@ -14,6 +14,7 @@ declare_rule! {
 }
 
 /// `fen::kings::adjacent`: the kings touch.
+#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     let board = &check.position.board;
     let (Some(white), Some(black)) = (board.king_of(Color::White), board.king_of(Color::Black))

@@ -13,6 +13,7 @@ declare_rule! {
 }
 
 /// `fen::kings::missing`: a side has no king on the board.
+#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     for color in [Color::White, Color::Black] {
         if check.position.board.squares_of(king(color)).is_empty() {

@@ -13,6 +13,7 @@ declare_rule! {
 }
 
 /// `fen::kings::too_many`: more than one king of a colour, holdings included.
+#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     for color in [Color::White, Color::Black] {
         let on_board = check.position.board.squares_of(king(color));

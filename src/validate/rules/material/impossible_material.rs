@@ -14,6 +14,7 @@ declare_rule! {
 }
 
 /// `fen::material::impossible`: pawns plus promoted extras exceed eight.
+#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     if check.variant == Variant::Crazyhouse {
         return;

@@ -13,6 +13,7 @@ declare_rule! {
 }
 
 /// `fen::pawns::back_rank`: pawns on rank 1 or 8.
+#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     let board = &check.position.board;
     const BACK_RANKS: u64 = 0xff00_0000_0000_00ff;

@@ -15,6 +15,7 @@ declare_rule! {
 
 /// `fen::pawns::too_many`: more than eight pawns of a colour (not in crazyhouse, where pawns
 /// change sides and `fen::holdings::too_much_material` counts them).
+#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     if check.variant == Variant::Crazyhouse {
         return;

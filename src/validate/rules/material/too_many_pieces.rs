@@ -13,6 +13,7 @@ declare_rule! {
 }
 
 /// `fen::material::too_many_pieces`: more than sixteen pieces of a colour.
+#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     if check.variant == Variant::Crazyhouse {
         return;

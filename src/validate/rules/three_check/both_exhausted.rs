@@ -13,6 +13,7 @@ declare_rule! {
 }
 
 /// `fen::checks::both_exhausted`.
+#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     let Some([white, black]) = checks_given(check) else {
         return;

@@ -14,6 +14,7 @@ declare_rule! {
 }
 
 /// `fen::checks::forms_disagree`.
+#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     let (Some(remaining), Some(given)) = (check.tree.remaining_checks(), check.tree.given_checks())
     else {

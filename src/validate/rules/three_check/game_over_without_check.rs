@@ -14,6 +14,7 @@ declare_rule! {
 }
 
 /// `fen::checks::game_over_without_check`.
+#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     let Some([white, black]) = checks_given(check) else {
         return;

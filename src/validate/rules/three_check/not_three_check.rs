@@ -15,6 +15,7 @@ declare_rule! {
 }
 
 /// `fen::checks::not_three_check`: three-check counters checked as another variant.
+#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     // Counters that cannot be read already draw `fen::checks::invalid`, and are no sign of
     // three-check.
