@@ -206,6 +206,8 @@ struct Tables {
     king: [u64; 64],
     pawn: [[u64; 64]; 2],
     rays: [[u64; 64]; 8],
+    /// The same rays by square: the eight rays from each square, in [`DIRECTIONS`] order.
+    square_rays: [[u64; 8]; 64],
 }
 
 #[allow(
@@ -223,6 +225,25 @@ const fn rays_table() -> [[u64; 64]; 8] {
             index += 1;
         }
         direction += 1;
+    }
+    rays
+}
+
+#[allow(
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    reason = "0..64 and 0..8"
+)]
+const fn square_rays_table() -> [[u64; 8]; 64] {
+    let mut rays = [[0u64; 8]; 64];
+    let mut index = 0;
+    while index < 64 {
+        let mut direction = 0;
+        while direction < 8 {
+            rays[index][direction] = ray_set(index, DIRECTIONS[direction]);
+            direction += 1;
+        }
+        index += 1;
     }
     rays
 }
@@ -250,6 +271,7 @@ static TABLES: Tables = Tables {
         steps_table(&[(-1, -1), (1, -1)]),
     ],
     rays: rays_table(),
+    square_rays: square_rays_table(),
 };
 
 /// The squares a slider on square number `index` reaches along `directions` (indices into
@@ -282,37 +304,54 @@ fn slide(index: usize, directions: [usize; 4], occupied: u64) -> u64 {
     attacks
 }
 
-/// The pieces of `movers` (sliders that move along `directions`, indices into [`DIRECTIONS`])
-/// that reach square number `index`, with `occupied` blocking: the reverse of [`slide`], which
-/// skips each ray that holds none of `movers` without looking for its blocker.
+/// The sliders that reach square number `index` (taken modulo 64) with `occupied` blocking:
+/// those of `diagonal` (bishops and queens) along the diagonals and those of `straight` (rooks
+/// and queens) along the ranks and files. The reverse of [`slide`]: on each of the eight rays
+/// from the square, unrolled, the nearest blocker is looked for only when the ray holds a
+/// mover, which attacks only if it is that blocker.
 #[inline(always)]
-pub(crate) fn slider_attackers(
-    index: usize,
-    directions: [usize; 4],
-    occupied: u64,
-    movers: u64,
-) -> u64 {
-    let mut attackers = 0;
-    for direction in directions {
-        let Some(ray) = TABLES.rays.get(direction).and_then(|rays| rays.get(index)) else {
-            continue;
-        };
+pub(crate) fn slider_attackers(index: usize, occupied: u64, diagonal: u64, straight: u64) -> u64 {
+    let Some(
+        &[
+            east,
+            north_west,
+            north,
+            north_east,
+            west,
+            south_east,
+            south,
+            south_west,
+        ],
+    ) = TABLES.square_rays.get(index & 63)
+    else {
+        return 0;
+    };
+    // Up the square numbers the nearest blocker is the lowest bit; down them, the highest.
+    let up = |ray: u64, movers: u64| {
         if ray & movers == 0 {
-            continue;
+            return 0;
         }
         let blockers = ray & occupied;
-        // The nearest blocker: the lowest set bit up the square numbers, the highest down; a
-        // mover on the ray attacks only if it is that blocker.
-        let nearest = if direction < 4 {
-            blockers & blockers.wrapping_neg()
-        } else {
-            1u64.checked_shl(63u32.saturating_sub(blockers.leading_zeros()))
-                .unwrap_or(0)
-                & blockers
-        };
-        attackers |= nearest & movers;
-    }
-    attackers
+        blockers & blockers.wrapping_neg() & movers
+    };
+    let down = |ray: u64, movers: u64| {
+        if ray & movers == 0 {
+            return 0;
+        }
+        let blockers = ray & occupied;
+        (1u64 << 63)
+            .checked_shr(blockers.leading_zeros())
+            .unwrap_or(0)
+            & movers
+    };
+    up(north_west, diagonal)
+        | up(north_east, diagonal)
+        | down(south_east, diagonal)
+        | down(south_west, diagonal)
+        | up(east, straight)
+        | up(north, straight)
+        | down(west, straight)
+        | down(south, straight)
 }
 
 /// The squares a knight, a king, and a pawn of the colour with slot `color` (0 White, 1 Black)

@@ -257,17 +257,13 @@ impl Board {
         let index = usize::from(square.index());
         // Attacks are symmetric, but for the pawns, whose captures are seen from the other side.
         let (knight, king, pawn) = bitboard::step_attacks(index, Board::color_slot(by.other()));
-        let sliders = |directions, movers: u64| {
-            bitboard::slider_attackers(index, directions, occupied.0, movers)
-        };
-        let mut attackers = (pawn & pawns)
-            | (knight & knights)
-            | sliders(bitboard::DIAGONALS, bishops | queens)
-            | sliders(bitboard::LINES, rooks | queens);
-        if kings {
-            attackers |= king & their_kings;
-        }
-        Bitboard(attackers)
+        let kings = if kings { king & their_kings } else { 0 };
+        Bitboard(
+            (pawn & pawns)
+                | (knight & knights)
+                | kings
+                | bitboard::slider_attackers(index, occupied.0, bishops | queens, rooks | queens),
+        )
     }
 }
 
