@@ -499,11 +499,57 @@ impl Position {
 /// placement is eight ranks of eight squares, each a piece letter (with an optional `~`) or part
 /// of a run of empty squares. Text between the ranks is not part of any rank; the holdings end
 /// the board.
+#[cfg(test)]
 pub(crate) fn scan_board(
     tree: &SyntaxTree<'_>,
     visit: impl FnMut(Square, Span),
 ) -> Option<(Board, Bitboard)> {
     scan(tree, Some(visit))
+}
+
+/// The span of the token of `tree`'s placement that describes `square`: its piece letter, or
+/// the digit of the run of empty squares it belongs to; `None` when the square's rank is not
+/// there or is too short. What [`scan_board`] gives the square, walking its rank alone.
+pub(crate) fn square_token_span(tree: &SyntaxTree<'_>, square: Square) -> Option<Span> {
+    let placement = tree.placement()?;
+    let (nodes, first, stop) = placement.syntax().raw_subtree();
+    let source = tree.source().as_bytes();
+    // Rank 8 is the first rank node.
+    let mut ranks_before = 8u8.checked_sub(square.rank())?;
+    let mut rank_until = None;
+    let mut file = 0u8;
+    for (offset, node) in nodes.iter().enumerate() {
+        let index = first.saturating_add(offset);
+        match (node.kind, rank_until) {
+            (SyntaxKind::Holdings, _) => return None,
+            (SyntaxKind::Rank, None) if ranks_before == 0 => {
+                rank_until = Some(node.next as usize);
+                continue;
+            }
+            (SyntaxKind::Rank, None) => {
+                ranks_before = ranks_before.saturating_sub(1);
+                continue;
+            }
+            (_, None) => continue,
+            (_, Some(until)) if index >= until => return None,
+            _ => {}
+        }
+        let start = node.start as usize;
+        let width = match node.kind {
+            SyntaxKind::Piece => 1,
+            SyntaxKind::PromotedMarker => continue,
+            SyntaxKind::EmptyRun => source.get(start)?.checked_sub(b'0').filter(|&n| n <= 9)?,
+            _ => return None,
+        };
+        file = file.saturating_add(width);
+        if square.file().index() < file {
+            let end = nodes
+                .get(offset.saturating_add(1))
+                .map_or(stop, |next| next.start as usize);
+            return Some(Span::relative_to(tree.base(), start, end));
+        }
+    }
+    None
 }
 
 /// [`scan_board`], with `visit` optional: without it, no span is worked out.
@@ -812,6 +858,11 @@ mod tests {
                     assert_eq!(
                         spans[usize::from(square.index())],
                         span,
+                        "{text:?} {square}"
+                    );
+                    assert_eq!(
+                        square_token_span(&tree, square),
+                        Some(span),
                         "{text:?} {square}"
                     );
                 }

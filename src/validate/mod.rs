@@ -390,13 +390,8 @@ impl<'t, 'a> Check<'t, 'a> {
     /// most FENs have nothing to report.
     #[cold]
     pub(crate) fn square_span(&self, square: Square) -> Span {
-        let mut found = Span::empty(self.tree.base());
-        let _ = crate::position::scan_board(self.tree, |at, span| {
-            if at == square {
-                found = span;
-            }
-        });
-        found
+        crate::position::square_token_span(self.tree, square)
+            .unwrap_or(Span::empty(self.tree.base()))
     }
 
     /// The span of the placement.
