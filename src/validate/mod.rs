@@ -362,6 +362,9 @@ pub(crate) struct Check<'t, 'a> {
     /// The king of the side to move and the pieces that check it, worked out by the first
     /// check rule that asks (three of them do).
     pub(crate) checkers: std::cell::OnceCell<Option<(Square, crate::position::Bitboard)>>,
+    /// The en-passant square and the span of its field, read from the tree by the first
+    /// en-passant rule that asks (five of them do).
+    pub(crate) en_passant: std::cell::OnceCell<Option<(Square, Span)>>,
     diagnostics: Vec<Diagnostic>,
 }
 
@@ -381,6 +384,7 @@ impl<'t, 'a> Check<'t, 'a> {
             castling,
             has_castling_rights: !castling.rights.is_empty(),
             checkers: std::cell::OnceCell::new(),
+            en_passant: std::cell::OnceCell::new(),
             diagnostics: Vec::new(),
         }
     }

@@ -15,8 +15,10 @@ use crate::{Code, Color, Diagnostic, Piece, Role, Square};
 fn target(check: &Check<'_, '_>) -> Option<(Square, crate::Span)> {
     // The position holds the field's square: without one, there is nothing to read.
     check.position.en_passant?;
-    let field = check.tree.en_passant()?;
-    Some((field.square()?, field.span()))
+    *check.en_passant.get_or_init(|| {
+        let field = check.tree.en_passant()?;
+        Some((field.square()?, field.span()))
+    })
 }
 
 /// Where the pawn that made the double step stands and where it came from, when the square is on
