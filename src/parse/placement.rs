@@ -150,37 +150,35 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
     // rank 8 first.
     let mut square = 56u32;
     let mut rank_end = 64u32;
-    let mut after_digit = false;
-    // The square of the piece just placed, as a bitboard; 0 after anything else.
-    let mut last_piece = 0u64;
+    // The square of the piece just placed, as a bitboard; `AFTER_DIGIT` after a digit, 0 after
+    // anything else.
+    const AFTER_DIGIT: u64 = u64::MAX;
+    let mut last = 0u64;
     let mut promoted = 0u64;
     let mut len = bytes.len();
     for (index, &byte) in bytes.iter().enumerate() {
         let at = base.wrapping_add(index as u32);
         let class = PLACEMENT_BYTES.get(usize::from(byte)).copied().unwrap_or(0);
         if class >= PIECE {
-            if square >= rank_end {
-                return None;
-            }
-            // `square < rank_end <= 64`.
-            last_piece = 1u64 << (square & 63);
+            // A piece past the rank's end is caught at the next `/` or at the end, where the
+            // square is not the rank's end; until then its bit lands on a square of the next
+            // rank (the slots bound the squares counted far below any overflow).
+            last = 1u64 << (square & 63);
             if let Some(set) = colors.get_mut(usize::from(class & WHITE == 0)) {
-                *set |= last_piece;
+                *set |= last;
             }
             if let Some(set) = roles.get_mut(usize::from(class & 7)) {
-                *set |= last_piece;
+                *set |= last;
             }
             slots.token(SyntaxKind::Piece, at)?;
             square += 1;
-            after_digit = false;
         } else if class != 0 {
             square += u32::from(class);
-            if after_digit || square > rank_end {
+            if last == AFTER_DIGIT || square > rank_end {
                 return None;
             }
             slots.token(SyntaxKind::EmptyRun, at)?;
-            after_digit = true;
-            last_piece = 0;
+            last = AFTER_DIGIT;
         } else if byte == b'/' && rank_end > 8 {
             if square != rank_end {
                 return None;
@@ -190,16 +188,15 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
             rank = slots.start(SyntaxKind::Rank, at.wrapping_add(1))?;
             rank_end -= 8;
             square = rank_end - 8;
-            after_digit = false;
-            last_piece = 0;
+            last = 0;
         } else if byte == b'~' {
             // A promoted marker after a piece letter; anywhere else the general path reports it.
-            if last_piece == 0 {
+            if last == 0 || last == AFTER_DIGIT {
                 return None;
             }
-            promoted |= last_piece;
+            promoted |= last;
             slots.token(SyntaxKind::PromotedMarker, at)?;
-            last_piece = 0;
+            last = 0;
         } else {
             len = index;
             break;
