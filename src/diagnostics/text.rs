@@ -12,9 +12,18 @@ pub(crate) fn characters(text: &str) -> &'static str {
 /// Text shown in a message: escaped, and shortened when long.
 pub(crate) fn shown(text: &str) -> String {
     const LIMIT: usize = 24;
+    // Printable ASCII is shown as it is: the usual case, without a look at each character.
+    if text.len() <= LIMIT && text.bytes().all(|byte| (b' '..=b'~').contains(&byte)) {
+        return text.to_owned();
+    }
+    escaped(text, LIMIT)
+}
+
+/// `text` with each character escaped as [`shown`] escapes it, cut after `limit` characters.
+fn escaped(text: &str, limit: usize) -> String {
     let mut out = String::new();
     for (count, c) in text.chars().enumerate() {
-        if count == LIMIT {
+        if count == limit {
             out.push('…');
             break;
         }
@@ -35,5 +44,27 @@ pub(crate) fn join_names(names: &[&str]) -> String {
         [] => String::new(),
         [one] => (*one).to_owned(),
         [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn printable_ascii_is_shown_as_the_escaping_loop_shows_it() {
+        let mut rng = fastrand::Rng::with_seed(3);
+        for _ in 0..5_000 {
+            let text: String = (0..rng.usize(0..30))
+                .map(|_| match rng.u8(0..8) {
+                    0 => char::from(rng.u8(0..0x20)),
+                    1 => ['\'', '"', '\\', '\u{7f}', 'é', '\u{301}'][rng.usize(0..6)],
+                    _ => char::from(rng.u8(b' '..=b'~')),
+                })
+                .collect();
+            assert_eq!(shown(&text), escaped(&text, 24), "{text:?}");
+        }
+        assert_eq!(shown("a b~"), "a b~");
+        assert_eq!(shown("a\tb"), "a\\tb");
     }
 }

@@ -336,11 +336,11 @@ fn report_rank_width(cx: &mut Cx<'_>, span: Span, number: usize, summary: &RankS
     } else {
         (Code::RankTooShort, "too few squares")
     };
-    let what = if text.is_empty() {
-        format!("{found}: rank {number} is empty")
+    let message = if text.is_empty() {
+        format!("{found}: rank {number} is empty, expected 8")
     } else {
         format!(
-            "{found}: rank {number} `{}` has {}",
+            "{found}: rank {number} `{}` has {}, expected 8",
             shown(text),
             summary.width
         )
@@ -350,7 +350,7 @@ fn report_rank_width(cx: &mut Cx<'_>, span: Span, number: usize, summary: &RankS
         width => format!("{width} squares"),
     };
     cx.report(
-        Diagnostic::new(code, format!("{what}, expected 8"))
+        Diagnostic::new(code, message)
             .primary(span, label)
             .help("A rank describes its 8 squares from the a-file to the h-file: one letter per piece and a digit 1–8 for each run of empty squares."),
     );
