@@ -391,6 +391,7 @@ fn plain_tail<'a>(cx: &mut Cx<'a>, rest: &'a str) -> bool {
         .zip(fullmove_number)
         .map(|(halfmove_clock, fullmove_number)| PlainTail {
             castling: castling::is_plain(castling.1.as_bytes()).then_some(castling.1),
+            castling_start: cx.span(castling.1).start,
             turn: if side.1 == "w" {
                 Color::White
             } else {
@@ -524,6 +525,7 @@ fn usual_tail<'a>(cx: &mut Cx<'a>, rest: &'a str) -> bool {
     }
     cx.plain_tail = Some(PlainTail {
         castling: rest.get(castling_at..castling_at.wrapping_add(castling_len)),
+        castling_start: cx.tree().span(at(castling_at), 0).start,
         turn: if *side == b'w' {
             Color::White
         } else {

@@ -64,6 +64,8 @@ pub(crate) struct PlainTail<'a> {
     /// The castling field as written when it is `-` or castling letters in order without
     /// repeats, each of which is a castling right of the tree; `None` for any other field.
     pub(crate) castling: Option<&'a str>,
+    /// Where the castling field starts (an absolute offset, as spans are).
+    pub(crate) castling_start: usize,
     /// The en-passant square; `None` for `-`.
     pub(crate) en_passant: Option<crate::Square>,
     /// The halfmove clock as written.
@@ -414,6 +416,12 @@ mod tests {
                 if let Some(letters) = tail.castling {
                     let castling = tree.castling().map(|field| field.syntax().text());
                     assert_eq!(Some(letters), castling, "{input:?}");
+                    let start = tree.castling().map(|field| field.span().start);
+                    assert_eq!(Some(tail.castling_start), start, "{input:?}");
+                    let from_text =
+                        crate::validate::CastlingLetters::of_text(letters, tail.castling_start);
+                    let from_tree = crate::validate::CastlingLetters::of(tree);
+                    assert!(from_text.iter().eq(from_tree.iter()), "{input:?}");
                 }
                 assert_eq!(
                     crate::position::Position::from_parse(&fast),

@@ -371,6 +371,11 @@ pub struct CastlingRight {
 }
 
 impl CastlingRight {
+    /// The castling letter `letter`, written at `span`.
+    pub(crate) fn new(letter: char, span: Span) -> CastlingRight {
+        CastlingRight { letter, span }
+    }
+
     /// The letter as written.
     pub fn letter(&self) -> char {
         self.letter

@@ -211,7 +211,14 @@ impl Validator {
             .as_ref()
             .map(|position| self.variant.unwrap_or(position.variant));
         if let (Some(position), Some(variant)) = (&position, variant) {
-            let castling = CastlingLetters::of(parse.tree());
+            let castling = match tail {
+                Some(crate::parse::PlainTail {
+                    castling: Some(letters),
+                    castling_start,
+                    ..
+                }) => CastlingLetters::of_text(letters, *castling_start),
+                _ => CastlingLetters::of(parse.tree()),
+            };
             let mut check = Check::new(parse.tree(), position, variant, &castling);
             check.halfmove_clock = halfmove_clock;
             check.fullmove_number = fullmove_number;
@@ -336,6 +343,21 @@ impl CastlingLetters {
                 rights.push(right);
             }
         }
+        CastlingLetters { rights }
+    }
+
+    /// The castling letters of the castling field `text`, which is `-` or castling letters in
+    /// order without repeats, and starts at offset `start`: what [`CastlingLetters::of`] reads
+    /// from the tree, read from the fast path's text.
+    pub(crate) fn of_text(text: &str, start: usize) -> CastlingLetters {
+        let rights = text
+            .char_indices()
+            .filter(|&(_, letter)| letter != '-')
+            .map(|(at, letter)| {
+                let at = start.saturating_add(at);
+                CastlingRight::new(letter, Span::new(at, at.saturating_add(1)))
+            })
+            .collect();
         CastlingLetters { rights }
     }
 
