@@ -664,27 +664,44 @@ fn castling_rooks(sides: impl Iterator<Item = (Color, CastlingSide)>, board: &Bo
 fn castling_square(board: &Board, color: Color, side: CastlingSide) -> Option<Square> {
     let rank = if color == Color::White { 1 } else { 8 };
     let square_on = |file: u8| File::new(file).and_then(|file| Square::new(file, rank));
-    let rooks = back_rank_rooks(board, color);
     let outermost = match (side, home_king_file(board, color)) {
         (CastlingSide::File(file), _) => return square_on(file.index()),
-        // The highest file beyond the king, the lowest before it.
-        (CastlingSide::King, Some(king)) => {
-            (rooks & 0xfe_u32.wrapping_shl(u32::from(king))).checked_ilog2()
-        }
-        (CastlingSide::Queen, Some(king)) => {
-            let before = rooks & !u32::MAX.wrapping_shl(u32::from(king));
-            (before != 0).then(|| before.trailing_zeros())
-        }
+        (CastlingSide::King, Some(king)) => outermost_rook(board, color, king, true),
+        (CastlingSide::Queen, Some(king)) => outermost_rook(board, color, king, false),
         _ => None,
     };
     match (outermost, side) {
-        (Some(file), _) => square_on(u8::try_from(file).ok()?),
+        (Some(file), _) => square_on(file),
         (None, CastlingSide::King) => square_on(7),
         (None, _) => square_on(0),
     }
 }
 
 /// The files of `color`'s rooks on its back rank, as the low 8 bits (bit 0 the a-file).
+/// The file of `color`'s outermost rook on its back rank beyond the king on file `king_file`
+/// (towards the h-file when `kingside`, else towards the a-file): the rook that `K` or `Q`
+/// names in Shredder-FEN and X-FEN terms.
+pub(crate) fn outermost_rook(
+    board: &Board,
+    color: Color,
+    king_file: u8,
+    kingside: bool,
+) -> Option<u8> {
+    let rooks = back_rank_rooks(board, color);
+    let file = if kingside {
+        // The highest file beyond the king.
+        (rooks & 0xfe_u32.wrapping_shl(u32::from(king_file))).checked_ilog2()?
+    } else {
+        // The lowest file before it.
+        let before = rooks & !u32::MAX.wrapping_shl(u32::from(king_file));
+        if before == 0 {
+            return None;
+        }
+        before.trailing_zeros()
+    };
+    u8::try_from(file).ok()
+}
+
 fn back_rank_rooks(board: &Board, color: Color) -> u32 {
     let rooks = board.squares_of(Piece {
         color,

@@ -321,15 +321,36 @@ pub(crate) struct Counters<'a> {
 }
 
 /// The castling letters of a FEN in the order written, each letter once (a repeated letter is a
-/// syntax error of its own). Most FENs have none (`-`), which costs no allocation.
+/// syntax error of its own), without allocating for the usual four letters or fewer.
 pub(crate) struct CastlingLetters {
-    rights: Vec<CastlingRight>,
+    /// The first four letters; `len` letters in all, those after the fourth in `more`.
+    first: [CastlingRight; 4],
+    len: usize,
+    more: Vec<CastlingRight>,
 }
 
 impl CastlingLetters {
+    /// No letters.
+    fn new() -> CastlingLetters {
+        CastlingLetters {
+            first: [CastlingRight::new('-', Span::empty(0)); 4],
+            len: 0,
+            more: Vec::new(),
+        }
+    }
+
+    /// Adds `right` after the letters so far.
+    fn push(&mut self, right: CastlingRight) {
+        match self.first.get_mut(self.len) {
+            Some(slot) => *slot = right,
+            None => self.more.push(right),
+        }
+        self.len = self.len.saturating_add(1);
+    }
+
     /// The castling letters of `tree`'s castling field.
     pub(crate) fn of(tree: &SyntaxTree<'_>) -> CastlingLetters {
-        let mut rights = Vec::new();
+        let mut letters = CastlingLetters::new();
         // Castling letters are ASCII, so one bit per code point below 128 marks those seen.
         let mut seen = 0u128;
         for right in tree
@@ -340,30 +361,36 @@ impl CastlingLetters {
             let bit = 1u128 << (u32::from(right.letter()) & 127);
             if seen & bit == 0 {
                 seen |= bit;
-                rights.push(right);
+                letters.push(right);
             }
         }
-        CastlingLetters { rights }
+        letters
     }
 
     /// The castling letters of the castling field `text`, which is `-` or castling letters in
     /// order without repeats, and starts at offset `start`: what [`CastlingLetters::of`] reads
     /// from the tree, read from the fast path's text.
     pub(crate) fn of_text(text: &str, start: usize) -> CastlingLetters {
-        let rights = text
-            .char_indices()
-            .filter(|&(_, letter)| letter != '-')
-            .map(|(at, letter)| {
-                let at = start.saturating_add(at);
-                CastlingRight::new(letter, Span::new(at, at.saturating_add(1)))
-            })
-            .collect();
-        CastlingLetters { rights }
+        let mut letters = CastlingLetters::new();
+        for (at, letter) in text.char_indices().filter(|&(_, letter)| letter != '-') {
+            let at = start.saturating_add(at);
+            letters.push(CastlingRight::new(
+                letter,
+                Span::new(at, at.saturating_add(1)),
+            ));
+        }
+        letters
+    }
+
+    /// Whether there is no letter.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.len == 0
     }
 
     /// The letters, in the order written.
     pub(crate) fn iter(&self) -> impl Iterator<Item = CastlingRight> + '_ {
-        self.rights.iter().copied()
+        let first = self.first.get(..self.len.min(4)).unwrap_or_default();
+        first.iter().chain(&self.more).copied()
     }
 }
 
@@ -404,7 +431,7 @@ impl<'t, 'a> Check<'t, 'a> {
             halfmove_clock: None,
             fullmove_number: None,
             castling,
-            has_castling_rights: !castling.rights.is_empty(),
+            has_castling_rights: !castling.is_empty(),
             checkers: std::cell::OnceCell::new(),
             en_passant: std::cell::OnceCell::new(),
             diagnostics: Vec::new(),
@@ -429,5 +456,25 @@ impl<'t, 'a> Check<'t, 'a> {
 
     pub(crate) fn report(&mut self, diagnostic: Diagnostic) {
         self.diagnostics.push(diagnostic);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn castling_letters_keep_every_letter_once_in_order_past_the_first_four() {
+        let fen = "4k3/8/8/8/8/8/8/4K3 w KQABCDkqK - 0 1";
+        let parse = crate::parse(fen);
+        let letters: String = CastlingLetters::of(parse.tree())
+            .iter()
+            .map(|right| right.letter())
+            .collect();
+        assert_eq!(letters, "KQABCDkq");
+        let from_text = CastlingLetters::of_text("KQABCDkq", 27);
+        let spans: Vec<_> = from_text.iter().map(|right| right.span().start).collect();
+        assert_eq!(spans, (27..35).collect::<Vec<_>>());
+        assert!(CastlingLetters::of_text("-", 27).is_empty());
     }
 }

@@ -226,8 +226,8 @@ fn named_rook(
             }
         }
         CastlingSide::King | CastlingSide::Queen => {
-            rooks_beside(&check.position.board, color, king_file, is_kingside)
-                .last()
+            crate::position::outermost_rook(&check.position.board, color, king_file, is_kingside)
+                .and_then(|file| square(file, rank))
                 .ok_or_else(|| square(if is_kingside { 7 } else { 0 }, rank))
         }
     }
