@@ -391,7 +391,7 @@ mod tests {
     /// the board the position reads from the tree.
     #[test]
     fn fast_paths_build_what_the_general_productions_build() {
-        const SEEDS: [&str; 9] = [
+        const SEEDS: [&str; 11] = [
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
             "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 3 9",
