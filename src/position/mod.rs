@@ -275,11 +275,7 @@ pub struct Holdings {
 
 impl Holdings {
     fn slot(color: Color, role: Role) -> (usize, usize) {
-        let role = Role::ALL
-            .iter()
-            .position(|&r| r == role)
-            .unwrap_or_default();
-        (usize::from(color == Color::Black), role)
+        (Board::color_slot(color), Board::role_slot(role))
     }
 
     /// How many pieces of `color` and `role` are in hand.
