@@ -477,16 +477,27 @@ fn usual_tail<'a>(cx: &mut Cx<'a>, rest: &'a str) -> bool {
             checks::remaining_checks(cx, text);
         }
     };
-    let counter = |cx: &mut Cx<'a>, kind, offset: usize, (value, len): (u64, usize)| {
-        space(cx, offset);
+    /// The node of a counter whose value and length are `number`, at `offset` in `rest`
+    /// (offset `base + offset` in the tree), with the space before it.
+    #[inline(always)]
+    fn counter<'a>(
+        cx: &mut Cx<'a>,
+        rest: &'a str,
+        base: u32,
+        kind: SyntaxKind,
+        offset: usize,
+        (value, len): (u64, usize),
+    ) -> CounterText<'a> {
+        let at = base.wrapping_add(offset as u32);
         let tree = cx.tree();
-        tree.field(kind, SyntaxKind::Number, at(offset), len as u32, false);
-        let span = tree.span(at(offset), len);
+        tree.token(SyntaxKind::Whitespace, at.wrapping_sub(1), 1);
+        tree.field(kind, SyntaxKind::Number, at, len as u32, false);
+        let span = tree.span(at, len);
         let text = rest
             .get(offset..offset.wrapping_add(len))
             .unwrap_or_default();
         CounterText::of_number(text, span, value)
-    };
+    }
     space(cx, 1);
     let tree = cx.tree();
     tree.field(SyntaxKind::SideToMove, SyntaxKind::Color, at(1), 1, false);
@@ -518,8 +529,22 @@ fn usual_tail<'a>(cx: &mut Cx<'a>, rest: &'a str) -> bool {
     if remaining {
         checks(cx, remaining_at, 3, false);
     }
-    let halfmove_clock = counter(cx, SyntaxKind::HalfmoveClock, halfmove_at, halfmove_clock);
-    let fullmove_number = counter(cx, SyntaxKind::FullmoveNumber, fullmove_at, fullmove_number);
+    let halfmove_clock = counter(
+        cx,
+        rest,
+        base,
+        SyntaxKind::HalfmoveClock,
+        halfmove_at,
+        halfmove_clock,
+    );
+    let fullmove_number = counter(
+        cx,
+        rest,
+        base,
+        SyntaxKind::FullmoveNumber,
+        fullmove_at,
+        fullmove_number,
+    );
     if given {
         checks(cx, given_at, 4, true);
     }
