@@ -128,6 +128,10 @@ const BATCH_LINES: usize = 1024;
 /// [`KEPT_LINE_BYTES`] each) do not make it large.
 const BATCH_BYTES: usize = 256 << 10;
 
+/// The length of a usual FEN line with its move counters: room for this many bytes a line is
+/// made in a new batch.
+const TYPICAL_LINE_BYTES: usize = 64;
+
 /// Batches at most in flight per worker (read and not yet reported): enough that the workers
 /// never wait for the reading thread, few enough that memory stays flat however large the file.
 const BATCHES_PER_WORKER: usize = 2;
@@ -153,7 +157,6 @@ struct Line {
 /// Lines read together and linted by one worker: the kept bytes of all of them in one buffer,
 /// a [`Line`] for each, and (once linted) their diagnostics. A batch is emptied and filled
 /// again, so that its buffers are allocated once, not once a line.
-#[derive(Default)]
 struct Batch {
     /// The kept bytes of the batch's lines, one after the other.
     bytes: Vec<u8>,
@@ -164,6 +167,19 @@ struct Batch {
     diagnostics: Vec<Vec<Diagnostic>>,
     /// The byte offset just after the last line read into the batch, kept or not.
     end: usize,
+}
+
+impl Default for Batch {
+    /// An empty batch, with room for the lines of a usual batch, so that filling the first
+    /// batches does not copy their buffers as they grow.
+    fn default() -> Batch {
+        Batch {
+            bytes: Vec::with_capacity(BATCH_LINES.saturating_mul(TYPICAL_LINE_BYTES)),
+            lines: Vec::with_capacity(BATCH_LINES),
+            diagnostics: Vec::with_capacity(BATCH_LINES),
+            end: 0,
+        }
+    }
 }
 
 impl Batch {
