@@ -144,7 +144,6 @@ const KEPT_LINE_BYTES: usize = fenlint::MAX_LINE_LEN + 4;
 /// Where one line of a [`Batch`] is: the range of its kept bytes in [`Batch::bytes`] (without
 /// the line ending, cut after [`KEPT_LINE_BYTES`]), its full length, its byte offset in the
 /// file, its 0-based number, and whether it holds a position (or else a suppression comment).
-#[derive(Debug, Clone, PartialEq, Eq)]
 struct Line {
     start: usize,
     end: usize,
