@@ -134,7 +134,7 @@ const TYPICAL_LINE_BYTES: usize = 64;
 
 /// Batches at most in flight per worker (read and not yet reported): enough that the workers
 /// never wait for the reading thread, few enough that memory stays flat however large the file.
-const BATCHES_PER_WORKER: usize = 2;
+const BATCHES_PER_WORKER: usize = 4;
 
 /// At most this many bytes of a line are kept; the rest is read and dropped. A FEN or EPD
 /// record is far shorter, and the parser reads no further than this either
