@@ -4,6 +4,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Seek};
 use std::path::{Path, PathBuf};
 use std::sync::Arc as Rc;
+use std::{panic, thread};
 
 use fenlint::files::{self, FileKind};
 use fenlint::suppression::Suppressor;
@@ -118,24 +119,208 @@ pub fn expand(paths: &[PathBuf], no_ignore: bool, follow: bool) -> Expansion {
     expansion
 }
 
-/// Lines read before they are linted together: enough to keep every core busy, few enough that
-/// memory stays flat however large the file.
-const BATCH_LINES: usize = 4096;
+/// Kept lines read before they are linted together: a batch is what one worker lints at a
+/// time, small enough that every core gets work early and the last batch ends soon after the
+/// others, large enough that handing it over costs next to nothing.
+const BATCH_LINES: usize = 1024;
+
+/// A batch also ends once its kept bytes reach this, so that long lines (up to
+/// [`KEPT_LINE_BYTES`] each) do not make it large.
+const BATCH_BYTES: usize = 256 << 10;
+
+/// The length of a usual FEN line with its move counters: room for this many bytes a line is
+/// made in a new batch.
+const TYPICAL_LINE_BYTES: usize = 64;
+
+/// Batches at most in flight per worker (read and not yet reported): enough that the workers
+/// never wait for the reading thread, few enough that memory stays flat however large the file.
+const BATCHES_PER_WORKER: usize = 4;
 
 /// At most this many bytes of a line are kept; the rest is read and dropped. A FEN or EPD
 /// record is far shorter, and the parser reads no further than this either
 /// ([`fenlint::MAX_LINE_LEN`]), so a 1 GB line costs no more memory than a short one.
 const KEPT_LINE_BYTES: usize = fenlint::MAX_LINE_LEN + 4;
 
-/// One line of a batch: its bytes (without the line ending, cut after [`KEPT_LINE_BYTES`]),
-/// its full length, its byte offset, its 0-based number, and whether it holds a position (or
-/// else a suppression comment).
+/// Where one line of a [`Batch`] is: the range of its kept bytes in [`Batch::bytes`] (without
+/// the line ending, cut after [`KEPT_LINE_BYTES`]), its full length, its byte offset in the
+/// file, its 0-based number, and whether it holds a position (or else a suppression comment).
 struct Line {
-    content: Vec<u8>,
+    start: usize,
+    end: usize,
     full_len: usize,
     offset: usize,
     number: usize,
     position: bool,
+}
+
+/// Lines read together and linted by one worker: the kept bytes of all of them in one buffer,
+/// a [`Line`] for each, and (once linted) their diagnostics. A batch is emptied and filled
+/// again, so that its buffers are allocated once, not once a line.
+struct Batch {
+    /// The kept bytes of the batch's lines, one after the other.
+    bytes: Vec<u8>,
+    /// The lines, in input order: the positions and the possible suppression comments.
+    lines: Vec<Line>,
+    /// The diagnostics of each line of `lines`, in the same order (none for a comment line);
+    /// filled by [`Batch::lint`].
+    diagnostics: Vec<Vec<Diagnostic>>,
+    /// The byte offset just after the last line read into the batch, kept or not.
+    end: usize,
+}
+
+impl Default for Batch {
+    /// An empty batch, with room for the lines of a usual batch, so that filling the first
+    /// batches does not copy their buffers as they grow.
+    fn default() -> Batch {
+        Batch {
+            bytes: Vec::with_capacity(BATCH_LINES.saturating_mul(TYPICAL_LINE_BYTES)),
+            lines: Vec::with_capacity(BATCH_LINES),
+            diagnostics: Vec::with_capacity(BATCH_LINES),
+            end: 0,
+        }
+    }
+}
+
+impl Batch {
+    /// Empties the batch, keeping its buffers.
+    fn clear(&mut self) {
+        self.bytes.clear();
+        self.lines.clear();
+        self.diagnostics.clear();
+        self.end = 0;
+    }
+
+    /// Whether the batch has as many lines or bytes as a batch takes.
+    fn is_full(&self) -> bool {
+        self.lines.len() >= BATCH_LINES || self.bytes.len() >= BATCH_BYTES
+    }
+
+    /// Fills [`Batch::diagnostics`]: the diagnostics of each position line as `kind`, none for
+    /// a comment line.
+    fn lint(&mut self, kind: FileKind, validator: &Validator) {
+        let Batch {
+            bytes,
+            lines,
+            diagnostics,
+            ..
+        } = self;
+        diagnostics.clear();
+        diagnostics.extend(lines.iter().map(|line| {
+            if line.position {
+                let content = bytes.get(line.start..line.end).unwrap_or_default();
+                files::lint_line_head(kind, content, line.full_len, line.offset, validator)
+            } else {
+                Vec::new()
+            }
+        }));
+    }
+}
+
+/// Reads a file of lines into [`Batch`]es, counting the offset and number of the next line.
+struct LineReader<R> {
+    reader: BufReader<R>,
+    /// The byte offset of the next line.
+    offset: usize,
+    /// The 0-based number of the next line.
+    number: usize,
+    /// Whether the input is a stream, whose next read may wait for its writer: a batch then
+    /// also ends where the input read so far runs out of whole lines, so that what was read
+    /// is linted and reported before waiting.
+    stream: bool,
+}
+
+impl<R: Read> LineReader<R> {
+    /// A reader of the lines of `reader`, from where it is, which is taken as offset 0.
+    fn new(reader: BufReader<R>, stream: bool) -> LineReader<R> {
+        LineReader {
+            reader,
+            offset: 0,
+            number: 0,
+            stream,
+        }
+    }
+
+    /// Empties `batch` and reads lines into it until it is full or the input ends (or, for a
+    /// stream, what was read has no whole line left). Only position lines and possible
+    /// suppression comments are kept; every line read counts for the offsets and numbers.
+    /// Returns whether more input may follow (`false` at the end of the input).
+    fn fill(&mut self, batch: &mut Batch) -> io::Result<bool> {
+        batch.clear();
+        let more = loop {
+            if batch.is_full() {
+                break true;
+            }
+            let start = batch.bytes.len();
+            let buffered = self.reader.buffer();
+            let (read, full_len, position) = if let Some(at) = memchr_newline(buffered) {
+                // The usual case: the whole line is in the buffer, and only a kept line is
+                // copied out of it.
+                let (head, full_len) = line_head(buffered.get(..at).unwrap_or_default());
+                let position = keep(head);
+                if position.is_some() {
+                    batch.bytes.extend_from_slice(head);
+                }
+                let read = at.saturating_add(1);
+                self.reader.consume(read);
+                (read, full_len, position)
+            } else if self.stream && !batch.lines.is_empty() {
+                // The rest of the line has yet to be read, maybe after a wait.
+                break true;
+            } else {
+                // A line that goes on past the buffer, or the last one, without a `\n`.
+                let (read, full_len) = read_line(&mut self.reader, &mut batch.bytes)?;
+                if read == 0 {
+                    break false;
+                }
+                let position = keep(batch.bytes.get(start..).unwrap_or_default());
+                if position.is_none() {
+                    batch.bytes.truncate(start);
+                }
+                (read, full_len, position)
+            };
+            if let Some(position) = position {
+                batch.lines.push(Line {
+                    start,
+                    end: batch.bytes.len(),
+                    full_len,
+                    offset: self.offset,
+                    number: self.number,
+                    position,
+                });
+            }
+            self.offset = self.offset.saturating_add(read);
+            self.number = self.number.saturating_add(1);
+        };
+        batch.end = self.offset;
+        Ok(more)
+    }
+}
+
+/// Whether the kept bytes of a line are linted: `Some(true)` for a position line,
+/// `Some(false)` for a possible suppression comment, `None` for any other line (blank, or a
+/// comment), which is dropped as soon as it is read.
+fn keep(line: &[u8]) -> Option<bool> {
+    if files::is_position_line(line) {
+        Some(true)
+    } else if may_be_directive(line) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// The kept bytes and the full length of a line whose whole content (without its `\n`) is
+/// `content`, as [`read_line`] gives them: at most [`KEPT_LINE_BYTES`] bytes, and a final
+/// `\r` dropped (from both) unless the line was cut.
+fn line_head(content: &[u8]) -> (&[u8], usize) {
+    let full = content.len();
+    match content.get(..KEPT_LINE_BYTES) {
+        Some(head) if full > KEPT_LINE_BYTES => (head, full),
+        _ => match content.strip_suffix(b"\r") {
+            Some(head) => (head, full.saturating_sub(1)),
+            None => (content, full),
+        },
+    }
 }
 
 /// Whether a line that holds no position may be a suppression comment, which the lint pass
@@ -159,6 +344,7 @@ fn file_suppressions(
     let mut line = Vec::new();
     let mut offset = 0usize;
     loop {
+        line.clear();
         let (read, _) = read_line(reader, &mut line)?;
         if read == 0 {
             break;
@@ -213,11 +399,12 @@ fn directive_snippet(directives: &[(usize, Snippet)], offset: usize) -> Option<&
         .map(|(_, snippet)| snippet)
 }
 
-/// Reads one line into `line` (without its ending), keeping at most [`KEPT_LINE_BYTES`] bytes.
+/// Reads one line onto the end of `line` (without its ending), keeping at most
+/// [`KEPT_LINE_BYTES`] bytes of it; a `\r` before the `\n` is dropped unless the line was cut.
 /// Returns how many bytes it read from `reader`, ending included (0 at the end of the input),
 /// and the full length of the line's content.
 fn read_line(reader: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<(usize, usize)> {
-    line.clear();
+    let start = line.len();
     let mut read = 0usize;
     let mut full = 0usize;
     loop {
@@ -234,7 +421,7 @@ fn read_line(reader: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<(usize
             None => (buffer, false),
         };
         let content = chunk.strip_suffix(b"\n").unwrap_or(chunk);
-        let room = KEPT_LINE_BYTES.saturating_sub(line.len());
+        let room = KEPT_LINE_BYTES.saturating_sub(line.len().saturating_sub(start));
         line.extend_from_slice(content.get(..room.min(content.len())).unwrap_or_default());
         let used = chunk.len();
         read = read.saturating_add(used);
@@ -244,51 +431,163 @@ fn read_line(reader: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<(usize
             break;
         }
     }
-    if line.ends_with(b"\r") && full <= KEPT_LINE_BYTES {
+    let kept = line.get(start..).unwrap_or_default();
+    if kept.ends_with(b"\r") && full <= KEPT_LINE_BYTES {
         line.pop();
         full = full.saturating_sub(1);
     }
     Ok((read, full))
 }
 
+/// Where the first `\n` of `bytes` is.
 fn memchr_newline(bytes: &[u8]) -> Option<usize> {
     memchr::memchr(b'\n', bytes)
 }
 
-/// Runs `lint` on each chunk of `items` on its own thread (on one thread when there is one
-/// core or few items) and returns the results in order. A panic in a worker is raised again
-/// here, never turned into missing output.
-fn parallel_map<T: Sync, R: Send>(
-    items: &[T],
+/// Runs batches through three steps, in a pipeline: `fill` reads the next batch (and returns
+/// whether more input may follow), `work` lints it, `drain` reports it. `fill` and `drain` run
+/// on this thread, `work` on `threads` worker threads, so that while the workers lint, this
+/// thread reads the next batches and reports the linted ones; `drain` gets the batches in the
+/// order `fill` made them. At most [`BATCHES_PER_WORKER`] batches a worker are in flight (read
+/// and not yet drained), and a drained batch is filled again.
+///
+/// With one thread, or when the first batch is the whole input, it all runs on this thread.
+/// A read error is returned as [`Stop::Read`] once the batches read before it are drained; an
+/// error of `drain` is returned at once (the workers then stop after their current batch). A
+/// panic in a worker is raised again here, never turned into missing output.
+fn pipeline<B: Default + Send>(
     threads: usize,
-    lint: impl Fn(&T) -> R + Sync,
-) -> Vec<R> {
-    if threads <= 1 || items.len() < 64 {
-        return items.iter().map(&lint).collect();
+    mut fill: impl FnMut(&mut B) -> io::Result<bool>,
+    work: impl Fn(&mut B) + Sync,
+    mut drain: impl FnMut(&mut B) -> Result<(), Stop>,
+) -> Result<(), Stop> {
+    let mut first = B::default();
+    let mut more = fill(&mut first).map_err(Stop::Read)?;
+    if threads <= 1 || !more {
+        loop {
+            work(&mut first);
+            drain(&mut first)?;
+            if !more {
+                return Ok(());
+            }
+            more = fill(&mut first).map_err(Stop::Read)?;
+        }
     }
-    let chunk = items.len().div_ceil(threads);
-    let lint = &lint;
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = items
-            .chunks(chunk)
-            .map(|chunk| scope.spawn(move || chunk.iter().map(lint).collect::<Vec<R>>()))
-            .collect();
-        let mut results = Vec::with_capacity(items.len());
-        for handle in handles {
-            match handle.join() {
-                Ok(chunk) => results.extend(chunk),
-                Err(panic) => std::panic::resume_unwind(panic),
+    let most = threads.saturating_mul(BATCHES_PER_WORKER);
+    let work = &work;
+    thread::scope(|scope| {
+        let (to_workers, jobs) = crossbeam_channel::unbounded::<(usize, B)>();
+        let (done, from_workers) = crossbeam_channel::unbounded::<(usize, thread::Result<B>)>();
+        for _ in 0..threads {
+            let (jobs, done) = (jobs.clone(), done.clone());
+            scope.spawn(move || {
+                // Ends when a channel closes: no more batches, or no one to take them back
+                // (this thread stopped on an error), or after a panic, which is sent back.
+                for (sequence, mut batch) in jobs {
+                    let outcome = panic::catch_unwind(panic::AssertUnwindSafe(|| {
+                        work(&mut batch);
+                        batch
+                    }));
+                    let panicked = outcome.is_err();
+                    if done.send((sequence, outcome)).is_err() || panicked {
+                        break;
+                    }
+                }
+            });
+        }
+        drop((jobs, done));
+        let mut in_order = InOrder::default();
+        let mut read_error = None;
+        let mut sent = 0usize;
+        let mut next = Some(first);
+        loop {
+            if let Some(batch) = next.take() {
+                if to_workers.send((sent, batch)).is_err() {
+                    // Cannot happen: the workers end only once this channel closes.
+                    return Err(Stop::Read(io::Error::other("the lint workers stopped")));
+                }
+                sent = sent.saturating_add(1);
+            }
+            // Report what is already linted, without waiting.
+            for (sequence, outcome) in from_workers.try_iter() {
+                in_order.accept(sequence, outcome, &mut drain)?;
+            }
+            if more && sent.saturating_sub(in_order.drained) < most {
+                let mut batch = in_order.spare.pop().unwrap_or_default();
+                match fill(&mut batch) {
+                    Ok(more_input) => {
+                        more = more_input;
+                        next = Some(batch);
+                    }
+                    Err(error) => {
+                        more = false;
+                        read_error = Some(error);
+                    }
+                }
+                continue;
+            }
+            if in_order.drained == sent {
+                return read_error.map_or(Ok(()), |error| Err(Stop::Read(error)));
+            }
+            // Nothing to read for now: wait for a worker.
+            match from_workers.recv() {
+                Ok((sequence, outcome)) => in_order.accept(sequence, outcome, &mut drain)?,
+                // Cannot happen: a worker sends each batch back before it ends.
+                Err(_) => return Err(Stop::Read(io::Error::other("the lint workers stopped"))),
             }
         }
-        results
     })
+}
+
+/// The batches back from the workers of [`pipeline`], drained in the order they were read.
+struct InOrder<B> {
+    /// How many batches were drained: the number of the next one to drain.
+    drained: usize,
+    /// The batches back before one read earlier, with their numbers.
+    waiting: Vec<(usize, B)>,
+    /// Drained batches, to be filled again.
+    spare: Vec<B>,
+}
+
+impl<B> Default for InOrder<B> {
+    fn default() -> InOrder<B> {
+        InOrder {
+            drained: 0,
+            waiting: Vec::new(),
+            spare: Vec::new(),
+        }
+    }
+}
+
+impl<B> InOrder<B> {
+    /// Takes back batch number `sequence` from a worker (raising its panic again, if it had
+    /// one), and drains it and those after it that are back too, if it is the next one.
+    fn accept(
+        &mut self,
+        sequence: usize,
+        outcome: thread::Result<B>,
+        drain: &mut impl FnMut(&mut B) -> Result<(), Stop>,
+    ) -> Result<(), Stop> {
+        let batch = outcome.unwrap_or_else(|payload| panic::resume_unwind(payload));
+        self.waiting.push((sequence, batch));
+        while let Some(at) = self.waiting.iter().position(|(n, _)| *n == self.drained) {
+            let (_, mut batch) = self.waiting.swap_remove(at);
+            drain(&mut batch)?;
+            self.drained = self.drained.saturating_add(1);
+            self.spare.push(batch);
+        }
+        Ok(())
+    }
 }
 
 /// Lints `reader`, one FEN (or, for [`FileKind::Epd`], one EPD record) per line, calling
 /// `report` for each finding in input order. The file is read a batch of lines at a time, never
-/// whole; each batch is linted on all available cores, then reported in order. `progress` is
-/// told how many bytes have been read. A first pass reads the `allow-file` suppression comments
-/// (which may come after the positions they silence); the unused ones are reported at the end.
+/// whole; the batches are linted on all available cores while this thread reads the next ones
+/// and reports the linted ones in order ([`pipeline`]). `progress` is told how many bytes have
+/// been reported on. A first pass reads the `allow-file` suppression comments (which may come
+/// after the positions they silence); the unused ones are reported at the end. A stream read
+/// once gets them from their line on, and its batches also end where its input read so far
+/// does, so that its findings are reported as it is read.
 pub fn lint_lines(
     path: &Rc<str>,
     kind: FileKind,
@@ -330,87 +629,56 @@ pub fn lint_lines(
     // The suppression comments seen, by offset: the unused ones are reported after the lines
     // below them.
     let mut directives: Vec<(usize, Snippet)> = Vec::new();
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut offset = 0usize;
-    let mut number = 0usize;
-    let mut batch: Vec<Line> = Vec::with_capacity(BATCH_LINES);
-    let mut spare: Vec<Vec<u8>> = Vec::new();
-    loop {
-        while batch.len() < BATCH_LINES {
-            let mut content = spare.pop().unwrap_or_default();
-            let (read, full_len) = read_line(&mut reader, &mut content).map_err(Stop::Read)?;
-            if read == 0 {
-                break;
-            }
-            let position = files::is_position_line(&content);
-            if position || may_be_directive(&content) {
-                batch.push(Line {
-                    content,
-                    full_len,
-                    offset,
-                    number,
-                    position,
-                });
-            } else {
-                spare.push(content);
-            }
-            offset = offset.saturating_add(read);
-            number = number.saturating_add(1);
-        }
-        if batch.is_empty() {
-            for diagnostic in suppressor.finish() {
-                let Some(snippet) = directive_snippet(&directives, diagnostic.span().start) else {
-                    continue;
-                };
-                report(Finding::new(path, diagnostic, snippet)).map_err(Stop::Output)?;
-            }
-            return Ok(());
-        }
-        let positions = batch.iter().filter(|line| line.position).count();
-        totals.fens = totals.fens.saturating_add(positions);
-        let results = parallel_map(&batch, threads, |line| {
-            if line.position {
-                lint_line(kind, line, validator)
-            } else {
-                Vec::new()
-            }
-        });
-        for (line, diagnostics) in batch.iter().zip(results) {
-            let diagnostics = if line.position {
-                suppressor.position(line.number, diagnostics)
-            } else {
-                if !rewindable {
-                    // Read once: an `allow-file` comment applies from here on.
-                    suppressor.scan_line(&line.content, line.offset);
-                }
-                suppressor.comment_line(line.number, &line.content, line.offset)
-            };
-            if diagnostics.is_empty() && line.position {
-                continue;
-            }
-            let snippet = Snippet::new(path, &line.content, line.offset, line.number);
-            if !line.position {
-                directives.push((line.offset, snippet.clone()));
-            }
-            for diagnostic in diagnostics {
-                // The unused codes of a suppression comment above this line are on that line.
-                let start = diagnostic.span().start;
-                let shown = if start < line.offset {
-                    directive_snippet(&directives, start).unwrap_or(&snippet)
+    let threads = thread::available_parallelism().map_or(1, |n| n.get());
+    let mut lines = LineReader::new(reader, !rewindable);
+    pipeline(
+        threads,
+        |batch: &mut Batch| lines.fill(batch),
+        |batch: &mut Batch| batch.lint(kind, validator),
+        |batch: &mut Batch| {
+            let positions = batch.lines.iter().filter(|line| line.position).count();
+            totals.fens = totals.fens.saturating_add(positions);
+            for (line, diagnostics) in batch.lines.iter().zip(batch.diagnostics.drain(..)) {
+                let content = batch.bytes.get(line.start..line.end).unwrap_or_default();
+                let diagnostics = if line.position {
+                    suppressor.position(line.number, diagnostics)
                 } else {
-                    &snippet
+                    if !rewindable {
+                        // Read once: an `allow-file` comment applies from here on.
+                        suppressor.scan_line(content, line.offset);
+                    }
+                    suppressor.comment_line(line.number, content, line.offset)
                 };
-                report(Finding::new(path, diagnostic, shown)).map_err(Stop::Output)?;
+                if diagnostics.is_empty() && line.position {
+                    continue;
+                }
+                let snippet = Snippet::new(path, content, line.offset, line.number);
+                if !line.position {
+                    directives.push((line.offset, snippet.clone()));
+                }
+                for diagnostic in diagnostics {
+                    // The unused codes of a suppression comment above this line are on that
+                    // line.
+                    let start = diagnostic.span().start;
+                    let shown = if start < line.offset {
+                        directive_snippet(&directives, start).unwrap_or(&snippet)
+                    } else {
+                        &snippet
+                    };
+                    report(Finding::new(path, diagnostic, shown)).map_err(Stop::Output)?;
+                }
             }
-        }
-        spare.extend(batch.drain(..).map(|line| line.content));
-        progress(offset);
+            progress(batch.end);
+            Ok(())
+        },
+    )?;
+    for diagnostic in suppressor.finish() {
+        let Some(snippet) = directive_snippet(&directives, diagnostic.span().start) else {
+            continue;
+        };
+        report(Finding::new(path, diagnostic, snippet)).map_err(Stop::Output)?;
     }
-}
-
-/// The diagnostics of one line, of which only the head may have been kept.
-fn lint_line(kind: FileKind, line: &Line, validator: &Validator) -> Vec<Diagnostic> {
-    files::lint_line_head(kind, &line.content, line.full_len, line.offset, validator)
+    Ok(())
 }
 
 /// Lints a whole PGN file, calling `report` for each finding in order. Each finding carries
@@ -573,33 +841,290 @@ mod tests {
     }
 
     #[test]
-    fn a_worker_panic_is_raised_again_not_dropped() {
-        let items: Vec<usize> = (0..1000).collect();
-        let outcome = std::panic::catch_unwind(|| {
-            parallel_map(&items, 4, |&item| {
-                assert!(item != 700, "worker failed on {item}");
-                item
-            })
-        });
-        assert!(outcome.is_err());
-        // Without a panic, every result comes back, in order.
-        assert_eq!(parallel_map(&items, 4, |&item| item * 2)[999], 1998);
-    }
-
-    #[test]
     fn long_lines_are_read_to_their_end_but_kept_short() {
         let long = vec![b'8'; KEPT_LINE_BYTES * 3];
         let mut input = long.clone();
-        input.extend_from_slice(b"\r\nnext\r\n");
+        input.extend_from_slice(b"\r\nnext\r\n\n");
         let mut reader = BufReader::with_capacity(1000, input.as_slice());
         let mut line = Vec::new();
         let (read, full) = read_line(&mut reader, &mut line).unwrap();
         assert_eq!(read, long.len() + 2);
         assert_eq!(full, long.len() + 1); // The `\r` is kept: the line was cut.
         assert_eq!(line.len(), KEPT_LINE_BYTES);
+        line.clear();
         let (read, full) = read_line(&mut reader, &mut line).unwrap();
         assert_eq!((read, full, line.as_slice()), (6, 4, b"next".as_slice()));
+        // A line is added after what `line` holds, whose own last `\r` stays.
+        line.extend_from_slice(b"\r");
+        assert_eq!(read_line(&mut reader, &mut line).unwrap(), (1, 0));
+        assert_eq!(line, b"next\r");
         assert_eq!(read_line(&mut reader, &mut line).unwrap().0, 0);
+    }
+
+    /// A reader that gives at most `step` bytes a read (and, with `interrupt`, fails with
+    /// `Interrupted` before every other read), as a pipe or a slow stream may.
+    struct Trickle<'a> {
+        bytes: &'a [u8],
+        step: usize,
+        interrupt: bool,
+        interrupted: bool,
+    }
+
+    impl<'a> Trickle<'a> {
+        fn new(bytes: &'a [u8], step: usize) -> Trickle<'a> {
+            Trickle {
+                bytes,
+                step,
+                interrupt: false,
+                interrupted: false,
+            }
+        }
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+            if self.interrupt && !self.interrupted {
+                self.interrupted = true;
+                return Err(io::ErrorKind::Interrupted.into());
+            }
+            self.interrupted = false;
+            let n = self.step.min(buffer.len()).min(self.bytes.len());
+            buffer[..n].copy_from_slice(&self.bytes[..n]);
+            self.bytes = &self.bytes[n..];
+            Ok(n)
+        }
+    }
+
+    /// A kept line as the batch reader gives it: its kept bytes, full length, offset, number,
+    /// and whether it holds a position.
+    type Kept = (Vec<u8>, usize, usize, usize, bool);
+
+    /// Every batch of `reader` read by [`LineReader::fill`] until the end: the kept lines of
+    /// each, after checking that each batch's `end` is the offset of the line after it.
+    fn batches_of(reader: impl Read, capacity: usize, stream: bool) -> Vec<Vec<Kept>> {
+        let mut lines = LineReader::new(BufReader::with_capacity(capacity, reader), stream);
+        let mut batch = Batch::default();
+        let mut batches = Vec::new();
+        loop {
+            let more = lines.fill(&mut batch).unwrap();
+            assert_eq!(batch.end, lines.offset);
+            assert!(batch.lines.len() <= BATCH_LINES);
+            assert!(batch.bytes.len() < BATCH_BYTES + KEPT_LINE_BYTES);
+            let mut kept = Vec::new();
+            let mut end = 0;
+            for line in &batch.lines {
+                assert_eq!(line.start, end, "the kept bytes are contiguous");
+                end = line.end;
+                kept.push((
+                    batch.bytes[line.start..line.end].to_vec(),
+                    line.full_len,
+                    line.offset,
+                    line.number,
+                    line.position,
+                ));
+            }
+            assert_eq!(end, batch.bytes.len());
+            batches.push(kept);
+            if !more {
+                return batches;
+            }
+        }
+    }
+
+    #[test]
+    fn batches_keep_positions_and_directives_with_their_offsets_and_numbers() {
+        let long = "8".repeat(KEPT_LINE_BYTES + 10);
+        let pieces = [
+            "8/8/8/4k3/8/8/8/4K3 w - - 0 1\r\n",
+            "\n",
+            "# a comment\n",
+            "# fenlint: allow x\r\n",
+            "\r\n",
+            "   \n",
+            &format!("{long}\r\n"),
+            "\u{feff}8/8/8 \r\n",
+            "\r8/8\n",
+            &format!("{long}\n"),
+            "8/8/8/8/8/8/8/8\r",
+        ];
+        let text = pieces.concat();
+        let offsets: Vec<usize> = pieces
+            .iter()
+            .scan(0, |offset, piece| {
+                let at = *offset;
+                *offset += piece.len();
+                Some(at)
+            })
+            .collect();
+        let cut = long.as_bytes()[..KEPT_LINE_BYTES].to_vec();
+        let expected: Vec<Kept> = vec![
+            (
+                b"8/8/8/4k3/8/8/8/4K3 w - - 0 1".to_vec(),
+                29,
+                offsets[0],
+                0,
+                true,
+            ),
+            (b"# fenlint: allow x".to_vec(), 18, offsets[3], 3, false),
+            // Cut: the `\r` is counted in its length, though not kept.
+            (cut.clone(), long.len() + 1, offsets[6], 6, true),
+            ("\u{feff}8/8/8 ".as_bytes().to_vec(), 9, offsets[7], 7, true),
+            // Only a `\r` just before the `\n` is dropped.
+            (b"\r8/8".to_vec(), 4, offsets[8], 8, true),
+            (cut, long.len(), offsets[9], 9, true),
+            // The last line has no `\n`; its `\r` is dropped all the same.
+            (b"8/8/8/8/8/8/8/8".to_vec(), 15, offsets[10], 10, true),
+        ];
+        assert_eq!(offsets[3], 44);
+        let whole = batches_of(text.as_bytes(), 64 << 10, false);
+        assert_eq!(whole, std::slice::from_ref(&expected));
+        // The same lines, however the input comes: a few bytes at a time, each line split
+        // across reads and buffers of every size.
+        for step in [1, 2, 3, 5, 7, 64, 4096, usize::MAX] {
+            for capacity in [1, 2, 5, 16, 100, 64 << 10] {
+                for stream in [false, true] {
+                    let mut reader = Trickle::new(text.as_bytes(), step);
+                    reader.interrupt = step == 3;
+                    let batches = batches_of(reader, capacity, stream);
+                    let lines: Vec<Kept> = batches.into_iter().flatten().collect();
+                    assert_eq!(lines, expected, "step {step}, capacity {capacity}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn empty_input_and_empty_lines_give_no_line_but_count() {
+        assert_eq!(batches_of(&b""[..], 16, false), [vec![]]);
+        let mut lines = LineReader::new(BufReader::new(&b"\n\r\n\n"[..]), false);
+        let mut batch = Batch::default();
+        assert!(!lines.fill(&mut batch).unwrap());
+        assert!(batch.lines.is_empty() && batch.bytes.is_empty());
+        assert_eq!((lines.offset, lines.number, batch.end), (4, 3, 4));
+        let batches = batches_of(&b"\n\n8/8\n"[..], 16, false);
+        assert_eq!(batches, [vec![(b"8/8".to_vec(), 3, 2, 2, true)]]);
+    }
+
+    #[test]
+    fn a_batch_ends_at_its_lines_or_bytes_and_a_stream_batch_where_its_input_does() {
+        let line = "8/8/8/4k3/8/8/8/4K3 w - - 0 1\n";
+        let text = line.repeat(BATCH_LINES * 2 + 5);
+        let sizes: Vec<usize> = batches_of(text.as_bytes(), 64 << 10, false)
+            .iter()
+            .map(Vec::len)
+            .collect();
+        assert_eq!(sizes, [BATCH_LINES, BATCH_LINES, 5]);
+        let long = format!("{}\n", "8".repeat(KEPT_LINE_BYTES));
+        let full = BATCH_BYTES.div_ceil(KEPT_LINE_BYTES);
+        let count = full + 3;
+        let sizes: Vec<usize> = batches_of(long.repeat(count).as_bytes(), 64 << 10, false)
+            .iter()
+            .map(Vec::len)
+            .collect();
+        assert_eq!(sizes, [full, 3]);
+        // A stream that comes a line at a time is linted a line at a time: what was read is
+        // never held back waiting for more.
+        let text = line.repeat(5);
+        let reader = Trickle::new(text.as_bytes(), line.len());
+        let sizes: Vec<usize> = batches_of(reader, 64 << 10, true)
+            .iter()
+            .map(Vec::len)
+            .collect();
+        assert_eq!(sizes, [1, 1, 1, 1, 1, 0]);
+        // A file's batches do not end there.
+        let reader = Trickle::new(text.as_bytes(), line.len());
+        let sizes: Vec<usize> = batches_of(reader, 64 << 10, false)
+            .iter()
+            .map(Vec::len)
+            .collect();
+        assert_eq!(sizes, [5]);
+    }
+
+    /// Runs [`pipeline`] on `threads` threads over batches of 10 numbers up to `count`, with
+    /// `work` doubling each after a short sleep for some (so that batches come back out of
+    /// order), failing to read at `read_error`, and failing to report at `output_error`. Returns
+    /// the result, the numbers drained in order, and how many batches were filled.
+    fn run_pipeline(
+        threads: usize,
+        count: usize,
+        read_error: Option<usize>,
+        output_error: Option<usize>,
+        panic_at: Option<usize>,
+    ) -> (Result<(), Stop>, Vec<usize>, usize) {
+        let mut filled = 0;
+        let mut drained = Vec::new();
+        let result = pipeline(
+            threads,
+            |batch: &mut Vec<usize>| {
+                let from = filled * 10;
+                if read_error == Some(from) {
+                    return Err(io::Error::other("read"));
+                }
+                filled += 1;
+                batch.clear();
+                batch.extend(from..count.min(from + 10));
+                Ok(from + 10 < count)
+            },
+            |batch: &mut Vec<usize>| {
+                if batch.first().is_some_and(|first| first % 30 == 0) {
+                    std::thread::sleep(std::time::Duration::from_millis(2));
+                }
+                for item in batch.iter_mut() {
+                    assert!(Some(*item) != panic_at, "worker failed on {item}");
+                    *item *= 2;
+                }
+            },
+            |batch: &mut Vec<usize>| {
+                if output_error.is_some() && batch.first().map(|first| first / 2) == output_error {
+                    return Err(Stop::Output(io::Error::other("output")));
+                }
+                drained.extend(batch.iter().map(|item| item / 2));
+                Ok(())
+            },
+        );
+        (result, drained, filled)
+    }
+
+    #[test]
+    fn the_pipeline_drains_every_batch_in_order() {
+        for threads in [1, 2, 4] {
+            for count in [0, 5, 10, 11, 1000] {
+                let (result, drained, _) = run_pipeline(threads, count, None, None, None);
+                assert!(result.is_ok());
+                assert_eq!(drained, (0..count).collect::<Vec<_>>(), "{threads} {count}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_read_error_comes_after_the_batches_read_before_it() {
+        for threads in [1, 2, 4] {
+            let (result, drained, _) = run_pipeline(threads, 1000, Some(500), None, None);
+            assert!(matches!(result, Err(Stop::Read(_))));
+            assert_eq!(drained, (0..500).collect::<Vec<_>>());
+        }
+    }
+
+    #[test]
+    fn an_output_error_stops_the_pipeline_soon() {
+        for threads in [1, 2, 4] {
+            let (result, drained, filled) = run_pipeline(threads, 100_000, None, Some(300), None);
+            assert!(matches!(result, Err(Stop::Output(_))));
+            assert_eq!(drained, (0..300).collect::<Vec<_>>());
+            // No more batches read than can be in flight.
+            assert!(filled <= 31 + threads * BATCHES_PER_WORKER, "{filled}");
+        }
+    }
+
+    #[test]
+    fn a_worker_panic_is_raised_again_not_dropped() {
+        for threads in [1, 2, 4] {
+            let outcome =
+                std::panic::catch_unwind(|| run_pipeline(threads, 1000, None, None, Some(700)));
+            let payload = outcome.expect_err("the panic is raised again");
+            let message = payload.downcast_ref::<String>().expect("its message");
+            assert_eq!(message, "worker failed on 700");
+        }
     }
 
     /// The codes `lint_lines` reports for `text` read from `source`.
@@ -634,5 +1159,59 @@ mod tests {
         assert_eq!(whole, Vec::<&str>::new());
         let once = codes_of(text, Source::Once(Box::new(io::Cursor::new(text))));
         assert_eq!(once, ["fen::fields::missing"]);
+    }
+
+    /// What `lint_lines` reports for `source`: each finding's code, span, and the text, offset
+    /// and line number of its snippet.
+    fn findings_of(source: Source<'_>) -> Vec<(String, usize, usize, String, usize, usize)> {
+        let path: Rc<str> = "in".into();
+        let mut findings = Vec::new();
+        lint_lines(
+            &path,
+            FileKind::Lines,
+            source,
+            &Validator::new(),
+            &mut Totals::default(),
+            &mut |finding| {
+                let span = finding.diagnostic.span();
+                findings.push((
+                    finding.diagnostic.code().name().to_owned(),
+                    span.start,
+                    span.end,
+                    finding.snippet.text.to_string(),
+                    finding.snippet.offset,
+                    finding.snippet.line,
+                ));
+                Ok(())
+            },
+            &mut |_| {},
+        )
+        .unwrap();
+        findings
+    }
+
+    #[test]
+    fn a_stream_that_trickles_in_gets_the_findings_of_the_same_text_read_at_once() {
+        let mut text = String::new();
+        for number in 0..3000 {
+            text.push_str(match number % 7 {
+                0 => "8/8/8/4k3/8/8/8/4K3 w - - 0 1\r\n",
+                1 => "8/8/8/4k3/8/8/8/4K3\n",
+                2 => "# fenlint: allow fen::fields::missing bogus::code\n",
+                3 => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 x\n",
+                4 => "\n",
+                5 => "# just a comment\r\n",
+                _ => "8/8/8/4k3/8/8/8/4K3 w - - 0 1 extra\r\n",
+            });
+        }
+        text.push_str("8/8/8/4k3/9/8/8/4K3 w - - 0 1");
+        let whole = findings_of(Source::Rewindable(Box::new(io::Cursor::new(text.clone()))));
+        assert!(whole.len() > 1000, "{}", whole.len());
+        let at_once = findings_of(Source::Once(Box::new(io::Cursor::new(text.clone()))));
+        assert_eq!(at_once, whole);
+        for step in [1, 7, 100, 5000] {
+            let trickle = findings_of(Source::Once(Box::new(Trickle::new(text.as_bytes(), step))));
+            assert_eq!(trickle, whole, "{step}");
+        }
     }
 }
