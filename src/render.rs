@@ -28,6 +28,7 @@
 //! );
 //! ```
 
+use std::cell::Cell;
 use std::io::{self, Write};
 
 use crate::{Diagnostic, LineColumn, Severity};
@@ -69,45 +70,86 @@ pub struct Located<'a> {
 pub fn json_line(out: &mut impl Write, located: &Located<'_>) -> io::Result<()> {
     let diagnostic = located.diagnostic;
     let span = diagnostic.span();
+    out.write_all(b"{\"path\":\"")?;
+    json_body(out, located.path)?;
+    // The numbers, severity and code on the stack, written at once: their keys are fixed, so
+    // that most pieces of the line are copies of known length.
+    let mut head = Gather::new();
     let mut digits = itoa::Buffer::new();
-    out.write_all(b"{\"path\":")?;
-    json_string(out, located.path)?;
     for (key, value) in [
-        (&b",\"line\":"[..], one_based(located.start.line)),
+        (&b"\",\"line\":"[..], one_based(located.start.line)),
         (b",\"column\":", one_based(located.start.column)),
         (b",\"end_line\":", one_based(located.end.line)),
         (b",\"end_column\":", one_based(located.end.column)),
         (b",\"byte_start\":", span.start),
         (b",\"byte_end\":", span.end),
     ] {
-        out.write_all(key)?;
-        out.write_all(digits.format(value).as_bytes())?;
+        head.push(key);
+        head.push(digits.format(value).as_bytes());
     }
-    out.write_all(b",\"severity\":\"")?;
-    out.write_all(diagnostic.severity().name().as_bytes())?;
-    out.write_all(b"\",\"code\":\"")?;
-    out.write_all(diagnostic.code().name().as_bytes())?;
-    out.write_all(b"\",\"message\":")?;
-    json_string(out, diagnostic.message())?;
-    out.write_all(b",\"help\":")?;
+    head.push(match diagnostic.severity() {
+        Severity::Error => b",\"severity\":\"error\",\"code\":\"",
+        Severity::Warning => b",\"severity\":\"warning\",\"code\":\"",
+        Severity::Advice => b",\"severity\":\"advice\",\"code\":\"",
+    });
+    head.push(diagnostic.code().name().as_bytes());
+    head.push(b"\",\"message\":\"");
+    out.write_all(head.bytes())?;
+    json_text(out, diagnostic.message(), diagnostic.fixed_message())?;
     match diagnostic.help_text() {
-        Some(help) => json_string(out, help)?,
-        None => out.write_all(b"null")?,
+        Some(help) => {
+            out.write_all(b"\",\"help\":\"")?;
+            json_text(out, help, diagnostic.fixed_help())?;
+            out.write_all(b"\",\"fix\":")?;
+        }
+        None => out.write_all(b"\",\"help\":null,\"fix\":")?,
     }
-    out.write_all(b",\"fix\":")?;
     match diagnostic.fix() {
         Some(fix) => {
-            out.write_all(b"{\"byte_start\":")?;
-            out.write_all(digits.format(fix.span().start).as_bytes())?;
-            out.write_all(b",\"byte_end\":")?;
-            out.write_all(digits.format(fix.span().end).as_bytes())?;
-            out.write_all(b",\"replacement\":")?;
-            json_string(out, fix.replacement())?;
-            out.write_all(b"}")?;
+            let mut head = Gather::new();
+            head.push(b"{\"byte_start\":");
+            head.push(digits.format(fix.span().start).as_bytes());
+            head.push(b",\"byte_end\":");
+            head.push(digits.format(fix.span().end).as_bytes());
+            head.push(b",\"replacement\":\"");
+            out.write_all(head.bytes())?;
+            json_text(out, fix.replacement(), fix.fixed_replacement())?;
+            out.write_all(b"\"}}\n")
         }
-        None => out.write_all(b"null")?,
+        None => out.write_all(b"null}\n"),
     }
-    out.write_all(b"}\n")
+}
+
+/// Bytes gathered on the stack, to be written with one call.
+struct Gather {
+    bytes: [u8; Gather::CAPACITY],
+    len: usize,
+}
+
+impl Gather {
+    /// Room for the most [`json_line`] gathers: six keys (71 bytes) and six numbers (20 digits
+    /// each at most), the severity (31 bytes), a code and the message key.
+    const CAPACITY: usize = 384;
+
+    fn new() -> Gather {
+        Gather {
+            bytes: [0; Gather::CAPACITY],
+            len: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, piece: &[u8]) {
+        let end = self.len.saturating_add(piece.len());
+        if let Some(slot) = self.bytes.get_mut(self.len..end) {
+            slot.copy_from_slice(piece);
+            self.len = end;
+        }
+    }
+
+    fn bytes(&self) -> &[u8] {
+        self.bytes.get(..self.len).unwrap_or_default()
+    }
 }
 
 fn one_based(value: usize) -> usize {
@@ -115,8 +157,53 @@ fn one_based(value: usize) -> usize {
 }
 
 /// `text` as a JSON string (RFC 8259): quotes, backslashes and control characters escaped.
+#[cfg(test)]
 fn json_string(out: &mut impl Write, text: &str) -> io::Result<()> {
     out.write_all(b"\"")?;
+    json_body(out, text)?;
+    out.write_all(b"\"")
+}
+
+/// `text`, which is `fixed` when it is a fixed text, as the inside of a JSON string: a fixed
+/// text found to need no escape is not looked at again.
+fn json_text(out: &mut impl Write, text: &str, fixed: Option<&'static str>) -> io::Result<()> {
+    if fixed.is_some_and(is_plain_fixed) {
+        out.write_all(text.as_bytes())
+    } else {
+        json_body(out, text)
+    }
+}
+
+/// Whether the fixed text `text` needs no escape in JSON. The answer for the fixed texts seen
+/// last is kept (a fixed text never changes), so that the help texts most diagnostics share are
+/// read once.
+fn is_plain_fixed(text: &'static str) -> bool {
+    const SLOTS: usize = 64;
+    thread_local! {
+        /// The address and length of fixed texts found plain, by a hash of the address.
+        static PLAIN: [Cell<(usize, usize)>; SLOTS] =
+            const { [const { Cell::new((0, 0)) }; SLOTS] };
+    }
+    let key = (text.as_ptr() as usize, text.len());
+    let slot = (key.0 >> 3 ^ key.0 >> 9 ^ key.1) & (SLOTS - 1);
+    PLAIN.with(|plain| {
+        let Some(slot) = plain.get(slot) else {
+            return false;
+        };
+        if slot.get() == key {
+            return true;
+        }
+        let is_plain = next_escaped(text.as_bytes(), 0).is_none();
+        if is_plain {
+            slot.set(key);
+        }
+        is_plain
+    })
+}
+
+/// `text` as the inside of a JSON string (RFC 8259): quotes, backslashes and control
+/// characters escaped.
+fn json_body(out: &mut impl Write, text: &str) -> io::Result<()> {
     let bytes = text.as_bytes();
     let mut plain = 0;
     while let Some(at) = next_escaped(bytes, plain) {
@@ -138,8 +225,7 @@ fn json_string(out: &mut impl Write, text: &str) -> io::Result<()> {
         out.write_all(escape)?;
         plain = at.saturating_add(1);
     }
-    out.write_all(bytes.get(plain..).unwrap_or_default())?;
-    out.write_all(b"\"")
+    out.write_all(bytes.get(plain..).unwrap_or_default())
 }
 
 /// Whether JSON escapes `byte` in a string: a quote, a backslash or a control character.

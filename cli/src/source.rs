@@ -20,13 +20,16 @@ pub struct Snippet {
     pub offset: usize,
     pub line: usize,
     pub breaks: Rc<[(usize, usize)]>,
+    /// Whether `text` is one line of ASCII (no `\n`, no breaks), where a column is a byte
+    /// offset: the usual FEN line, whose positions need no look at the text.
+    plain: bool,
 }
 
 /// The text of `bytes` with each invalid UTF-8 sequence shown as U+FFFD, and the breaks of a
 /// [`Snippet`] of it.
 pub fn decode(bytes: &[u8]) -> (Rc<str>, Rc<[(usize, usize)]>) {
     if let Ok(text) = std::str::from_utf8(bytes) {
-        return (text.into(), Rc::from([]));
+        return (text.into(), no_breaks());
     }
     let mut text = String::with_capacity(bytes.len().saturating_add(16));
     let mut breaks = Vec::new();
@@ -43,6 +46,14 @@ pub fn decode(bytes: &[u8]) -> (Rc<str>, Rc<[(usize, usize)]>) {
     (text.into(), breaks.into())
 }
 
+/// The breaks of text that was valid UTF-8: none, shared rather than allocated for each
+/// snippet.
+fn no_breaks() -> Rc<[(usize, usize)]> {
+    static NONE: std::sync::LazyLock<Rc<[(usize, usize)]>> =
+        std::sync::LazyLock::new(|| Rc::from([]));
+    Rc::clone(&NONE)
+}
+
 /// A 1-based line and column (columns count characters).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Position {
@@ -54,12 +65,14 @@ impl Snippet {
     /// Whole lines `bytes` of the file `name`, from byte `offset` on, starting on line `line`.
     pub fn new(name: &Rc<str>, bytes: &[u8], offset: usize, line: usize) -> Snippet {
         let (text, breaks) = decode(bytes);
+        let plain = breaks.is_empty() && text.is_ascii() && memchr::memchr(b'\n', bytes).is_none();
         Snippet {
             name: Rc::clone(name),
             text,
             offset,
             line,
             breaks,
+            plain,
         }
     }
 
@@ -108,6 +121,13 @@ impl Snippet {
     /// The line and column of byte `offset` of the file (clamped to the snippet), the column
     /// counted in `unit` (SARIF counts UTF-16 code units).
     pub fn position_in(&self, offset: usize, unit: ColumnUnit) -> Position {
+        if self.plain {
+            let local = offset.saturating_sub(self.offset).min(self.text.len());
+            return Position {
+                line: self.line.saturating_add(1),
+                column: local.saturating_add(1),
+            };
+        }
         let local = self.text_offset(offset);
         let before = self.text.get(..local).unwrap_or_default();
         // A snippet of one line (every FEN and EPD line) needs no index. As in the index, a
@@ -392,6 +412,8 @@ mod tests {
             "[A \"é\"]\r\n[FEN \"x\"]\r\n",
             "a\r\nb",
             "😀\nab\r\n",
+            "8/8 w x",
+            "",
         ] {
             let snippet = snippet(text);
             let index = LineIndex::new(text);
@@ -407,6 +429,34 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_plain_line_has_the_positions_the_general_path_finds() {
+        for text in [
+            "8/8 w x",
+            "a\rb\r",
+            "",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
+        ] {
+            let plain = snippet(text);
+            assert!(plain.plain, "{text:?}");
+            let general = Snippet {
+                plain: false,
+                ..plain.clone()
+            };
+            for offset in 0..text.len() + 120 {
+                for unit in [ColumnUnit::Char, ColumnUnit::Utf16, ColumnUnit::Utf8] {
+                    assert_eq!(
+                        plain.position_in(offset, unit),
+                        general.position_in(offset, unit),
+                        "{text:?} at {offset}"
+                    );
+                }
+            }
+        }
+        assert!(!snippet("a\nb").plain);
+        assert!(!snippet("é").plain);
     }
 
     #[test]

@@ -130,6 +130,11 @@ impl Fix {
         &self.replacement
     }
 
+    /// The replacement, when it is a fixed text rather than one made for this fix.
+    pub(crate) fn fixed_replacement(&self) -> Option<&'static str> {
+        fixed(&self.replacement)
+    }
+
     /// Applies the fix to `text`, whose first byte is at offset `base` of the enclosing text.
     /// Returns `None` when the span is not inside `text`.
     pub fn apply(&self, text: &str, base: usize) -> Option<String> {
@@ -141,9 +146,68 @@ impl Fix {
     }
 }
 
+/// The labels of a diagnostic. Almost every diagnostic has one, which is kept in place rather
+/// than in a vector of its own: one allocation less for each diagnostic.
+#[derive(Clone, Default)]
+enum Labels {
+    #[default]
+    None,
+    One([Label; 1]),
+    Many(Vec<Label>),
+}
+
+impl Labels {
+    fn as_slice(&self) -> &[Label] {
+        match self {
+            Labels::None => &[],
+            Labels::One(labels) => labels,
+            Labels::Many(labels) => labels,
+        }
+    }
+
+    fn as_mut_slice(&mut self) -> &mut [Label] {
+        match self {
+            Labels::None => &mut [],
+            Labels::One(labels) => labels,
+            Labels::Many(labels) => labels,
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        matches!(self, Labels::None)
+    }
+
+    #[inline]
+    fn push(&mut self, label: Label) {
+        *self = match std::mem::take(self) {
+            Labels::None => Labels::One([label]),
+            Labels::One([first]) => Labels::Many(vec![first, label]),
+            Labels::Many(mut labels) => {
+                labels.push(label);
+                Labels::Many(labels)
+            }
+        };
+    }
+}
+
+impl PartialEq for Labels {
+    fn eq(&self, other: &Labels) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for Labels {}
+
+/// As the vector of labels it stands for.
+impl fmt::Debug for Labels {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
 /// A diagnostic's text: most messages are made for the problem, but most help texts and many
 /// labels are fixed sentences, which are kept without a copy.
-type Text = std::borrow::Cow<'static, str>;
+pub(crate) type Text = std::borrow::Cow<'static, str>;
 
 /// One problem found in a FEN: a stable code, a severity, a message saying what was found and
 /// what was expected, labelled spans, help text and, where unambiguous, a fix.
@@ -165,9 +229,10 @@ pub struct Diagnostic {
     code: Code,
     severity: Severity,
     message: Text,
-    labels: Vec<Label>,
+    labels: Labels,
     help: Option<Text>,
-    fix: Option<Fix>,
+    /// Boxed, so that a diagnostic stays small: most have no fix.
+    fix: Option<Box<Fix>>,
 }
 
 impl Diagnostic {
@@ -177,7 +242,7 @@ impl Diagnostic {
             code,
             severity: code.default_severity(),
             message: message.into(),
-            labels: Vec::new(),
+            labels: Labels::None,
             help: None,
             fix: None,
         }
@@ -207,16 +272,16 @@ impl Diagnostic {
     }
 
     pub(crate) fn with_fix(mut self, span: Span, replacement: impl Into<Text>) -> Diagnostic {
-        self.fix = Some(Fix {
+        self.fix = Some(Box::new(Fix {
             span,
             replacement: replacement.into(),
-        });
+        }));
         self
     }
 
     /// Moves labels with an empty span at `end` onto the `width` bytes before it.
     pub(crate) fn widen_empty_labels(&mut self, end: usize, width: usize) {
-        for label in &mut self.labels {
+        for label in self.labels.as_mut_slice() {
             if label.span == Span::empty(end) {
                 label.span = Span::new(end.saturating_sub(width), end);
             }
@@ -253,12 +318,12 @@ impl Diagnostic {
 
     /// The labelled spans; the primary label comes first.
     pub fn labels(&self) -> &[Label] {
-        &self.labels
+        self.labels.as_slice()
     }
 
     /// The span of the primary label (an empty span at 0 if there is no label).
     pub fn span(&self) -> Span {
-        self.labels.first().map_or(Span::empty(0), Label::span)
+        self.labels().first().map_or(Span::empty(0), Label::span)
     }
 
     /// How to fix it, as a full sentence.
@@ -268,7 +333,25 @@ impl Diagnostic {
 
     /// The machine-applicable fix, when the fix is unambiguous.
     pub fn fix(&self) -> Option<&Fix> {
-        self.fix.as_ref()
+        self.fix.as_deref()
+    }
+
+    /// The message, when it is a fixed text rather than one made for this diagnostic.
+    pub(crate) fn fixed_message(&self) -> Option<&'static str> {
+        fixed(&self.message)
+    }
+
+    /// The help, when it is a fixed text rather than one made for this diagnostic.
+    pub(crate) fn fixed_help(&self) -> Option<&'static str> {
+        self.help.as_ref().and_then(fixed)
+    }
+}
+
+/// `text` when it is a fixed text (`&'static str`).
+fn fixed(text: &Text) -> Option<&'static str> {
+    match *text {
+        Text::Borrowed(text) => Some(text),
+        Text::Owned(_) => None,
     }
 }
 
@@ -360,7 +443,7 @@ impl miette::Diagnostic for Diagnostic {
         if self.labels.is_empty() {
             return None;
         }
-        Some(Box::new(self.labels.iter().map(|label| {
+        Some(Box::new(self.labels.as_slice().iter().map(|label| {
             let text = Some(label.text.to_string()).filter(|text| !text.is_empty());
             if label.primary {
                 miette::LabeledSpan::new_primary_with_span(text, label.span)
@@ -368,5 +451,27 @@ impl miette::Diagnostic for Diagnostic {
                 miette::LabeledSpan::new_with_span(text, label.span)
             }
         })))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_diagnostic_stays_small_and_keeps_its_labels_in_order() {
+        // Returned by value in `Result`s: clippy's `result_large_err` allows 128 bytes.
+        assert!(std::mem::size_of::<Diagnostic>() <= 128);
+        let mut diagnostic = Diagnostic::new(Code::InputEmpty, "m");
+        for at in 0..4 {
+            assert_eq!(diagnostic.labels().len(), at);
+            diagnostic = diagnostic.secondary(Span::empty(at), format!("{at}"));
+        }
+        let texts: Vec<&str> = diagnostic.labels().iter().map(Label::text).collect();
+        assert_eq!(texts, ["0", "1", "2", "3"]);
+        assert_eq!(
+            format!("{:?}", diagnostic.labels()),
+            format!("{:?}", diagnostic.labels().to_vec())
+        );
     }
 }

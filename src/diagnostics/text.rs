@@ -1,5 +1,7 @@
 //! Text in messages: quoted input escaped and shortened, plurals, lists of names.
 
+use super::Text;
+
 /// "character" or "characters", for a message about `text`.
 pub(crate) fn characters(text: &str) -> &'static str {
     if text.chars().nth(1).is_some() {
@@ -9,19 +11,64 @@ pub(crate) fn characters(text: &str) -> &'static str {
     }
 }
 
+/// The most characters of the input a message shows.
+const LIMIT: usize = 24;
+
 /// Text shown in a message: escaped, and shortened when long.
 pub(crate) fn shown(text: &str) -> String {
-    const LIMIT: usize = 24;
     // Printable ASCII is shown as it is: the usual case, without a look at each character.
-    if text.len() <= LIMIT && text.bytes().all(|byte| (b' '..=b'~').contains(&byte)) {
+    if is_shown_as_is(text) {
         return text.to_owned();
     }
     escaped(text, LIMIT)
 }
 
+/// Whether [`shown`] shows `text` as it is: short printable ASCII.
+fn is_shown_as_is(text: &str) -> bool {
+    text.len() <= LIMIT && text.bytes().all(|byte| (b' '..=b'~').contains(&byte))
+}
+
+/// `before`, `text` as [`shown`] shows it and `after`, in one allocation (for the usual text).
+pub(crate) fn around_shown(before: &str, text: &str, after: &str) -> String {
+    let mut out = String::with_capacity(
+        before
+            .len()
+            .saturating_add(text.len().min(LIMIT))
+            .saturating_add(after.len()),
+    );
+    out.push_str(before);
+    push_shown(&mut out, text);
+    out.push_str(after);
+    out
+}
+
+/// Appends `text` to `out` as [`shown`] shows it.
+pub(crate) fn push_shown(out: &mut String, text: &str) {
+    if is_shown_as_is(text) {
+        out.push_str(text);
+    } else {
+        push_escaped(out, text, LIMIT);
+    }
+}
+
+/// `table[n]`, or `make()` for an `n` past the table: a text with a small number in it, kept
+/// without a copy for the usual numbers.
+pub(crate) fn numbered(table: &[&'static str], n: usize, make: impl FnOnce() -> String) -> Text {
+    match table.get(n) {
+        Some(&text) => Text::Borrowed(text),
+        None => Text::Owned(make()),
+    }
+}
+
 /// `text` with each character escaped as [`shown`] escapes it, cut after `limit` characters.
 fn escaped(text: &str, limit: usize) -> String {
     let mut out = String::new();
+    push_escaped(&mut out, text, limit);
+    out
+}
+
+/// Appends [`escaped`]`(text, limit)` to `out`.
+fn push_escaped(out: &mut String, text: &str, limit: usize) {
     for (count, c) in text.chars().enumerate() {
         if count == limit {
             out.push('…');
@@ -35,7 +82,6 @@ fn escaped(text: &str, limit: usize) -> String {
             out.extend(c.escape_debug());
         }
     }
-    out
 }
 
 /// `a`, `a and b`, `a, b and c`.
@@ -63,6 +109,10 @@ mod tests {
                 })
                 .collect();
             assert_eq!(shown(&text), escaped(&text, 24), "{text:?}");
+            assert_eq!(
+                around_shown("a `", &text, "` b"),
+                format!("a `{}` b", escaped(&text, 24))
+            );
         }
         assert_eq!(shown("a b~"), "a b~");
         assert_eq!(shown("a\tb"), "a\\tb");

@@ -4,7 +4,7 @@ use nom::IResult;
 
 use super::{Cx, one_byte};
 use crate::Span;
-use crate::diagnostics::text::shown;
+use crate::diagnostics::text::around_shown;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::syntax::SyntaxKind;
 
@@ -238,9 +238,14 @@ impl<'a> Order<'a> {
         let early_letter = cx.source_text(early);
         let mut diagnostic = Diagnostic::new(
             Code::CastlingOrder,
-            format!("castling rights `{}` out of order, expected `{canonical}`", shown(found)),
+            {
+                let mut message = around_shown("castling rights `", found, "` out of order, expected `");
+                message.push_str(&canonical);
+                message.push('`');
+                message
+            },
         )
-        .primary(late, format!("`{late_letter}` belongs before `{early_letter}`"))
+        .primary(late, ["`", late_letter, "` belongs before `", early_letter, "`"].concat())
         .secondary(early, "written first")
         .help("Write White's (upper-case) rights before Black's, and for each side the kingside right before the queenside one: `KQkq`, `HAha`.");
         if self.clean {
@@ -255,14 +260,21 @@ fn report_duplicate(cx: &mut Cx<'_>, letter: char, span: Span, first: Span) {
     if cx.full() {
         return;
     }
+    let mut buffer = [0; 4];
+    let letter = &*letter.encode_utf8(&mut buffer);
     cx.report(
         Diagnostic::new(
             Code::CastlingDuplicate,
-            format!("duplicate castling right `{letter}`, expected each letter once"),
+            [
+                "duplicate castling right `",
+                letter,
+                "`, expected each letter once",
+            ]
+            .concat(),
         )
         .primary(span, "repeated")
         .secondary(first, "first given here")
-        .help(format!("Remove the second `{letter}`."))
+        .help(["Remove the second `", letter, "`."].concat())
         .with_fix(span, ""),
     );
 }
@@ -294,11 +306,10 @@ fn report_invalid_characters(cx: &mut Cx<'_>, span: Span) {
     cx.report_invalid_characters(
         span,
         Code::CastlingInvalidCharacter,
-        |plural, text| {
-            format!(
-                "invalid castling {plural} `{text}`, expected `K`, `Q`, `k`, `q`, a file letter or `-`"
-            )
-        },
+        (
+            "invalid castling ",
+            ", expected `K`, `Q`, `k`, `q`, a file letter or `-`",
+        ),
         "not a castling letter",
         |_| {
             "Castling rights are `K`/`Q` (White), `k`/`q` (Black), or the file letter of the rook (`A`–`H` for White, `a`–`h` for Black); `-` when nobody can castle."

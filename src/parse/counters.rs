@@ -4,7 +4,7 @@ use nom::IResult;
 
 use super::Cx;
 use crate::Span;
-use crate::diagnostics::text::shown;
+use crate::diagnostics::text::{push_shown, shown};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::syntax::SyntaxKind;
 
@@ -82,15 +82,15 @@ fn report_invalid(
     } else {
         "invalid"
     };
-    let mut diagnostic = Diagnostic::new(
-        code,
-        format!(
-            "{what} {name} `{}`, expected a whole number of zero or more",
-            shown(input)
-        ),
-    )
-    .primary(span, "not a whole number")
-    .help(help);
+    let mut message = String::with_capacity(input.len().saturating_add(72));
+    for part in [what, " ", name, " `"] {
+        message.push_str(part);
+    }
+    push_shown(&mut message, input);
+    message.push_str("`, expected a whole number of zero or more");
+    let mut diagnostic = Diagnostic::new(code, message)
+        .primary(span, "not a whole number")
+        .help(help);
     // A `;` left over from an EPD record is the one unambiguous repair.
     if let Some(number) = input
         .strip_suffix(';')

@@ -4,7 +4,7 @@ use nom::Offset;
 
 use super::Parse;
 use crate::Span;
-use crate::diagnostics::text::{characters, shown};
+use crate::diagnostics::text::{characters, push_shown};
 use crate::diagnostics::{Diagnostic, MAX_DIAGNOSTICS};
 use crate::position::{Bitboard, Board};
 use crate::syntax::{SyntaxKind, TreeBuilder};
@@ -197,14 +197,14 @@ impl<'a> Cx<'a> {
 
 impl Cx<'_> {
     /// Reports `code` for the invalid characters at `span` (unless the report is full): the
-    /// message is `message(plural, shown)`, with `plural` "character" or "characters" and
-    /// `shown` the text escaped; `help` chooses the help from the text.
+    /// message is `before`, "character" or "characters", the text escaped in backquotes, then
+    /// `after`; `help` chooses the help from the text.
     #[cold]
     pub(crate) fn report_invalid_characters(
         &mut self,
         span: Span,
         code: crate::Code,
-        message: impl FnOnce(&str, &str) -> String,
+        (before, after): (&'static str, &'static str),
         label: &'static str,
         help: impl FnOnce(&str) -> &'static str,
     ) {
@@ -212,7 +212,19 @@ impl Cx<'_> {
             return;
         }
         let text = self.source_text(span);
-        let message = message(characters(text), &shown(text));
+        let mut message = String::with_capacity(
+            before
+                .len()
+                .saturating_add(after.len())
+                .saturating_add(text.len())
+                .saturating_add(12),
+        );
+        for part in [before, characters(text), " `"] {
+            message.push_str(part);
+        }
+        push_shown(&mut message, text);
+        message.push('`');
+        message.push_str(after);
         let help = help(text);
         self.report(
             Diagnostic::new(code, message)

@@ -4,8 +4,8 @@ use nom::IResult;
 
 use super::{Cx, one_byte};
 use crate::Span;
-use crate::diagnostics::text::shown;
-use crate::diagnostics::{Code, Diagnostic};
+use crate::diagnostics::text::around_shown;
+use crate::diagnostics::{Code, Diagnostic, Text};
 use crate::syntax::SyntaxKind;
 
 /// `en_passant ::= dash | target_square`
@@ -24,32 +24,63 @@ pub(crate) fn en_passant<'a>(cx: &mut Cx<'a>, input: &'a str) {
 
 #[cold]
 fn report_invalid(cx: &mut Cx<'_>, span: Span, input: &str) {
-    let lower = input.to_ascii_lowercase();
-    let diagnostic = if is_target_square(&lower) {
+    // A square in upper case: the same two bytes in lower case make a target square.
+    let lower = <[u8; 2]>::try_from(input.as_bytes())
+        .ok()
+        .map(|bytes| bytes.map(|byte| byte.to_ascii_lowercase()))
+        .filter(|bytes| target_square(bytes).is_ok_and(|(rest, _)| rest.is_empty()));
+    let diagnostic = if let Some([file, rank]) = lower {
+        let lower: String = [char::from(file), char::from(rank)].into_iter().collect();
         Diagnostic::new(
             Code::EnPassantUppercase,
-            format!("en-passant square `{input}` in upper case, expected `{lower}`"),
+            [
+                "en-passant square `",
+                input,
+                "` in upper case, expected `",
+                &lower,
+                "`",
+            ]
+            .concat(),
         )
         .primary(span, "upper-case file")
-        .help(format!("Square names are lower case: write `{lower}`."))
+        .help(["Square names are lower case: write `", &lower, "`."].concat())
         .with_fix(span, lower)
     } else {
-        let help = match input.as_bytes() {
-                [file @ b'a'..=b'h', b'4'] => format!(
-                    "The en-passant square is the square the pawn skipped, not the one it stands on: after a White double step to {}4 it is `{}3`; write `-` if there was none.",
-                    *file as char, *file as char
-                ),
-                [file @ b'a'..=b'h', b'5'] => format!(
-                    "The en-passant square is the square the pawn skipped, not the one it stands on: after a Black double step to {}5 it is `{}6`; write `-` if there was none.",
-                    *file as char, *file as char
-                ),
-                _ => "Write the square a pawn skipped with its last-move double step (rank 3 or 6, such as `e3`), or `-` if the last move was not a double step.".to_owned(),
-            };
+        let help: Text = match input.as_bytes() {
+            [file @ b'a'..=b'h', b'4'] => {
+                let mut buffer = [0; 4];
+                let file = char::from(*file).encode_utf8(&mut buffer);
+                [
+                    "The en-passant square is the square the pawn skipped, not the one it stands on: after a White double step to ",
+                    file,
+                    "4 it is `",
+                    file,
+                    "3`; write `-` if there was none.",
+                ]
+                .concat()
+                .into()
+            }
+            [file @ b'a'..=b'h', b'5'] => {
+                let mut buffer = [0; 4];
+                let file = char::from(*file).encode_utf8(&mut buffer);
+                [
+                    "The en-passant square is the square the pawn skipped, not the one it stands on: after a Black double step to ",
+                    file,
+                    "5 it is `",
+                    file,
+                    "6`; write `-` if there was none.",
+                ]
+                .concat()
+                .into()
+            }
+            _ => "Write the square a pawn skipped with its last-move double step (rank 3 or 6, such as `e3`), or `-` if the last move was not a double step.".into(),
+        };
         Diagnostic::new(
             Code::EnPassantInvalid,
-            format!(
-                "invalid en-passant square `{}`, expected `-` or a square on rank 3 or 6",
-                shown(input)
+            around_shown(
+                "invalid en-passant square `",
+                input,
+                "`, expected `-` or a square on rank 3 or 6",
             ),
         )
         .primary(span, "not an en-passant target square")

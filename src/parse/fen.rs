@@ -3,7 +3,7 @@
 use super::whitespace::{describe_whitespace, field, separator, whitespace};
 use super::{Cx, PlainTail, castling, checks, counters, en_passant, placement, side_to_move};
 use crate::diagnostics::text::{join_names, shown};
-use crate::diagnostics::{Code, Diagnostic};
+use crate::diagnostics::{Code, Diagnostic, Text};
 use crate::syntax::SyntaxKind;
 use crate::validate::CounterText;
 use crate::{Color, File, Span, Square};
@@ -587,7 +587,57 @@ fn split_number(bytes: &[u8]) -> Option<((u64, usize), &[u8])> {
 
 /// `fen::fields::missing` when the FEN stops before the fullmove number; `present` of the six
 /// groups were given, ending with `last_field`.
+#[cold]
 fn report_missing_fields(cx: &mut Cx<'_>, present: usize, last_field: &str) {
+    // A label on the last field given: miette cannot show an empty span at the end of the text.
+    let span = cx.span(last_field);
+    let (message, label, help): (Text, Text, Text) =
+        match present.checked_sub(1).and_then(|at| MISSING_FIELDS.get(at)) {
+            Some(&(message, label, help)) => (message.into(), label.into(), help.into()),
+            None => {
+                let (message, label, help) = missing_fields(present);
+                (message.into(), label.into(), help.into())
+            }
+        };
+    cx.report(
+        Diagnostic::new(Code::FieldsMissing, message)
+            .primary(span, label)
+            .help(help),
+    );
+}
+
+/// The message, label and help of `fen::fields::missing` when 1 to 5 of the 6 groups are given.
+const MISSING_FIELDS: [(&str, &str, &str); 5] = [
+    (
+        "FEN has 1 of 6 fields, expected also the side to move, castling, en passant, halfmove clock and fullmove number",
+        "5 fields missing after this",
+        "Readers assume defaults for missing fields; write them out, such as `w - - 0 1`, so that every tool reads the same position.",
+    ),
+    (
+        "FEN has 2 of 6 fields, expected also the castling, en passant, halfmove clock and fullmove number",
+        "4 fields missing after this",
+        "Readers assume defaults for missing fields; write them out, such as `- - 0 1`, so that every tool reads the same position.",
+    ),
+    (
+        "FEN has 3 of 6 fields, expected also the en passant, halfmove clock and fullmove number",
+        "3 fields missing after this",
+        "Readers assume defaults for missing fields; write them out, such as `- 0 1`, so that every tool reads the same position.",
+    ),
+    (
+        "FEN has 4 of 6 fields, expected also the halfmove clock and fullmove number",
+        "2 fields missing after this",
+        "Readers assume defaults for missing fields; write them out, such as `0 1`, so that every tool reads the same position.",
+    ),
+    (
+        "FEN has 5 of 6 fields, expected also the fullmove number",
+        "1 field missing after this",
+        "Readers assume defaults for missing fields; write them out, such as `1`, so that every tool reads the same position.",
+    ),
+];
+
+/// The message, label and help of `fen::fields::missing` when `present` of the six groups were
+/// given.
+fn missing_fields(present: usize) -> (String, String, String) {
     let missing: Vec<&str> = GROUPS
         .get(present..)
         .unwrap_or_default()
@@ -598,27 +648,22 @@ fn report_missing_fields(cx: &mut Cx<'_>, present: usize, last_field: &str) {
         .get(present.saturating_sub(1)..)
         .unwrap_or_default()
         .concat();
-    // A label on the last field given: miette cannot show an empty span at the end of the text.
-    let span = cx.span(last_field);
     let plural = if missing.len() == 1 {
         "field"
     } else {
         "fields"
     };
-    cx.report(
-        Diagnostic::new(
-            Code::FieldsMissing,
-            format!(
-                "FEN has {present} of 6 fields, expected also the {}",
-                join_names(&missing)
-            ),
-        )
-        .primary(span, format!("{} {plural} missing after this", missing.len()))
-        .help(format!(
+    (
+        format!(
+            "FEN has {present} of 6 fields, expected also the {}",
+            join_names(&missing)
+        ),
+        format!("{} {plural} missing after this", missing.len()),
+        format!(
             "Readers assume defaults for missing fields; write them out, such as `{}`, so that every tool reads the same position.",
             example.trim_start()
-        )),
-    );
+        ),
+    )
 }
 
 /// A leading U+FEFF, kept as trivia with `fen::input::byte_order_mark`; returns the rest.
@@ -640,4 +685,17 @@ pub(super) fn byte_order_mark<'a>(cx: &mut Cx<'a>, input: &'a str) -> &'a str {
         .with_fix(span, ""),
     );
     rest
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_of_missing_fields_holds_what_the_formats_write() {
+        for (at, &(message, label, help)) in MISSING_FIELDS.iter().enumerate() {
+            let (m, l, h) = missing_fields(at + 1);
+            assert_eq!((message, label, help), (m.as_str(), l.as_str(), h.as_str()));
+        }
+    }
 }

@@ -154,7 +154,7 @@ fn report_invalid_characters(cx: &mut Cx<'_>, span: crate::Span) {
     cx.report_invalid_characters(
         span,
         Code::HoldingsInvalidCharacter,
-        |plural, text| format!("invalid {plural} `{text}` in the holdings, expected piece letters"),
+        ("invalid ", " in the holdings, expected piece letters"),
         "not a piece letter",
         |text| {
             if text.chars().all(char::is_whitespace) {

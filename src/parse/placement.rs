@@ -4,8 +4,8 @@ use nom::IResult;
 
 use super::{Cx, holdings, is_ascii_whitespace, one_byte, run_len};
 use crate::Span;
-use crate::diagnostics::text::shown;
-use crate::diagnostics::{Code, Diagnostic};
+use crate::diagnostics::text::{around_shown, numbered, push_shown};
+use crate::diagnostics::{Code, Diagnostic, Text};
 use crate::position::{Bitboard, Board};
 use crate::syntax::SyntaxKind;
 use crate::{Color, Piece};
@@ -267,30 +267,150 @@ const fn placement_byte(byte: u8) -> u8 {
 #[cold]
 fn report_too_many_ranks(cx: &mut Cx<'_>, span: Span, count: usize) {
     let surplus = count.saturating_sub(8);
-    let plural = if surplus == 1 { "rank" } else { "ranks" };
     cx.report(
-        Diagnostic::new(
-            Code::PlacementTooManyRanks,
-            format!("found {count} {}, expected 8", if count == 1 { "rank" } else { "ranks" }),
-        )
-        .primary(span, format!("{surplus} {plural} too many"))
+        Diagnostic::new(Code::PlacementTooManyRanks, found_ranks(count))
+        .primary(span, numbered(&RANKS_TOO_MANY, surplus, || ranks_too_many(surplus)))
         .help("List ranks 8 down to 1, separated by `/`, and no more; crazyhouse holdings after rank 1 hold piece letters only."),
     );
 }
 
 #[cold]
 fn report_too_few_ranks(cx: &mut Cx<'_>, board: Span, count: usize) {
-    let missing = 8usize.saturating_sub(count);
-    let plural = if missing == 1 { "rank" } else { "ranks" };
     cx.report(
-        Diagnostic::new(
-            Code::PlacementTooFewRanks,
-            format!("found {count} {}, expected 8", if count == 1 { "rank" } else { "ranks" }),
-        )
-        .primary(board, format!("{count} of 8 ranks, {missing} {plural} missing"))
+        Diagnostic::new(Code::PlacementTooFewRanks, found_ranks(count))
+        .primary(board, numbered(&RANKS_MISSING, count, || ranks_missing(count)))
         .help("List all 8 ranks, from rank 8 down to rank 1, separated by `/`; write `8` for an empty rank."),
     );
 }
+
+/// The message on `count` ranks, not 8.
+fn found_ranks(count: usize) -> Text {
+    numbered(&FOUND_RANKS, count, || {
+        format!(
+            "found {count} {}, expected 8",
+            if count == 1 { "rank" } else { "ranks" }
+        )
+    })
+}
+
+/// The label of `surplus` ranks too many.
+fn ranks_too_many(surplus: usize) -> String {
+    let plural = if surplus == 1 { "rank" } else { "ranks" };
+    format!("{surplus} {plural} too many")
+}
+
+/// The label of `count` ranks, fewer than 8.
+fn ranks_missing(count: usize) -> String {
+    let missing = 8usize.saturating_sub(count);
+    let plural = if missing == 1 { "rank" } else { "ranks" };
+    format!("{count} of 8 ranks, {missing} {plural} missing")
+}
+
+/// The label of a rank `width` squares wide.
+fn squares(width: usize) -> String {
+    match width {
+        1 => "1 square".to_owned(),
+        width => format!("{width} squares"),
+    }
+}
+
+/// `{width} squares` (`1 square`), the label of a rank of the wrong width.
+const SQUARES: [&str; 17] = [
+    "0 squares",
+    "1 square",
+    "2 squares",
+    "3 squares",
+    "4 squares",
+    "5 squares",
+    "6 squares",
+    "7 squares",
+    "8 squares",
+    "9 squares",
+    "10 squares",
+    "11 squares",
+    "12 squares",
+    "13 squares",
+    "14 squares",
+    "15 squares",
+    "16 squares",
+];
+/// `found {count} ranks, expected 8`, the message on the number of ranks.
+const FOUND_RANKS: [&str; 17] = [
+    "found 0 ranks, expected 8",
+    "found 1 rank, expected 8",
+    "found 2 ranks, expected 8",
+    "found 3 ranks, expected 8",
+    "found 4 ranks, expected 8",
+    "found 5 ranks, expected 8",
+    "found 6 ranks, expected 8",
+    "found 7 ranks, expected 8",
+    "found 8 ranks, expected 8",
+    "found 9 ranks, expected 8",
+    "found 10 ranks, expected 8",
+    "found 11 ranks, expected 8",
+    "found 12 ranks, expected 8",
+    "found 13 ranks, expected 8",
+    "found 14 ranks, expected 8",
+    "found 15 ranks, expected 8",
+    "found 16 ranks, expected 8",
+];
+/// `{count} of 8 ranks, {missing} ranks missing`, the label of too few ranks.
+const RANKS_MISSING: [&str; 8] = [
+    "0 of 8 ranks, 8 ranks missing",
+    "1 of 8 ranks, 7 ranks missing",
+    "2 of 8 ranks, 6 ranks missing",
+    "3 of 8 ranks, 5 ranks missing",
+    "4 of 8 ranks, 4 ranks missing",
+    "5 of 8 ranks, 3 ranks missing",
+    "6 of 8 ranks, 2 ranks missing",
+    "7 of 8 ranks, 1 rank missing",
+];
+/// `{surplus} ranks too many`, the label of too many ranks.
+const RANKS_TOO_MANY: [&str; 9] = [
+    "0 ranks too many",
+    "1 rank too many",
+    "2 ranks too many",
+    "3 ranks too many",
+    "4 ranks too many",
+    "5 ranks too many",
+    "6 ranks too many",
+    "7 ranks too many",
+    "8 ranks too many",
+];
+/// `{sum} empty squares`, the label of adjacent digits.
+const EMPTY_SQUARES: [&str; 17] = [
+    "0 empty squares",
+    "1 empty squares",
+    "2 empty squares",
+    "3 empty squares",
+    "4 empty squares",
+    "5 empty squares",
+    "6 empty squares",
+    "7 empty squares",
+    "8 empty squares",
+    "9 empty squares",
+    "10 empty squares",
+    "11 empty squares",
+    "12 empty squares",
+    "13 empty squares",
+    "14 empty squares",
+    "15 empty squares",
+    "16 empty squares",
+];
+/// The help on adjacent digits that sum to at most 8.
+const SINGLE_DIGIT: [&str; 9] = [
+    "Write the run of 0 empty squares as the single digit `0`.",
+    "Write the run of 1 empty squares as the single digit `1`.",
+    "Write the run of 2 empty squares as the single digit `2`.",
+    "Write the run of 3 empty squares as the single digit `3`.",
+    "Write the run of 4 empty squares as the single digit `4`.",
+    "Write the run of 5 empty squares as the single digit `5`.",
+    "Write the run of 6 empty squares as the single digit `6`.",
+    "Write the run of 7 empty squares as the single digit `7`.",
+    "Write the run of 8 empty squares as the single digit `8`.",
+];
+/// The digits, the fix of adjacent digits.
+const DIGITS: [&str; 9] = ["0", "1", "2", "3", "4", "5", "6", "7", "8"];
 
 /// The length of `input` up to the end of the field when it is slash holdings that hold only
 /// piece letters: `/` and piece letters, then whitespace or the end.
@@ -336,19 +456,24 @@ fn report_rank_width(cx: &mut Cx<'_>, span: Span, number: usize, summary: &RankS
     } else {
         (Code::RankTooShort, "too few squares")
     };
+    let mut digits = itoa::Buffer::new();
+    let number = digits.format(number);
     let message = if text.is_empty() {
-        format!("{found}: rank {number} is empty, expected 8")
+        [found, ": rank ", number, " is empty, expected 8"].concat()
     } else {
-        format!(
-            "{found}: rank {number} `{}` has {}, expected 8",
-            shown(text),
-            summary.width
-        )
+        let mut width = itoa::Buffer::new();
+        let width = width.format(summary.width);
+        let mut message = String::with_capacity(text.len().saturating_add(64));
+        for part in [found, ": rank ", number, " `"] {
+            message.push_str(part);
+        }
+        push_shown(&mut message, text);
+        for part in ["` has ", width, ", expected 8"] {
+            message.push_str(part);
+        }
+        message
     };
-    let label = match summary.width {
-        1 => "1 square".to_owned(),
-        width => format!("{width} squares"),
-    };
+    let label = numbered(&SQUARES, summary.width, || squares(summary.width));
     cx.report(
         Diagnostic::new(code, message)
             .primary(span, label)
@@ -550,6 +675,7 @@ fn empty_run(input: &[u8]) -> IResult<&[u8], u8> {
     one_byte(input, |b| b.is_ascii_digit())
 }
 
+/// The rank `number`, or the extra rank, for a message.
 fn rank_name(number: Option<usize>) -> String {
     number.map_or_else(|| "the extra rank".to_owned(), |n| format!("rank {n}"))
 }
@@ -591,10 +717,14 @@ fn report_digit_out_of_range(cx: &mut Cx<'_>, span: Span, digit: u8, number: Opt
     cx.report(
         Diagnostic::new(
             Code::PlacementDigitOutOfRange,
-            format!(
-                "digit `{digit}` out of range in {}, expected a digit from 1 to 8",
-                rank_name(number)
-            ),
+            [
+                "digit `",
+                digit.encode_utf8(&mut [0; 4]),
+                "` out of range in ",
+                &rank_name(number),
+                ", expected a digit from 1 to 8",
+            ]
+            .concat(),
         )
         .primary(span, "not a count of empty squares")
         .help(help),
@@ -605,11 +735,10 @@ fn report_invalid_characters(cx: &mut Cx<'_>, span: Span) {
     cx.report_invalid_characters(
         span,
         Code::PlacementInvalidCharacter,
-        |plural, text| {
-            format!(
-                "invalid {plural} `{text}` in the placement, expected a piece letter, a digit 1–8 or `/`"
-            )
-        },
+        (
+            "invalid ",
+            " in the placement, expected a piece letter, a digit 1–8 or `/`",
+        ),
         "not a piece or a digit",
         |text| {
             if text.chars().all(|c| c.is_ascii_alphabetic()) {
@@ -619,6 +748,11 @@ fn report_invalid_characters(cx: &mut Cx<'_>, span: Span) {
             }
         },
     );
+}
+
+/// The help on adjacent digits that sum to `sum`, at most 8.
+fn single_digit(sum: usize) -> String {
+    format!("Write the run of {sum} empty squares as the single digit `{sum}`.")
 }
 
 /// `fen::placement::adjacent_digits` for the `count` digits of `rank` that end where `rest`
@@ -634,23 +768,56 @@ fn report_adjacent_digits(cx: &mut Cx<'_>, rank: &[u8], rest: &[u8], count: usiz
         sum.saturating_add(usize::from(b.saturating_sub(b'0')))
     });
     let span = cx.byte_span(run, run.len());
-    let text = String::from_utf8_lossy(run).into_owned();
+    let text = String::from_utf8_lossy(run);
     let mut diagnostic = Diagnostic::new(
         Code::PlacementAdjacentDigits,
-        format!(
-            "adjacent digits `{}`, expected one digit per run of empty squares",
-            shown(&text)
+        around_shown(
+            "adjacent digits `",
+            &text,
+            "`, expected one digit per run of empty squares",
         ),
     )
-    .primary(span, format!("{sum} empty squares"));
+    .primary(
+        span,
+        numbered(&EMPTY_SQUARES, sum, || format!("{sum} empty squares")),
+    );
     diagnostic = if sum <= 8 {
         diagnostic
-            .help(format!(
-                "Write the run of {sum} empty squares as the single digit `{sum}`."
-            ))
-            .with_fix(span, sum.to_string())
+            .help(numbered(&SINGLE_DIGIT, sum, || single_digit(sum)))
+            .with_fix(span, numbered(&DIGITS, sum, || sum.to_string()))
     } else {
         diagnostic.help("Write one digit per run of empty squares.")
     };
     cx.report(diagnostic);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tables_of_texts_hold_what_their_formats_write() {
+        for n in 0..40 {
+            let plural = if n == 1 { "rank" } else { "ranks" };
+            assert_eq!(found_ranks(n), format!("found {n} {plural}, expected 8"));
+            assert_eq!(
+                numbered(&RANKS_TOO_MANY, n, || ranks_too_many(n)),
+                ranks_too_many(n)
+            );
+            assert_eq!(
+                numbered(&RANKS_MISSING, n, || ranks_missing(n)),
+                ranks_missing(n)
+            );
+            assert_eq!(numbered(&SQUARES, n, || squares(n)), squares(n));
+            let empty = format!("{n} empty squares");
+            assert_eq!(numbered(&EMPTY_SQUARES, n, || empty.clone()), empty);
+            if n <= 8 {
+                assert_eq!(
+                    numbered(&SINGLE_DIGIT, n, || single_digit(n)),
+                    single_digit(n)
+                );
+                assert_eq!(numbered(&DIGITS, n, || n.to_string()), n.to_string());
+            }
+        }
+    }
 }

@@ -4,7 +4,7 @@ use nom::IResult;
 
 use super::{Cx, one_byte};
 use crate::Span;
-use crate::diagnostics::text::shown;
+use crate::diagnostics::text::around_shown;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::syntax::SyntaxKind;
 
@@ -22,25 +22,21 @@ pub(crate) fn side_to_move<'a>(cx: &mut Cx<'a>, input: &'a str) {
 
 #[cold]
 fn report_invalid(cx: &mut Cx<'_>, span: Span, input: &str) {
-    let meant = match input.to_ascii_lowercase().as_str() {
-        "w" | "white" => Some("w"),
-        "b" | "black" => Some("b"),
-        _ => None,
+    let is = |name: &str| input.eq_ignore_ascii_case(name);
+    let meant = if is("w") || is("white") {
+        Some(("w", "Write `w`: the side to move is one lower-case letter."))
+    } else if is("b") || is("black") {
+        Some(("b", "Write `b`: the side to move is one lower-case letter."))
+    } else {
+        None
     };
     let mut diagnostic = Diagnostic::new(
         Code::SideToMoveInvalid,
-        format!(
-            "invalid side to move `{}`, expected `w` or `b`",
-            shown(input)
-        ),
+        around_shown("invalid side to move `", input, "`, expected `w` or `b`"),
     )
     .primary(span, "not `w` or `b`");
     diagnostic = match meant {
-        Some(letter) => diagnostic
-            .help(format!(
-                "Write `{letter}`: the side to move is one lower-case letter."
-            ))
-            .with_fix(span, letter),
+        Some((letter, help)) => diagnostic.help(help).with_fix(span, letter),
         None => diagnostic
             .help("The second field is `w` when White is to move and `b` when Black is to move."),
     };
@@ -50,4 +46,26 @@ fn report_invalid(cx: &mut Cx<'_>, span: Span, input: &str) {
 /// `w` or `b`.
 fn color(input: &[u8]) -> IResult<&[u8], u8> {
     one_byte(input, |b| b == b'w' || b == b'b')
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_side_written_out_or_in_upper_case_is_fixed() {
+        for (input, fix) in [("W", "w"), ("White", "w"), ("BLACK", "b"), ("b", "b")] {
+            let fen = format!("8/8/8/8/8/8/8/8 {input} - - 0 1");
+            let parse = crate::parse(&fen);
+            let diagnostic = parse.diagnostics().first();
+            if input == "b" {
+                assert!(diagnostic.is_none());
+                continue;
+            }
+            let diagnostic = diagnostic.unwrap();
+            assert_eq!(diagnostic.fix().unwrap().replacement(), fix);
+            assert_eq!(
+                diagnostic.help_text().unwrap(),
+                format!("Write `{fix}`: the side to move is one lower-case letter.")
+            );
+        }
+    }
 }
