@@ -304,6 +304,30 @@ fn escape_property(text: &str) -> String {
 mod tests {
     use super::*;
 
+    #[test]
+    fn the_gathered_head_of_a_line_never_runs_out_of_room() {
+        // The longest head: six keys with the largest numbers, the longest severity and the
+        // longest code name; a piece that did not fit would be dropped from the line.
+        let keys = [
+            "\",\"line\":",
+            ",\"column\":",
+            ",\"end_line\":",
+            ",\"end_column\":",
+            ",\"byte_start\":",
+            ",\"byte_end\":",
+        ];
+        let numbers: usize = keys.len() * usize::MAX.to_string().len();
+        let keys: usize = keys.iter().map(|key| key.len()).sum();
+        let severity = ",\"severity\":\"warning\",\"code\":\"".len();
+        let code = crate::Code::ALL
+            .iter()
+            .map(|code| code.name().len())
+            .max()
+            .unwrap();
+        let message = "\",\"message\":\"".len();
+        assert!(keys + numbers + severity + code + message <= Gather::CAPACITY);
+    }
+
     fn string(text: &str) -> String {
         let mut out = Vec::new();
         json_string(&mut out, text).unwrap();
