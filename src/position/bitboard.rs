@@ -205,28 +205,8 @@ struct Tables {
     knight: [u64; 64],
     king: [u64; 64],
     pawn: [[u64; 64]; 2],
-    rays: [[u64; 64]; 8],
-    /// The same rays by square: the eight rays from each square, in [`DIRECTIONS`] order.
+    /// The eight rays from each square, in [`DIRECTIONS`] order.
     square_rays: [[u64; 8]; 64],
-}
-
-#[allow(
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    reason = "0..8"
-)]
-const fn rays_table() -> [[u64; 64]; 8] {
-    let mut rays = [[0u64; 64]; 8];
-    let mut direction = 0;
-    while direction < 8 {
-        let mut index = 0;
-        while index < 64 {
-            rays[direction][index] = ray_set(index, DIRECTIONS[direction]);
-            index += 1;
-        }
-        direction += 1;
-    }
-    rays
 }
 
 #[allow(
@@ -270,20 +250,25 @@ static TABLES: Tables = Tables {
         steps_table(&[(-1, 1), (1, 1)]),
         steps_table(&[(-1, -1), (1, -1)]),
     ],
-    rays: rays_table(),
     square_rays: square_rays_table(),
 };
 
 /// The squares a slider on square number `index` reaches along `directions` (indices into
 /// [`DIRECTIONS`]), stopping at the first occupied square of each ray (which it reaches).
 fn slide(index: usize, directions: [usize; 4], occupied: u64) -> u64 {
+    // The ray from `square` in `direction`; none past the board.
+    let ray = |square: usize, direction: usize| {
+        TABLES
+            .square_rays
+            .get(square)
+            .and_then(|rays| rays.get(direction))
+            .copied()
+            .unwrap_or(0)
+    };
     let mut attacks = 0;
     for direction in directions {
-        let Some(ray) = TABLES.rays.get(direction).and_then(|rays| rays.get(index)) else {
-            continue;
-        };
-        let blockers = ray & occupied;
-        let mut reach = *ray;
+        let mut reach = ray(index, direction);
+        let blockers = reach & occupied;
         if blockers != 0 {
             // The nearest blocker: the lowest set bit up the square numbers, the highest down.
             let nearest = if direction < 4 {
@@ -291,13 +276,7 @@ fn slide(index: usize, directions: [usize; 4], occupied: u64) -> u64 {
             } else {
                 63u32.saturating_sub(blockers.leading_zeros())
             };
-            let beyond = TABLES
-                .rays
-                .get(direction)
-                .and_then(|rays| rays.get(nearest as usize))
-                .copied()
-                .unwrap_or(0);
-            reach ^= beyond;
+            reach ^= ray(nearest as usize, direction);
         }
         attacks |= reach;
     }
