@@ -591,15 +591,23 @@ impl TreeBuilder {
         }
     }
 
+    /// Notes the root child of `kind` at node `index` as its field, if it is one of [`FIELDS`]
+    /// and the first of its kind.
+    #[inline(always)]
+    fn note_field(&mut self, kind: SyntaxKind, index: usize) {
+        if let Some(field) = field_slot(kind).and_then(|slot| self.fields.get_mut(slot))
+            && *field == 0
+        {
+            *field = u32::try_from(index).unwrap_or(0);
+        }
+    }
+
     /// Starts a composite node at offset `start`.
     #[inline]
     pub(crate) fn start(&mut self, kind: SyntaxKind, start: u32) -> Open {
         let index = self.nodes.len();
-        if self.depth == 1
-            && let Some(field) = field_slot(kind).and_then(|slot| self.fields.get_mut(slot))
-            && *field == 0
-        {
-            *field = u32::try_from(index).unwrap_or(0);
+        if self.depth == 1 {
+            self.note_field(kind, index);
         }
         self.depth = self.depth.saturating_add(1);
         self.nodes.push(Node {
@@ -657,11 +665,7 @@ impl TreeBuilder {
             self.end = start.wrapping_add(len);
         }
         let index = self.nodes.len();
-        if let Some(field) = field_slot(kind).and_then(|slot| self.fields.get_mut(slot))
-            && *field == 0
-        {
-            *field = u32::try_from(index).unwrap_or(0);
-        }
+        self.note_field(kind, index);
         let tokens = if per_byte { len } else { 1 };
         let next = u32::try_from(index)
             .unwrap_or(u32::MAX)
