@@ -47,28 +47,25 @@ fn report_invalid(cx: &mut Cx<'_>, span: Span, input: &str) {
         .with_fix(span, lower)
     } else {
         let help: Text = match input.as_bytes() {
-            [file @ b'a'..=b'h', b'4'] => {
+            [file @ b'a'..=b'h', rank @ (b'4' | b'5')] => {
+                // The square the pawn landed on: the one it skipped is behind it.
+                let (side, landed, skipped) = if *rank == b'4' {
+                    ("White", "4", "3")
+                } else {
+                    ("Black", "5", "6")
+                };
                 let mut buffer = [0; 4];
                 let file = char::from(*file).encode_utf8(&mut buffer);
                 [
-                    "The en-passant square is the square the pawn skipped, not the one it stands on: after a White double step to ",
+                    "The en-passant square is the square the pawn skipped, not the one it stands on: after a ",
+                    side,
+                    " double step to ",
                     file,
-                    "4 it is `",
+                    landed,
+                    " it is `",
                     file,
-                    "3`; write `-` if there was none.",
-                ]
-                .concat()
-                .into()
-            }
-            [file @ b'a'..=b'h', b'5'] => {
-                let mut buffer = [0; 4];
-                let file = char::from(*file).encode_utf8(&mut buffer);
-                [
-                    "The en-passant square is the square the pawn skipped, not the one it stands on: after a Black double step to ",
-                    file,
-                    "5 it is `",
-                    file,
-                    "6`; write `-` if there was none.",
+                    skipped,
+                    "`; write `-` if there was none.",
                 ]
                 .concat()
                 .into()
@@ -99,4 +96,26 @@ fn target_square(input: &[u8]) -> IResult<&[u8], (u8, u8)> {
 /// Whether all of `input` is a `target_square`.
 fn is_target_square(input: &str) -> bool {
     target_square(input.as_bytes()).is_ok_and(|(rest, _)| rest.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_square_the_pawn_landed_on_gets_the_square_it_skipped_for_either_side() {
+        for (fen, help) in [
+            (
+                "4k3/8/8/8/4P3/8/8/4K3 b - e4 0 1",
+                "after a White double step to e4 it is `e3`;",
+            ),
+            (
+                "4k3/8/8/4p3/8/8/8/4K3 w - e5 0 1",
+                "after a Black double step to e5 it is `e6`;",
+            ),
+        ] {
+            let parse = crate::parse(fen);
+            let diagnostic = &parse.diagnostics()[0];
+            assert_eq!(diagnostic.code(), crate::Code::EnPassantInvalid, "{fen}");
+            assert!(diagnostic.help_text().unwrap().contains(help), "{fen}");
+        }
+    }
 }
