@@ -125,9 +125,30 @@ pub fn lint_line(
     validator: &Validator,
 ) -> Vec<Diagnostic> {
     match std::str::from_utf8(line) {
-        Ok(text) if kind == FileKind::Epd => crate::epd::lint_epd(text, offset, validator),
-        Ok(text) => validator.diagnostics_of(crate::parse_at(text, offset)),
+        Ok(text) => lint_text_line(kind, text, offset, validator),
         Err(_) => invalid_utf8(line, offset, validator),
+    }
+}
+
+/// [`lint_line`] for a line already known to be UTF-8: what a reader that checked a whole
+/// buffer of lines at once passes on, so that each line is not checked again.
+///
+/// ```
+/// use fenlint::files::{FileKind, lint_text_line};
+/// let diagnostics = lint_text_line(FileKind::Lines, "4k3/8/8/8/8/8/8/4K3 x - - 0 1", 100, &fenlint::Validator::new());
+/// assert_eq!(diagnostics[0].code().name(), "fen::side_to_move::invalid");
+/// assert_eq!(diagnostics[0].span(), fenlint::Span::new(120, 121));
+/// ```
+pub fn lint_text_line(
+    kind: FileKind,
+    line: &str,
+    offset: usize,
+    validator: &Validator,
+) -> Vec<Diagnostic> {
+    if kind == FileKind::Epd {
+        crate::epd::lint_epd(line, offset, validator)
+    } else {
+        validator.diagnostics_of(crate::parse_at(line, offset))
     }
 }
 
@@ -174,6 +195,31 @@ pub fn lint_line_head(
         diagnostics.push(crate::parse::line_too_long(span, total).with_severity(severity));
     }
     diagnostics
+}
+
+/// [`lint_line_head`] for a kept head already known to be UTF-8 (see [`lint_text_line`]).
+///
+/// ```
+/// use fenlint::files::{FileKind, lint_text_line_head};
+/// let validator = fenlint::Validator::new();
+/// let whole = lint_text_line_head(FileKind::Lines, "4k3/8/8/8/8/8/8/4K3 x - - 0 1", 29, 100, &validator);
+/// assert_eq!(whole[0].span(), fenlint::Span::new(120, 121));
+/// let head = "8".repeat(fenlint::MAX_LINE_LEN + 10);
+/// let cut = lint_text_line_head(FileKind::Lines, &head, 1 << 30, 0, &validator);
+/// assert!(cut.iter().any(|d| d.code().name() == "fen::input::too_long"));
+/// ```
+pub fn lint_text_line_head(
+    kind: FileKind,
+    head: &str,
+    full_len: usize,
+    offset: usize,
+    validator: &Validator,
+) -> Vec<Diagnostic> {
+    if full_len <= head.len() && head.len() <= crate::MAX_LINE_LEN {
+        lint_text_line(kind, head, offset, validator)
+    } else {
+        lint_line_head(kind, head.as_bytes(), full_len, offset, validator)
+    }
 }
 
 /// `fen::input::invalid_utf8` for bytes that are not UTF-8, with the severity in force (none

@@ -205,12 +205,23 @@ impl Batch {
             ..
         } = self;
         diagnostics.clear();
+        // The whole batch is checked for UTF-8 at once, which costs far less than a check per
+        // line; a line that is UTF-8 on its own starts and ends at character boundaries of a
+        // batch that is, so only a batch with bad bytes has its lines checked one by one.
+        let text = std::str::from_utf8(bytes).ok();
         diagnostics.extend(lines.iter().map(|line| {
-            if line.position {
-                let content = bytes.get(line.start..line.end).unwrap_or_default();
-                files::lint_line_head(kind, content, line.full_len, line.offset, validator)
-            } else {
-                Vec::new()
+            if !line.position {
+                return Vec::new();
+            }
+            let (offset, full_len) = (line.offset, line.full_len);
+            match text.and_then(|text| text.get(line.start..line.end)) {
+                Some(content) => {
+                    files::lint_text_line_head(kind, content, full_len, offset, validator)
+                }
+                None => {
+                    let content = bytes.get(line.start..line.end).unwrap_or_default();
+                    files::lint_line_head(kind, content, full_len, offset, validator)
+                }
             }
         }));
     }
@@ -1213,5 +1224,44 @@ mod tests {
             let trickle = findings_of(Source::Once(Box::new(Trickle::new(text.as_bytes(), step))));
             assert_eq!(trickle, whole, "{step}");
         }
+    }
+    #[test]
+    fn each_line_of_a_batch_with_bad_bytes_gets_the_findings_it_gets_alone() {
+        // Valid lines around a line with a bad byte, and a two-byte character cut in two by a
+        // line break: the second half starts a line, so the batch as a whole is UTF-8 while
+        // neither line is.
+        let lines: [&[u8]; 6] = [
+            b"8/8/8/4k3/8/8/8/4K3 w - - 0 1",
+            b"8/8/8/4k3/8/8/8/4K3 w - - 0 \xff",
+            b"8/8/8/4k\xc3\xa93/8/8/8/4K3 w - - 0 1",
+            b"8/8/8/4k3/8/8/8/4K3 w - - 0 1 \xc3",
+            b"\xa9 8/8/8/4k3/8/8/8/4K3 w - - 0 1",
+            b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 x",
+        ];
+        let text = lines.join(&b'\n');
+        let found: Vec<(String, usize, usize)> =
+            findings_of(Source::Once(Box::new(io::Cursor::new(text.clone()))))
+                .into_iter()
+                .map(|(code, start, end, ..)| (code, start, end))
+                .collect();
+        let mut alone = Vec::new();
+        let mut offset = 0;
+        for line in lines {
+            for diagnostic in files::lint_line(FileKind::Lines, line, offset, &Validator::new()) {
+                let span = diagnostic.span();
+                alone.push((diagnostic.code().name().to_owned(), span.start, span.end));
+            }
+            offset += line.len() + 1;
+        }
+        assert_eq!(found, alone);
+        let codes: Vec<&str> = found.iter().map(|(code, ..)| code.as_str()).collect();
+        assert_eq!(
+            codes
+                .iter()
+                .filter(|&&code| code == "fen::input::invalid_utf8")
+                .count(),
+            3,
+            "{codes:?}"
+        );
     }
 }
