@@ -261,20 +261,12 @@ impl<R: Read> LineReader<R> {
             if batch.is_full() {
                 break true;
             }
+            // The usual case: whole lines in the buffer, and only kept lines copied out of it.
+            if self.buffered_lines(batch) > 0 {
+                continue;
+            }
             let start = batch.bytes.len();
-            let buffered = self.reader.buffer();
-            let (read, full_len, position) = if let Some(at) = memchr_newline(buffered) {
-                // The usual case: the whole line is in the buffer, and only a kept line is
-                // copied out of it.
-                let (head, full_len) = line_head(buffered.get(..at).unwrap_or_default());
-                let position = keep(head);
-                if position.is_some() {
-                    batch.bytes.extend_from_slice(head);
-                }
-                let read = at.saturating_add(1);
-                self.reader.consume(read);
-                (read, full_len, position)
-            } else if self.stream && !batch.lines.is_empty() {
+            let (read, full_len, position) = if self.stream && !batch.lines.is_empty() {
                 // The rest of the line has yet to be read, maybe after a wait.
                 break true;
             } else {
@@ -304,6 +296,41 @@ impl<R: Read> LineReader<R> {
         };
         batch.end = self.offset;
         Ok(more)
+    }
+}
+
+impl<R: Read> LineReader<R> {
+    /// Reads into `batch` the whole lines (ended by `\n`) that the reader's buffer holds, until
+    /// the batch is full; returns how many bytes they took (0 when the buffer has no whole
+    /// line). The buffer is searched for line ends once, not once a line.
+    fn buffered_lines(&mut self, batch: &mut Batch) -> usize {
+        let buffered = self.reader.buffer();
+        let mut used = 0usize;
+        for at in memchr::memchr_iter(b'\n', buffered) {
+            let content = buffered.get(used..at).unwrap_or_default();
+            let read = at.saturating_add(1).saturating_sub(used);
+            used = at.saturating_add(1);
+            let (head, full_len) = line_head(content);
+            if let Some(position) = keep(head) {
+                let start = batch.bytes.len();
+                batch.bytes.extend_from_slice(head);
+                batch.lines.push(Line {
+                    start,
+                    end: batch.bytes.len(),
+                    full_len,
+                    offset: self.offset,
+                    number: self.number,
+                    position,
+                });
+            }
+            self.offset = self.offset.saturating_add(read);
+            self.number = self.number.saturating_add(1);
+            if batch.is_full() {
+                break;
+            }
+        }
+        self.reader.consume(used);
+        used
     }
 }
 
@@ -372,31 +399,40 @@ fn file_suppressions(
 
 /// Whether the text of `reader` holds `fenlint:` anywhere, found in one fast scan of its
 /// buffers, so that the line by line first pass runs only for a file that may have a
-/// suppression comment.
+/// suppression comment. The scan looks for `:`, which FEN and EPD text hardly ever holds, and
+/// checks the word before each one it finds.
 fn mentions_directive(reader: &mut impl BufRead) -> io::Result<bool> {
     const NEEDLE: &[u8] = b"fenlint:";
-    let finder = memchr::memmem::Finder::new(NEEDLE);
-    // The last bytes read before the current buffer, for a match split between buffers.
-    let mut seam: Vec<u8> = Vec::with_capacity(2 * NEEDLE.len());
+    // The last bytes read before the current buffer, for a word split between buffers.
+    let mut before: Vec<u8> = Vec::with_capacity(2 * NEEDLE.len());
     loop {
         let buffer = reader.fill_buf()?;
         if buffer.is_empty() {
             return Ok(false);
         }
-        seam.extend_from_slice(buffer.get(..NEEDLE.len() - 1).unwrap_or(buffer));
-        if finder.find(&seam).is_some() || finder.find(buffer).is_some() {
-            return Ok(true);
+        for colon in memchr::memchr_iter(b':', buffer) {
+            let end = colon.saturating_add(1);
+            let found = match end.checked_sub(NEEDLE.len()) {
+                Some(start) => buffer.get(start..end) == Some(NEEDLE),
+                None => {
+                    let mut joined = before.clone();
+                    joined.extend_from_slice(buffer.get(..end).unwrap_or_default());
+                    joined.ends_with(NEEDLE)
+                }
+            };
+            if found {
+                return Ok(true);
+            }
         }
-        // Keep the last bytes read: of this buffer, or of the seam when the buffer is short
-        // (the seam then ends with all of it).
-        if buffer.len() >= NEEDLE.len() - 1 {
-            seam.clear();
-            let tail = buffer.len().saturating_sub(NEEDLE.len() - 1);
-            seam.extend_from_slice(buffer.get(tail..).unwrap_or_default());
-        } else {
-            let excess = seam.len().saturating_sub(NEEDLE.len() - 1);
-            seam.drain(..excess);
-        }
+        // Keep the last bytes read: of this buffer, or of the earlier ones and all of this one
+        // when it is short.
+        before.extend_from_slice(
+            buffer
+                .get(buffer.len().saturating_sub(NEEDLE.len())..)
+                .unwrap_or_default(),
+        );
+        let excess = before.len().saturating_sub(NEEDLE.len());
+        before.drain(..excess);
         let len = buffer.len();
         reader.consume(len);
     }
@@ -845,6 +881,9 @@ mod tests {
             assert!(mentions_directive(&mut reader).unwrap(), "{capacity}");
             let without = text.replace("fenlint:", "fenlint ");
             let mut reader = io::BufReader::with_capacity(capacity, without.as_bytes());
+            assert!(!mentions_directive(&mut reader).unwrap(), "{capacity}");
+            let colons = text.replace("fenlint:", ":fen:lint: enlint: fenlint :");
+            let mut reader = io::BufReader::with_capacity(capacity, colons.as_bytes());
             assert!(!mentions_directive(&mut reader).unwrap(), "{capacity}");
         }
         let mut reader = io::BufReader::with_capacity(4, &text.as_bytes()[..at + 7]);
