@@ -72,9 +72,8 @@ pub fn json_line(out: &mut impl Write, located: &Located<'_>) -> io::Result<()> 
     let span = diagnostic.span();
     out.write_all(b"{\"path\":\"")?;
     json_body(out, located.path)?;
-    // The numbers, severity and code on the stack, written at once: their keys are fixed, so
-    // that most pieces of the line are copies of known length.
-    let mut head = Gather::new();
+    // Each piece is written straight to `out`: the command gives a `Vec` of the line, where a
+    // write is a copy.
     let mut digits = itoa::Buffer::new();
     for (key, value) in [
         (&b"\",\"line\":"[..], one_based(located.start.line)),
@@ -84,17 +83,16 @@ pub fn json_line(out: &mut impl Write, located: &Located<'_>) -> io::Result<()> 
         (b",\"byte_start\":", span.start),
         (b",\"byte_end\":", span.end),
     ] {
-        head.push(key);
-        head.push(digits.format(value).as_bytes());
+        out.write_all(key)?;
+        out.write_all(digits.format(value).as_bytes())?;
     }
-    head.push(match diagnostic.severity() {
+    out.write_all(match diagnostic.severity() {
         Severity::Error => b",\"severity\":\"error\",\"code\":\"",
         Severity::Warning => b",\"severity\":\"warning\",\"code\":\"",
         Severity::Advice => b",\"severity\":\"advice\",\"code\":\"",
-    });
-    head.push(diagnostic.code().name().as_bytes());
-    head.push(b"\",\"message\":\"");
-    out.write_all(head.bytes())?;
+    })?;
+    out.write_all(diagnostic.code().name().as_bytes())?;
+    out.write_all(b"\",\"message\":\"")?;
     json_text(out, diagnostic.message(), diagnostic.fixed_message())?;
     match diagnostic.help_text() {
         Some(help) => {
@@ -106,49 +104,15 @@ pub fn json_line(out: &mut impl Write, located: &Located<'_>) -> io::Result<()> 
     }
     match diagnostic.fix() {
         Some(fix) => {
-            let mut head = Gather::new();
-            head.push(b"{\"byte_start\":");
-            head.push(digits.format(fix.span().start).as_bytes());
-            head.push(b",\"byte_end\":");
-            head.push(digits.format(fix.span().end).as_bytes());
-            head.push(b",\"replacement\":\"");
-            out.write_all(head.bytes())?;
+            out.write_all(b"{\"byte_start\":")?;
+            out.write_all(digits.format(fix.span().start).as_bytes())?;
+            out.write_all(b",\"byte_end\":")?;
+            out.write_all(digits.format(fix.span().end).as_bytes())?;
+            out.write_all(b",\"replacement\":\"")?;
             json_text(out, fix.replacement(), fix.fixed_replacement())?;
             out.write_all(b"\"}}\n")
         }
         None => out.write_all(b"null}\n"),
-    }
-}
-
-/// Bytes gathered on the stack, to be written with one call.
-struct Gather {
-    bytes: [u8; Gather::CAPACITY],
-    len: usize,
-}
-
-impl Gather {
-    /// Room for the most [`json_line`] gathers: six keys (71 bytes) and six numbers (20 digits
-    /// each at most), the severity (31 bytes), a code and the message key.
-    const CAPACITY: usize = 384;
-
-    fn new() -> Gather {
-        Gather {
-            bytes: [0; Gather::CAPACITY],
-            len: 0,
-        }
-    }
-
-    #[inline(always)]
-    fn push(&mut self, piece: &[u8]) {
-        let end = self.len.saturating_add(piece.len());
-        if let Some(slot) = self.bytes.get_mut(self.len..end) {
-            slot.copy_from_slice(piece);
-            self.len = end;
-        }
-    }
-
-    fn bytes(&self) -> &[u8] {
-        self.bytes.get(..self.len).unwrap_or_default()
     }
 }
 
@@ -303,36 +267,6 @@ fn escape_property(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_gathered_head_of_a_line_never_runs_out_of_room() {
-        // The longest head: six keys with the largest numbers, the longest severity and the
-        // longest code name; a piece that did not fit would be dropped from the line.
-        let keys = [
-            "\",\"line\":",
-            ",\"column\":",
-            ",\"end_line\":",
-            ",\"end_column\":",
-            ",\"byte_start\":",
-            ",\"byte_end\":",
-        ];
-        let numbers: usize = keys.len() * usize::MAX.to_string().len();
-        let keys: usize = keys.iter().map(|key| key.len()).sum();
-        let severity = ",\"severity\":\"warning\",\"code\":\"".len();
-        let code = crate::Code::ALL
-            .iter()
-            .map(|code| code.name().len())
-            .max()
-            .unwrap();
-        let message = "\",\"message\":\"".len();
-        assert!(keys + numbers + severity + code + message <= Gather::CAPACITY);
-    }
-
-    fn string(text: &str) -> String {
-        let mut out = Vec::new();
-        json_string(&mut out, text).unwrap();
-        String::from_utf8(out).unwrap()
-    }
 
     #[test]
     fn json_strings_escape_what_rfc_8259_requires() {

@@ -12,20 +12,21 @@ use fenlint::{Diagnostic, Validator};
 
 use crate::source::Snippet;
 
-/// One diagnostic and where it is.
-pub struct Finding {
-    pub path: Rc<str>,
+/// One diagnostic and where it is. The path and the snippet are borrowed: a finding is
+/// reported as soon as it is made, and the findings of a line share its snippet.
+pub struct Finding<'a> {
+    pub path: &'a str,
     pub diagnostic: Diagnostic,
-    pub snippet: Snippet,
+    pub snippet: &'a Snippet,
 }
 
-impl Finding {
+impl<'a> Finding<'a> {
     /// `diagnostic` in the file `path`, on the lines of `snippet`.
-    pub fn new(path: &Rc<str>, diagnostic: Diagnostic, snippet: &Snippet) -> Finding {
+    pub fn new(path: &'a str, diagnostic: Diagnostic, snippet: &'a Snippet) -> Finding<'a> {
         Finding {
-            path: Rc::clone(path),
+            path,
             diagnostic,
-            snippet: snippet.clone(),
+            snippet,
         }
     }
 }
@@ -641,7 +642,7 @@ pub fn lint_lines(
     source: Source<'_>,
     validator: &Validator,
     totals: &mut Totals,
-    report: &mut dyn FnMut(Finding) -> io::Result<()>,
+    report: &mut dyn FnMut(Finding<'_>) -> io::Result<()>,
     progress: &mut dyn FnMut(usize),
 ) -> Result<(), Stop> {
     let rewindable = matches!(source, Source::Rewindable(_));
@@ -736,7 +737,7 @@ pub fn lint_pgn(
     mut reader: impl Read,
     validator: &Validator,
     totals: &mut Totals,
-    report: &mut dyn FnMut(Finding) -> io::Result<()>,
+    report: &mut dyn FnMut(Finding<'_>) -> io::Result<()>,
 ) -> Result<(), Stop> {
     let mut bytes = Vec::new();
     reader.read_to_end(&mut bytes).map_err(Stop::Read)?;

@@ -315,7 +315,7 @@ fn lint_input(
     out: &mut dyn Write,
     bar: Option<&indicatif::ProgressBar>,
 ) -> Result<(), Stop> {
-    let mut report = |finding: Finding| printer.finding(out, &finding);
+    let mut report = |finding: Finding<'_>| printer.finding(out, &finding);
     *totals.files.get_or_insert(0) += 1;
     match kind {
         FileKind::Pgn => check::lint_pgn(name, reader, validator, totals, &mut report),

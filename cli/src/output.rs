@@ -70,7 +70,7 @@ impl Printer {
         self
     }
 
-    pub fn finding(&mut self, out: &mut dyn Write, finding: &Finding) -> io::Result<()> {
+    pub fn finding(&mut self, out: &mut dyn Write, finding: &Finding<'_>) -> io::Result<()> {
         let severity = finding.diagnostic.severity();
         match severity {
             Severity::Error => self.errors += 1,
@@ -109,7 +109,7 @@ impl Printer {
         }
     }
 
-    fn human(&self, out: &mut dyn Write, finding: &Finding) -> io::Result<()> {
+    fn human(&self, out: &mut dyn Write, finding: &Finding<'_>) -> io::Result<()> {
         let shown = Shown::new(finding);
         let mut text = String::new();
         if self.handler.render_report(&mut text, &shown).is_err() {
@@ -210,12 +210,12 @@ fn plural<'a>(count: usize, one: &'a str, many: &'a str) -> &'a str {
 }
 
 /// A GitHub Actions workflow command: `::error file=…,line=…,col=…::message`.
-fn github(out: &mut dyn Write, finding: &Finding) -> io::Result<()> {
+fn github(out: &mut dyn Write, finding: &Finding<'_>) -> io::Result<()> {
     fenlint::render::github(&mut &mut *out, &located(finding))
 }
 
 /// The finding with the lines and columns of its primary span.
-fn located(finding: &Finding) -> fenlint::render::Located<'_> {
+fn located<'f>(finding: &'f Finding<'_>) -> fenlint::render::Located<'f> {
     let span = finding.diagnostic.span();
     let at = |offset| {
         let position = finding.snippet.position(offset);
@@ -241,7 +241,7 @@ struct Shown<'a> {
 }
 
 impl<'a> Shown<'a> {
-    fn new(finding: &'a Finding) -> Shown<'a> {
+    fn new(finding: &'a Finding<'_>) -> Shown<'a> {
         let excerpt = Excerpt::new(&finding.snippet, &finding.diagnostic);
         let labels = excerpt.labels(&finding.diagnostic);
         Shown {
