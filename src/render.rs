@@ -268,6 +268,12 @@ fn escape_property(text: &str) -> String {
 mod tests {
     use super::*;
 
+    fn string(text: &str) -> String {
+        let mut out = Vec::new();
+        json_string(&mut out, text).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
     #[test]
     fn json_strings_escape_what_rfc_8259_requires() {
         assert_eq!(string("plain é"), "\"plain é\"");
