@@ -225,7 +225,7 @@ fn located<'f>(finding: &'f Finding<'_>) -> fenlint::render::Located<'f> {
         }
     };
     fenlint::render::Located {
-        path: &finding.path,
+        path: finding.path,
         diagnostic: &finding.diagnostic,
         start: at(span.start),
         end: at(span.end),
@@ -242,7 +242,7 @@ struct Shown<'a> {
 
 impl<'a> Shown<'a> {
     fn new(finding: &'a Finding<'_>) -> Shown<'a> {
-        let excerpt = Excerpt::new(&finding.snippet, &finding.diagnostic);
+        let excerpt = Excerpt::new(finding.snippet, &finding.diagnostic);
         let labels = excerpt.labels(&finding.diagnostic);
         Shown {
             diagnostic: &finding.diagnostic,
