@@ -332,11 +332,22 @@ impl Suppressor {
     /// The second pass, for the position on 0-based line `number` with its `diagnostics`:
     /// returns the unused codes of the `allow` lines right above it, then the diagnostics that
     /// no directive silences.
+    #[inline]
     pub fn position(&mut self, number: usize, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
-        // No directive pending and none for the file (almost every position): nothing to do.
+        // No directive pending and none for the file (almost every position): nothing to do,
+        // decided where the caller is.
         if self.next.is_empty() && self.file.is_empty() {
             return diagnostics;
         }
+        self.position_under_directives(number, diagnostics)
+    }
+
+    /// [`Suppressor::position`] when some directive may apply.
+    fn position_under_directives(
+        &mut self,
+        number: usize,
+        diagnostics: Vec<Diagnostic>,
+    ) -> Vec<Diagnostic> {
         let mut found = Vec::new();
         if number != self.next_line {
             self.flush(&mut found);
