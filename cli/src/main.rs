@@ -28,6 +28,12 @@ use check::{Finding, Stop, Totals};
 use output::Printer;
 use source::Snippet;
 
+/// The allocator of the command (the library leaves the choice to its user): diagnostics are
+/// small allocations made and freed by the thousand on a file with broken lines, which
+/// mimalloc serves in a fraction of the system allocator's instructions.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Exit status: no error-severity diagnostic.
 const CLEAN: u8 = 0;
 /// Exit status: at least one error-severity diagnostic.
