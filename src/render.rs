@@ -142,14 +142,18 @@ fn json_text(out: &mut impl Write, text: &str, fixed: Option<&'static str>) -> i
 /// last is kept (a fixed text never changes), so that the help texts most diagnostics share are
 /// read once.
 fn is_plain_fixed(text: &'static str) -> bool {
-    const SLOTS: usize = 64;
+    // Room for every fixed text of the rules and the parser at once, so that two texts seldom
+    // take turns in one slot.
+    const SLOTS: usize = 512;
     thread_local! {
         /// The address and length of fixed texts found plain, by a hash of the address.
         static PLAIN: [Cell<(usize, usize)>; SLOTS] =
             const { [const { Cell::new((0, 0)) }; SLOTS] };
     }
     let key = (text.as_ptr() as usize, text.len());
-    let slot = (key.0 >> 3 ^ key.0 >> 9 ^ key.1) & (SLOTS - 1);
+    // Fibonacci hashing: the top bits of the address times 2^64 / φ.
+    let hash = ((key.0 ^ key.1) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let slot = (hash >> (u64::BITS - SLOTS.ilog2())) as usize;
     PLAIN.with(|plain| {
         let Some(slot) = plain.get(slot) else {
             return false;
