@@ -303,36 +303,68 @@ impl<R: Read> LineReader<R> {
 impl<R: Read> LineReader<R> {
     /// Reads into `batch` the whole lines (ended by `\n`) that the reader's buffer holds, until
     /// the batch is full; returns how many bytes they took (0 when the buffer has no whole
-    /// line). The buffer is searched for line ends once, not once a line.
+    /// line). The buffer is searched for line ends once, not once a line: with AVX2 straight
+    /// from its searcher, which saves the dispatch of each search on lines this short.
     fn buffered_lines(&mut self, batch: &mut Batch) -> usize {
         let buffered = self.reader.buffer();
-        let mut used = 0usize;
-        for at in memchr::memchr_iter(b'\n', buffered) {
-            let content = buffered.get(used..at).unwrap_or_default();
-            let read = at.saturating_add(1).saturating_sub(used);
-            used = at.saturating_add(1);
-            let (head, full_len) = line_head(content);
-            if let Some(position) = keep(head) {
-                let start = batch.bytes.len();
-                batch.bytes.extend_from_slice(head);
-                batch.lines.push(Line {
-                    start,
-                    end: batch.bytes.len(),
-                    full_len,
-                    offset: self.offset,
-                    number: self.number,
-                    position,
-                });
-            }
-            self.offset = self.offset.saturating_add(read);
-            self.number = self.number.saturating_add(1);
-            if batch.is_full() {
-                break;
-            }
-        }
+        let mut at = (self.offset, self.number);
+        #[cfg(target_arch = "x86_64")]
+        let used = match memchr::arch::x86_64::avx2::memchr::One::new(b'\n') {
+            Some(newlines) => take_lines(buffered, newlines.iter(buffered), &mut at, batch),
+            None => take_lines(
+                buffered,
+                memchr::memchr_iter(b'\n', buffered),
+                &mut at,
+                batch,
+            ),
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let used = take_lines(
+            buffered,
+            memchr::memchr_iter(b'\n', buffered),
+            &mut at,
+            batch,
+        );
+        (self.offset, self.number) = at;
         self.reader.consume(used);
         used
     }
+}
+
+/// Puts into `batch` the lines of `buffered` that end at each of `newlines` (the offsets of its
+/// `\n`s, in order), until the batch is full, counting the byte offset and the number of the
+/// next line in `at`; returns how many bytes the lines took.
+fn take_lines(
+    buffered: &[u8],
+    newlines: impl Iterator<Item = usize>,
+    at: &mut (usize, usize),
+    batch: &mut Batch,
+) -> usize {
+    let mut used = 0usize;
+    for newline in newlines {
+        let content = buffered.get(used..newline).unwrap_or_default();
+        let read = newline.saturating_add(1).saturating_sub(used);
+        used = newline.saturating_add(1);
+        let (head, full_len) = line_head(content);
+        if let Some(position) = keep(head) {
+            let start = batch.bytes.len();
+            batch.bytes.extend_from_slice(head);
+            batch.lines.push(Line {
+                start,
+                end: batch.bytes.len(),
+                full_len,
+                offset: at.0,
+                number: at.1,
+                position,
+            });
+        }
+        at.0 = at.0.saturating_add(read);
+        at.1 = at.1.saturating_add(1);
+        if batch.is_full() {
+            break;
+        }
+    }
+    used
 }
 
 /// Whether the kept bytes of a line are linted: `Some(true)` for a position line,
