@@ -153,7 +153,7 @@ fn is_plain_fixed(text: &'static str) -> bool {
     let key = (text.as_ptr() as usize, text.len());
     // Fibonacci hashing: the top bits of the address times 2^64 / φ.
     let hash = ((key.0 ^ key.1) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    let slot = (hash >> (u64::BITS - SLOTS.ilog2())) as usize;
+    let slot = (hash >> u64::BITS.wrapping_sub(SLOTS.ilog2())) as usize;
     PLAIN.with(|plain| {
         let Some(slot) = plain.get(slot) else {
             return false;
