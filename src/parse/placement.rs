@@ -143,9 +143,9 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
     // A token per byte and a node per rank: 64 pieces, each with a `~`, and 7 slashes at most.
     let mut slots = tree.slots(bytes.len().min(64 + 64 + 7).saturating_add(8));
     let mut rank = slots.start(SyntaxKind::Rank, base)?;
-    // The squares of each colour's and each role's pieces, by the slots of the byte table.
-    let mut colors = [0u64; 2];
-    let mut roles = [0u64; 8];
+    // The squares of each piece, by its entry of the byte table less `PIECE`: one set per
+    // colour and role, split into the board's colour and role sets at the end.
+    let mut pieces = [0u64; 16];
     // The square index of the next square, and one past the current rank's h-file square;
     // rank 8 first.
     let mut square = 56u32;
@@ -155,19 +155,16 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
     const AFTER_DIGIT: u64 = u64::MAX;
     let mut last = 0u64;
     let mut promoted = 0u64;
-    let mut len = bytes.len();
-    for (index, &byte) in bytes.iter().enumerate() {
-        let at = base.wrapping_add(index as u32);
+    // The offset of the byte read, counted along rather than worked out from its index.
+    let mut at = base;
+    for &byte in bytes {
         let class = PLACEMENT_BYTES.get(usize::from(byte)).copied().unwrap_or(0);
         if class >= PIECE {
             // A piece past the rank's end is caught at the next `/` or at the end, where the
             // square is not the rank's end; until then its bit lands on a square of the next
             // rank (the slots bound the squares counted far below any overflow).
             last = 1u64 << (square & 63);
-            if let Some(set) = colors.get_mut(usize::from(class & WHITE == 0)) {
-                *set |= last;
-            }
-            if let Some(set) = roles.get_mut(usize::from(class & 7)) {
+            if let Some(set) = pieces.get_mut(usize::from(class & 15)) {
                 *set |= last;
             }
             slots.token(SyntaxKind::Piece, at)?;
@@ -198,10 +195,11 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
             slots.token(SyntaxKind::PromotedMarker, at)?;
             last = 0;
         } else {
-            len = index;
             break;
         }
+        at = at.wrapping_add(1);
     }
+    let len = at.wrapping_sub(base) as usize;
     if rank_end != 8 || square != 8 {
         return None;
     }
@@ -216,8 +214,36 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
     };
     tree.keep(filled, base.wrapping_add(len as u32));
     tree.finish(open);
-    let [pawns, knights, bishops, rooks, queens, kings, ..] = roles;
-    let board = Board::from_sets(colors, [pawns, knights, bishops, rooks, queens, kings]);
+    let [
+        black_pawns,
+        black_knights,
+        black_bishops,
+        black_rooks,
+        black_queens,
+        black_kings,
+        _,
+        _,
+        white_pawns,
+        white_knights,
+        white_bishops,
+        white_rooks,
+        white_queens,
+        white_kings,
+        ..,
+    ] = pieces;
+    let white =
+        white_pawns | white_knights | white_bishops | white_rooks | white_queens | white_kings;
+    let black =
+        black_pawns | black_knights | black_bishops | black_rooks | black_queens | black_kings;
+    let roles = [
+        white_pawns | black_pawns,
+        white_knights | black_knights,
+        white_bishops | black_bishops,
+        white_rooks | black_rooks,
+        white_queens | black_queens,
+        white_kings | black_kings,
+    ];
+    let board = Board::from_sets([white, black], roles);
     cx.plain_board = Some((board, Bitboard(promoted)));
     Some((len, holdings))
 }
