@@ -7,7 +7,7 @@ use crate::Span;
 use crate::diagnostics::text::{around_shown, numbered, push_shown};
 use crate::diagnostics::{Code, Diagnostic, Text};
 use crate::position::{Bitboard, Board};
-use crate::syntax::SyntaxKind;
+use crate::syntax::{SyntaxKind, TreeBuilder};
 use crate::{Color, Piece};
 
 /// `placement_field ::= placement ( bracket_holdings | slash_holdings )?`
@@ -127,8 +127,10 @@ fn placement<'a>(cx: &mut Cx<'a>, input: &'a str) -> (&'a str, Option<usize>) {
 /// plain squares (piece letters, each with an optional `~`, and digits 1–8 of which no two are
 /// adjacent), separated by `/`,
 /// that end the field or are followed by holdings, which draw no diagnostic. Builds the nodes
-/// the general path would build and places the pieces on the board as it goes; returns the
-/// length of the board and, when slash holdings of piece letters follow, their length (see
+/// the general path would build and places the pieces on the board as it goes. Plain bracket
+/// holdings after the board (see `plain_bracket_holdings`) are built here too, as
+/// `holdings::bracket_holdings` would build them. Returns the length of the board (with such
+/// bracket holdings) and, when slash holdings of piece letters follow, their length (see
 /// `plain_holdings`); returns `None` as soon as the input is anything else, leaving the nodes
 /// it built to be dropped.
 #[inline(always)]
@@ -199,7 +201,7 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
         }
         at = at.wrapping_add(1);
     }
-    let len = at.wrapping_sub(base) as usize;
+    let mut len = at.wrapping_sub(base) as usize;
     if rank_end != 8 || square != 8 {
         return None;
     }
@@ -207,13 +209,18 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
     let filled = slots.filled();
     // The board ends the field, or holdings follow it.
     let rest = bytes.get(len..).unwrap_or_default();
-    let holdings = match rest.split_first() {
-        Some((b'/', _)) => Some(plain_holdings(rest)?),
-        Some((&byte, _)) if byte != b'[' && !is_ascii_whitespace(byte) => return None,
-        _ => None,
+    let (holdings, brackets) = match rest.split_first() {
+        Some((b'/', _)) => (Some(plain_holdings(rest)?), None),
+        Some((b'[', _)) => (None, plain_bracket_holdings(rest)),
+        Some((&byte, _)) if !is_ascii_whitespace(byte) => return None,
+        _ => (None, None),
     };
-    tree.keep(filled, base.wrapping_add(len as u32));
+    tree.keep(filled, at);
     tree.finish(open);
+    if let Some((holdings_len, dash)) = brackets {
+        bracket_holdings(tree, at, holdings_len, dash)?;
+        len = len.saturating_add(holdings_len);
+    }
     let [
         black_pawns,
         black_knights,
@@ -453,6 +460,59 @@ fn plain_holdings(input: &[u8]) -> Option<usize> {
         Some(&byte) if !is_ascii_whitespace(byte) => None,
         _ => Some(pieces.saturating_add(1)),
     }
+}
+
+/// The length of the bracket holdings at the start of `rest` (just after a plain board), and
+/// whether they are `[-]`, when they are what the fast path of `holdings::bracket_holdings`
+/// reads, which draws no diagnostic: `[`, piece letters or a lone `-`, `]`, ending the field at
+/// an ASCII whitespace or the end of the line. `None` for anything else, which the general
+/// path reads.
+#[inline(always)]
+fn plain_bracket_holdings(rest: &[u8]) -> Option<(usize, bool)> {
+    let (b'[', inside) = rest.split_first()? else {
+        return None;
+    };
+    let (dash, inside_len) = match inside {
+        [b'-', ..] => (true, 1),
+        _ => (
+            false,
+            inside
+                .iter()
+                .position(|&byte| !is_piece_letter(char::from(byte)))
+                .unwrap_or(inside.len()),
+        ),
+    };
+    let (b']', after) = inside.get(inside_len..)?.split_first()? else {
+        return None;
+    };
+    match after.first() {
+        Some(&byte) if !is_ascii_whitespace(byte) => None,
+        _ => Some((inside_len.saturating_add(2), dash)),
+    }
+}
+
+/// Appends the nodes `holdings::bracket_holdings` builds for the plain bracket holdings of
+/// `len` bytes at offset `start` (see `plain_bracket_holdings`), `[-]` when `dash`. Out of
+/// line, so that the placement's loop keeps its registers. On `None` no node is kept, but the
+/// field may have been noted: rewind the tree.
+#[inline(never)]
+fn bracket_holdings(tree: &mut TreeBuilder, start: u32, len: usize, dash: bool) -> Option<()> {
+    let last = len.saturating_sub(1) as u32;
+    let mut slots = tree.slots(len.saturating_add(1));
+    slots.field(SyntaxKind::Holdings, start, len as u32, |offset| {
+        if offset == 0 {
+            SyntaxKind::OpenBracket
+        } else if offset == last {
+            SyntaxKind::CloseBracket
+        } else if dash {
+            SyntaxKind::Dash
+        } else {
+            SyntaxKind::Piece
+        }
+    })?;
+    let filled = slots.filled();
+    tree.keep(filled, start.wrapping_add(len as u32));
+    Some(())
 }
 
 /// Whether `group` (the text after the eighth rank's `/`) is crazyhouse holdings rather than a
