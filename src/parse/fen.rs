@@ -1,5 +1,6 @@
 //! The `fen` production: the fields of one line, each handed to its group's production.
 
+use super::is_ascii_whitespace;
 use super::whitespace::{describe_whitespace, field, separator, whitespace};
 use super::{Cx, PlainTail, castling, checks, counters, en_passant, placement, side_to_move};
 use crate::diagnostics::text::{join_names, shown};
@@ -108,7 +109,21 @@ fn field_name(kind: SyntaxKind) -> &'static str {
 pub(crate) fn fen<'a>(cx: &mut Cx<'a>, input: &'a str) {
     let root = cx.start(SyntaxKind::Fen, input.as_bytes());
     let (head, rest) = input.split_at(line_limit(input));
-    fields(cx, head);
+    // The usual FEN, which starts with its placement, read straight by the fast paths: what
+    // `fields` would do, without its look for a byte-order mark and leading whitespace.
+    if cx.fast_paths
+        && head
+            .as_bytes()
+            .first()
+            .is_some_and(|&byte| byte.is_ascii() && !is_ascii_whitespace(byte))
+    {
+        let after = placement::placement_field(cx, head);
+        if !usual_tail(cx, after) {
+            fields_from(cx, head, Some(after));
+        }
+    } else {
+        fields(cx, head);
+    }
     if !rest.is_empty() {
         let span = cx.token(SyntaxKind::Error, rest);
         let total = span.end.saturating_sub(cx.span(input).start);
@@ -147,6 +162,13 @@ pub(crate) fn line_too_long(span: Span, total: usize) -> Diagnostic {
 
 /// The fields of a FEN of at most [`MAX_LINE_LEN`] bytes, after its byte-order mark.
 pub(super) fn fields<'a>(cx: &mut Cx<'a>, input: &'a str) {
+    fields_from(cx, input, None);
+}
+
+/// [`fields`], when `placed` is `None`; otherwise the input starts with its placement, not
+/// with a byte-order mark or whitespace, and the placement was read already, as it is in
+/// [`fields`], with `placed` the rest after it, which [`usual_tail`] did not take.
+fn fields_from<'a>(cx: &mut Cx<'a>, input: &'a str, mut placed: Option<&'a str>) {
     let input = byte_order_mark(cx, input);
     let (mut rest, leading) = whitespace(input);
     if rest.is_empty() {
@@ -191,8 +213,11 @@ pub(super) fn fields<'a>(cx: &mut Cx<'a>, input: &'a str) {
         // The placement production finds the end of its own field, so that the longest field
         // is scanned once.
         let (after_field, text) = if last.is_none() {
-            let after = placement::placement_field(cx, rest);
-            if cx.fast_paths && (usual_tail(cx, after) || plain_tail(cx, after)) {
+            let (after, usual_tried) = match placed.take() {
+                Some(after) => (after, true),
+                None => (placement::placement_field(cx, rest), false),
+            };
+            if cx.fast_paths && ((!usual_tried && usual_tail(cx, after)) || plain_tail(cx, after)) {
                 return;
             }
             let text = rest

@@ -199,7 +199,10 @@ pub fn parse_at(input: &str, base: usize) -> Parse<'_> {
     }
     let mut cx = Cx::new(input, base);
     fen(&mut cx, input);
-    cx.finish_parse()
+    let parse = cx.finish_parse();
+    // Nothing is left in the context to drop: `finish_parse` took its vectors.
+    std::mem::forget(cx);
+    parse
 }
 
 /// Parses one EPD record (PGN §16.2) whose spans start at 0: the position fields, as a FEN's,

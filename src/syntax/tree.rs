@@ -161,6 +161,7 @@ mod spare {
 
     /// A node array at least `capacity` nodes long, whose nodes are stale: room to write
     /// nodes over.
+    #[inline]
     pub(super) fn take(capacity: usize) -> Vec<Node> {
         let mut nodes = SPARE.try_with(Cell::take).unwrap_or_default();
         if nodes.len() < capacity {
@@ -170,6 +171,7 @@ mod spare {
     }
 
     /// Keeps `nodes` for the next parse on this thread, if it is small.
+    #[inline]
     pub(super) fn give_back(nodes: Vec<Node>) {
         if nodes.capacity() <= MAX_KEPT {
             // When the thread is being torn down the buffer is simply dropped.
