@@ -663,22 +663,23 @@ fn text_at(text: &str, offset: usize, len: usize) -> &str {
 
 /// The value and length of the number at the start of `bytes`, and the rest, when it is 1 to
 /// 19 digits without a leading zero (so its value fits in a `u64` and it draws no diagnostic).
+/// One pass over the digits, which reads their value as it counts them.
 #[inline(always)]
 fn split_number(bytes: &[u8]) -> Option<((u64, usize), &[u8])> {
-    let len = bytes
-        .iter()
-        .position(|byte| !byte.is_ascii_digit())
-        .unwrap_or(bytes.len());
-    let (digits, rest) = bytes.split_at_checked(len)?;
-    if !(1..=19).contains(&len) || (len > 1 && digits.first() == Some(&b'0')) {
+    let mut value = 0u64;
+    let mut len = 0usize;
+    for &byte in bytes {
+        let digit = byte.wrapping_sub(b'0');
+        if digit > 9 {
+            break;
+        }
+        value = value.wrapping_mul(10).wrapping_add(u64::from(digit));
+        len = len.wrapping_add(1);
+    }
+    if !(1..=19).contains(&len) || (len > 1 && bytes.first() == Some(&b'0')) {
         return None;
     }
-    let value = digits.iter().fold(0u64, |value, &digit| {
-        value
-            .wrapping_mul(10)
-            .wrapping_add(u64::from(digit.wrapping_sub(b'0')))
-    });
-    Some(((value, len), rest))
+    Some(((value, len), bytes.get(len..)?))
 }
 
 /// `fen::fields::missing` when the FEN stops before the fullmove number; `present` of the six

@@ -579,7 +579,7 @@ impl Slots<'_> {
         kind_of: impl Fn(u32) -> SyntaxKind,
     ) -> Option<()> {
         let slot = self.start(kind, start)?;
-        note_field(self.fields, kind, (self.first as usize).wrapping_add(slot));
+        note_field(self.fields, kind, self.first.wrapping_add(slot as u32));
         for offset in 0..tokens {
             self.token(kind_of(offset), start.wrapping_add(offset))?;
         }
@@ -603,11 +603,11 @@ pub(crate) struct Open(usize);
 /// Notes the root child of `kind` at node `index` as its field in `fields`, if it is one of
 /// [`FIELDS`] and the first of its kind.
 #[inline(always)]
-fn note_field(fields: &mut [u32; FIELDS.len()], kind: SyntaxKind, index: usize) {
+fn note_field(fields: &mut [u32; FIELDS.len()], kind: SyntaxKind, index: u32) {
     if let Some(field) = field_slot(kind).and_then(|slot| fields.get_mut(slot))
         && *field == 0
     {
-        *field = u32::try_from(index).unwrap_or(0);
+        *field = index;
     }
 }
 
@@ -675,7 +675,7 @@ impl TreeBuilder {
     pub(crate) fn start(&mut self, kind: SyntaxKind, start: u32) -> Open {
         let index = self.len;
         if self.depth == 1 {
-            note_field(&mut self.fields, kind, index);
+            note_field(&mut self.fields, kind, u32::try_from(index).unwrap_or(0));
         }
         self.depth = self.depth.saturating_add(1);
         self.push(Node {
