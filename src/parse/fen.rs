@@ -1,10 +1,11 @@
 //! The `fen` production: the fields of one line, each handed to its group's production.
 
+use super::is_ascii_whitespace;
 use super::whitespace::{describe_whitespace, field, separator, whitespace};
 use super::{Cx, PlainTail, castling, checks, counters, en_passant, placement, side_to_move};
 use crate::diagnostics::text::{join_names, shown};
 use crate::diagnostics::{Code, Diagnostic, Text};
-use crate::syntax::SyntaxKind;
+use crate::syntax::{SyntaxKind, TreeBuilder};
 use crate::validate::CounterText;
 use crate::{Color, File, Span, Square};
 
@@ -108,7 +109,21 @@ fn field_name(kind: SyntaxKind) -> &'static str {
 pub(crate) fn fen<'a>(cx: &mut Cx<'a>, input: &'a str) {
     let root = cx.start(SyntaxKind::Fen, input.as_bytes());
     let (head, rest) = input.split_at(line_limit(input));
-    fields(cx, head);
+    // The usual FEN, which starts with its placement, read straight by the fast paths: what
+    // `fields` would do, without its look for a byte-order mark and leading whitespace.
+    if cx.fast_paths
+        && head
+            .as_bytes()
+            .first()
+            .is_some_and(|&byte| byte.is_ascii() && !is_ascii_whitespace(byte))
+    {
+        let after = placement::placement_field(cx, head);
+        if !usual_tail(cx, after) {
+            fields_from(cx, head, Some(after));
+        }
+    } else {
+        fields(cx, head);
+    }
     if !rest.is_empty() {
         let span = cx.token(SyntaxKind::Error, rest);
         let total = span.end.saturating_sub(cx.span(input).start);
@@ -147,6 +162,13 @@ pub(crate) fn line_too_long(span: Span, total: usize) -> Diagnostic {
 
 /// The fields of a FEN of at most [`MAX_LINE_LEN`] bytes, after its byte-order mark.
 pub(super) fn fields<'a>(cx: &mut Cx<'a>, input: &'a str) {
+    fields_from(cx, input, None);
+}
+
+/// [`fields`], when `placed` is `None`; otherwise the input starts with its placement, not
+/// with a byte-order mark or whitespace, and the placement was read already, as it is in
+/// [`fields`], with `placed` the rest after it, which [`usual_tail`] did not take.
+fn fields_from<'a>(cx: &mut Cx<'a>, input: &'a str, mut placed: Option<&'a str>) {
     let input = byte_order_mark(cx, input);
     let (mut rest, leading) = whitespace(input);
     if rest.is_empty() {
@@ -191,8 +213,11 @@ pub(super) fn fields<'a>(cx: &mut Cx<'a>, input: &'a str) {
         // The placement production finds the end of its own field, so that the longest field
         // is scanned once.
         let (after_field, text) = if last.is_none() {
-            let after = placement::placement_field(cx, rest);
-            if cx.fast_paths && (usual_tail(cx, after) || plain_tail(cx, after)) {
+            let (after, usual_tried) = match placed.take() {
+                Some(after) => (after, true),
+                None => (placement::placement_field(cx, rest), false),
+            };
+            if cx.fast_paths && ((!usual_tried && usual_tail(cx, after)) || plain_tail(cx, after)) {
                 return;
             }
             let text = rest
@@ -412,177 +437,249 @@ fn plain_tail<'a>(cx: &mut Cx<'a>, rest: &'a str) -> bool {
 /// not both. Builds what `plain_tail` (and so the general loop) builds for such fields, none
 /// of which draws a diagnostic, and keeps the same [`PlainTail`]; returns `false`, having
 /// built nothing, for anything else.
-#[inline(always)]
+///
+/// Not inlined: a small function of its own, whose values stay in registers, rather than a
+/// part of [`fields`], whose many locals live on the stack.
+#[inline(never)]
 fn usual_tail<'a>(cx: &mut Cx<'a>, rest: &'a str) -> bool {
     let bytes = rest.as_bytes();
+    let Some(shape) = usual_tail_shape(bytes) else {
+        return false;
+    };
+    let base = cx.offset(bytes);
+    let mark = cx.mark();
+    if fill_usual_tail(cx.tree(), base, bytes.len(), &shape).is_none() {
+        cx.rewind(mark);
+        return false;
+    }
+    let tree = cx.tree();
+    let counter = |offset: usize, (value, len): (u64, usize)| {
+        CounterText::of_number(
+            text_at(rest, offset, len),
+            tree.span(base.wrapping_add(offset as u32), len),
+            value,
+        )
+    };
+    let plain_tail = PlainTail {
+        castling: Some(text_at(rest, UsualTail::CASTLING_AT, shape.castling_len)),
+        castling_start: tree
+            .span(base.wrapping_add(UsualTail::CASTLING_AT as u32), 0)
+            .start,
+        turn: if shape.white {
+            Color::White
+        } else {
+            Color::Black
+        },
+        en_passant: shape.en_passant.and_then(|(file, rank)| {
+            Square::new(File::new(file.wrapping_sub(b'a'))?, rank.wrapping_sub(b'0'))
+        }),
+        halfmove_clock: counter(shape.halfmove_at(), shape.halfmove_clock),
+        fullmove_number: counter(shape.fullmove_at(), shape.fullmove_number),
+    };
+    cx.plain_tail = Some(plain_tail);
+    true
+}
+
+/// What [`usual_tail_shape`] read of the fields after the placement: enough to place every
+/// node.
+struct UsualTail {
+    /// Whether White is to move.
+    white: bool,
+    /// The length of the castling field.
+    castling_len: usize,
+    /// Whether the castling field is `-`.
+    no_castling: bool,
+    /// The file and rank letters of the en-passant square; `None` for `-`.
+    en_passant: Option<(u8, u8)>,
+    /// Whether the remaining checks (`3+3`) come before the counters.
+    remaining: bool,
+    /// The value and length of the halfmove clock.
+    halfmove_clock: (u64, usize),
+    /// The value and length of the fullmove number.
+    fullmove_number: (u64, usize),
+    /// Whether the given checks (`+0+0`) come after the counters.
+    given: bool,
+}
+
+impl UsualTail {
+    /// Where the castling field starts, after ` w `.
+    const CASTLING_AT: usize = 3;
+
+    /// Where the en-passant field starts.
+    #[inline(always)]
+    fn en_passant_at(&self) -> usize {
+        Self::CASTLING_AT
+            .wrapping_add(self.castling_len)
+            .wrapping_add(1)
+    }
+
+    /// Where the remaining checks start, if they are there (else the halfmove clock).
+    #[inline(always)]
+    fn remaining_at(&self) -> usize {
+        self.en_passant_at()
+            .wrapping_add(if self.en_passant.is_some() { 2 } else { 1 })
+            .wrapping_add(1)
+    }
+
+    /// Where the halfmove clock starts.
+    #[inline(always)]
+    fn halfmove_at(&self) -> usize {
+        self.remaining_at()
+            .wrapping_add(if self.remaining { 4 } else { 0 })
+    }
+
+    /// Where the fullmove number starts.
+    #[inline(always)]
+    fn fullmove_at(&self) -> usize {
+        self.halfmove_at()
+            .wrapping_add(self.halfmove_clock.1)
+            .wrapping_add(1)
+    }
+
+    /// Where the given checks start, if they are there.
+    #[inline(always)]
+    fn given_at(&self) -> usize {
+        self.fullmove_at()
+            .wrapping_add(self.fullmove_number.1)
+            .wrapping_add(1)
+    }
+}
+
+/// The shape of `bytes`, the text after the placement, when it is in the form [`usual_tail`]
+/// reads; `None` otherwise.
+#[inline(always)]
+fn usual_tail_shape(bytes: &[u8]) -> Option<UsualTail> {
     let [b' ', side @ (b'w' | b'b'), b' ', after_side @ ..] = bytes else {
-        return false;
+        return None;
     };
-    let Some(castling_len) = after_side.iter().position(|&byte| byte == b' ') else {
-        return false;
-    };
-    let Some((castling, [b' ', after_castling @ ..])) = after_side.split_at_checked(castling_len)
-    else {
-        return false;
+    let castling_len = after_side.iter().position(|&byte| byte == b' ')?;
+    let (castling, [b' ', after_castling @ ..]) = after_side.split_at_checked(castling_len)? else {
+        return None;
     };
     if !castling::is_plain(castling) {
-        return false;
+        return None;
     }
     let (en_passant, after_en_passant) = match after_castling {
         [b'-', b' ', after @ ..] => (None, after),
         [file @ b'a'..=b'h', rank @ (b'3' | b'6'), b' ', after @ ..] => {
             (Some((*file, *rank)), after)
         }
-        _ => return false,
+        _ => return None,
     };
     let (remaining, counters) = match after_en_passant {
         [b'0'..=b'3', b'+', b'0'..=b'3', b' ', counters @ ..] => (true, counters),
         counters => (false, counters),
     };
-    let Some((halfmove_clock, [b' ', fullmove_number @ ..])) = split_number(counters) else {
-        return false;
+    let (halfmove_clock, [b' ', fullmove_number @ ..]) = split_number(counters)? else {
+        return None;
     };
-    let Some((fullmove_number, after)) = split_number(fullmove_number) else {
-        return false;
-    };
+    let (fullmove_number, after) = split_number(fullmove_number)?;
     let given = match after {
         [] => false,
         [b' ', b'+', b'0'..=b'3', b'+', b'0'..=b'3'] if !remaining => true,
-        _ => return false,
+        _ => return None,
     };
-    // Offsets in `rest`, and from the start of the tree: each field after the one before and
-    // its space.
-    let base = cx.offset(bytes);
+    Some(UsualTail {
+        white: *side == b'w',
+        castling_len,
+        no_castling: castling == b"-",
+        en_passant,
+        remaining,
+        halfmove_clock,
+        fullmove_number,
+        given,
+    })
+}
+
+/// Appends to `tree` the nodes of the fields after the placement, `len` bytes of the shape
+/// `shape` from offset `base`: what the fields' productions build for them. Every node goes in
+/// one block of slots: a token per byte, and a node per field at most. On `None` no node is
+/// kept, but fields may have been noted: rewind the tree.
+#[inline(always)]
+fn fill_usual_tail(tree: &mut TreeBuilder, base: u32, len: usize, shape: &UsualTail) -> Option<()> {
+    use SyntaxKind::{
+        CastlingRight, CheckCount, Dash, FullmoveNumber, GivenChecks, HalfmoveClock, Number, Plus,
+        RemainingChecks, Whitespace,
+    };
+    let mut slots = tree.slots(len.saturating_add(8));
     let at = |offset: usize| base.wrapping_add(offset as u32);
-    let castling_at = 3usize;
-    let en_passant_at = castling_at.wrapping_add(castling_len).wrapping_add(1);
-    let remaining_at = en_passant_at
-        .wrapping_add(if en_passant.is_some() { 2 } else { 1 })
-        .wrapping_add(1);
-    let halfmove_at = remaining_at.wrapping_add(if remaining { 4 } else { 0 });
-    let fullmove_at = halfmove_at.wrapping_add(halfmove_clock.1).wrapping_add(1);
-    let given_at = fullmove_at.wrapping_add(fullmove_number.1).wrapping_add(1);
-    let space = |cx: &mut Cx<'a>, offset: usize| {
-        cx.tree()
-            .token(SyntaxKind::Whitespace, at(offset.wrapping_sub(1)), 1);
+    // The space before the field at `offset`.
+    let space = |offset: usize| at(offset.wrapping_sub(1));
+    slots.token(Whitespace, at(0))?;
+    slots.field(SyntaxKind::SideToMove, at(1), 1, |_| SyntaxKind::Color)?;
+    slots.token(Whitespace, at(2))?;
+    let castling = if shape.no_castling {
+        Dash
+    } else {
+        CastlingRight
     };
-    let checks = |cx: &mut Cx<'a>, offset: usize, len: usize, given: bool| {
-        space(cx, offset);
-        let text = rest
-            .get(offset..offset.wrapping_add(len))
-            .unwrap_or_default();
-        if given {
-            checks::given_checks(cx, text);
-        } else {
-            checks::remaining_checks(cx, text);
-        }
+    slots.field(
+        SyntaxKind::Castling,
+        at(UsualTail::CASTLING_AT),
+        shape.castling_len as u32,
+        |_| castling,
+    )?;
+    let en_passant_at = shape.en_passant_at();
+    slots.token(Whitespace, space(en_passant_at))?;
+    let square = if shape.en_passant.is_some() {
+        SyntaxKind::Square
+    } else {
+        Dash
     };
-    /// The node of a counter whose value and length are `number`, at `offset` in `rest`
-    /// (offset `base + offset` in the tree), with the space before it.
-    #[inline(always)]
-    fn counter<'a>(
-        cx: &mut Cx<'a>,
-        rest: &'a str,
-        base: u32,
-        kind: SyntaxKind,
-        offset: usize,
-        (value, len): (u64, usize),
-    ) -> CounterText<'a> {
-        let at = base.wrapping_add(offset as u32);
-        let tree = cx.tree();
-        tree.token(SyntaxKind::Whitespace, at.wrapping_sub(1), 1);
-        tree.field(kind, SyntaxKind::Number, at, len as u32, false);
-        let span = tree.span(at, len);
-        let text = rest
-            .get(offset..offset.wrapping_add(len))
-            .unwrap_or_default();
-        CounterText::of_number(text, span, value)
+    slots.field(SyntaxKind::EnPassant, at(en_passant_at), 1, |_| square)?;
+    if shape.remaining {
+        let remaining_at = shape.remaining_at();
+        slots.token(Whitespace, space(remaining_at))?;
+        slots.field(RemainingChecks, at(remaining_at), 3, |offset| {
+            if offset == 1 { Plus } else { CheckCount }
+        })?;
     }
-    space(cx, 1);
-    let tree = cx.tree();
-    tree.field(SyntaxKind::SideToMove, SyntaxKind::Color, at(1), 1, false);
-    space(cx, castling_at);
-    let tree = cx.tree();
-    match castling {
-        [b'-'] => tree.field(
-            SyntaxKind::Castling,
-            SyntaxKind::Dash,
-            at(castling_at),
-            1,
-            false,
-        ),
-        _ => tree.field(
-            SyntaxKind::Castling,
-            SyntaxKind::CastlingRight,
-            at(castling_at),
-            castling_len as u32,
-            true,
-        ),
+    let halfmove_at = shape.halfmove_at();
+    slots.token(Whitespace, space(halfmove_at))?;
+    slots.field(HalfmoveClock, at(halfmove_at), 1, |_| Number)?;
+    let fullmove_at = shape.fullmove_at();
+    slots.token(Whitespace, space(fullmove_at))?;
+    slots.field(FullmoveNumber, at(fullmove_at), 1, |_| Number)?;
+    if shape.given {
+        let given_at = shape.given_at();
+        slots.token(Whitespace, space(given_at))?;
+        slots.field(GivenChecks, at(given_at), 4, |offset| {
+            if offset % 2 == 0 { Plus } else { CheckCount }
+        })?;
     }
-    space(cx, en_passant_at);
-    let (token, len) = match en_passant {
-        None => (SyntaxKind::Dash, 1),
-        Some(_) => (SyntaxKind::Square, 2),
-    };
-    cx.tree()
-        .field(SyntaxKind::EnPassant, token, at(en_passant_at), len, false);
-    if remaining {
-        checks(cx, remaining_at, 3, false);
-    }
-    let halfmove_clock = counter(
-        cx,
-        rest,
-        base,
-        SyntaxKind::HalfmoveClock,
-        halfmove_at,
-        halfmove_clock,
-    );
-    let fullmove_number = counter(
-        cx,
-        rest,
-        base,
-        SyntaxKind::FullmoveNumber,
-        fullmove_at,
-        fullmove_number,
-    );
-    if given {
-        checks(cx, given_at, 4, true);
-    }
-    cx.plain_tail = Some(PlainTail {
-        castling: rest.get(castling_at..castling_at.wrapping_add(castling_len)),
-        castling_start: cx.tree().span(at(castling_at), 0).start,
-        turn: if *side == b'w' {
-            Color::White
-        } else {
-            Color::Black
-        },
-        en_passant: en_passant.and_then(|(file, rank)| {
-            Square::new(File::new(file.wrapping_sub(b'a'))?, rank.wrapping_sub(b'0'))
-        }),
-        halfmove_clock,
-        fullmove_number,
-    });
-    true
+    let filled = slots.filled();
+    tree.keep(filled, at(len));
+    Some(())
+}
+
+/// The `len` bytes of `text` at `offset`, which the caller has read as ASCII; empty if they
+/// are not there.
+#[inline(always)]
+fn text_at(text: &str, offset: usize, len: usize) -> &str {
+    text.split_at_checked(offset)
+        .and_then(|(_, after)| after.split_at_checked(len))
+        .map_or("", |(text, _)| text)
 }
 
 /// The value and length of the number at the start of `bytes`, and the rest, when it is 1 to
 /// 19 digits without a leading zero (so its value fits in a `u64` and it draws no diagnostic).
+/// One pass over the digits, which reads their value as it counts them.
 #[inline(always)]
 fn split_number(bytes: &[u8]) -> Option<((u64, usize), &[u8])> {
-    let len = bytes
-        .iter()
-        .position(|byte| !byte.is_ascii_digit())
-        .unwrap_or(bytes.len());
-    let (digits, rest) = bytes.split_at_checked(len)?;
-    if !(1..=19).contains(&len) || (len > 1 && digits.first() == Some(&b'0')) {
+    let mut value = 0u64;
+    let mut len = 0usize;
+    for &byte in bytes {
+        let digit = byte.wrapping_sub(b'0');
+        if digit > 9 {
+            break;
+        }
+        value = value.wrapping_mul(10).wrapping_add(u64::from(digit));
+        len = len.wrapping_add(1);
+    }
+    if !(1..=19).contains(&len) || (len > 1 && bytes.first() == Some(&b'0')) {
         return None;
     }
-    let value = digits.iter().fold(0u64, |value, &digit| {
-        value
-            .wrapping_mul(10)
-            .wrapping_add(u64::from(digit.wrapping_sub(b'0')))
-    });
-    Some(((value, len), rest))
+    Some(((value, len), bytes.get(len..)?))
 }
 
 /// `fen::fields::missing` when the FEN stops before the fullmove number; `present` of the six

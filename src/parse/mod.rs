@@ -199,7 +199,10 @@ pub fn parse_at(input: &str, base: usize) -> Parse<'_> {
     }
     let mut cx = Cx::new(input, base);
     fen(&mut cx, input);
-    cx.finish_parse()
+    let parse = cx.finish_parse();
+    // Nothing is left in the context to drop: `finish_parse` took its vectors.
+    std::mem::forget(cx);
+    parse
 }
 
 /// Parses one EPD record (PGN §16.2) whose spans start at 0: the position fields, as a FEN's,
@@ -391,7 +394,7 @@ mod tests {
     /// the board the position reads from the tree.
     #[test]
     fn fast_paths_build_what_the_general_productions_build() {
-        const SEEDS: [&str; 11] = [
+        const SEEDS: [&str; 13] = [
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
             "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 3 9",
@@ -401,6 +404,8 @@ mod tests {
             "rnbqkb1r/pppppppp/5n2/8/8/8/PPPPPPPP/RNBQKBNR[Pp] w KQkq - 0 3",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[-] w KQkq - 0 1",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] b - - 0 1",
+            "r3k2r/ppp2ppp/2n5/3q4/3P4/2N5/PPP1Q~PPP/R3K2R[Bnp] w KQkq - 0 12",
+            "4k3/8/8/8/8/8/8/4K3[-]  w - -",
             "rnb1k1nr/pppp1ppp/8/4p3/3PP2q/2N5/PP3PPP/R1BQKBNR w KQkq - 1 5 +0+2",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
         ];

@@ -7,7 +7,7 @@ use crate::Span;
 use crate::diagnostics::text::{around_shown, numbered, push_shown};
 use crate::diagnostics::{Code, Diagnostic, Text};
 use crate::position::{Bitboard, Board};
-use crate::syntax::SyntaxKind;
+use crate::syntax::{SyntaxKind, TreeBuilder};
 use crate::{Color, Piece};
 
 /// `placement_field ::= placement ( bracket_holdings | slash_holdings )?`
@@ -127,8 +127,10 @@ fn placement<'a>(cx: &mut Cx<'a>, input: &'a str) -> (&'a str, Option<usize>) {
 /// plain squares (piece letters, each with an optional `~`, and digits 1–8 of which no two are
 /// adjacent), separated by `/`,
 /// that end the field or are followed by holdings, which draw no diagnostic. Builds the nodes
-/// the general path would build and places the pieces on the board as it goes; returns the
-/// length of the board and, when slash holdings of piece letters follow, their length (see
+/// the general path would build and places the pieces on the board as it goes. Plain bracket
+/// holdings after the board (see `plain_bracket_holdings`) are built here too, as
+/// `holdings::bracket_holdings` would build them. Returns the length of the board (with such
+/// bracket holdings) and, when slash holdings of piece letters follow, their length (see
 /// `plain_holdings`); returns `None` as soon as the input is anything else, leaving the nodes
 /// it built to be dropped.
 #[inline(always)]
@@ -143,9 +145,9 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
     // A token per byte and a node per rank: 64 pieces, each with a `~`, and 7 slashes at most.
     let mut slots = tree.slots(bytes.len().min(64 + 64 + 7).saturating_add(8));
     let mut rank = slots.start(SyntaxKind::Rank, base)?;
-    // The squares of each colour's and each role's pieces, by the slots of the byte table.
-    let mut colors = [0u64; 2];
-    let mut roles = [0u64; 8];
+    // The squares of each piece, by its entry of the byte table less `PIECE`: one set per
+    // colour and role, split into the board's colour and role sets at the end.
+    let mut pieces = [0u64; 16];
     // The square index of the next square, and one past the current rank's h-file square;
     // rank 8 first.
     let mut square = 56u32;
@@ -155,19 +157,16 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
     const AFTER_DIGIT: u64 = u64::MAX;
     let mut last = 0u64;
     let mut promoted = 0u64;
-    let mut len = bytes.len();
-    for (index, &byte) in bytes.iter().enumerate() {
-        let at = base.wrapping_add(index as u32);
+    // The offset of the byte read, counted along rather than worked out from its index.
+    let mut at = base;
+    for &byte in bytes {
         let class = PLACEMENT_BYTES.get(usize::from(byte)).copied().unwrap_or(0);
         if class >= PIECE {
             // A piece past the rank's end is caught at the next `/` or at the end, where the
             // square is not the rank's end; until then its bit lands on a square of the next
             // rank (the slots bound the squares counted far below any overflow).
             last = 1u64 << (square & 63);
-            if let Some(set) = colors.get_mut(usize::from(class & WHITE == 0)) {
-                *set |= last;
-            }
-            if let Some(set) = roles.get_mut(usize::from(class & 7)) {
+            if let Some(set) = pieces.get_mut(usize::from(class & 15)) {
                 *set |= last;
             }
             slots.token(SyntaxKind::Piece, at)?;
@@ -198,10 +197,11 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
             slots.token(SyntaxKind::PromotedMarker, at)?;
             last = 0;
         } else {
-            len = index;
             break;
         }
+        at = at.wrapping_add(1);
     }
+    let mut len = at.wrapping_sub(base) as usize;
     if rank_end != 8 || square != 8 {
         return None;
     }
@@ -209,15 +209,48 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
     let filled = slots.filled();
     // The board ends the field, or holdings follow it.
     let rest = bytes.get(len..).unwrap_or_default();
-    let holdings = match rest.split_first() {
-        Some((b'/', _)) => Some(plain_holdings(rest)?),
-        Some((&byte, _)) if byte != b'[' && !is_ascii_whitespace(byte) => return None,
-        _ => None,
+    let (holdings, brackets) = match rest.split_first() {
+        Some((b'/', _)) => (Some(plain_holdings(rest)?), None),
+        Some((b'[', _)) => (None, plain_bracket_holdings(rest)),
+        Some((&byte, _)) if !is_ascii_whitespace(byte) => return None,
+        _ => (None, None),
     };
-    tree.keep(filled, base.wrapping_add(len as u32));
+    tree.keep(filled, at);
     tree.finish(open);
-    let [pawns, knights, bishops, rooks, queens, kings, ..] = roles;
-    let board = Board::from_sets(colors, [pawns, knights, bishops, rooks, queens, kings]);
+    if let Some((holdings_len, dash)) = brackets {
+        bracket_holdings(tree, at, holdings_len, dash)?;
+        len = len.saturating_add(holdings_len);
+    }
+    let [
+        black_pawns,
+        black_knights,
+        black_bishops,
+        black_rooks,
+        black_queens,
+        black_kings,
+        _,
+        _,
+        white_pawns,
+        white_knights,
+        white_bishops,
+        white_rooks,
+        white_queens,
+        white_kings,
+        ..,
+    ] = pieces;
+    let white =
+        white_pawns | white_knights | white_bishops | white_rooks | white_queens | white_kings;
+    let black =
+        black_pawns | black_knights | black_bishops | black_rooks | black_queens | black_kings;
+    let roles = [
+        white_pawns | black_pawns,
+        white_knights | black_knights,
+        white_bishops | black_bishops,
+        white_rooks | black_rooks,
+        white_queens | black_queens,
+        white_kings | black_kings,
+    ];
+    let board = Board::from_sets([white, black], roles);
     cx.plain_board = Some((board, Bitboard(promoted)));
     Some((len, holdings))
 }
@@ -427,6 +460,59 @@ fn plain_holdings(input: &[u8]) -> Option<usize> {
         Some(&byte) if !is_ascii_whitespace(byte) => None,
         _ => Some(pieces.saturating_add(1)),
     }
+}
+
+/// The length of the bracket holdings at the start of `rest` (just after a plain board), and
+/// whether they are `[-]`, when they are what the fast path of `holdings::bracket_holdings`
+/// reads, which draws no diagnostic: `[`, piece letters or a lone `-`, `]`, ending the field at
+/// an ASCII whitespace or the end of the line. `None` for anything else, which the general
+/// path reads.
+#[inline(always)]
+fn plain_bracket_holdings(rest: &[u8]) -> Option<(usize, bool)> {
+    let (b'[', inside) = rest.split_first()? else {
+        return None;
+    };
+    let (dash, inside_len) = match inside {
+        [b'-', ..] => (true, 1),
+        _ => (
+            false,
+            inside
+                .iter()
+                .position(|&byte| !is_piece_letter(char::from(byte)))
+                .unwrap_or(inside.len()),
+        ),
+    };
+    let (b']', after) = inside.get(inside_len..)?.split_first()? else {
+        return None;
+    };
+    match after.first() {
+        Some(&byte) if !is_ascii_whitespace(byte) => None,
+        _ => Some((inside_len.saturating_add(2), dash)),
+    }
+}
+
+/// Appends the nodes `holdings::bracket_holdings` builds for the plain bracket holdings of
+/// `len` bytes at offset `start` (see `plain_bracket_holdings`), `[-]` when `dash`. Out of
+/// line, so that the placement's loop keeps its registers. On `None` no node is kept, but the
+/// field may have been noted: rewind the tree.
+#[inline(never)]
+fn bracket_holdings(tree: &mut TreeBuilder, start: u32, len: usize, dash: bool) -> Option<()> {
+    let last = len.saturating_sub(1) as u32;
+    let mut slots = tree.slots(len.saturating_add(1));
+    slots.field(SyntaxKind::Holdings, start, len as u32, |offset| {
+        if offset == 0 {
+            SyntaxKind::OpenBracket
+        } else if offset == last {
+            SyntaxKind::CloseBracket
+        } else if dash {
+            SyntaxKind::Dash
+        } else {
+            SyntaxKind::Piece
+        }
+    })?;
+    let filled = slots.filled();
+    tree.keep(filled, start.wrapping_add(len as u32));
+    Some(())
 }
 
 /// Whether `group` (the text after the eighth rank's `/`) is crazyhouse holdings rather than a

@@ -46,11 +46,14 @@ pub(crate) const MAX_INPUT_LEN: usize = u32::MAX as usize;
 /// assert_eq!(parse.tree().to_string(), input);
 /// assert_eq!(parse.tree().placement().unwrap().ranks().count(), 8);
 /// ```
-#[derive(Clone)]
 pub struct SyntaxTree<'a> {
     pub(crate) source: &'a str,
     pub(crate) base: usize,
-    pub(crate) nodes: Vec<Node>,
+    /// The node array: the tree's nodes are the first `len`; the rest is room kept for the
+    /// next tree built on this thread (see [`spare`]), whose stale nodes are never read.
+    buffer: Vec<Node>,
+    /// How many nodes of `buffer` are the tree's.
+    len: usize,
     /// The index of the first root child of each kind of [`FIELDS`] (0, the root's own index,
     /// when there is none), found once when the tree is built, so that asking for a field does
     /// not search the root's children.
@@ -113,7 +116,25 @@ fn field_slot(kind: SyntaxKind) -> Option<usize> {
     })
 }
 
+impl Clone for SyntaxTree<'_> {
+    fn clone(&self) -> Self {
+        SyntaxTree {
+            source: self.source,
+            base: self.base,
+            buffer: self.nodes().to_vec(),
+            len: self.len,
+            fields: self.fields,
+        }
+    }
+}
+
 impl<'a> SyntaxTree<'a> {
+    /// The nodes of the tree, in pre-order.
+    #[inline(always)]
+    pub(crate) fn nodes(&self) -> &[Node] {
+        self.buffer.get(..self.len).unwrap_or_default()
+    }
+
     /// The first root child of `kind` (one of the fields), without searching.
     pub(crate) fn field_node(&self, kind: SyntaxKind) -> Option<SyntaxNode<'_, 'a>> {
         let slot = field_slot(kind)?;
@@ -124,7 +145,8 @@ impl<'a> SyntaxTree<'a> {
 
 /// The node array of the last tree dropped on this thread, kept for the next parse: parsing
 /// one FEN after another (the linter's loop) then allocates nothing. One buffer per thread, and
-/// only a small one, is kept.
+/// only a small one, is kept. The buffer keeps its length (its nodes stale), so that the next
+/// builder writes its nodes over them without filling the room first.
 mod spare {
     use std::cell::Cell;
 
@@ -137,15 +159,19 @@ mod spare {
         static SPARE: Cell<Vec<Node>> = const { Cell::new(Vec::new()) };
     }
 
-    /// An empty node array with room for at least `capacity` nodes.
+    /// A node array at least `capacity` nodes long, whose nodes are stale: room to write
+    /// nodes over.
+    #[inline]
     pub(super) fn take(capacity: usize) -> Vec<Node> {
         let mut nodes = SPARE.try_with(Cell::take).unwrap_or_default();
-        nodes.clear();
-        nodes.reserve(capacity);
+        if nodes.len() < capacity {
+            nodes.resize(capacity, Node::UNUSED);
+        }
         nodes
     }
 
     /// Keeps `nodes` for the next parse on this thread, if it is small.
+    #[inline]
     pub(super) fn give_back(nodes: Vec<Node>) {
         if nodes.capacity() <= MAX_KEPT {
             // When the thread is being torn down the buffer is simply dropped.
@@ -156,7 +182,7 @@ mod spare {
 
 impl Drop for SyntaxTree<'_> {
     fn drop(&mut self) {
-        spare::give_back(std::mem::take(&mut self.nodes));
+        spare::give_back(std::mem::take(&mut self.buffer));
     }
 }
 
@@ -214,7 +240,7 @@ impl<'a> SyntaxTree<'a> {
     /// assert_eq!(text, "8/8 w");
     /// ```
     pub fn tokens(&self) -> impl Iterator<Item = SyntaxNode<'_, 'a>> + '_ {
-        (0..self.nodes.len())
+        (0..self.len)
             .map(move |index| SyntaxNode { tree: self, index })
             .filter(|node| node.kind().is_token())
     }
@@ -285,7 +311,7 @@ impl std::hash::Hash for SyntaxNode<'_, '_> {
 
 impl<'t, 'a> SyntaxNode<'t, 'a> {
     fn node(&self) -> Node {
-        self.tree.nodes.get(self.index).copied().unwrap_or(Node {
+        self.tree.nodes().get(self.index).copied().unwrap_or(Node {
             start: 0,
             next: 0,
             kind: SyntaxKind::Error,
@@ -309,11 +335,11 @@ impl<'t, 'a> SyntaxNode<'t, 'a> {
         let end = self.subtree_end(self.node());
         let stop = self
             .tree
-            .nodes
+            .nodes()
             .get(end)
             .map_or(self.tree.source.len(), |next| next.start as usize);
         (
-            self.tree.nodes.get(first..end).unwrap_or_default(),
+            self.tree.nodes().get(first..end).unwrap_or_default(),
             first,
             stop,
         )
@@ -329,7 +355,7 @@ impl<'t, 'a> SyntaxNode<'t, 'a> {
         let tree = self.tree;
         let end = self.subtree_end(self.node());
         (self.index.saturating_add(1)..end).map(move |index| {
-            let node = tree.nodes.get(index).copied().unwrap_or(Node {
+            let node = tree.nodes().get(index).copied().unwrap_or(Node {
                 start: 0,
                 next: 0,
                 kind: SyntaxKind::Error,
@@ -340,7 +366,7 @@ impl<'t, 'a> SyntaxNode<'t, 'a> {
                 (node.next as usize).max(index.saturating_add(1))
             };
             let stop = tree
-                .nodes
+                .nodes()
                 .get(after)
                 .map_or(tree.source.len(), |next| next.start as usize);
             (index, node.kind, node.start as usize, stop, after)
@@ -366,7 +392,7 @@ impl<'t, 'a> SyntaxNode<'t, 'a> {
         let node = self.node();
         let end = self
             .tree
-            .nodes
+            .nodes()
             .get(self.subtree_end(node))
             .map_or(self.tree.source.len(), |after| after.start as usize);
         Span::relative_to(self.tree.base, node.start as usize, end)
@@ -461,8 +487,14 @@ impl fmt::Debug for SyntaxNode<'_, '_> {
 /// Builds the flat node array. Tokens are appended in input order at the offsets the parser
 /// gives; in debug builds the builder checks that each token starts where the previous ended,
 /// and the round-trip tests check that every byte is covered.
+///
+/// The nodes are written over a buffer of stale nodes (see [`spare`]): the first `len` are the
+/// tree's, and a node is appended by overwriting the next one, or by growing the buffer when it
+/// is full.
 pub(crate) struct TreeBuilder {
     nodes: Vec<Node>,
+    /// How many nodes of `nodes` are the tree's; never more than `nodes.len()`.
+    len: usize,
     base: usize,
     /// How many composite nodes are open: a node started at depth 1 is a root child.
     depth: u32,
@@ -487,6 +519,8 @@ pub(crate) struct Mark {
 /// [`TreeBuilder::slots`]). Each method returns `None` when the room is used up.
 pub(crate) struct Slots<'b> {
     nodes: &'b mut [Node],
+    /// The builder's fields, for the root children the slots hold (see [`Slots::field`]).
+    fields: &'b mut [u32; FIELDS.len()],
     /// The index in the tree of the first slot.
     first: u32,
     /// How many slots are filled.
@@ -531,6 +565,28 @@ impl Slots<'_> {
         }
     }
 
+    /// Fills the next slots with a whole field at offset `start`, as a root child (the slots
+    /// follow the builder at depth 1): a composite node of kind `kind` holding `tokens` tokens,
+    /// the one at `offset` from the field's start of the kind `kind_of(offset)`; the last token
+    /// runs to the end of the field. The field is noted as [`TreeBuilder::start`] notes the root
+    /// children it starts.
+    #[inline(always)]
+    pub(crate) fn field(
+        &mut self,
+        kind: SyntaxKind,
+        start: u32,
+        tokens: u32,
+        kind_of: impl Fn(u32) -> SyntaxKind,
+    ) -> Option<()> {
+        let slot = self.start(kind, start)?;
+        note_field(self.fields, kind, self.first.wrapping_add(slot as u32));
+        for offset in 0..tokens {
+            self.token(kind_of(offset), start.wrapping_add(offset))?;
+        }
+        self.finish(slot);
+        Some(())
+    }
+
     /// How many slots are filled, to keep with [`TreeBuilder::keep`].
     pub(crate) fn filled(&self) -> Filled {
         Filled {
@@ -544,14 +600,27 @@ impl Slots<'_> {
 #[must_use]
 pub(crate) struct Open(usize);
 
+/// Notes the root child of `kind` at node `index` as its field in `fields`, if it is one of
+/// [`FIELDS`] and the first of its kind.
+#[inline(always)]
+fn note_field(fields: &mut [u32; FIELDS.len()], kind: SyntaxKind, index: u32) {
+    if let Some(field) = field_slot(kind).and_then(|slot| fields.get_mut(slot))
+        && *field == 0
+    {
+        *field = index;
+    }
+}
+
 impl TreeBuilder {
     /// A builder for input of `input_len` bytes (at most [`MAX_INPUT_LEN`]) at offset `base`.
     pub(crate) fn new(base: usize, input_len: usize) -> TreeBuilder {
-        // A FEN has at most one token per byte plus about 20 composite nodes; reserve that, up to
-        // the size of the longest real FENs, so that one allocation serves every valid FEN.
+        // A FEN has at most one token per byte plus about 20 composite nodes; have room for
+        // that, up to the size of the longest real FENs, so that one buffer serves every valid
+        // FEN and the fast paths' slots need not grow it.
         let capacity = input_len.saturating_add(24).min(256);
         TreeBuilder {
             nodes: spare::take(capacity),
+            len: 0,
             base,
             depth: 0,
             fields: [0; FIELDS.len()],
@@ -561,14 +630,24 @@ impl TreeBuilder {
     }
 
     fn next_index(&self) -> u32 {
-        u32::try_from(self.nodes.len()).unwrap_or(u32::MAX)
+        u32::try_from(self.len).unwrap_or(u32::MAX)
+    }
+
+    /// Appends `node`: over the next stale node, or at the end of a full buffer.
+    #[inline(always)]
+    fn push(&mut self, node: Node) {
+        match self.nodes.get_mut(self.len) {
+            Some(slot) => *slot = node,
+            None => self.nodes.push(node),
+        }
+        self.len = self.len.wrapping_add(1);
     }
 
     /// The current state, to go back to with [`TreeBuilder::rewind`].
     #[inline(always)]
     pub(crate) fn mark(&self) -> Mark {
         Mark {
-            len: self.nodes.len(),
+            len: self.len,
             depth: self.depth,
             #[cfg(debug_assertions)]
             end: self.end,
@@ -578,7 +657,7 @@ impl TreeBuilder {
     /// Drops the nodes appended since `mark` was taken.
     #[inline(always)]
     pub(crate) fn rewind(&mut self, mark: Mark) {
-        self.nodes.truncate(mark.len);
+        self.len = self.len.min(mark.len);
         self.depth = mark.depth;
         for field in &mut self.fields {
             if *field as usize >= mark.len {
@@ -591,26 +670,15 @@ impl TreeBuilder {
         }
     }
 
-    /// Notes the root child of `kind` at node `index` as its field, if it is one of [`FIELDS`]
-    /// and the first of its kind.
-    #[inline(always)]
-    fn note_field(&mut self, kind: SyntaxKind, index: usize) {
-        if let Some(field) = field_slot(kind).and_then(|slot| self.fields.get_mut(slot))
-            && *field == 0
-        {
-            *field = u32::try_from(index).unwrap_or(0);
-        }
-    }
-
     /// Starts a composite node at offset `start`.
     #[inline]
     pub(crate) fn start(&mut self, kind: SyntaxKind, start: u32) -> Open {
-        let index = self.nodes.len();
+        let index = self.len;
         if self.depth == 1 {
-            self.note_field(kind, index);
+            note_field(&mut self.fields, kind, u32::try_from(index).unwrap_or(0));
         }
         self.depth = self.depth.saturating_add(1);
-        self.nodes.push(Node {
+        self.push(Node {
             start,
             next: 0,
             kind,
@@ -637,46 +705,10 @@ impl TreeBuilder {
             self.end = start.wrapping_add(len as u32);
         }
         if len > 0 {
-            self.nodes.push(Node {
+            self.push(Node {
                 start,
                 next: 0,
                 kind,
-            });
-        }
-    }
-
-    /// Appends a whole field at offset `start`, `len` bytes long, as a root child (the builder
-    /// is at depth 1): a composite node of kind `kind` holding tokens of kind `token`, one per
-    /// byte when `per_byte`, or else one for the whole field. The field is noted as the
-    /// composite nodes [`TreeBuilder::start`] starts are.
-    #[inline(always)]
-    pub(crate) fn field(
-        &mut self,
-        kind: SyntaxKind,
-        token: SyntaxKind,
-        start: u32,
-        len: u32,
-        per_byte: bool,
-    ) {
-        debug_assert_eq!(self.depth, 1, "a field is a root child");
-        #[cfg(debug_assertions)]
-        {
-            debug_assert_eq!(start, self.end, "tokens must be contiguous");
-            self.end = start.wrapping_add(len);
-        }
-        let index = self.nodes.len();
-        self.note_field(kind, index);
-        let tokens = if per_byte { len } else { 1 };
-        let next = u32::try_from(index)
-            .unwrap_or(u32::MAX)
-            .saturating_add(1)
-            .saturating_add(tokens);
-        self.nodes.push(Node { start, next, kind });
-        for offset in 0..tokens {
-            self.nodes.push(Node {
-                start: start.wrapping_add(offset),
-                next: 0,
-                kind: token,
             });
         }
     }
@@ -685,12 +717,18 @@ impl TreeBuilder {
     /// [`Slots`] and then kept, as many as were filled, by [`TreeBuilder::keep`]: for a
     /// production that builds many small nodes in a tight loop (the placement's fast path),
     /// which then writes each node with one bounds check instead of a push. The slots' nodes
-    /// are not noted as fields: start them at depth 2 or below.
+    /// are not noted as fields, except those [`Slots::field`] fills: start other composite
+    /// nodes at depth 2 or below.
+    #[inline(always)]
     pub(crate) fn slots(&mut self, count: usize) -> Slots<'_> {
-        let first = self.nodes.len();
-        self.nodes.resize(first.saturating_add(count), Node::UNUSED);
+        let first = self.len;
+        let end = first.saturating_add(count);
+        if self.nodes.len() < end {
+            self.nodes.resize(end, Node::UNUSED);
+        }
         Slots {
             nodes: self.nodes.get_mut(first..).unwrap_or_default(),
+            fields: &mut self.fields,
             first: u32::try_from(first).unwrap_or(u32::MAX),
             used: 0,
         }
@@ -703,8 +741,9 @@ impl TreeBuilder {
         {
             self.end = end;
         }
-        self.nodes
-            .truncate((slots.first as usize).saturating_add(slots.used));
+        self.len = (slots.first as usize)
+            .saturating_add(slots.used)
+            .min(self.nodes.len());
     }
 
     /// Appends a one-byte token for each of `bytes`, which start at offset `start`, of the kind
@@ -721,12 +760,20 @@ impl TreeBuilder {
             debug_assert_eq!(start, self.end, "tokens must be contiguous");
             self.end = start.wrapping_add(bytes.len() as u32);
         }
-        self.nodes
-            .extend(bytes.iter().enumerate().map(|(index, &byte)| Node {
+        let first = self.len;
+        let end = first.saturating_add(bytes.len());
+        if self.nodes.len() < end {
+            self.nodes.resize(end, Node::UNUSED);
+        }
+        let slots = self.nodes.get_mut(first..end).unwrap_or_default();
+        for (slot, (index, &byte)) in slots.iter_mut().zip(bytes.iter().enumerate()) {
+            *slot = Node {
                 start: start.wrapping_add(index as u32),
                 next: 0,
                 kind: kind_of(byte),
-            }));
+            };
+        }
+        self.len = end.min(self.nodes.len());
     }
 
     /// The absolute span of `len` bytes at offset `start`.
@@ -740,18 +787,21 @@ impl TreeBuilder {
         }
     }
 
-    pub(crate) fn finish_tree<'a>(self, source: &'a str) -> SyntaxTree<'a> {
+    /// The tree built, over `source`; the builder is left without nodes.
+    #[inline(always)]
+    pub(crate) fn take_tree<'a>(&mut self, source: &'a str) -> SyntaxTree<'a> {
         #[cfg(debug_assertions)]
         assert_eq!(
             self.fields,
-            find_fields(&self.nodes),
+            find_fields(self.nodes.get(..self.len).unwrap_or_default()),
             "fields noted as started"
         );
         SyntaxTree {
             source,
             base: self.base,
             fields: self.fields,
-            nodes: self.nodes,
+            buffer: std::mem::take(&mut self.nodes),
+            len: std::mem::take(&mut self.len),
         }
     }
 
@@ -766,7 +816,8 @@ impl TreeBuilder {
         SyntaxTree {
             source,
             base,
-            nodes: vec![node(SyntaxKind::Fen, 2), node(SyntaxKind::Error, 0)],
+            buffer: vec![node(SyntaxKind::Fen, 2), node(SyntaxKind::Error, 0)],
+            len: 2,
             fields: [0; FIELDS.len()],
         }
     }
