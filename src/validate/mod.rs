@@ -327,6 +327,9 @@ pub(crate) struct CastlingLetters {
     first: [CastlingRight; 4],
     len: usize,
     more: Vec<CastlingRight>,
+    /// Whether a letter is other than `K`, `Q`, `k` and `q`: without one, no side of a king has
+    /// two letters (each letter is there once).
+    other_letters: bool,
 }
 
 impl CastlingLetters {
@@ -336,11 +339,13 @@ impl CastlingLetters {
             first: [CastlingRight::new('-', Span::empty(0)); 4],
             len: 0,
             more: Vec::new(),
+            other_letters: false,
         }
     }
 
     /// Adds `right` after the letters so far.
     fn push(&mut self, right: CastlingRight) {
+        self.other_letters |= !matches!(right.letter(), 'K' | 'Q' | 'k' | 'q');
         match self.first.get_mut(self.len) {
             Some(slot) => *slot = right,
             None => self.more.push(right),
@@ -380,6 +385,12 @@ impl CastlingLetters {
             ));
         }
         letters
+    }
+
+    /// Whether a letter is other than `K`, `Q`, `k` and `q` (a file letter): without one, each
+    /// side of each king has one letter at most.
+    pub(crate) fn has_other_letters(&self) -> bool {
+        self.other_letters
     }
 
     /// Whether there is no letter.

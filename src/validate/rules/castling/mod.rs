@@ -51,7 +51,7 @@ fn rooks_beside(
             }
         })
         .filter_map(move |file| square(file, rank))
-        .filter(move |&s| board.piece_at(s) == Some(rook(color)))
+        .filter(move |&s| board.has_piece(s, rook(color)))
 }
 
 /// The king of `color` when it stands on its back rank (on e1/e8 in standard chess).
@@ -94,6 +94,10 @@ struct Crowded {
 /// more, White's kingside first.
 fn crowded_sides(check: &Check<'_, '_>) -> [Option<Crowded>; 4] {
     let mut sides = [None; 4];
+    // With only `K`, `Q`, `k` and `q`, each there once, no side has two letters.
+    if !check.castling.has_other_letters() {
+        return sides;
+    }
     let kings = [
         castling_king(check, Color::White),
         castling_king(check, Color::Black),
@@ -204,9 +208,7 @@ fn named_rook(
             _ => true,
         };
         return match corner {
-            Some(corner)
-                if named_corner && check.position.board.piece_at(corner) == Some(rook(color)) =>
-            {
+            Some(corner) if named_corner && check.position.board.has_piece(corner, rook(color)) => {
                 Ok(corner)
             }
             _ => Err(corner),
@@ -217,7 +219,7 @@ fn named_rook(
             let named = square(file.index(), rank);
             match named {
                 Some(s)
-                    if check.position.board.piece_at(s) == Some(rook(color))
+                    if check.position.board.has_piece(s, rook(color))
                         && file.index() != king_file =>
                 {
                     Ok(s)

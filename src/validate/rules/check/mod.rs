@@ -65,5 +65,5 @@ fn valid_en_passant(check: &Check<'_, '_>) -> Option<(Square, Square, Square)> {
         color: turn.other(),
         role: Role::Pawn,
     };
-    (check.position.board.piece_at(pushed) == Some(pawn)).then_some((target, pushed, from))
+    (check.position.board.has_piece(pushed, pawn)).then_some((target, pushed, from))
 }

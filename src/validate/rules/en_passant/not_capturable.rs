@@ -24,24 +24,24 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     };
     let board = &check.position.board;
     let mover = check.position.turn.other();
-    let pushed_ok = board.piece_at(pushed)
-        == Some(Piece {
+    let pushed_ok = board.has_piece(
+        pushed,
+        Piece {
             color: mover,
             role: Role::Pawn,
-        });
-    if !pushed_ok || board.piece_at(target).is_some() || board.piece_at(from).is_some() {
+        },
+    );
+    let occupied = board.occupied();
+    if !pushed_ok || occupied.contains(target) || occupied.contains(from) {
         return; // Other rules report these.
     }
-    let capturers = attacks(target, Role::Pawn, mover, board.occupied());
+    let capturers = attacks(target, Role::Pawn, mover, occupied);
     let turn = check.position.turn;
-    let has_capturer = capturers.squares().any(|s| {
-        board.piece_at(s)
-            == Some(Piece {
-                color: turn,
-                role: Role::Pawn,
-            })
+    let pawns = board.squares_of(Piece {
+        color: turn,
+        role: Role::Pawn,
     });
-    if has_capturer {
+    if !(capturers & pawns).is_empty() {
         return;
     }
     check.report(
