@@ -333,9 +333,17 @@ fn slide(index: usize, directions: [usize; 4], occupied: u64) -> u64 {
 pub(crate) fn slider_attackers(index: usize, occupied: u64, diagonal: u64, straight: u64) -> u64 {
     let index = index & 63;
     let [diagonal_lines, straight_lines] = TABLES.lines.get(index).copied().unwrap_or([0; 2]);
-    if (diagonal_lines & diagonal) | (straight_lines & straight) == 0 {
+    let (diagonal, straight) = (diagonal_lines & diagonal, straight_lines & straight);
+    if diagonal | straight == 0 {
         return 0;
     }
+    ray_attackers(index, occupied, diagonal, straight)
+}
+
+/// [`slider_attackers`] when some mover stands on a line through the square: ray by ray, out
+/// of line, so that the usual case keeps few registers.
+#[inline(never)]
+fn ray_attackers(index: usize, occupied: u64, diagonal: u64, straight: u64) -> u64 {
     let Some(
         &[
             east,

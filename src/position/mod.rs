@@ -250,6 +250,7 @@ impl Board {
     /// out unless `kings`: the squares each kind of piece would attack from `square`, masked
     /// with where such pieces stand (attacks are symmetric, but for the pawns, whose captures
     /// are seen from the other side).
+    #[inline(always)]
     pub(crate) fn attackers(
         &self,
         square: Square,

@@ -421,7 +421,9 @@ pub(crate) struct Check<'t, 'a> {
     pub(crate) has_castling_rights: bool,
     /// The king of the side to move and the pieces that check it, worked out by the first
     /// check rule that asks (three of them do).
-    pub(crate) checkers: std::cell::OnceCell<Option<(Square, crate::position::Bitboard)>>,
+    /// (A `Cell` of a `Copy` value rather than a `OnceCell`: reading and filling it inline
+    /// costs a few instructions, where `OnceCell`'s filling is a call.)
+    pub(crate) checkers: std::cell::Cell<Option<Option<(Square, crate::position::Bitboard)>>>,
     /// The en-passant square and the span of its field, read from the tree by the first
     /// en-passant rule that asks (five of them do).
     pub(crate) en_passant: std::cell::OnceCell<Option<(Square, Span)>>,
@@ -443,7 +445,7 @@ impl<'t, 'a> Check<'t, 'a> {
             fullmove_number: None,
             castling,
             has_castling_rights: !castling.is_empty(),
-            checkers: std::cell::OnceCell::new(),
+            checkers: std::cell::Cell::new(None),
             en_passant: std::cell::OnceCell::new(),
             diagnostics: Vec::new(),
         }

@@ -17,12 +17,17 @@ fn attackers(check: &Check<'_, '_>, square: Square, by: Color, occupied: Bitboar
 
 /// The side to move's king and its checkers, worked out once per FEN.
 fn checkers(check: &Check<'_, '_>) -> Option<(Square, Bitboard)> {
-    *check.checkers.get_or_init(|| {
+    if let Some(known) = check.checkers.get() {
+        return known;
+    }
+    let found = (|| {
         let turn = check.position.turn;
         let king = check.position.board.king_of(turn)?;
         let occupied = check.position.board.occupied();
         Some((king, attackers(check, king, turn.other(), occupied)))
-    })
+    })();
+    check.checkers.set(Some(found));
+    found
 }
 
 fn is_stepper(check: &Check<'_, '_>, square: Square) -> bool {
