@@ -211,14 +211,16 @@ impl Validator {
             .as_ref()
             .map(|position| self.variant.unwrap_or(position.variant));
         if let (Some(position), Some(variant)) = (&position, variant) {
-            let castling = match tail {
+            // Filled in place: the letters are not moved once read.
+            let mut castling = CastlingLetters::new();
+            match tail {
                 Some(crate::parse::PlainTail {
                     castling: Some(letters),
                     castling_start,
                     ..
-                }) => CastlingLetters::of_text(letters, *castling_start),
-                _ => CastlingLetters::of(parse.tree()),
-            };
+                }) => castling.read_text(letters, *castling_start),
+                _ => castling.read_tree(parse.tree()),
+            }
             let mut check = Check::new(parse.tree(), position, variant, &castling);
             check.halfmove_clock = halfmove_clock;
             check.fullmove_number = fullmove_number;
@@ -353,9 +355,16 @@ impl CastlingLetters {
         self.len = self.len.saturating_add(1);
     }
 
-    /// The castling letters of `tree`'s castling field.
+    /// The castling letters of `tree`'s castling field (see [`CastlingLetters::read_tree`]).
+    #[cfg(test)]
     pub(crate) fn of(tree: &SyntaxTree<'_>) -> CastlingLetters {
         let mut letters = CastlingLetters::new();
+        letters.read_tree(tree);
+        letters
+    }
+
+    /// Adds the castling letters of `tree`'s castling field.
+    fn read_tree(&mut self, tree: &SyntaxTree<'_>) {
         // Castling letters are ASCII, so one bit per code point below 128 marks those seen.
         let mut seen = 0u128;
         for right in tree
@@ -366,25 +375,30 @@ impl CastlingLetters {
             let bit = 1u128 << (u32::from(right.letter()) & 127);
             if seen & bit == 0 {
                 seen |= bit;
-                letters.push(right);
+                self.push(right);
             }
         }
+    }
+
+    /// The castling letters of the castling field `text` (see [`CastlingLetters::read_text`]).
+    #[cfg(test)]
+    pub(crate) fn of_text(text: &str, start: usize) -> CastlingLetters {
+        let mut letters = CastlingLetters::new();
+        letters.read_text(text, start);
         letters
     }
 
-    /// The castling letters of the castling field `text`, which is `-` or castling letters in
-    /// order without repeats, and starts at offset `start`: what [`CastlingLetters::of`] reads
-    /// from the tree, read from the fast path's text.
-    pub(crate) fn of_text(text: &str, start: usize) -> CastlingLetters {
-        let mut letters = CastlingLetters::new();
+    /// Adds the castling letters of the castling field `text`, which is `-` or castling letters
+    /// in order without repeats, and starts at offset `start`: what
+    /// [`CastlingLetters::read_tree`] reads from the tree, read from the fast path's text.
+    fn read_text(&mut self, text: &str, start: usize) {
         for (at, letter) in text.char_indices().filter(|&(_, letter)| letter != '-') {
             let at = start.saturating_add(at);
-            letters.push(CastlingRight::new(
+            self.push(CastlingRight::new(
                 letter,
                 Span::new(at, at.saturating_add(1)),
             ));
         }
-        letters
     }
 
     /// Whether a letter is other than `K`, `Q`, `k` and `q` (a file letter): without one, each
@@ -424,6 +438,9 @@ pub(crate) struct Check<'t, 'a> {
     /// (A `Cell` of a `Copy` value rather than a `OnceCell`: reading and filling it inline
     /// costs a few instructions, where `OnceCell`'s filling is a call.)
     pub(crate) checkers: std::cell::Cell<Option<Option<(Square, crate::position::Bitboard)>>>,
+    /// Each colour's king square (White, Black), when it has exactly one king
+    /// ([`crate::position::Board::king_of`]): found once for the rules that ask.
+    kings: [Option<Square>; 2],
     /// The en-passant square and the span of its field, read from the tree by the first
     /// en-passant rule that asks (five of them do).
     pub(crate) en_passant: std::cell::OnceCell<Option<(Square, Span)>>,
@@ -445,9 +462,23 @@ impl<'t, 'a> Check<'t, 'a> {
             fullmove_number: None,
             castling,
             has_castling_rights: !castling.is_empty(),
+            kings: [
+                position.board.king_of(crate::Color::White),
+                position.board.king_of(crate::Color::Black),
+            ],
             checkers: std::cell::Cell::new(None),
             en_passant: std::cell::OnceCell::new(),
             diagnostics: Vec::new(),
+        }
+    }
+
+    /// The square of `color`'s king, when it has exactly one: what
+    /// [`crate::position::Board::king_of`] says, found once.
+    pub(crate) fn king(&self, color: crate::Color) -> Option<Square> {
+        let [white, black] = self.kings;
+        match color {
+            crate::Color::White => white,
+            crate::Color::Black => black,
         }
     }
 

@@ -56,7 +56,7 @@ fn rooks_beside(
 
 /// The king of `color` when it stands on its back rank (on e1/e8 in standard chess).
 fn castling_king(check: &Check<'_, '_>, color: Color) -> Option<Square> {
-    let king = check.position.board.king_of(color)?;
+    let king = check.king(color)?;
     let home = king.rank() == back_rank(color) && (!standard(check) || king.file().index() == 4);
     home.then_some(king)
 }

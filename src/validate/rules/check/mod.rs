@@ -22,7 +22,7 @@ fn checkers(check: &Check<'_, '_>) -> Option<(Square, Bitboard)> {
     }
     let found = (|| {
         let turn = check.position.turn;
-        let king = check.position.board.king_of(turn)?;
+        let king = check.king(turn)?;
         let occupied = check.position.board.occupied();
         Some((king, attackers(check, king, turn.other(), occupied)))
     })();
