@@ -182,6 +182,9 @@ impl Validator {
     /// The work of [`Validator::lint_parse_with_counters`]: the position, the variant and
     /// every diagnostic with the severities in force, ordered by span: the parser's,
     /// `found`, taken out of `parse` (so that they are moved, not copied), and the rules'.
+    /// Inlined into both callers, so that [`Validator::diagnostics_of`], which keeps only the
+    /// diagnostics, does not copy the position out.
+    #[inline(always)]
     fn check_parse(
         &self,
         parse: &Parse<'_>,
@@ -189,14 +192,6 @@ impl Validator {
         counters: Counters<'_>,
     ) -> (Option<Position>, Option<Variant>, Vec<crate::Diagnostic>) {
         let tail = parse.plain_tail();
-        let halfmove_clock = counters
-            .halfmove_clock
-            .or_else(|| tail.map(|tail| tail.halfmove_clock))
-            .or_else(|| parse.tree().halfmove_clock().map(CounterText::from));
-        let fullmove_number = counters
-            .fullmove_number
-            .or_else(|| tail.map(|tail| tail.fullmove_number))
-            .or_else(|| parse.tree().fullmove_number().map(CounterText::from));
         let mut position = Position::from_parse(parse);
         if let Some(position) = &mut position {
             if let Some(counter) = counters.halfmove_clock {
@@ -222,14 +217,25 @@ impl Validator {
                 _ => castling.read_tree(parse.tree()),
             }
             let mut check = Check::new(parse.tree(), position, variant, &castling);
-            check.halfmove_clock = halfmove_clock;
-            check.fullmove_number = fullmove_number;
+            // The counters the rules check: those given, else the FEN's own.
+            check.halfmove_clock = counters
+                .halfmove_clock
+                .or_else(|| tail.map(|tail| tail.halfmove_clock))
+                .or_else(|| parse.tree().halfmove_clock().map(CounterText::from));
+            check.fullmove_number = counters
+                .fullmove_number
+                .or_else(|| tail.map(|tail| tail.fullmove_number))
+                .or_else(|| parse.tree().fullmove_number().map(CounterText::from));
             if self.overrides.is_empty() {
                 rules::run_all(&mut check);
             } else {
                 rules::run(&mut check, |code| self.severity_of(code).is_some());
             }
-            diagnostics.append(&mut check.diagnostics);
+            if diagnostics.is_empty() {
+                diagnostics = std::mem::take(&mut check.diagnostics);
+            } else {
+                diagnostics.append(&mut check.diagnostics);
+            }
         }
         // Without overrides every diagnostic keeps the default severity it was made with.
         if !self.overrides.is_empty() {
