@@ -392,7 +392,9 @@ impl Position {
     }
 
     /// [`Position::from_tree`] for a parse, taking the board the parser read from a plain
-    /// placement instead of walking the nodes again.
+    /// placement instead of walking the nodes again. Inlined, with the position's making, into
+    /// the validator, so that the board and the position are written where they are kept.
+    #[inline(always)]
     pub(crate) fn from_parse(parse: &crate::Parse<'_>) -> Option<Position> {
         match parse.plain_board() {
             Some((board, promoted)) => Some(Position::from_tree_and_board(
@@ -407,6 +409,7 @@ impl Position {
 
     /// The position of `tree`, whose placement describes `board` with `promoted` squares.
     /// The fields after the placement come from `tail` when the fast path read them.
+    #[inline(always)]
     fn from_tree_and_board(
         tree: &SyntaxTree<'_>,
         board: Board,

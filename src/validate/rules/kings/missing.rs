@@ -15,6 +15,10 @@ declare_rule! {
 /// `fen::kings::missing`: a side has no king on the board.
 #[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
+    // Usually each side has one king.
+    if check.king(Color::White).is_some() && check.king(Color::Black).is_some() {
+        return;
+    }
     for color in [Color::White, Color::Black] {
         if check.position.board.squares_of(king(color)).is_empty() {
             let letter = king(color).letter();
