@@ -6,6 +6,7 @@
 //! and documentation live in the registry ([`Code`]). [`Validator`] runs them all, applies the
 //! user's severity overrides, and [`lint`] runs the parser and the validator in one go.
 
+pub(crate) mod message;
 pub(crate) mod rules;
 
 use crate::position::{Position, Variant};

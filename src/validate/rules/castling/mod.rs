@@ -12,6 +12,7 @@ pub(crate) mod too_many;
 use crate::position::{Board, Variant};
 use crate::syntax::{CastlingRight, CastlingSide};
 use crate::validate::Check;
+use crate::validate::message::Message;
 use crate::{Code, Color, Diagnostic, File, Piece, Role, Span, Square};
 
 fn back_rank(color: Color) -> u8 {

@@ -44,10 +44,24 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     if !(capturers & pawns).is_empty() {
         return;
     }
+    report(check, target, turn, span);
+}
+
+/// Reports the en-passant square `target`, written at `span`, that no pawn of `turn` can
+/// capture on: out of line, for the checks above are run on every FEN.
+#[cold]
+#[inline(never)]
+fn report(check: &mut Check<'_, '_>, target: Square, turn: Color, span: crate::Span) {
     check.report(
         Diagnostic::new(
             Code::EnPassantNotCapturable,
-            format!("en-passant square {target} that no {turn} pawn can capture on"),
+            // Built part by part (see `Message`): this rule fires often.
+            Message::with_capacity(48)
+                .str("en-passant square ")
+                .square(target)
+                .str(" that no ")
+                .color(turn)
+                .str(" pawn can capture on"),
         )
         .primary(span, "no capture possible")
         .help("PGN writes the square after every double step; X-FEN and most tools write `-` when no pawn can capture. Both are valid."),
