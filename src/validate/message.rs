@@ -38,6 +38,12 @@ impl Message {
         self
     }
 
+    /// Adds `number` in decimal.
+    #[must_use]
+    pub(crate) fn number(self, number: u64) -> Message {
+        self.str(itoa::Buffer::new().format(number))
+    }
+
     /// Adds the name of `color`, `White` or `Black`.
     #[must_use]
     pub(crate) fn color(self, color: Color) -> Message {
@@ -107,7 +113,9 @@ mod tests {
                 );
             }
         }
-        let built = Message::with_capacity(2).str("n=").char('!');
-        assert_eq!(text(built), "n=!");
+        for number in [0, 1, 9, 10, 99, 100, 4_294_967_295, u64::MAX] {
+            let built = Message::with_capacity(2).str("n=").number(number).char('!');
+            assert_eq!(text(built), format!("n={number}!"));
+        }
     }
 }
