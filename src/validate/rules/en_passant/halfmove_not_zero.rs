@@ -31,7 +31,7 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
         Diagnostic::new(
             Code::EnPassantHalfmoveNotZero,
             // Built part by part (see `Message`): this rule fires often on corrupted input.
-            Message::with_capacity(80)
+            Message::with_capacity(72_usize.saturating_add(clock.text().len()))
                 .str("halfmove clock ")
                 .str(clock.text())
                 .str(" with an en-passant square, expected 0 after a pawn move"),

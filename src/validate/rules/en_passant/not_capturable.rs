@@ -56,7 +56,7 @@ fn report(check: &mut Check<'_, '_>, target: Square, turn: Color, span: crate::S
         Diagnostic::new(
             Code::EnPassantNotCapturable,
             // Built part by part (see `Message`): this rule fires often.
-            Message::with_capacity(48)
+            Message::with_capacity(56)
                 .str("en-passant square ")
                 .square(target)
                 .str(" that no ")

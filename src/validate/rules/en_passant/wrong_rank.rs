@@ -53,7 +53,7 @@ fn report(check: &mut Check<'_, '_>, target: Square, span: crate::Span) {
         .color(turn)
         .str(" to move, expected a square on rank ")
         .char(expected);
-    let help = Message::with_capacity(96)
+    let help = Message::with_capacity(104)
         .str("After ")
         .color(pusher)
         .str("'s double step the square is on rank ")
