@@ -128,6 +128,12 @@ impl Board {
         Some(Piece { color, role })
     }
 
+    /// Whether `piece` stands on `square`: what `piece_at(square) == Some(piece)` says, with
+    /// one mask test instead of looking the piece up.
+    pub(crate) fn has_piece(&self, square: Square, piece: Piece) -> bool {
+        self.squares_of(piece).contains(square)
+    }
+
     /// Puts `piece` on `square` (or empties it).
     pub fn set(&mut self, square: Square, piece: Option<Piece>) {
         let bit = Bitboard::from_square(square);
@@ -244,6 +250,7 @@ impl Board {
     /// out unless `kings`: the squares each kind of piece would attack from `square`, masked
     /// with where such pieces stand (attacks are symmetric, but for the pawns, whose captures
     /// are seen from the other side).
+    #[inline(always)]
     pub(crate) fn attackers(
         &self,
         square: Square,
@@ -385,7 +392,9 @@ impl Position {
     }
 
     /// [`Position::from_tree`] for a parse, taking the board the parser read from a plain
-    /// placement instead of walking the nodes again.
+    /// placement instead of walking the nodes again. Inlined, with the position's making, into
+    /// the validator, so that the board and the position are written where they are kept.
+    #[inline(always)]
     pub(crate) fn from_parse(parse: &crate::Parse<'_>) -> Option<Position> {
         match parse.plain_board() {
             Some((board, promoted)) => Some(Position::from_tree_and_board(
@@ -400,6 +409,7 @@ impl Position {
 
     /// The position of `tree`, whose placement describes `board` with `promoted` squares.
     /// The fields after the placement come from `tail` when the fast path read them.
+    #[inline(always)]
     fn from_tree_and_board(
         tree: &SyntaxTree<'_>,
         board: Board,
@@ -428,22 +438,18 @@ impl Position {
         // the tree.
         let (castling, chess960) = match tail.and_then(|tail| tail.castling) {
             Some(text) => castling_facts(
-                || {
-                    text.bytes().filter(|&byte| byte != b'-').map(|byte| {
-                        let letter = char::from(byte);
-                        (castling_color(letter), castling_side(letter))
-                    })
-                },
+                text.bytes().filter(|&byte| byte != b'-').map(|byte| {
+                    let letter = char::from(byte);
+                    (castling_color(letter), castling_side(letter))
+                }),
                 &board,
                 variant_open,
             ),
             None => castling_facts(
-                || {
-                    tree.castling()
-                        .into_iter()
-                        .flat_map(|castling| castling.rights())
-                        .map(|right| (right.color(), right.side()))
-                },
+                tree.castling()
+                    .into_iter()
+                    .flat_map(|castling| castling.rights())
+                    .map(|right| (right.color(), right.side())),
                 &board,
                 variant_open,
             ),
@@ -635,45 +641,104 @@ fn checks_given(tree: &SyntaxTree<'_>) -> Option<[u8; 2]> {
         .or_else(|| tree.remaining_checks().and_then(read))
 }
 
-/// The castling rooks of the castling letters' sides, which `sides` gives, and, when `ask_chess960`, whether
-/// they tell Chess960 (see [`is_chess960`]).
-fn castling_facts<I: Iterator<Item = (Color, CastlingSide)>>(
-    sides: impl Fn() -> I,
+/// The castling rooks of the castling letters' sides, which `sides` gives (see
+/// [`castling_square`]), and, when `ask_chess960`, whether they tell Chess960 (see
+/// [`BackRank::tells_chess960`]): in one pass over the letters, each colour's back rank read
+/// once, and not at all without a letter.
+fn castling_facts(
+    mut sides: impl Iterator<Item = (Color, CastlingSide)>,
     board: &Board,
     ask_chess960: bool,
 ) -> (Bitboard, bool) {
-    let rooks = castling_rooks(sides(), board);
-    (rooks, ask_chess960 && is_chess960(sides(), board))
-}
-
-/// The rook squares the castling letters name: `K`/`Q` the outermost rook of that colour on the
-/// back rank on that side of the king (X-FEN), a file letter the rook on that file. Without a
-/// king on the back rank, or without such a rook, `K` and `Q` name the h- and a-corner.
-fn castling_rooks(sides: impl Iterator<Item = (Color, CastlingSide)>, board: &Board) -> Bitboard {
-    sides
-        .filter_map(|(color, side)| castling_square(board, color, side))
-        .fold(Bitboard::EMPTY, Bitboard::with)
-}
-
-/// The square a castling letter of `color` for `side` names on `board` (see [`castling_rooks`]);
-/// the writer picks `K` or `Q` exactly when this gives back the rook square it writes.
-fn castling_square(board: &Board, color: Color, side: CastlingSide) -> Option<Square> {
-    let rank = if color == Color::White { 1 } else { 8 };
-    let square_on = |file: u8| File::new(file).and_then(|file| Square::new(file, rank));
-    let outermost = match (side, home_king_file(board, color)) {
-        (CastlingSide::File(file), _) => return square_on(file.index()),
-        (CastlingSide::King, Some(king)) => outermost_rook(board, color, king, true),
-        (CastlingSide::Queen, Some(king)) => outermost_rook(board, color, king, false),
-        _ => None,
+    let Some(first) = sides.next() else {
+        return (Bitboard::EMPTY, false);
     };
-    match (outermost, side) {
-        (Some(file), _) => square_on(file),
-        (None, CastlingSide::King) => square_on(7),
-        (None, _) => square_on(0),
+    let (white, black) = (
+        BackRank::of(board, Color::White),
+        BackRank::of(board, Color::Black),
+    );
+    let mut rooks = Bitboard::EMPTY;
+    let mut chess960 = false;
+    for (color, side) in std::iter::once(first).chain(sides) {
+        let rank = if color == Color::White { white } else { black };
+        if let Some(square) = rank.square(side) {
+            rooks = rooks.with(square);
+        }
+        chess960 = chess960 || (ask_chess960 && rank.tells_chess960(side));
+    }
+    (rooks, chess960)
+}
+
+/// The square a castling letter of `color` for `side` names on `board`: `K`/`Q` the outermost
+/// rook of that colour on the back rank on that side of the king (X-FEN), a file letter the
+/// rook on that file. Without a king on the back rank, or without such a rook, `K` and `Q` name
+/// the h- and a-corner. The writer picks `K` or `Q` exactly when this gives back the rook square
+/// it writes.
+fn castling_square(board: &Board, color: Color, side: CastlingSide) -> Option<Square> {
+    BackRank::of(board, color).square(side)
+}
+
+/// What a colour's castling letters are read against: its back rank, the file of its king when
+/// it stands there, and the files of its rooks there.
+#[derive(Clone, Copy)]
+struct BackRank {
+    /// The back rank's number (1 or 8).
+    rank: u8,
+    /// The file index of the king, when the colour has one king and it stands on this rank.
+    king: Option<u8>,
+    /// The files of the colour's rooks on this rank, as the low 8 bits (bit 0 the a-file).
+    rooks: u32,
+}
+
+impl BackRank {
+    /// `color`'s back rank on `board`.
+    fn of(board: &Board, color: Color) -> BackRank {
+        BackRank {
+            rank: if color == Color::White { 1 } else { 8 },
+            king: home_king_file(board, color),
+            rooks: back_rank_rooks(board, color),
+        }
+    }
+
+    /// The square a castling letter for `side` names (see [`castling_square`]).
+    fn square(self, side: CastlingSide) -> Option<Square> {
+        let square_on = |file: u8| File::new(file).and_then(|file| Square::new(file, self.rank));
+        let outermost = match (side, self.king) {
+            (CastlingSide::File(file), _) => return square_on(file.index()),
+            (CastlingSide::King, Some(king)) => outermost_file(self.rooks, king, true),
+            (CastlingSide::Queen, Some(king)) => outermost_file(self.rooks, king, false),
+            _ => None,
+        };
+        match (outermost, side) {
+            (Some(file), _) => square_on(file),
+            (None, CastlingSide::King) => square_on(7),
+            (None, _) => square_on(0),
+        }
+    }
+
+    /// Whether a castling letter for `side` says Chess960: a right of a side whose king stands
+    /// on its back rank off the e-file; a file letter (Shredder-FEN and X-FEN inner rooks are
+    /// Chess960 notations, and a standard setup is also a Chess960 one); or `K`/`Q` whose
+    /// corner holds no rook of that side while another rook stands on that side of the king
+    /// (X-FEN's outermost rook, as in a Chess960 start position). A standard setup whose rook
+    /// is gone from that side, right kept, stays standard (and draws `fen::castling::no_rook`).
+    fn tells_chess960(self, side: CastlingSide) -> bool {
+        let Some(king) = self.king else {
+            return false;
+        };
+        if king != 4 {
+            return true;
+        }
+        let rooks = self.rooks;
+        match side {
+            CastlingSide::File(_) => true,
+            // No rook in the h-corner, one on f or g; none in the a-corner, one on b, c or d.
+            CastlingSide::King => rooks & 0x80 == 0 && rooks & 0x60 != 0,
+            CastlingSide::Queen => rooks & 0x01 == 0 && rooks & 0x0e != 0,
+        }
     }
 }
 
-/// The files of `color`'s rooks on its back rank, as the low 8 bits (bit 0 the a-file).
 /// The file of `color`'s outermost rook on its back rank beyond the king on file `king_file`
 /// (towards the h-file when `kingside`, else towards the a-file): the rook that `K` or `Q`
 /// names in Shredder-FEN and X-FEN terms.
@@ -683,7 +748,11 @@ pub(crate) fn outermost_rook(
     king_file: u8,
     kingside: bool,
 ) -> Option<u8> {
-    let rooks = back_rank_rooks(board, color);
+    outermost_file(back_rank_rooks(board, color), king_file, kingside)
+}
+
+/// [`outermost_rook`] among the rooks on the files `rooks` (bit 0 the a-file).
+fn outermost_file(rooks: u32, king_file: u8, kingside: bool) -> Option<u8> {
     let file = if kingside {
         // The highest file beyond the king.
         (rooks & 0xfe_u32.wrapping_shl(u32::from(king_file))).checked_ilog2()?
@@ -698,6 +767,7 @@ pub(crate) fn outermost_rook(
     u8::try_from(file).ok()
 }
 
+/// The files of `color`'s rooks on its back rank, as the low 8 bits (bit 0 the a-file).
 fn back_rank_rooks(board: &Board, color: Color) -> u32 {
     let rooks = board.squares_of(Piece {
         color,
@@ -713,30 +783,6 @@ fn home_king_file(board: &Board, color: Color) -> Option<u8> {
         .king_of(color)
         .filter(|king| king.rank() == if color == Color::White { 1 } else { 8 })
         .map(|king| king.file().index())
-}
-
-/// Whether the castling field says Chess960: a right of a side whose king stands on its back
-/// rank off the e-file; a file letter (Shredder-FEN and X-FEN inner rooks are Chess960
-/// notations, and a standard setup is also a Chess960 one); or `K`/`Q` whose corner
-/// holds no rook of that side while another rook stands on that side of the king (X-FEN's
-/// outermost rook, as in a Chess960 start position). A standard setup whose rook is gone from
-/// that side, right kept, stays standard (and draws `fen::castling::no_rook`).
-fn is_chess960(mut sides: impl Iterator<Item = (Color, CastlingSide)>, board: &Board) -> bool {
-    sides.any(|(color, side)| {
-        let Some(king) = home_king_file(board, color) else {
-            return false;
-        };
-        if king != 4 {
-            return true;
-        }
-        let rooks = back_rank_rooks(board, color);
-        match side {
-            CastlingSide::File(_) => true,
-            // No rook in the h-corner, one on f or g; none in the a-corner, one on b, c or d.
-            CastlingSide::King => rooks & 0x80 == 0 && rooks & 0x60 != 0,
-            CastlingSide::Queen => rooks & 0x01 == 0 && rooks & 0x0e != 0,
-        }
-    })
 }
 
 #[cfg(test)]

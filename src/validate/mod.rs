@@ -6,6 +6,7 @@
 //! and documentation live in the registry ([`Code`]). [`Validator`] runs them all, applies the
 //! user's severity overrides, and [`lint`] runs the parser and the validator in one go.
 
+pub(crate) mod message;
 pub(crate) mod rules;
 
 use crate::position::{Position, Variant};
@@ -182,6 +183,9 @@ impl Validator {
     /// The work of [`Validator::lint_parse_with_counters`]: the position, the variant and
     /// every diagnostic with the severities in force, ordered by span: the parser's,
     /// `found`, taken out of `parse` (so that they are moved, not copied), and the rules'.
+    /// Inlined into both callers, so that [`Validator::diagnostics_of`], which keeps only the
+    /// diagnostics, does not copy the position out.
+    #[inline(always)]
     fn check_parse(
         &self,
         parse: &Parse<'_>,
@@ -189,14 +193,6 @@ impl Validator {
         counters: Counters<'_>,
     ) -> (Option<Position>, Option<Variant>, Vec<crate::Diagnostic>) {
         let tail = parse.plain_tail();
-        let halfmove_clock = counters
-            .halfmove_clock
-            .or_else(|| tail.map(|tail| tail.halfmove_clock))
-            .or_else(|| parse.tree().halfmove_clock().map(CounterText::from));
-        let fullmove_number = counters
-            .fullmove_number
-            .or_else(|| tail.map(|tail| tail.fullmove_number))
-            .or_else(|| parse.tree().fullmove_number().map(CounterText::from));
         let mut position = Position::from_parse(parse);
         if let Some(position) = &mut position {
             if let Some(counter) = counters.halfmove_clock {
@@ -211,23 +207,36 @@ impl Validator {
             .as_ref()
             .map(|position| self.variant.unwrap_or(position.variant));
         if let (Some(position), Some(variant)) = (&position, variant) {
-            let castling = match tail {
+            // Filled in place: the letters are not moved once read.
+            let mut castling = CastlingLetters::new();
+            match tail {
                 Some(crate::parse::PlainTail {
                     castling: Some(letters),
                     castling_start,
                     ..
-                }) => CastlingLetters::of_text(letters, *castling_start),
-                _ => CastlingLetters::of(parse.tree()),
-            };
+                }) => castling.read_text(letters, *castling_start),
+                _ => castling.read_tree(parse.tree()),
+            }
             let mut check = Check::new(parse.tree(), position, variant, &castling);
-            check.halfmove_clock = halfmove_clock;
-            check.fullmove_number = fullmove_number;
+            // The counters the rules check: those given, else the FEN's own.
+            check.halfmove_clock = counters
+                .halfmove_clock
+                .or_else(|| tail.map(|tail| tail.halfmove_clock))
+                .or_else(|| parse.tree().halfmove_clock().map(CounterText::from));
+            check.fullmove_number = counters
+                .fullmove_number
+                .or_else(|| tail.map(|tail| tail.fullmove_number))
+                .or_else(|| parse.tree().fullmove_number().map(CounterText::from));
             if self.overrides.is_empty() {
                 rules::run_all(&mut check);
             } else {
                 rules::run(&mut check, |code| self.severity_of(code).is_some());
             }
-            diagnostics.append(&mut check.diagnostics);
+            if diagnostics.is_empty() {
+                diagnostics = std::mem::take(&mut check.diagnostics);
+            } else {
+                diagnostics.append(&mut check.diagnostics);
+            }
         }
         // Without overrides every diagnostic keeps the default severity it was made with.
         if !self.overrides.is_empty() {
@@ -327,6 +336,9 @@ pub(crate) struct CastlingLetters {
     first: [CastlingRight; 4],
     len: usize,
     more: Vec<CastlingRight>,
+    /// Whether a letter is other than `K`, `Q`, `k` and `q`: without one, no side of a king has
+    /// two letters (each letter is there once).
+    other_letters: bool,
 }
 
 impl CastlingLetters {
@@ -336,11 +348,13 @@ impl CastlingLetters {
             first: [CastlingRight::new('-', Span::empty(0)); 4],
             len: 0,
             more: Vec::new(),
+            other_letters: false,
         }
     }
 
     /// Adds `right` after the letters so far.
     fn push(&mut self, right: CastlingRight) {
+        self.other_letters |= !matches!(right.letter(), 'K' | 'Q' | 'k' | 'q');
         match self.first.get_mut(self.len) {
             Some(slot) => *slot = right,
             None => self.more.push(right),
@@ -348,9 +362,16 @@ impl CastlingLetters {
         self.len = self.len.saturating_add(1);
     }
 
-    /// The castling letters of `tree`'s castling field.
+    /// The castling letters of `tree`'s castling field (see [`CastlingLetters::read_tree`]).
+    #[cfg(test)]
     pub(crate) fn of(tree: &SyntaxTree<'_>) -> CastlingLetters {
         let mut letters = CastlingLetters::new();
+        letters.read_tree(tree);
+        letters
+    }
+
+    /// Adds the castling letters of `tree`'s castling field.
+    fn read_tree(&mut self, tree: &SyntaxTree<'_>) {
         // Castling letters are ASCII, so one bit per code point below 128 marks those seen.
         let mut seen = 0u128;
         for right in tree
@@ -361,25 +382,36 @@ impl CastlingLetters {
             let bit = 1u128 << (u32::from(right.letter()) & 127);
             if seen & bit == 0 {
                 seen |= bit;
-                letters.push(right);
+                self.push(right);
             }
         }
+    }
+
+    /// The castling letters of the castling field `text` (see [`CastlingLetters::read_text`]).
+    #[cfg(test)]
+    pub(crate) fn of_text(text: &str, start: usize) -> CastlingLetters {
+        let mut letters = CastlingLetters::new();
+        letters.read_text(text, start);
         letters
     }
 
-    /// The castling letters of the castling field `text`, which is `-` or castling letters in
-    /// order without repeats, and starts at offset `start`: what [`CastlingLetters::of`] reads
-    /// from the tree, read from the fast path's text.
-    pub(crate) fn of_text(text: &str, start: usize) -> CastlingLetters {
-        let mut letters = CastlingLetters::new();
+    /// Adds the castling letters of the castling field `text`, which is `-` or castling letters
+    /// in order without repeats, and starts at offset `start`: what
+    /// [`CastlingLetters::read_tree`] reads from the tree, read from the fast path's text.
+    fn read_text(&mut self, text: &str, start: usize) {
         for (at, letter) in text.char_indices().filter(|&(_, letter)| letter != '-') {
             let at = start.saturating_add(at);
-            letters.push(CastlingRight::new(
+            self.push(CastlingRight::new(
                 letter,
                 Span::new(at, at.saturating_add(1)),
             ));
         }
-        letters
+    }
+
+    /// Whether a letter is other than `K`, `Q`, `k` and `q` (a file letter): without one, each
+    /// side of each king has one letter at most.
+    pub(crate) fn has_other_letters(&self) -> bool {
+        self.other_letters
     }
 
     /// Whether there is no letter.
@@ -410,7 +442,12 @@ pub(crate) struct Check<'t, 'a> {
     pub(crate) has_castling_rights: bool,
     /// The king of the side to move and the pieces that check it, worked out by the first
     /// check rule that asks (three of them do).
-    pub(crate) checkers: std::cell::OnceCell<Option<(Square, crate::position::Bitboard)>>,
+    /// (A `Cell` of a `Copy` value rather than a `OnceCell`: reading and filling it inline
+    /// costs a few instructions, where `OnceCell`'s filling is a call.)
+    pub(crate) checkers: std::cell::Cell<Option<Option<(Square, crate::position::Bitboard)>>>,
+    /// Each colour's king square (White, Black), when it has exactly one king
+    /// ([`crate::position::Board::king_of`]): found once for the rules that ask.
+    kings: [Option<Square>; 2],
     /// The en-passant square and the span of its field, read from the tree by the first
     /// en-passant rule that asks (five of them do).
     pub(crate) en_passant: std::cell::OnceCell<Option<(Square, Span)>>,
@@ -432,9 +469,23 @@ impl<'t, 'a> Check<'t, 'a> {
             fullmove_number: None,
             castling,
             has_castling_rights: !castling.is_empty(),
-            checkers: std::cell::OnceCell::new(),
+            kings: [
+                position.board.king_of(crate::Color::White),
+                position.board.king_of(crate::Color::Black),
+            ],
+            checkers: std::cell::Cell::new(None),
             en_passant: std::cell::OnceCell::new(),
             diagnostics: Vec::new(),
+        }
+    }
+
+    /// The square of `color`'s king, when it has exactly one: what
+    /// [`crate::position::Board::king_of`] says, found once.
+    pub(crate) fn king(&self, color: crate::Color) -> Option<Square> {
+        let [white, black] = self.kings;
+        match color {
+            crate::Color::White => white,
+            crate::Color::Black => black,
         }
     }
 

@@ -30,12 +30,7 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
             continue;
         };
         let color = right.color();
-        let Some(king) = check
-            .position
-            .board
-            .king_of(color)
-            .filter(|k| k.rank() == back_rank(color))
-        else {
+        let Some(king) = check.king(color).filter(|k| k.rank() == back_rank(color)) else {
             continue;
         };
         let is_kingside = file.index() > king.file().index();

@@ -12,6 +12,7 @@ pub(crate) mod too_many;
 use crate::position::{Board, Variant};
 use crate::syntax::{CastlingRight, CastlingSide};
 use crate::validate::Check;
+use crate::validate::message::Message;
 use crate::{Code, Color, Diagnostic, File, Piece, Role, Span, Square};
 
 fn back_rank(color: Color) -> u8 {
@@ -51,12 +52,12 @@ fn rooks_beside(
             }
         })
         .filter_map(move |file| square(file, rank))
-        .filter(move |&s| board.piece_at(s) == Some(rook(color)))
+        .filter(move |&s| board.has_piece(s, rook(color)))
 }
 
 /// The king of `color` when it stands on its back rank (on e1/e8 in standard chess).
 fn castling_king(check: &Check<'_, '_>, color: Color) -> Option<Square> {
-    let king = check.position.board.king_of(color)?;
+    let king = check.king(color)?;
     let home = king.rank() == back_rank(color) && (!standard(check) || king.file().index() == 4);
     home.then_some(king)
 }
@@ -94,6 +95,10 @@ struct Crowded {
 /// more, White's kingside first.
 fn crowded_sides(check: &Check<'_, '_>) -> [Option<Crowded>; 4] {
     let mut sides = [None; 4];
+    // With only `K`, `Q`, `k` and `q`, each there once, no side has two letters.
+    if !check.castling.has_other_letters() {
+        return sides;
+    }
     let kings = [
         castling_king(check, Color::White),
         castling_king(check, Color::Black),
@@ -204,9 +209,7 @@ fn named_rook(
             _ => true,
         };
         return match corner {
-            Some(corner)
-                if named_corner && check.position.board.piece_at(corner) == Some(rook(color)) =>
-            {
+            Some(corner) if named_corner && check.position.board.has_piece(corner, rook(color)) => {
                 Ok(corner)
             }
             _ => Err(corner),
@@ -217,7 +220,7 @@ fn named_rook(
             let named = square(file.index(), rank);
             match named {
                 Some(s)
-                    if check.position.board.piece_at(s) == Some(rook(color))
+                    if check.position.board.has_piece(s, rook(color))
                         && file.index() != king_file =>
                 {
                     Ok(s)

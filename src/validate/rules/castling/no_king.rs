@@ -26,25 +26,48 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
         if castling_king(check, color).is_some() {
             continue;
         }
-        let home = if standard(check) {
-            format!("on e{}", back_rank(color))
-        } else {
-            format!("on rank {}", back_rank(color))
-        };
-        let letters: String = rights_of(check, color)
-            .map(|right| right.letter())
-            .collect();
-        let mut diagnostic = Diagnostic::new(
-            Code::CastlingNoKing,
-            format!("castling rights `{letters}` for {color}, expected the {color} king {home}"),
-        )
-        .primary(first.span(), "castling right");
-        if let Some(king) = check.position.board.king_of(color) {
-            diagnostic =
-                diagnostic.secondary(check.square_span(king), format!("{color} king on {king}"));
-        }
-        check.report(diagnostic.help(format!(
-            "A king that has moved cannot castle; remove {color}'s castling letters or put the king back {home}."
-        )));
+        report(check, color, first);
     }
+}
+
+/// Reports `color`'s castling rights, the first of which is `first`, without the king at home:
+/// out of line, for the checks above are run on every FEN. The texts are built part by part
+/// (see `Message`): this rule fires often on corrupted input.
+#[cold]
+#[inline(never)]
+fn report(check: &mut Check<'_, '_>, color: Color, first: CastlingRight) {
+    let rank = char::from(b'0'.saturating_add(back_rank(color)));
+    let home = if standard(check) { "on e" } else { "on rank " };
+    let mut message = Message::with_capacity(96).str("castling rights `");
+    for right in rights_of(check, color) {
+        message = message.char(right.letter());
+    }
+    let message = message
+        .str("` for ")
+        .color(color)
+        .str(", expected the ")
+        .color(color)
+        .str(" king ")
+        .str(home)
+        .char(rank);
+    let mut diagnostic =
+        Diagnostic::new(Code::CastlingNoKing, message).primary(first.span(), "castling right");
+    if let Some(king) = check.position.board.king_of(color) {
+        let label = Message::with_capacity(24)
+            .color(color)
+            .str(" king on ")
+            .square(king);
+        diagnostic = diagnostic.secondary(check.square_span(king), label);
+    }
+    check.report(
+        diagnostic.help(
+            Message::with_capacity(112)
+                .str("A king that has moved cannot castle; remove ")
+                .color(color)
+                .str("'s castling letters or put the king back ")
+                .str(home)
+                .char(rank)
+                .char('.'),
+        ),
+    );
 }

@@ -27,7 +27,7 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     if checkers.is_empty() {
         return;
     }
-    let single = checkers.count() == 1;
+    let single = !checkers.has_more_than_one();
     let consistent = single && {
         let checker = checkers.squares().next();
         checker == Some(pushed) || {

@@ -21,7 +21,7 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     let Some((king, checkers)) = checkers(check) else {
         return;
     };
-    if checkers.count() != 2 || valid_en_passant(check).is_some() {
+    if !checkers.has_two() || valid_en_passant(check).is_some() {
         return;
     }
     let mut squares = checkers.squares();

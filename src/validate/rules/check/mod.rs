@@ -17,12 +17,17 @@ fn attackers(check: &Check<'_, '_>, square: Square, by: Color, occupied: Bitboar
 
 /// The side to move's king and its checkers, worked out once per FEN.
 fn checkers(check: &Check<'_, '_>) -> Option<(Square, Bitboard)> {
-    *check.checkers.get_or_init(|| {
+    if let Some(known) = check.checkers.get() {
+        return known;
+    }
+    let found = (|| {
         let turn = check.position.turn;
-        let king = check.position.board.king_of(turn)?;
+        let king = check.king(turn)?;
         let occupied = check.position.board.occupied();
         Some((king, attackers(check, king, turn.other(), occupied)))
-    })
+    })();
+    check.checkers.set(Some(found));
+    found
 }
 
 fn is_stepper(check: &Check<'_, '_>, square: Square) -> bool {
@@ -65,5 +70,5 @@ fn valid_en_passant(check: &Check<'_, '_>) -> Option<(Square, Square, Square)> {
         color: turn.other(),
         role: Role::Pawn,
     };
-    (check.position.board.piece_at(pushed) == Some(pawn)).then_some((target, pushed, from))
+    (check.position.board.has_piece(pushed, pawn)).then_some((target, pushed, from))
 }

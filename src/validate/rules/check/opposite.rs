@@ -17,7 +17,7 @@ declare_rule! {
 #[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     let turn = check.position.turn;
-    let Some(king) = check.position.board.king_of(turn.other()) else {
+    let Some(king) = check.king(turn.other()) else {
         return;
     };
     let occupied = check.position.board.occupied();

@@ -18,7 +18,7 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     let Some((king, checkers)) = checkers(check) else {
         return;
     };
-    if checkers.count() <= 2 {
+    if !checkers.has_more_than_two() {
         return;
     }
     report_checkers(

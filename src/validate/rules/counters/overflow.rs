@@ -17,6 +17,15 @@ declare_rule! {
 /// `fen::counter::overflow`.
 #[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
+    // Usually both fit: said without copying the counters into a list.
+    let fits = |counter: Option<CounterText<'_>>| {
+        counter.is_none_or(|counter| {
+            !counter.has_number() || counter.value().is_some_and(|value| value <= MAX_COUNTER)
+        })
+    };
+    if fits(check.halfmove_clock) && fits(check.fullmove_number) {
+        return;
+    }
     for (name, counter) in [
         ("halfmove clock", check.halfmove_clock),
         ("fullmove number", check.fullmove_number),

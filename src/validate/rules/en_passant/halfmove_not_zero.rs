@@ -30,7 +30,11 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     check.report(
         Diagnostic::new(
             Code::EnPassantHalfmoveNotZero,
-            format!("halfmove clock {} with an en-passant square, expected 0 after a pawn move", clock.text()),
+            // Built part by part (see `Message`): this rule fires often on corrupted input.
+            Message::with_capacity(72_usize.saturating_add(clock.text().len()))
+                .str("halfmove clock ")
+                .str(clock.text())
+                .str(" with an en-passant square, expected 0 after a pawn move"),
         )
         .primary(clock.span(), "not reset")
         .secondary(span, "a pawn just moved")

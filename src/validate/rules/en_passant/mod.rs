@@ -9,6 +9,7 @@ pub(crate) mod wrong_rank;
 
 use crate::position::attacks;
 use crate::validate::Check;
+use crate::validate::message::Message;
 use crate::{Code, Color, Diagnostic, Piece, Role, Square};
 
 /// The en-passant square and its span, when there is one.

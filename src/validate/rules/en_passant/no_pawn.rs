@@ -27,7 +27,7 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
         color: mover,
         role: Role::Pawn,
     };
-    if check.position.board.piece_at(pushed) == Some(pawn) {
+    if check.position.board.has_piece(pushed, pawn) {
         return;
     }
     let found = match check.position.board.piece_at(pushed) {

@@ -24,30 +24,44 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     };
     let board = &check.position.board;
     let mover = check.position.turn.other();
-    let pushed_ok = board.piece_at(pushed)
-        == Some(Piece {
+    let pushed_ok = board.has_piece(
+        pushed,
+        Piece {
             color: mover,
             role: Role::Pawn,
-        });
-    if !pushed_ok || board.piece_at(target).is_some() || board.piece_at(from).is_some() {
+        },
+    );
+    let occupied = board.occupied();
+    if !pushed_ok || occupied.contains(target) || occupied.contains(from) {
         return; // Other rules report these.
     }
-    let capturers = attacks(target, Role::Pawn, mover, board.occupied());
+    let capturers = attacks(target, Role::Pawn, mover, occupied);
     let turn = check.position.turn;
-    let has_capturer = capturers.squares().any(|s| {
-        board.piece_at(s)
-            == Some(Piece {
-                color: turn,
-                role: Role::Pawn,
-            })
+    let pawns = board.squares_of(Piece {
+        color: turn,
+        role: Role::Pawn,
     });
-    if has_capturer {
+    if !(capturers & pawns).is_empty() {
         return;
     }
+    report(check, target, turn, span);
+}
+
+/// Reports the en-passant square `target`, written at `span`, that no pawn of `turn` can
+/// capture on: out of line, for the checks above are run on every FEN.
+#[cold]
+#[inline(never)]
+fn report(check: &mut Check<'_, '_>, target: Square, turn: Color, span: crate::Span) {
     check.report(
         Diagnostic::new(
             Code::EnPassantNotCapturable,
-            format!("en-passant square {target} that no {turn} pawn can capture on"),
+            // Built part by part (see `Message`): this rule fires often.
+            Message::with_capacity(56)
+                .str("en-passant square ")
+                .square(target)
+                .str(" that no ")
+                .color(turn)
+                .str(" pawn can capture on"),
         )
         .primary(span, "no capture possible")
         .help("PGN writes the square after every double step; X-FEN and most tools write `-` when no pawn can capture. Both are valid."),

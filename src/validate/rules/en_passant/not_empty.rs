@@ -21,6 +21,10 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     let Some((_, from)) = squares(check, target) else {
         return;
     };
+    let occupied = check.position.board.occupied();
+    if !occupied.contains(target) && !occupied.contains(from) {
+        return;
+    }
     for square in [target, from] {
         let Some(piece) = check.position.board.piece_at(square) else {
             continue;

@@ -22,22 +22,50 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     if squares(check, target).is_some() {
         return;
     }
+    report(check, target, span);
+}
+
+/// Reports the en-passant square `target`, written at `span`, on the wrong rank for the side to
+/// move: out of line, for the checks above are run on every FEN. The texts are built part by
+/// part (see `Message`): this rule fires often on corrupted input.
+#[cold]
+#[inline(never)]
+fn report(check: &mut Check<'_, '_>, target: Square, span: crate::Span) {
     let turn = check.position.turn;
-    let (expected, pusher) = match turn {
-        Color::White => (6, Color::Black),
-        Color::Black => (3, Color::White),
+    let (expected, pusher, left, to_move) = match turn {
+        Color::White => (
+            '6',
+            Color::Black,
+            "left by a White double step",
+            "White to move",
+        ),
+        Color::Black => (
+            '3',
+            Color::White,
+            "left by a Black double step",
+            "Black to move",
+        ),
     };
-    let mut diagnostic = Diagnostic::new(
-        Code::EnPassantWrongRank,
-        format!("en-passant square {target} with {turn} to move, expected a square on rank {expected}"),
-    )
-    .primary(span, format!("left by a {turn} double step"))
-    .help(format!(
-        "After {pusher}'s double step the square is on rank {expected}; if {} is to move, change the side to move.",
-        turn.other()
-    ));
+    let message = Message::with_capacity(72)
+        .str("en-passant square ")
+        .square(target)
+        .str(" with ")
+        .color(turn)
+        .str(" to move, expected a square on rank ")
+        .char(expected);
+    let help = Message::with_capacity(104)
+        .str("After ")
+        .color(pusher)
+        .str("'s double step the square is on rank ")
+        .char(expected)
+        .str("; if ")
+        .color(turn.other())
+        .str(" is to move, change the side to move.");
+    let mut diagnostic = Diagnostic::new(Code::EnPassantWrongRank, message)
+        .primary(span, left)
+        .help(help);
     if let Some(side) = check.tree.side_to_move() {
-        diagnostic = diagnostic.secondary(side.span(), format!("{turn} to move"));
+        diagnostic = diagnostic.secondary(side.span(), to_move);
     }
     check.report(diagnostic);
 }

@@ -16,9 +16,7 @@ declare_rule! {
 /// `fen::kings::adjacent`: the kings touch.
 #[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
-    let board = &check.position.board;
-    let (Some(white), Some(black)) = (board.king_of(Color::White), board.king_of(Color::Black))
-    else {
+    let (Some(white), Some(black)) = (check.king(Color::White), check.king(Color::Black)) else {
         return;
     };
     if !attacks(white, Role::King, Color::White, Bitboard::EMPTY).contains(black) {

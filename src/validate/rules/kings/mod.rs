@@ -6,6 +6,7 @@ pub(crate) mod too_many;
 
 use crate::position::{Bitboard, attacks};
 use crate::validate::Check;
+use crate::validate::message::Message;
 use crate::{Code, Color, Diagnostic, Piece, Role};
 
 fn king(color: Color) -> Piece {

@@ -15,6 +15,13 @@ declare_rule! {
 /// `fen::kings::too_many`: more than one king of a colour, holdings included.
 #[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
+    // Usually each side has its one king on the board and none in hand.
+    if check.position.holdings.is_none()
+        && check.king(Color::White).is_some()
+        && check.king(Color::Black).is_some()
+    {
+        return;
+    }
     for color in [Color::White, Color::Black] {
         let on_board = check.position.board.squares_of(king(color));
         let held = check
@@ -28,27 +35,46 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
         if on_board.count().saturating_add(u32::from(held)) <= 1 {
             continue;
         }
-        let in_hand = kings_in_hand(check, color);
-        let total = (on_board.count() as usize).saturating_add(in_hand.len());
-        if total <= 1 {
-            continue;
-        }
-        let mut spans: Vec<_> = on_board.squares().map(|s| check.square_span(s)).collect();
-        spans.extend(in_hand);
-        spans.sort();
-        let mut diagnostic = Diagnostic::new(
-            Code::KingsTooMany,
-            format!("{total} {color} kings, expected one"),
-        );
-        for (index, span) in spans.into_iter().enumerate() {
-            diagnostic = if index == 0 {
-                diagnostic.primary(span, format!("{color} king"))
-            } else {
-                diagnostic.secondary(span, "another one")
-            };
-        }
-        check.report(diagnostic.help(format!(
-            "Keep one {color} king: kings are never captured, promoted to or dropped."
-        )));
+        report(check, color, on_board);
     }
+}
+
+/// Reports `color`'s kings, those on the board on `on_board` and those in hand, if more than
+/// one: out of line, for the checks above are run on every FEN. The texts are built part by part
+/// (see `Message`): this rule fires often on corrupted input.
+#[cold]
+#[inline(never)]
+fn report(check: &mut Check<'_, '_>, color: Color, on_board: Bitboard) {
+    let in_hand = kings_in_hand(check, color);
+    let total = (on_board.count() as usize).saturating_add(in_hand.len());
+    if total <= 1 {
+        return;
+    }
+    let mut spans: Vec<_> = on_board.squares().map(|s| check.square_span(s)).collect();
+    spans.extend(in_hand);
+    spans.sort();
+    let message = Message::with_capacity(32)
+        .number(total as u64)
+        .char(' ')
+        .color(color)
+        .str(" kings, expected one");
+    let (label, help) = match color {
+        Color::White => (
+            "White king",
+            "Keep one White king: kings are never captured, promoted to or dropped.",
+        ),
+        Color::Black => (
+            "Black king",
+            "Keep one Black king: kings are never captured, promoted to or dropped.",
+        ),
+    };
+    let mut diagnostic = Diagnostic::new(Code::KingsTooMany, message);
+    for (index, span) in spans.into_iter().enumerate() {
+        diagnostic = if index == 0 {
+            diagnostic.primary(span, label)
+        } else {
+            diagnostic.secondary(span, "another one")
+        };
+    }
+    check.report(diagnostic.help(help));
 }

@@ -7,7 +7,8 @@ pub(crate) mod too_many_pieces;
 
 use crate::position::{Bitboard, Variant};
 use crate::validate::Check;
-use crate::{Code, Color, Diagnostic, Piece, Role, Square};
+use crate::validate::message::Message;
+use crate::{Code, Color, Diagnostic, Piece, Role};
 
 fn piece(color: Color, role: Role) -> Piece {
     Piece { color, role }
@@ -25,6 +26,7 @@ fn count(check: &Check<'_, '_>, color: Color, role: Role) -> u32 {
 #[allow(clippy::arithmetic_side_effects, reason = "test code")]
 mod tests {
     use super::*;
+    use crate::Square;
 
     #[test]
     fn light_squares_are_those_whose_file_and_rank_add_up_to_an_even_number() {

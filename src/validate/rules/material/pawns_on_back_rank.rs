@@ -20,23 +20,29 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     if (board.by_role(Role::Pawn).0 & BACK_RANKS) == 0 {
         return;
     }
-    let pawns: Vec<(Square, Piece)> = board
-        .pieces()
-        .filter(|&(square, piece)| piece.role == Role::Pawn && matches!(square.rank(), 1 | 8))
-        .collect();
-    for (square, pawn) in pawns {
+    // From a1 to h8, as the board's pieces come. The texts are built part by part (see
+    // `Message`): this rule fires often on corrupted input.
+    let on_back_ranks = Bitboard(board.by_role(Role::Pawn).0 & BACK_RANKS);
+    for square in on_back_ranks.squares() {
+        let Some(pawn) = check.position.board.piece_at(square) else {
+            continue;
+        };
         let span = check.square_span(square);
-        let what = if square.rank() == 1 {
-            "first"
+        let label = if square.rank() == 1 {
+            "pawn on the first rank"
         } else {
-            "eighth"
+            "pawn on the eighth rank"
         };
         check.report(
             Diagnostic::new(
                 Code::PawnsOnBackRank,
-                format!("{} on {square}, expected pawns on ranks 2 to 7 only", pawn),
+                Message::with_capacity(56)
+                    .piece(pawn)
+                    .str(" on ")
+                    .square(square)
+                    .str(", expected pawns on ranks 2 to 7 only"),
             )
-            .primary(span, format!("pawn on the {what} rank"))
+            .primary(span, label)
             .help("A pawn never stands on the first rank and is promoted on reaching the eighth; replace it with the piece it was promoted to, or move it."),
         );
     }
