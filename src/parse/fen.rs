@@ -425,6 +425,7 @@ fn plain_tail<'a>(cx: &mut Cx<'a>, rest: &'a str) -> bool {
             en_passant: Square::from_name(en_passant.1),
             halfmove_clock,
             fullmove_number,
+            checks_given: None,
         });
     true
 }
@@ -475,6 +476,7 @@ fn usual_tail<'a>(cx: &mut Cx<'a>, rest: &'a str) -> bool {
         }),
         halfmove_clock: counter(shape.halfmove_at(), shape.halfmove_clock),
         fullmove_number: counter(shape.fullmove_at(), shape.fullmove_number),
+        checks_given: Some(shape.checks_given(bytes)),
     };
     cx.plain_tail = Some(plain_tail);
     true
@@ -534,6 +536,31 @@ impl UsualTail {
         self.halfmove_at()
             .wrapping_add(self.halfmove_clock.1)
             .wrapping_add(1)
+    }
+
+    /// The checks given by White and by Black that the three-check counts of `bytes` (the
+    /// text this shape was read from) say: the counts themselves after the counters (`+0+0`),
+    /// 3 minus each count before them (`3+3`, the checks that remain); `None` without counts.
+    /// The shape has checked that each count is a digit from 0 to 3.
+    #[inline(always)]
+    fn checks_given(&self, bytes: &[u8]) -> Option<[u8; 2]> {
+        let count = |offset: usize| {
+            bytes
+                .get(offset)
+                .map_or(0, |&digit| digit.wrapping_sub(b'0'))
+        };
+        if self.remaining {
+            let at = self.remaining_at();
+            Some([
+                3u8.wrapping_sub(count(at)),
+                3u8.wrapping_sub(count(at.wrapping_add(2))),
+            ])
+        } else if self.given {
+            let at = self.given_at();
+            Some([count(at.wrapping_add(1)), count(at.wrapping_add(3))])
+        } else {
+            None
+        }
     }
 
     /// Where the given checks start, if they are there.

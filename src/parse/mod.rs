@@ -72,6 +72,9 @@ pub(crate) struct PlainTail<'a> {
     pub(crate) halfmove_clock: crate::validate::CounterText<'a>,
     /// The fullmove number as written.
     pub(crate) fullmove_number: crate::validate::CounterText<'a>,
+    /// The checks given by White and by Black as the three-check counts say (`None` without
+    /// counts), when the fast path read them; `None` when they are to be read from the tree.
+    pub(crate) checks_given: Option<Option<[u8; 2]>>,
 }
 
 impl<'a> Parse<'a> {

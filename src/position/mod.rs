@@ -431,7 +431,10 @@ impl Position {
             }
             counts
         });
-        let checks_given = checks_given(tree);
+        let checks_given = match tail.and_then(|tail| tail.checks_given) {
+            Some(checks_given) => checks_given,
+            None => checks_given(tree),
+        };
         // Chess960 is told from the castling rights only when nothing else tells the variant.
         let variant_open = holdings.is_none() && promoted.is_empty() && checks_given.is_none();
         // The castling letters' sides: from the fast path's text when it kept it, else from
