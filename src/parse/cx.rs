@@ -28,6 +28,8 @@ pub(crate) struct Cx<'a> {
     pub(crate) plain_board: Option<(Board, Bitboard)>,
     /// The fields after the placement, when the fast path for their usual form read them.
     pub(crate) plain_tail: Option<super::PlainTail<'a>>,
+    /// The pieces in hand, when the fast path of the holdings read them.
+    pub(crate) plain_holdings: Option<crate::position::Holdings>,
 }
 
 impl<'a> Cx<'a> {
@@ -45,6 +47,7 @@ impl<'a> Cx<'a> {
             fast_paths: true,
             plain_board: None,
             plain_tail: None,
+            plain_holdings: None,
         }
     }
 
@@ -182,6 +185,7 @@ impl<'a> Cx<'a> {
             diagnostics: std::mem::take(&mut self.diagnostics),
             plain_board: self.plain_board.take(),
             plain_tail: self.plain_tail.take(),
+            plain_holdings: self.plain_holdings.take(),
         }
     }
 }

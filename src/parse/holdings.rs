@@ -88,7 +88,21 @@ fn plain_bracket_holdings(cx: &mut Cx<'_>, bytes: &[u8]) -> bool {
         b'-' => SyntaxKind::Dash,
         _ => SyntaxKind::Piece,
     });
+    keep_pieces_in_hand(cx, if dash { &[] } else { inside });
     true
+}
+
+/// Keeps the pieces in hand that the fast path read, `letters` (piece letters only), for the
+/// position (see `Parse::plain_holdings`), so that it does not count the holdings' nodes again.
+#[inline(always)]
+fn keep_pieces_in_hand(cx: &mut Cx<'_>, letters: &[u8]) {
+    let mut holdings = crate::position::Holdings::default();
+    for &letter in letters {
+        if let Some(piece) = crate::Piece::from_letter(char::from(letter)) {
+            holdings.add(piece);
+        }
+    }
+    cx.plain_holdings = Some(holdings);
 }
 
 /// `slash_holdings ::= "/" holding_piece*`
@@ -108,6 +122,9 @@ pub(crate) fn slash_holdings<'a>(cx: &mut Cx<'a>, input: &'a str) {
                 SyntaxKind::Piece
             }
         });
+        if cx.fast_paths {
+            keep_pieces_in_hand(cx, pieces);
+        }
         cx.finish(open);
         return;
     }

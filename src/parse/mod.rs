@@ -52,6 +52,9 @@ pub struct Parse<'a> {
     plain_board: Option<(Board, Bitboard)>,
     /// The fields after the placement, when the fast path read them (see `fen::plain_tail`).
     plain_tail: Option<PlainTail<'a>>,
+    /// The pieces in hand, when the fast path of the holdings read them: what
+    /// [`crate::Position::from_tree`] would count from the holdings' nodes.
+    plain_holdings: Option<crate::position::Holdings>,
 }
 
 /// The fields after the piece placement as the fast path for the usual form read them (see
@@ -95,6 +98,12 @@ impl<'a> Parse<'a> {
     /// The fields after the placement, when the fast path read them (see `Parse::plain_tail`).
     pub(crate) fn plain_tail(&self) -> Option<&PlainTail<'a>> {
         self.plain_tail.as_ref()
+    }
+
+    /// The pieces in hand, when the fast path of the holdings read them (see
+    /// `Parse::plain_holdings`).
+    pub(crate) fn plain_holdings(&self) -> Option<&crate::position::Holdings> {
+        self.plain_holdings.as_ref()
     }
 
     /// The position the FEN describes, as [`crate::position::Position::from_tree`] reads it
@@ -362,6 +371,7 @@ fn too_long(input: &str, base: usize) -> Parse<'_> {
         diagnostics: vec![diagnostic],
         plain_board: None,
         plain_tail: None,
+        plain_holdings: None,
     }
 }
 
@@ -419,6 +429,15 @@ mod tests {
             assert_eq!(fast.diagnostics(), general.diagnostics(), "{input:?}");
             assert_eq!(general.plain_board(), None, "{input:?}");
             assert_eq!(general.plain_tail(), None, "{input:?}");
+            assert_eq!(general.plain_holdings(), None, "{input:?}");
+            // Kept pieces in hand are what the position counts from the tree, when there is a
+            // position (the holdings may follow a board that is not eight by eight).
+            if let (Some(holdings), Some(position)) = (
+                fast.plain_holdings(),
+                crate::position::Position::from_tree(fast.tree()),
+            ) {
+                assert_eq!(Some(*holdings), position.holdings, "{input:?}");
+            }
             if let Some(tail) = fast.plain_tail() {
                 let tree = fast.tree();
                 let side = tree.side_to_move().and_then(|side| side.color());

@@ -388,7 +388,9 @@ impl Position {
     /// ```
     pub fn from_tree(tree: &SyntaxTree<'_>) -> Option<Position> {
         let (board, promoted) = scan(tree, None::<fn(Square, Span)>)?;
-        Some(Position::from_tree_and_board(tree, board, promoted, None))
+        Some(Position::from_tree_and_board(
+            tree, board, promoted, None, None,
+        ))
     }
 
     /// [`Position::from_tree`] for a parse, taking the board the parser read from a plain
@@ -402,19 +404,22 @@ impl Position {
                 board.clone(),
                 *promoted,
                 parse.plain_tail(),
+                parse.plain_holdings(),
             )),
             None => Position::from_tree(parse.tree()),
         }
     }
 
     /// The position of `tree`, whose placement describes `board` with `promoted` squares.
-    /// The fields after the placement come from `tail` when the fast path read them.
+    /// The fields after the placement come from `tail`, and the pieces in hand from
+    /// `in_hand`, when the fast paths read them.
     #[inline(always)]
     fn from_tree_and_board(
         tree: &SyntaxTree<'_>,
         board: Board,
         promoted: Bitboard,
         tail: Option<&crate::parse::PlainTail<'_>>,
+        in_hand: Option<&Holdings>,
     ) -> Position {
         let turn = tail.map_or_else(
             || {
@@ -424,13 +429,16 @@ impl Position {
             },
             |tail| tail.turn,
         );
-        let holdings = tree.holdings().map(|holdings| {
-            let mut counts = Holdings::default();
-            for (piece, _) in holdings.pieces() {
-                counts.add(piece);
-            }
-            counts
-        });
+        let holdings = match in_hand {
+            Some(in_hand) => Some(*in_hand),
+            None => tree.holdings().map(|holdings| {
+                let mut counts = Holdings::default();
+                for (piece, _) in holdings.pieces() {
+                    counts.add(piece);
+                }
+                counts
+            }),
+        };
         let checks_given = match tail.and_then(|tail| tail.checks_given) {
             Some(checks_given) => checks_given,
             None => checks_given(tree),

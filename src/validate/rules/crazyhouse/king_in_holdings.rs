@@ -15,6 +15,16 @@ declare_rule! {
 /// `fen::holdings::king`.
 #[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
+    // The position counts the pieces in hand: the holdings' nodes are walked only for a king.
+    let in_hand = |color| {
+        check
+            .position
+            .holdings
+            .is_some_and(|holdings| holdings.count(color, Role::King) > 0)
+    };
+    if !in_hand(crate::Color::White) && !in_hand(crate::Color::Black) {
+        return;
+    }
     let Some(holdings) = check.tree.holdings() else {
         return;
     };
