@@ -332,7 +332,8 @@ pub(crate) struct Counters<'a> {
 /// The castling letters of a FEN in the order written, each letter once (a repeated letter is a
 /// syntax error of its own), without allocating for the usual four letters or fewer.
 pub(crate) struct CastlingLetters {
-    /// The first four letters; `len` letters in all, those after the fourth in `more`.
+    /// The letters while there are four or fewer; `len` letters in all. From the fifth on,
+    /// every letter is in `more`, so that the letters are always one slice.
     first: [CastlingRight; 4],
     len: usize,
     more: Vec<CastlingRight>,
@@ -357,7 +358,12 @@ impl CastlingLetters {
         self.other_letters |= !matches!(right.letter(), 'K' | 'Q' | 'k' | 'q');
         match self.first.get_mut(self.len) {
             Some(slot) => *slot = right,
-            None => self.more.push(right),
+            None => {
+                if self.more.is_empty() {
+                    self.more.extend_from_slice(&self.first);
+                }
+                self.more.push(right);
+            }
         }
         self.len = self.len.saturating_add(1);
     }
@@ -421,8 +427,11 @@ impl CastlingLetters {
 
     /// The letters, in the order written.
     pub(crate) fn iter(&self) -> impl Iterator<Item = CastlingRight> + '_ {
-        let first = self.first.get(..self.len.min(4)).unwrap_or_default();
-        first.iter().chain(&self.more).copied()
+        let letters = match self.first.get(..self.len) {
+            Some(first) => first,
+            None => &self.more,
+        };
+        letters.iter().copied()
     }
 }
 

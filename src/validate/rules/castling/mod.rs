@@ -31,28 +31,33 @@ fn rook(color: Color) -> Piece {
 }
 
 /// The rooks of `color` on its back rank on the given side of `king_file`, nearest the king
-/// first.
-#[allow(
-    clippy::arithmetic_side_effects,
-    reason = "a file index is below 8 and the step is ±1"
-)]
+/// first: read from the rook bitboard masked to that side, not square by square.
 fn rooks_beside(
     board: &Board,
     color: Color,
     king_file: u8,
     kingside: bool,
-) -> impl Iterator<Item = Square> + '_ {
-    let rank = back_rank(color);
-    (1..8u8)
-        .map_while(move |step| {
-            if kingside {
-                Some(king_file + step).filter(|&file| file < 8)
-            } else {
-                king_file.checked_sub(step)
-            }
-        })
-        .filter_map(move |file| square(file, rank))
-        .filter(move |&s| board.has_piece(s, rook(color)))
+) -> impl Iterator<Item = Square> + use<> {
+    let files: u64 = if kingside {
+        0xFEu64.wrapping_shl(u32::from(king_file)) & 0xFF
+    } else {
+        1u64.wrapping_shl(u32::from(king_file)).wrapping_sub(1) & 0xFF
+    };
+    let rank_shift = if color == Color::White { 0 } else { 56 };
+    let mut rooks = board.squares_of(rook(color)).0 & files.wrapping_shl(rank_shift);
+    std::iter::from_fn(move || {
+        if rooks == 0 {
+            return None;
+        }
+        // Kingside the nearest rook is the lowest square, queenside the highest.
+        let index = if kingside {
+            rooks.trailing_zeros()
+        } else {
+            63u32.wrapping_sub(rooks.leading_zeros())
+        };
+        rooks &= !1u64.wrapping_shl(index);
+        Square::from_index(u8::try_from(index).ok()?)
+    })
 }
 
 /// The king of `color` when it stands on its back rank (on e1/e8 in standard chess).
@@ -232,6 +237,50 @@ fn named_rook(
             crate::position::outermost_rook(&check.position.board, color, king_file, is_kingside)
                 .and_then(|file| square(file, rank))
                 .ok_or_else(|| square(if is_kingside { 7 } else { 0 }, rank))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `rooks_beside` finds, nearest first, the rooks that a walk from the king along its back
+    /// rank finds, for every set of rooks on that rank, every king file and both sides.
+    #[test]
+    fn the_rooks_beside_a_king_are_those_a_walk_along_the_rank_finds() {
+        for rooks in 0u32..256 {
+            let rank: String = (0..8)
+                .map(|file| if rooks >> file & 1 == 1 { 'R' } else { '1' })
+                .collect();
+            for color in [Color::White, Color::Black] {
+                let (eighth, first) = match color {
+                    Color::White => ("8".to_owned(), rank.clone()),
+                    Color::Black => (rank.to_lowercase(), "8".to_owned()),
+                };
+                let fen = format!("{eighth}/8/8/8/8/8/8/{first} w - - 0 1");
+                let tree = crate::parse(&fen).into_tree();
+                let board = crate::position::Position::from_tree(&tree).unwrap().board;
+                let rank = back_rank(color);
+                for king_file in 0..8u8 {
+                    for kingside in [true, false] {
+                        let walked: Vec<Square> = (1..8u8)
+                            .filter_map(|step| {
+                                if kingside {
+                                    Some(king_file + step).filter(|&file| file < 8)
+                                } else {
+                                    king_file.checked_sub(step)
+                                }
+                            })
+                            .filter_map(|file| square(file, rank))
+                            .filter(|&s| board.has_piece(s, rook(color)))
+                            .collect();
+                        let found: Vec<Square> =
+                            rooks_beside(&board, color, king_file, kingside).collect();
+                        assert_eq!(found, walked, "{fen} {king_file} {kingside}");
+                    }
+                }
+            }
         }
     }
 }
