@@ -41,16 +41,30 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
             format!("kings on {white_king} and {black_king}"),
         ));
     }
-    for kingside_side in [true, false] {
-        let rook_of = |color: Color, king: Square| {
-            rights_of(check, color)
-                .filter(|right| kingside(right, king.file().index()) == kingside_side)
-                .find_map(|right| named_rook(check, &right, king).ok())
-        };
-        if let (Some(white), Some(black)) = (
-            rook_of(Color::White, white_king),
-            rook_of(Color::Black, black_king),
-        ) && white.file() != black.file()
+    // The rook each side's first right on the kingside and on the queenside names, read in one
+    // pass over each colour's letters.
+    let rooks_of = |color: Color, king: Square| {
+        let mut found: [Option<Square>; 2] = [None; 2];
+        for right in rights_of(check, color) {
+            let side = usize::from(!kingside(&right, king.file().index()));
+            if let Some(slot) = found.get_mut(side)
+                && slot.is_none()
+            {
+                *slot = named_rook(check, &right, king).ok();
+            }
+        }
+        found
+    };
+    let (white_rooks, black_rooks) = (
+        rooks_of(Color::White, white_king),
+        rooks_of(Color::Black, black_king),
+    );
+    for (kingside_side, white, black) in [
+        (true, white_rooks[0], black_rooks[0]),
+        (false, white_rooks[1], black_rooks[1]),
+    ] {
+        if let (Some(white), Some(black)) = (white, black)
+            && white.file() != black.file()
         {
             let side = if kingside_side {
                 "kingside"
