@@ -368,12 +368,21 @@ pub enum CastlingSide {
 pub struct CastlingRight {
     letter: char,
     span: Span,
+    /// The letter's colour and side, read once from the letter (the castling rules ask for
+    /// them again and again).
+    color: Color,
+    side: CastlingSide,
 }
 
 impl CastlingRight {
     /// The castling letter `letter`, written at `span`.
     pub(crate) fn new(letter: char, span: Span) -> CastlingRight {
-        CastlingRight { letter, span }
+        CastlingRight {
+            letter,
+            span,
+            color: castling_color(letter),
+            side: castling_side(letter),
+        }
     }
 
     /// The letter as written.
@@ -388,12 +397,12 @@ impl CastlingRight {
 
     /// The side whose right it is: upper case for White.
     pub fn color(&self) -> Color {
-        castling_color(self.letter)
+        self.color
     }
 
     /// Kingside, queenside, or a named rook file.
     pub fn side(&self) -> CastlingSide {
-        castling_side(self.letter)
+        self.side
     }
 }
 
@@ -437,10 +446,10 @@ impl<'t, 'a> Castling<'t, 'a> {
             .children()
             .filter(|child| child.kind() == SyntaxKind::CastlingRight)
             .filter_map(|child| {
-                Some(CastlingRight {
-                    letter: child.text().chars().next()?,
-                    span: child.span(),
-                })
+                Some(CastlingRight::new(
+                    child.text().chars().next()?,
+                    child.span(),
+                ))
             })
     }
 
