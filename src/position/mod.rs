@@ -779,7 +779,7 @@ fn outermost_file(rooks: u32, king_file: u8, kingside: bool) -> Option<u8> {
 }
 
 /// The files of `color`'s rooks on its back rank, as the low 8 bits (bit 0 the a-file).
-fn back_rank_rooks(board: &Board, color: Color) -> u32 {
+pub(crate) fn back_rank_rooks(board: &Board, color: Color) -> u32 {
     let rooks = board.squares_of(Piece {
         color,
         role: Role::Rook,

@@ -33,6 +33,9 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     if !has(Color::White) || !has(Color::Black) {
         return;
     }
+    if mirrored(check, white_king, black_king) {
+        return;
+    }
     let mut problems: Vec<(Span, Span, String)> = Vec::new();
     if white_king.file() != black_king.file() {
         problems.push((
@@ -87,6 +90,49 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
             .primary(black, "Black's")
             .secondary(white, "White's")
             .help("Chess960 mirrors the back ranks, and castling pieces have not moved; remove the rights of the side whose pieces moved."),
+        );
+    }
+}
+
+/// Whether the kings and the back-rank rooks stand on the same files for both sides and the
+/// letters are the same for both, in the same order (`KQkq`, `HAha`): then each side's rights
+/// name rooks on the same files, and there is nothing to report (the usual Chess960 FEN).
+fn mirrored(check: &Check<'_, '_>, white_king: Square, black_king: Square) -> bool {
+    let board = &check.position.board;
+    white_king.file() == black_king.file()
+        && crate::position::back_rank_rooks(board, Color::White)
+            == crate::position::back_rank_rooks(board, Color::Black)
+        && rights_of(check, Color::White)
+            .map(|right| right.letter())
+            .eq(rights_of(check, Color::Black).map(|right| right.letter().to_ascii_uppercase()))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Code, Validator, position::Variant};
+
+    fn codes(fen: &str) -> Vec<Code> {
+        let validator = Validator::new().variant(Variant::Chess960);
+        let lint = validator.lint(fen);
+        lint.diagnostics().iter().map(|d| d.code()).collect()
+    }
+
+    #[test]
+    fn mirrored_back_ranks_with_the_same_letters_are_fine_and_other_letters_still_are_not() {
+        // Rooks on a, f and h for both sides, kings on d: `K`/`k` name the h-rooks.
+        assert!(
+            !codes("r2k1r1r/8/8/8/8/8/8/R2K1R1R w Kk - 0 1").contains(&Code::CastlingNotChess960)
+        );
+        assert!(
+            !codes("r2k1r1r/8/8/8/8/8/8/R2K1R1R w HAha - 0 1").contains(&Code::CastlingNotChess960)
+        );
+        // The same board, but Black's letter names the f-rook: the kingside rooks differ.
+        assert!(
+            codes("r2k1r1r/8/8/8/8/8/8/R2K1R1R w Kf - 0 1").contains(&Code::CastlingNotChess960)
+        );
+        // The same letters, but Black's rooks are not White's mirror.
+        assert!(
+            codes("r2k1rr1/8/8/8/8/8/8/R2K1R1R w Kk - 0 1").contains(&Code::CastlingNotChess960)
         );
     }
 }
