@@ -57,12 +57,19 @@ impl Color {
     }
 }
 
-impl fmt::Display for Color {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl Color {
+    /// The name `Display` writes: `White` or `Black`.
+    pub(crate) const fn name(self) -> &'static str {
+        match self {
             Color::White => "White",
             Color::Black => "Black",
-        })
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -134,16 +141,23 @@ impl Role {
     }
 }
 
-impl fmt::Display for Role {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl Role {
+    /// The name `Display` writes, in lower case: `pawn`, `knight`, …
+    pub(crate) const fn name(self) -> &'static str {
+        match self {
             Role::Pawn => "pawn",
             Role::Knight => "knight",
             Role::Bishop => "bishop",
             Role::Rook => "rook",
             Role::Queen => "queen",
             Role::King => "king",
-        })
+        }
+    }
+}
+
+impl fmt::Display for Role {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 

@@ -3,7 +3,7 @@
 //! a nested `write!`), where each part here is a few known bytes. The text is the same, byte for
 //! byte, as the `Display` of each part gives it (the tests below check every part).
 
-use crate::{Color, Piece, Role, Square};
+use crate::{Color, Piece, Square};
 
 /// A diagnostic text being built, in one `String` of the capacity asked for.
 pub(crate) struct Message(String);
@@ -47,13 +47,13 @@ impl Message {
     /// Adds the name of `color`, `White` or `Black`.
     #[must_use]
     pub(crate) fn color(self, color: Color) -> Message {
-        self.str(color_name(color))
+        self.str(color.name())
     }
 
     /// Adds the name of `piece`, such as `White pawn`.
     #[must_use]
     pub(crate) fn piece(self, piece: Piece) -> Message {
-        self.color(piece.color).char(' ').str(role_name(piece.role))
+        self.color(piece.color).char(' ').str(piece.role.name())
     }
 }
 
@@ -63,29 +63,10 @@ impl From<Message> for std::borrow::Cow<'static, str> {
     }
 }
 
-/// The name of `color`, as its `Display` writes it.
-fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
-/// The name of `role`, as its `Display` writes it.
-fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Role;
 
     fn text(message: Message) -> String {
         message.0
