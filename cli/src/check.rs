@@ -526,10 +526,11 @@ fn memchr_newline(bytes: &[u8]) -> Option<usize> {
 
 /// Runs batches through three steps, in a pipeline: `fill` reads the next batch (and returns
 /// whether more input may follow), `work` lints it, `drain` reports it. `fill` and `drain` run
-/// on this thread, `work` on `threads` worker threads, so that while the workers lint, this
-/// thread reads the next batches and reports the linted ones; `drain` gets the batches in the
-/// order `fill` made them. At most [`BATCHES_PER_WORKER`] batches a worker are in flight (read
-/// and not yet drained), and a drained batch is filled again.
+/// on this thread, `work` on `threads - 1` worker threads and on this one, so that while the
+/// workers lint, this thread reads the next batches and reports the linted ones, and lints a
+/// batch itself when all the batches it may have in flight are read; `drain` gets the batches
+/// in the order `fill` made them. At most [`BATCHES_PER_WORKER`] batches a thread are in flight
+/// (read and not yet drained), and a drained batch is filled again.
 ///
 /// With one thread, or when the first batch is the whole input, it all runs on this thread.
 /// A read error is returned as [`Stop::Read`] once the batches read before it are drained; an
@@ -558,16 +559,15 @@ fn pipeline<B: Default + Send>(
     thread::scope(|scope| {
         let (to_workers, jobs) = crossbeam_channel::unbounded::<(usize, B)>();
         let (done, from_workers) = crossbeam_channel::unbounded::<(usize, thread::Result<B>)>();
-        for _ in 0..threads {
+        // This thread lints too whenever it has nothing to read or report, so one thread fewer
+        // is started than there are cores: no core is shared between two busy threads.
+        for _ in 0..threads.saturating_sub(1) {
             let (jobs, done) = (jobs.clone(), done.clone());
             scope.spawn(move || {
                 // Ends when a channel closes: no more batches, or no one to take them back
                 // (this thread stopped on an error), or after a panic, which is sent back.
-                for (sequence, mut batch) in jobs {
-                    let outcome = panic::catch_unwind(panic::AssertUnwindSafe(|| {
-                        work(&mut batch);
-                        batch
-                    }));
+                for (sequence, batch) in jobs {
+                    let outcome = linted(work, batch);
                     let panicked = outcome.is_err();
                     if done.send((sequence, outcome)).is_err() || panicked {
                         break;
@@ -575,7 +575,7 @@ fn pipeline<B: Default + Send>(
                 }
             });
         }
-        drop((jobs, done));
+        drop(done);
         let mut in_order = InOrder::default();
         let mut read_error = None;
         let mut sent = 0usize;
@@ -609,7 +609,12 @@ fn pipeline<B: Default + Send>(
             if in_order.drained == sent {
                 return read_error.map_or(Ok(()), |error| Err(Stop::Read(error)));
             }
-            // Nothing to read for now: wait for a worker.
+            // Nothing to read for now: lint a batch that no worker has taken yet, or else wait
+            // for a worker.
+            if let Ok((sequence, batch)) = jobs.try_recv() {
+                in_order.accept(sequence, linted(work, batch), &mut drain)?;
+                continue;
+            }
             match from_workers.recv() {
                 Ok((sequence, outcome)) => in_order.accept(sequence, outcome, &mut drain)?,
                 // Cannot happen: a worker sends each batch back before it ends.
@@ -617,6 +622,14 @@ fn pipeline<B: Default + Send>(
             }
         }
     })
+}
+
+/// `batch` after `work`, or the panic `work` raised on it.
+fn linted<B>(work: &impl Fn(&mut B), mut batch: B) -> thread::Result<B> {
+    panic::catch_unwind(panic::AssertUnwindSafe(|| {
+        work(&mut batch);
+        batch
+    }))
 }
 
 /// The batches back from the workers of [`pipeline`], drained in the order they were read.
@@ -1177,6 +1190,33 @@ mod tests {
                 assert_eq!(drained, (0..count).collect::<Vec<_>>(), "{threads} {count}");
             }
         }
+    }
+
+    #[test]
+    fn the_calling_thread_lints_too_and_one_thread_fewer_is_started() {
+        let caller = std::thread::current().id();
+        let workers = std::sync::Mutex::new(std::collections::HashSet::new());
+        let mut filled = 0usize;
+        let result = pipeline(
+            2,
+            |batch: &mut usize| {
+                filled += 1;
+                *batch = filled;
+                Ok(filled < 200)
+            },
+            |_: &mut usize| {
+                // Slow enough that the batches in flight are all read while the worker lints.
+                std::thread::sleep(std::time::Duration::from_micros(200));
+                if let Ok(mut workers) = workers.lock() {
+                    workers.insert(std::thread::current().id());
+                }
+            },
+            |_: &mut usize| Ok(()),
+        );
+        assert!(result.is_ok());
+        let workers = workers.into_inner().expect("no panic while held");
+        assert!(workers.contains(&caller), "the calling thread never linted");
+        assert_eq!(workers.len(), 2, "two cores, two linting threads");
     }
 
     #[test]
