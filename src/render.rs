@@ -68,10 +68,57 @@ pub struct Located<'a> {
 /// assert!(line.ends_with("\"fix\":{\"byte_start\":18,\"byte_end\":20,\"replacement\":\"KQ\"}}\n"));
 /// ```
 pub fn json_line(out: &mut impl Write, located: &Located<'_>) -> io::Result<()> {
-    let diagnostic = located.diagnostic;
-    let span = diagnostic.span();
     out.write_all(b"{\"path\":\"")?;
     json_body(out, located.path)?;
+    json_after_path(out, located)
+}
+
+/// A writer of [`json_line`]s that escapes each file's path once, not once a line: for the
+/// many diagnostics of a file, written one after the other. Each line is the same as
+/// `json_line` writes.
+///
+/// ```
+/// use fenlint::{LineColumn, render::{JsonLines, Located}};
+/// let parse = fenlint::parse("8/8/8/8/8/8/8/8 w QK - 0 1");
+/// let located = Located {
+///     path: "a \"b\".fen",
+///     diagnostic: &parse.diagnostics()[0],
+///     start: LineColumn { line: 0, column: 19 },
+///     end: LineColumn { line: 0, column: 20 },
+/// };
+/// let (mut lines, mut out, mut one) = (JsonLines::default(), Vec::new(), Vec::new());
+/// lines.write(&mut out, &located).unwrap();
+/// fenlint::render::json_line(&mut one, &located).unwrap();
+/// assert_eq!(out, one);
+/// assert!(out.starts_with(br#"{"path":"a \"b\".fen","line":1,"#));
+/// ```
+#[derive(Debug, Default)]
+pub struct JsonLines {
+    /// The path of the last line written.
+    path: String,
+    /// The start of its line up to the path's closing quote: `{"path":"` and the path escaped.
+    head: Vec<u8>,
+}
+
+impl JsonLines {
+    /// Writes the JSON line of `located` to `out`, as [`json_line`] does.
+    pub fn write(&mut self, out: &mut impl Write, located: &Located<'_>) -> io::Result<()> {
+        if self.head.is_empty() || self.path != located.path {
+            self.path.clear();
+            self.path.push_str(located.path);
+            self.head.clear();
+            self.head.extend_from_slice(b"{\"path\":\"");
+            json_body(&mut self.head, located.path)?;
+        }
+        out.write_all(&self.head)?;
+        json_after_path(out, located)
+    }
+}
+
+/// The rest of a [`json_line`] after its path.
+fn json_after_path(out: &mut impl Write, located: &Located<'_>) -> io::Result<()> {
+    let diagnostic = located.diagnostic;
+    let span = diagnostic.span();
     // Each piece is written straight to `out`: the command gives a `Vec` of the line, where a
     // write is a copy.
     let mut digits = itoa::Buffer::new();
@@ -276,6 +323,26 @@ mod tests {
         let mut out = Vec::new();
         json_string(&mut out, text).unwrap();
         String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn json_lines_write_what_json_line_writes_when_the_path_changes() {
+        let parse = crate::parse("8/8/8/8/8/8/8/8 w QK - 0 1");
+        let mut lines = JsonLines::default();
+        for path in ["a.fen", "a.fen", "b\\\"c\".fen", "", "a.fen", "a.fen"] {
+            for diagnostic in parse.diagnostics() {
+                let located = Located {
+                    path,
+                    diagnostic,
+                    start: crate::LineColumn { line: 0, column: 0 },
+                    end: crate::LineColumn { line: 0, column: 1 },
+                };
+                let (mut kept, mut one) = (Vec::new(), Vec::new());
+                lines.write(&mut kept, &located).unwrap();
+                json_line(&mut one, &located).unwrap();
+                assert_eq!(String::from_utf8(kept), String::from_utf8(one), "{path}");
+            }
+        }
     }
 
     #[test]

@@ -32,6 +32,8 @@ pub struct Printer {
     sarif: Option<SarifLog>,
     /// One JSON line, built here and then written whole.
     line: Vec<u8>,
+    /// The JSON lines' writer, which keeps the path escaped.
+    json: fenlint::render::JsonLines,
     pub errors: usize,
     pub warnings: usize,
     pub advice: usize,
@@ -51,6 +53,7 @@ impl Printer {
             statistics: None,
             sarif: (format == Format::Sarif).then(SarifLog::default),
             line: Vec::new(),
+            json: fenlint::render::JsonLines::default(),
             errors: 0,
             warnings: 0,
             advice: 0,
@@ -101,7 +104,7 @@ impl Printer {
             Format::Human => self.human(out, finding),
             Format::Json => {
                 self.line.clear();
-                fenlint::render::json_line(&mut self.line, &located(finding))?;
+                self.json.write(&mut self.line, &located(finding))?;
                 out.write_all(&self.line)
             }
             Format::Github => github(out, finding),
