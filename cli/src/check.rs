@@ -403,7 +403,7 @@ fn may_be_directive(line: &[u8]) -> bool {
 /// The first pass over a file of lines: its `allow-file` suppression comments, read without
 /// keeping the file; `reader` is then back at the start.
 fn file_suppressions(
-    reader: &mut BufReader<Source<'_>>,
+    reader: &mut BufReader<impl Read + Seek>,
     validator: &Validator,
 ) -> io::Result<Suppressor> {
     let mut suppressor = Suppressor::new(validator);
@@ -690,7 +690,11 @@ pub fn lint_lines(
     report: &mut dyn FnMut(Finding<'_>) -> io::Result<()>,
     progress: &mut dyn FnMut(usize),
 ) -> Result<(), Stop> {
-    let rewindable = matches!(source, Source::Rewindable(_));
+    let rewindable = matches!(source, Source::File(_) | Source::Rewindable(_));
+    let twin = match &source {
+        Source::File(file) => PositionedReader::twin(file),
+        _ => None,
+    };
     let mut reader = BufReader::with_capacity(64 << 10, source);
     // A UTF-16 file is one finding that says so, not a line of garbage per line.
     let head = loop {
@@ -714,21 +718,94 @@ pub fn lint_lines(
         }
         return Ok(());
     }
-    let mut suppressor = if rewindable {
-        file_suppressions(&mut reader, validator).map_err(Stop::Read)?
-    } else {
-        Suppressor::new(validator)
-    };
+    thread::scope(|scope| {
+        // The first pass reads a regular file through a second handle on another thread while
+        // the lines are linted, and the findings wait for it; otherwise it runs first.
+        let mut prescan = match twin {
+            Some(twin) => Prescan::running(scope.spawn(move || {
+                file_suppressions(&mut BufReader::with_capacity(256 << 10, twin), validator)
+            })),
+            None if rewindable => {
+                Prescan::done(file_suppressions(&mut reader, validator).map_err(Stop::Read)?)
+            }
+            None => Prescan::done(Suppressor::new(validator)),
+        };
+        lint_batches(
+            path,
+            kind,
+            LineReader::new(reader, !rewindable),
+            &mut prescan,
+            validator,
+            totals,
+            report,
+            progress,
+        )
+    })
+}
+
+/// The `allow-file` suppressions of a file, found by the first pass over it, which may still be
+/// running on another thread.
+struct Prescan<'s> {
+    running: Option<thread::ScopedJoinHandle<'s, io::Result<Suppressor>>>,
+    done: Option<Suppressor>,
+}
+
+impl<'s> Prescan<'s> {
+    /// The first pass, running.
+    fn running(scan: thread::ScopedJoinHandle<'s, io::Result<Suppressor>>) -> Prescan<'s> {
+        Prescan {
+            running: Some(scan),
+            done: None,
+        }
+    }
+
+    /// The first pass, over.
+    fn done(suppressor: Suppressor) -> Prescan<'s> {
+        Prescan {
+            running: None,
+            done: Some(suppressor),
+        }
+    }
+
+    /// The suppressor, once the first pass is over (waiting for it if it is not); a panic of
+    /// the first pass is raised again here, and its read error returned.
+    fn suppressor(&mut self) -> Result<&mut Suppressor, Stop> {
+        if let Some(scan) = self.running.take() {
+            let found = scan
+                .join()
+                .unwrap_or_else(|payload| panic::resume_unwind(payload));
+            self.done = Some(found.map_err(Stop::Read)?);
+        }
+        self.done
+            .as_mut()
+            .ok_or_else(|| Stop::Read(io::Error::other("the first pass over the file failed")))
+    }
+}
+
+/// The lint pass of [`lint_lines`], over the lines of `lines`, with the suppressions of
+/// `prescan`.
+#[allow(clippy::too_many_arguments)]
+fn lint_batches<R: Read>(
+    path: &Rc<str>,
+    kind: FileKind,
+    mut lines: LineReader<R>,
+    prescan: &mut Prescan<'_>,
+    validator: &Validator,
+    totals: &mut Totals,
+    report: &mut dyn FnMut(Finding<'_>) -> io::Result<()>,
+    progress: &mut dyn FnMut(usize),
+) -> Result<(), Stop> {
+    let rewindable = !lines.stream;
     // The suppression comments seen, by offset: the unused ones are reported after the lines
     // below them.
     let mut directives: Vec<(usize, Snippet)> = Vec::new();
     let threads = thread::available_parallelism().map_or(1, |n| n.get());
-    let mut lines = LineReader::new(reader, !rewindable);
     pipeline(
         threads,
         |batch: &mut Batch| lines.fill(batch),
         |batch: &mut Batch| batch.lint(kind, validator),
         |batch: &mut Batch| {
+            let suppressor = prescan.suppressor()?;
             let positions = batch.lines.iter().filter(|line| line.position).count();
             totals.fens = totals.fens.saturating_add(positions);
             for (line, diagnostics) in batch.lines.iter().zip(batch.diagnostics.drain(..)) {
@@ -765,6 +842,7 @@ pub fn lint_lines(
             Ok(())
         },
     )?;
+    let suppressor = std::mem::replace(prescan.suppressor()?, Suppressor::new(validator));
     for diagnostic in suppressor.finish() {
         let Some(snippet) = directive_snippet(&directives, diagnostic.span().start) else {
             continue;
@@ -852,6 +930,8 @@ impl<T: Read + Seek> ReadSeek for T {}
 /// An input to lint: one that can be read twice (a regular file, or a stream that ended within
 /// [`STREAM_BUFFER_BYTES`], kept in memory), or a longer stream, read once as it comes.
 pub enum Source<'a> {
+    /// A regular file, which can also be read from a second handle while it is read.
+    File(File),
     Rewindable(Box<dyn ReadSeek + 'a>),
     Once(Box<dyn Read + 'a>),
 }
@@ -859,6 +939,7 @@ pub enum Source<'a> {
 impl Read for Source<'_> {
     fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
         match self {
+            Source::File(file) => file.read(buffer),
             Source::Rewindable(reader) => reader.read(buffer),
             Source::Once(reader) => reader.read(buffer),
         }
@@ -868,12 +949,63 @@ impl Read for Source<'_> {
 impl Seek for Source<'_> {
     fn seek(&mut self, to: io::SeekFrom) -> io::Result<u64> {
         match self {
+            Source::File(file) => file.seek(to),
             Source::Rewindable(reader) => reader.seek(to),
             Source::Once(_) => Err(io::Error::new(
                 io::ErrorKind::Unsupported,
                 "a stream read once cannot be read again",
             )),
         }
+    }
+}
+
+/// A second handle on a regular file that reads from its own position, without moving the
+/// first handle's (which a handle made by [`File::try_clone`] shares), so that two threads can
+/// read the file at once.
+struct PositionedReader {
+    file: File,
+    position: u64,
+}
+
+impl PositionedReader {
+    /// A second handle on `file`, from its start; `None` where reading at a position is not
+    /// available without moving the shared position (anywhere but Unix).
+    fn twin(file: &File) -> Option<PositionedReader> {
+        if cfg!(unix) {
+            let file = file.try_clone().ok()?;
+            Some(PositionedReader { file, position: 0 })
+        } else {
+            None
+        }
+    }
+}
+
+impl Read for PositionedReader {
+    #[cfg(unix)]
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        use std::os::unix::fs::FileExt;
+        let read = self.file.read_at(buffer, self.position)?;
+        self.position = self.position.saturating_add(read as u64);
+        Ok(read)
+    }
+
+    #[cfg(not(unix))]
+    fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+        Err(io::Error::from(io::ErrorKind::Unsupported))
+    }
+}
+
+impl Seek for PositionedReader {
+    fn seek(&mut self, to: io::SeekFrom) -> io::Result<u64> {
+        let position = match to {
+            io::SeekFrom::Start(position) => Some(position),
+            io::SeekFrom::Current(delta) => self.position.checked_add_signed(delta),
+            io::SeekFrom::End(delta) => self.file.metadata()?.len().checked_add_signed(delta),
+        };
+        self.position = position.ok_or_else(|| {
+            io::Error::new(io::ErrorKind::InvalidInput, "a seek before the start")
+        })?;
+        Ok(self.position)
     }
 }
 
@@ -893,7 +1025,7 @@ pub fn open(path: &Path) -> io::Result<Source<'static>> {
     }
     let file = File::open(path)?;
     if file.metadata()?.is_file() {
-        Ok(Source::Rewindable(Box::new(file)))
+        Ok(Source::File(file))
     } else {
         buffered(Box::new(file))
     }
