@@ -959,6 +959,11 @@ impl Seek for Source<'_> {
     }
 }
 
+/// The size from which the first pass over a regular file runs on a thread of its own: below
+/// it, reading the file takes well under a millisecond, less than starting a thread costs
+/// when many small files are checked.
+const CONCURRENT_PRESCAN_BYTES: u64 = 1 << 20;
+
 /// A second handle on a regular file that reads from its own position, without moving the
 /// first handle's (which a handle made by [`File::try_clone`] shares), so that two threads can
 /// read the file at once.
@@ -968,10 +973,15 @@ struct PositionedReader {
 }
 
 impl PositionedReader {
-    /// A second handle on `file`, from its start; `None` where reading at a position is not
-    /// available without moving the shared position (anywhere but Unix).
+    /// A second handle on `file`, from its start, for a file large enough that reading it
+    /// twice one after the other would be felt (at least [`CONCURRENT_PRESCAN_BYTES`]); `None`
+    /// for a smaller one, or where reading at a position is not available without moving the
+    /// shared position (anywhere but Unix).
     fn twin(file: &File) -> Option<PositionedReader> {
-        if cfg!(unix) {
+        let large = file
+            .metadata()
+            .is_ok_and(|metadata| metadata.len() >= CONCURRENT_PRESCAN_BYTES);
+        if cfg!(unix) && large {
             let file = file.try_clone().ok()?;
             Some(PositionedReader { file, position: 0 })
         } else {

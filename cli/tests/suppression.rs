@@ -92,8 +92,7 @@ fn check_reports_what_suppressions_leave_and_their_own_problems() {
 fn a_suppression_applies_across_the_batches_of_a_large_file() {
     let dir = scratch("batches");
     // The command reads 1024 lines at a time: the comment ends a batch, its position starts
-    // the next, and an `allow-file` comes after them all, also silencing the first line (whose
-    // batch is linted while the first pass over the file may still be looking for it).
+    // the next, and an `allow-file` comes after them all, also silencing the first line.
     let mut text = "8/8/8/4k3/8/8/8/4K3\n".to_owned();
     text.push_str(&"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n".repeat(4094));
     text.push_str("# fenlint: allow fen::castling::order\n");
@@ -106,6 +105,33 @@ fn a_suppression_applies_across_the_batches_of_a_large_file() {
     assert!(
         stdout.ends_with("1 file, 4097 FENs: 0 errors, 0 warnings, 0 advice\n"),
         "{stdout}"
+    );
+}
+
+#[test]
+fn an_allow_file_at_the_end_of_a_file_of_megabytes_silences_its_first_line() {
+    let dir = scratch("megabytes");
+    // Large enough that the first pass runs on a thread of its own while the first batches
+    // are linted: their findings wait for it.
+    let mut text = "8/8/8/4k3/8/8/8/4K3\n".to_owned();
+    text.push_str(&"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n".repeat(40_000));
+    assert!(text.len() > 1 << 20);
+    text.push_str("# fenlint: allow-file fen::fields::missing\n");
+    write(&dir, "huge.fen", text.as_bytes());
+    let (stdout, stderr, code) = fenlint(&dir, &["check", "huge.fen"], b"");
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stdout.ends_with("1 file, 40001 FENs: 0 errors, 0 warnings, 0 advice\n"),
+        "{stdout}"
+    );
+    // Without the comment, the first line's problem is reported.
+    let cut = text.len() - "# fenlint: allow-file fen::fields::missing\n".len();
+    write(&dir, "huge.fen", &text.as_bytes()[..cut]);
+    let (stdout, _, code) = fenlint(&dir, &["check", "--format", "json", "huge.fen"], b"");
+    assert_eq!(code, 0, "a warning");
+    assert_eq!(
+        json_codes(&stdout),
+        [("fen::fields::missing".to_owned(), 0)]
     );
 }
 
