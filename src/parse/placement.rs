@@ -142,9 +142,12 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
     let base = cx.offset(bytes);
     let tree = cx.tree();
     let open = tree.start(SyntaxKind::Placement, base);
-    // A token per byte and a node per rank: 64 pieces, each with a `~`, and 7 slashes at most.
-    let mut slots = tree.slots(bytes.len().min(64 + 64 + 7).saturating_add(8));
-    let mut rank = slots.start(SyntaxKind::Rank, base)?;
+    // A token per byte and a node per rank: a plain board is at most `PLAIN_BOARD_MAX` bytes
+    // (64 pieces, each with a `~`, and 7 slashes), so the loop reads no more: a byte after
+    // that many is read after the loop, where anything but the end of the field fails, as the
+    // loop would have failed on it. With 8 rank nodes that is 143 nodes, fewer than a block.
+    let mut block = tree.block()?;
+    let mut rank = block.start(SyntaxKind::Rank, base);
     // The squares of each piece, by its entry of the byte table less `PIECE`: one set per
     // colour and role, split into the board's colour and role sets at the end.
     let mut pieces = [0u64; 16];
@@ -159,32 +162,32 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
     let mut promoted = 0u64;
     // The offset of the byte read, counted along rather than worked out from its index.
     let mut at = base;
-    for &byte in bytes {
+    for &byte in bytes.get(..PLAIN_BOARD_MAX).unwrap_or(bytes) {
         let class = PLACEMENT_BYTES.get(usize::from(byte)).copied().unwrap_or(0);
         if class >= PIECE {
             // A piece past the rank's end is caught at the next `/` or at the end, where the
             // square is not the rank's end; until then its bit lands on a square of the next
-            // rank (the slots bound the squares counted far below any overflow).
+            // rank (the bytes read bound the squares counted far below any overflow).
             last = 1u64 << (square & 63);
             if let Some(set) = pieces.get_mut(usize::from(class & 15)) {
                 *set |= last;
             }
-            slots.token(SyntaxKind::Piece, at)?;
+            block.token(SyntaxKind::Piece, at);
             square += 1;
         } else if class != 0 {
             square += u32::from(class);
             if last == AFTER_DIGIT || square > rank_end {
                 return None;
             }
-            slots.token(SyntaxKind::EmptyRun, at)?;
+            block.token(SyntaxKind::EmptyRun, at);
             last = AFTER_DIGIT;
         } else if byte == b'/' && rank_end > 8 {
             if square != rank_end {
                 return None;
             }
-            slots.finish(rank);
-            slots.token(SyntaxKind::Slash, at)?;
-            rank = slots.start(SyntaxKind::Rank, at.wrapping_add(1))?;
+            block.finish(rank);
+            block.token(SyntaxKind::Slash, at);
+            rank = block.start(SyntaxKind::Rank, at.wrapping_add(1));
             rank_end -= 8;
             square = rank_end - 8;
             last = 0;
@@ -194,7 +197,7 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
                 return None;
             }
             promoted |= last;
-            slots.token(SyntaxKind::PromotedMarker, at)?;
+            block.token(SyntaxKind::PromotedMarker, at);
             last = 0;
         } else {
             break;
@@ -205,8 +208,8 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
     if rank_end != 8 || square != 8 {
         return None;
     }
-    slots.finish(rank);
-    let filled = slots.filled();
+    block.finish(rank);
+    let filled = block.filled();
     // The board ends the field, or holdings follow it.
     let rest = bytes.get(len..).unwrap_or_default();
     let (holdings, brackets) = match rest.split_first() {
@@ -254,6 +257,9 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
     cx.plain_board = Some((board, Bitboard(promoted)));
     Some((len, holdings))
 }
+
+/// The longest plain board: 64 pieces, each with a `~`, and 7 slashes.
+const PLAIN_BOARD_MAX: usize = 64 + 64 + 7;
 
 /// What a byte is on a plain board, for `plain_placement`: for a piece letter, [`PIECE`] plus
 /// [`WHITE`] for a white piece plus the piece's role in [`Role::ALL`] order; the digit's value

@@ -596,6 +596,88 @@ impl Slots<'_> {
     }
 }
 
+/// How many nodes a [`Block`] holds.
+pub(crate) const BLOCK_LEN: usize = 256;
+
+/// Room for [`BLOCK_LEN`] nodes after the last one of a [`TreeBuilder`] (see
+/// [`TreeBuilder::block`]), filled in order like [`Slots`] but indexed by a `u8`, so that
+/// writing a node needs no bounds check and cannot fail: for the fast paths' tight loops, which
+/// bound the nodes they write themselves. A 256th node would wrap around over the first one
+/// (a wrong tree, never a panic), so a user writes at most 255.
+pub(crate) struct Block<'b> {
+    nodes: &'b mut [Node; BLOCK_LEN],
+    /// The builder's fields, for the root children the block holds (see [`Block::field`]).
+    fields: &'b mut [u32; FIELDS.len()],
+    /// The index in the tree of the first node of the block.
+    first: u32,
+    /// How many nodes are filled.
+    used: u8,
+}
+
+impl Block<'_> {
+    /// Fills the next node with a token of kind `kind` at offset `start`.
+    #[inline(always)]
+    pub(crate) fn token(&mut self, kind: SyntaxKind, start: u32) {
+        // Always in range: a `u8` indexes 256 nodes.
+        if let Some(node) = self.nodes.get_mut(usize::from(self.used)) {
+            *node = Node {
+                start,
+                next: 0,
+                kind,
+            };
+        }
+        self.used = self.used.wrapping_add(1);
+    }
+
+    /// Fills the next node with the start of a composite node of kind `kind` at offset
+    /// `start`; returns its place, for [`Block::finish`].
+    #[inline(always)]
+    pub(crate) fn start(&mut self, kind: SyntaxKind, start: u32) -> u8 {
+        let slot = self.used;
+        self.token(kind, start);
+        slot
+    }
+
+    /// Finishes the composite node started in `slot` after the last node filled.
+    #[inline(always)]
+    pub(crate) fn finish(&mut self, slot: u8) {
+        let next = self.first.wrapping_add(u32::from(self.used));
+        if let Some(node) = self.nodes.get_mut(usize::from(slot)) {
+            node.next = next;
+        }
+    }
+
+    /// Fills the next nodes with a whole field at offset `start`, as a root child, as
+    /// [`Slots::field`] does; the field must be the first of its kind (the fast path of the
+    /// fields after the placement, where it is), so that it is noted without looking.
+    #[inline(always)]
+    pub(crate) fn field(
+        &mut self,
+        kind: SyntaxKind,
+        start: u32,
+        tokens: u32,
+        kind_of: impl Fn(u32) -> SyntaxKind,
+    ) {
+        let slot = self.start(kind, start);
+        if let Some(field) = field_slot(kind).and_then(|at| self.fields.get_mut(at)) {
+            *field = self.first.wrapping_add(u32::from(slot));
+        }
+        for offset in 0..tokens {
+            self.token(kind_of(offset), start.wrapping_add(offset));
+        }
+        self.finish(slot);
+    }
+
+    /// How many nodes are filled, to keep with [`TreeBuilder::keep`].
+    #[inline(always)]
+    pub(crate) fn filled(&self) -> Filled {
+        Filled {
+            first: self.first,
+            used: usize::from(self.used),
+        }
+    }
+}
+
 /// A composite node that has been started and not yet finished.
 #[must_use]
 pub(crate) struct Open(usize);
@@ -732,6 +814,32 @@ impl TreeBuilder {
             first: u32::try_from(first).unwrap_or(u32::MAX),
             used: 0,
         }
+    }
+
+    /// Room for [`BLOCK_LEN`] nodes after the last one, filled through the returned [`Block`]
+    /// and then kept, as many as were filled, by [`TreeBuilder::keep`]: [`TreeBuilder::slots`]
+    /// without a bounds check per node. The buffer, which the next parses on this thread reuse,
+    /// grows once to hold the block. `None` only if it cannot (never in practice).
+    #[inline(always)]
+    pub(crate) fn block(&mut self) -> Option<Block<'_>> {
+        let first = self.len;
+        let end = first.saturating_add(BLOCK_LEN);
+        if self.nodes.len() < end {
+            self.grow(end);
+        }
+        Some(Block {
+            nodes: self.nodes.get_mut(first..end)?.try_into().ok()?,
+            fields: &mut self.fields,
+            first: u32::try_from(first).unwrap_or(u32::MAX),
+            used: 0,
+        })
+    }
+
+    /// Makes the buffer `len` nodes long, out of line: it happens once per thread.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, len: usize) {
+        self.nodes.resize(len, Node::UNUSED);
     }
 
     /// Keeps the nodes `slots` filled, which end at offset `end`, and drops the unused slots.
