@@ -80,13 +80,32 @@ struct RankSummary {
 fn placement<'a>(cx: &mut Cx<'a>, input: &'a str) -> (&'a str, Option<usize>) {
     let bytes = input.as_bytes();
     let mark = cx.mark();
-    if let Some((len, holdings)) = cx.fast_paths.then(|| plain_placement(cx, bytes)).flatten() {
-        return (input.get(len..).unwrap_or_default(), holdings);
-    }
-    cx.rewind(mark);
-    let open = cx.start(SyntaxKind::Placement, bytes);
-    let mut rest = bytes;
-    let mut count = 0usize;
+    let stop = if cx.fast_paths {
+        match plain_placement(cx, bytes) {
+            Ok((len, holdings)) => return (input.get(len..).unwrap_or_default(), holdings),
+            Err(stop) => Some(stop),
+        }
+    } else {
+        None
+    };
+    // Go on from where the fast path stopped, or start again.
+    let (open, mut rest, mut count) = match stop {
+        Some(Stop {
+            open: Some(open),
+            kept,
+            ranks,
+            offset,
+        }) => {
+            let rest = bytes.get(offset..).unwrap_or_default();
+            let end = cx.offset(rest);
+            cx.tree().keep(kept, end);
+            (open, rest, ranks)
+        }
+        _ => {
+            cx.rewind(mark);
+            (cx.start(SyntaxKind::Placement, bytes), bytes, 0usize)
+        }
+    };
     let mut extra_start: Option<Span> = None;
     let holdings = loop {
         let number = 8usize.checked_sub(count).filter(|&n| n > 0);
@@ -131,14 +150,15 @@ fn placement<'a>(cx: &mut Cx<'a>, input: &'a str) -> (&'a str, Option<usize>) {
 /// holdings after the board (see `plain_bracket_holdings`) are built here too, as
 /// `holdings::bracket_holdings` would build them. Returns the length of the board (with such
 /// bracket holdings) and, when slash holdings of piece letters follow, their length (see
-/// `plain_holdings`); returns `None` as soon as the input is anything else, leaving the nodes
-/// it built to be dropped.
+/// `plain_holdings`). As soon as the input is anything else, returns where it stopped (see
+/// [`Stop`]): the ranks before the one it stopped in are plain, and the nodes it built for them
+/// are the general path's, which goes on from there.
 #[inline(always)]
 #[allow(
     clippy::arithmetic_side_effects,
     reason = "square indexes stay within 0..=72: each step is checked against the rank's end"
 )]
-fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize>)> {
+fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Result<(usize, Option<usize>), Stop> {
     let base = cx.offset(bytes);
     let tree = cx.tree();
     let open = tree.start(SyntaxKind::Placement, base);
@@ -146,7 +166,9 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
     // (64 pieces, each with a `~`, and 7 slashes), so the loop reads no more: a byte after
     // that many is read after the loop, where anything but the end of the field fails, as the
     // loop would have failed on it. With 8 rank nodes that is 143 nodes, fewer than a block.
-    let mut block = tree.block()?;
+    let Some(mut block) = tree.block() else {
+        return Err(Stop::restart());
+    };
     let mut rank = block.start(SyntaxKind::Rank, base);
     // The squares of each piece, by its entry of the byte table less `PIECE`: one set per
     // colour and role, split into the board's colour and role sets at the end.
@@ -162,66 +184,90 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
     let mut promoted = 0u64;
     // The offset of the byte read, counted along rather than worked out from its index.
     let mut at = base;
-    for &byte in bytes.get(..PLAIN_BOARD_MAX).unwrap_or(bytes) {
-        let class = PLACEMENT_BYTES.get(usize::from(byte)).copied().unwrap_or(0);
-        if class >= PIECE {
-            // A piece past the rank's end is caught at the next `/` or at the end, where the
-            // square is not the rank's end; until then its bit lands on a square of the next
-            // rank (the bytes read bound the squares counted far below any overflow).
-            last = 1u64 << (square & 63);
-            if let Some(set) = pieces.get_mut(usize::from(class & 15)) {
-                *set |= last;
+    // The offset of the start of the current rank.
+    let mut rank_start = base;
+    let outcome = 'board: {
+        for &byte in bytes.get(..PLAIN_BOARD_MAX).unwrap_or(bytes) {
+            let class = PLACEMENT_BYTES.get(usize::from(byte)).copied().unwrap_or(0);
+            if class >= PIECE {
+                // A piece past the rank's end is caught at the next `/` or at the end, where the
+                // square is not the rank's end; until then its bit lands on a square of the next
+                // rank (the bytes read bound the squares counted far below any overflow).
+                last = 1u64 << (square & 63);
+                if let Some(set) = pieces.get_mut(usize::from(class & 15)) {
+                    *set |= last;
+                }
+                block.token(SyntaxKind::Piece, at);
+                square += 1;
+            } else if class != 0 {
+                square += u32::from(class);
+                if last == AFTER_DIGIT || square > rank_end {
+                    break 'board None;
+                }
+                block.token(SyntaxKind::EmptyRun, at);
+                last = AFTER_DIGIT;
+            } else if byte == b'/' && rank_end > 8 {
+                if square != rank_end {
+                    break 'board None;
+                }
+                block.finish(rank);
+                block.token(SyntaxKind::Slash, at);
+                rank_start = at.wrapping_add(1);
+                rank = block.start(SyntaxKind::Rank, rank_start);
+                rank_end -= 8;
+                square = rank_end - 8;
+                last = 0;
+            } else if byte == b'~' {
+                // A promoted marker after a piece letter; anywhere else the general path reports it.
+                if last == 0 || last == AFTER_DIGIT {
+                    break 'board None;
+                }
+                promoted |= last;
+                block.token(SyntaxKind::PromotedMarker, at);
+                last = 0;
+            } else {
+                break;
             }
-            block.token(SyntaxKind::Piece, at);
-            square += 1;
-        } else if class != 0 {
-            square += u32::from(class);
-            if last == AFTER_DIGIT || square > rank_end {
-                return None;
-            }
-            block.token(SyntaxKind::EmptyRun, at);
-            last = AFTER_DIGIT;
-        } else if byte == b'/' && rank_end > 8 {
-            if square != rank_end {
-                return None;
-            }
-            block.finish(rank);
-            block.token(SyntaxKind::Slash, at);
-            rank = block.start(SyntaxKind::Rank, at.wrapping_add(1));
-            rank_end -= 8;
-            square = rank_end - 8;
-            last = 0;
-        } else if byte == b'~' {
-            // A promoted marker after a piece letter; anywhere else the general path reports it.
-            if last == 0 || last == AFTER_DIGIT {
-                return None;
-            }
-            promoted |= last;
-            block.token(SyntaxKind::PromotedMarker, at);
-            last = 0;
-        } else {
-            break;
+            at = at.wrapping_add(1);
         }
-        at = at.wrapping_add(1);
-    }
-    let mut len = at.wrapping_sub(base) as usize;
-    if rank_end != 8 || square != 8 {
-        return None;
-    }
+        let len = at.wrapping_sub(base) as usize;
+        if rank_end != 8 || square != 8 {
+            break 'board None;
+        }
+        // The board ends the field, or holdings follow it.
+        let rest = bytes.get(len..).unwrap_or_default();
+        let (holdings, brackets) = match rest.split_first() {
+            Some((b'/', _)) => match plain_holdings(rest) {
+                Some(holdings) => (Some(holdings), None),
+                None => break 'board None,
+            },
+            Some((b'[', _)) => (None, plain_bracket_holdings(rest)),
+            Some((&byte, _)) if !is_ascii_whitespace(byte) => break 'board None,
+            _ => (None, None),
+        };
+        Some((len, holdings, brackets))
+    };
+    let Some((mut len, holdings, brackets)) = outcome else {
+        // The ranks before `rank_start`, each with its slash, are kept: as many as the
+        // slashes read, and a node per byte and per rank.
+        let ranks = (64 - rank_end) / 8;
+        let offset = rank_start.wrapping_sub(base);
+        let kept = block.prefix(offset.wrapping_add(ranks) as usize);
+        return Err(Stop {
+            open: Some(open),
+            kept,
+            ranks: ranks as usize,
+            offset: offset as usize,
+        });
+    };
     block.finish(rank);
     let filled = block.filled();
-    // The board ends the field, or holdings follow it.
-    let rest = bytes.get(len..).unwrap_or_default();
-    let (holdings, brackets) = match rest.split_first() {
-        Some((b'/', _)) => (Some(plain_holdings(rest)?), None),
-        Some((b'[', _)) => (None, plain_bracket_holdings(rest)),
-        Some((&byte, _)) if !is_ascii_whitespace(byte) => return None,
-        _ => (None, None),
-    };
     tree.keep(filled, at);
     tree.finish(open);
     if let Some((holdings_len, dash)) = brackets {
-        bracket_holdings(tree, at, holdings_len, dash)?;
+        if bracket_holdings(tree, at, holdings_len, dash).is_none() {
+            return Err(Stop::restart());
+        }
         len = len.saturating_add(holdings_len);
     }
     let [
@@ -255,7 +301,33 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
     ];
     let board = Board::from_sets([white, black], roles);
     cx.plain_board = Some((board, Bitboard(promoted)));
-    Some((len, holdings))
+    Ok((len, holdings))
+}
+
+/// Where [`plain_placement`] stopped, for the general path of [`placement`] to go on from.
+struct Stop {
+    /// The placement node, started; `None` when the general path is to start again from the
+    /// placement's start, with every node the fast path built dropped.
+    open: Option<crate::syntax::Open>,
+    /// The nodes to keep: those of the ranks read in full and of their slashes.
+    kept: crate::syntax::Filled,
+    /// How many ranks were read in full.
+    ranks: usize,
+    /// Where the next rank starts, from the start of the board.
+    offset: usize,
+}
+
+impl Stop {
+    /// Start again from the placement's start.
+    #[cold]
+    fn restart() -> Stop {
+        Stop {
+            open: None,
+            kept: crate::syntax::Filled::NONE,
+            ranks: 0,
+            offset: 0,
+        }
+    }
 }
 
 /// The longest plain board: 64 pieces, each with a `~`, and 7 slashes.

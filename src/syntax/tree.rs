@@ -534,6 +534,11 @@ pub(crate) struct Filled {
     used: usize,
 }
 
+impl Filled {
+    /// A placeholder for no nodes at the start of the tree, where nothing is to be kept.
+    pub(crate) const NONE: Filled = Filled { first: 0, used: 0 };
+}
+
 impl Slots<'_> {
     /// Fills the next slot with a token of kind `kind` at offset `start`.
     #[inline(always)]
@@ -674,6 +679,17 @@ impl Block<'_> {
         Filled {
             first: self.first,
             used: usize::from(self.used),
+        }
+    }
+
+    /// The first `used` nodes of the block (at most as many as are filled), to keep with
+    /// [`TreeBuilder::keep`]: for a fast path that stops partway and keeps what it built up to
+    /// a point.
+    #[inline(always)]
+    pub(crate) fn prefix(&self, used: usize) -> Filled {
+        Filled {
+            first: self.first,
+            used: used.min(usize::from(self.used)),
         }
     }
 }
