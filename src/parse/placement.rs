@@ -79,7 +79,6 @@ struct RankSummary {
 /// diagnostics.
 fn placement<'a>(cx: &mut Cx<'a>, input: &'a str) -> (&'a str, Option<usize>) {
     let bytes = input.as_bytes();
-    let mark = cx.mark();
     let stop = if cx.fast_paths {
         match plain_placement(cx, bytes) {
             Ok((len, holdings)) => return (input.get(len..).unwrap_or_default(), holdings),
@@ -90,8 +89,8 @@ fn placement<'a>(cx: &mut Cx<'a>, input: &'a str) -> (&'a str, Option<usize>) {
     };
     // Go on from where the fast path stopped, or start again.
     let (open, mut rest, mut count) = match stop {
-        Some(Stop {
-            open: Some(open),
+        Some(Stop::Resume {
+            open,
             kept,
             ranks,
             offset,
@@ -101,10 +100,11 @@ fn placement<'a>(cx: &mut Cx<'a>, input: &'a str) -> (&'a str, Option<usize>) {
             cx.tree().keep(kept, end);
             (open, rest, ranks)
         }
-        _ => {
+        Some(Stop::Restart(mark)) => {
             cx.rewind(mark);
             (cx.start(SyntaxKind::Placement, bytes), bytes, 0usize)
         }
+        None => (cx.start(SyntaxKind::Placement, bytes), bytes, 0usize),
     };
     let mut extra_start: Option<Span> = None;
     let holdings = loop {
@@ -156,7 +156,7 @@ fn placement<'a>(cx: &mut Cx<'a>, input: &'a str) -> (&'a str, Option<usize>) {
 #[inline(always)]
 #[allow(
     clippy::arithmetic_side_effects,
-    reason = "square indexes stay within 0..=72: each step is checked against the rank's end"
+    reason = "square indexes stay below 56 + 135 * 8: the loop reads at most 135 bytes, each adding at most 8"
 )]
 fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Result<(usize, Option<usize>), Stop> {
     let base = cx.offset(bytes);
@@ -167,7 +167,8 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Result<(usize, Option<usize
     // that many is read after the loop, where anything but the end of the field fails, as the
     // loop would have failed on it. With 8 rank nodes that is 143 nodes, fewer than a block.
     let Some(mut block) = tree.block() else {
-        return Err(Stop::restart());
+        let restart = tree.mark_before(&open);
+        return Err(Stop::Restart(restart));
     };
     let mut rank = block.start(SyntaxKind::Rank, base);
     // The squares of each piece, by its entry of the byte table less `PIECE`: one set per
@@ -200,8 +201,10 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Result<(usize, Option<usize
                 block.token(SyntaxKind::Piece, at);
                 square += 1;
             } else if class != 0 {
+                // A run past the rank's end is caught at the next `/` or at the end, as a
+                // piece is.
                 square += u32::from(class);
-                if last == AFTER_DIGIT || square > rank_end {
+                if last == AFTER_DIGIT {
                     break 'board None;
                 }
                 block.token(SyntaxKind::EmptyRun, at);
@@ -253,8 +256,8 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Result<(usize, Option<usize
         let ranks = (64 - rank_end) / 8;
         let offset = rank_start.wrapping_sub(base);
         let kept = block.prefix(offset.wrapping_add(ranks) as usize);
-        return Err(Stop {
-            open: Some(open),
+        return Err(Stop::Resume {
+            open,
             kept,
             ranks: ranks as usize,
             offset: offset as usize,
@@ -263,12 +266,15 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Result<(usize, Option<usize
     block.finish(rank);
     let filled = block.filled();
     tree.keep(filled, at);
-    tree.finish(open);
     if let Some((holdings_len, dash)) = brackets {
+        let restart = tree.mark_before(&open);
+        tree.finish(open);
         if bracket_holdings(tree, at, holdings_len, dash).is_none() {
-            return Err(Stop::restart());
+            return Err(Stop::Restart(restart));
         }
         len = len.saturating_add(holdings_len);
+    } else {
+        tree.finish(open);
     }
     let [
         black_pawns,
@@ -305,29 +311,20 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Result<(usize, Option<usize
 }
 
 /// Where [`plain_placement`] stopped, for the general path of [`placement`] to go on from.
-struct Stop {
-    /// The placement node, started; `None` when the general path is to start again from the
-    /// placement's start, with every node the fast path built dropped.
-    open: Option<crate::syntax::Open>,
-    /// The nodes to keep: those of the ranks read in full and of their slashes.
-    kept: crate::syntax::Filled,
-    /// How many ranks were read in full.
-    ranks: usize,
-    /// Where the next rank starts, from the start of the board.
-    offset: usize,
-}
-
-impl Stop {
-    /// Start again from the placement's start.
-    #[cold]
-    fn restart() -> Stop {
-        Stop {
-            open: None,
-            kept: crate::syntax::Filled::NONE,
-            ranks: 0,
-            offset: 0,
-        }
-    }
+enum Stop {
+    /// Start again from the placement's start, with the tree as it was before the fast path.
+    Restart(crate::syntax::Mark),
+    /// Go on after the ranks read in full.
+    Resume {
+        /// The placement node, started.
+        open: crate::syntax::Open,
+        /// The nodes to keep: those of the ranks read in full and of their slashes.
+        kept: crate::syntax::Filled,
+        /// How many ranks were read in full.
+        ranks: usize,
+        /// Where the next rank starts, from the start of the board.
+        offset: usize,
+    },
 }
 
 /// The longest plain board: 64 pieces, each with a `~`, and 7 slashes.

@@ -534,11 +534,6 @@ pub(crate) struct Filled {
     used: usize,
 }
 
-impl Filled {
-    /// A placeholder for no nodes at the start of the tree, where nothing is to be kept.
-    pub(crate) const NONE: Filled = Filled { first: 0, used: 0 };
-}
-
 impl Slots<'_> {
     /// Fills the next slot with a token of kind `kind` at offset `start`.
     #[inline(always)]
@@ -749,6 +744,17 @@ impl TreeBuilder {
             depth: self.depth,
             #[cfg(debug_assertions)]
             end: self.end,
+        }
+    }
+
+    /// The state just before the composite node `open`, not yet finished, was started: a
+    /// [`Mark`] taken then, worked out afterwards, so that a fast path need not keep one.
+    pub(crate) fn mark_before(&self, open: &Open) -> Mark {
+        Mark {
+            len: open.0,
+            depth: self.depth.saturating_sub(1),
+            #[cfg(debug_assertions)]
+            end: self.nodes.get(open.0).map_or(0, |node| node.start),
         }
     }
 
