@@ -60,6 +60,12 @@ impl<'a> Cx<'a> {
         self.scope = text;
     }
 
+    /// The input, as bytes: offsets (see [`Cx::offset`]) index it.
+    #[inline(always)]
+    pub(crate) fn source_bytes(&self) -> &'a [u8] {
+        self.source.as_bytes()
+    }
+
     /// The absolute span of `text`, a slice of the input.
     pub(crate) fn span(&self, text: &str) -> Span {
         let start = self.base.saturating_add(self.source.offset(text));

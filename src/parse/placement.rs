@@ -160,8 +160,23 @@ fn placement<'a>(cx: &mut Cx<'a>, input: &'a str) -> (&'a str, Option<usize>) {
 )]
 fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Result<(usize, Option<usize>), Stop> {
     let base = cx.offset(bytes);
+    // The board's bytes, read by their offsets in the whole input rather than from `bytes`,
+    // so that one counter is both the index of the byte read and the offset of its node.
+    let start = base as usize;
+    let board = cx
+        .source_bytes()
+        .get(..start.saturating_add(bytes.len().min(PLAIN_BOARD_MAX)))
+        .filter(|board| {
+            board
+                .get(start..)
+                .is_some_and(|own| own.as_ptr() == bytes.as_ptr())
+        });
     let tree = cx.tree();
     let open = tree.start(SyntaxKind::Placement, base);
+    let Some(board) = board else {
+        let restart = tree.mark_before(&open);
+        return Err(Stop::Restart(restart));
+    };
     // A token per byte and a node per rank: a plain board is at most `PLAIN_BOARD_MAX` bytes
     // (64 pieces, each with a `~`, and 7 slashes), so the loop reads no more: a byte after
     // that many is read after the loop, where anything but the end of the field fails, as the
@@ -183,12 +198,12 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Result<(usize, Option<usize
     const AFTER_DIGIT: u64 = u64::MAX;
     let mut last = 0u64;
     let mut promoted = 0u64;
-    // The offset of the byte read, counted along rather than worked out from its index.
-    let mut at = base;
+    // The offset of the byte read.
+    let mut at = start;
     // The offset of the start of the current rank.
-    let mut rank_start = base;
+    let mut rank_start = start;
     let outcome = 'board: {
-        for &byte in bytes.get(..PLAIN_BOARD_MAX).unwrap_or(bytes) {
+        while let Some(&byte) = board.get(at) {
             let class = PLACEMENT_BYTES.get(usize::from(byte)).copied().unwrap_or(0);
             if class >= PIECE {
                 // A piece past the rank's end is caught at the next `/` or at the end, where the
@@ -198,7 +213,7 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Result<(usize, Option<usize
                 if let Some(set) = pieces.get_mut(usize::from(class & 15)) {
                     *set |= last;
                 }
-                block.token(SyntaxKind::Piece, at);
+                block.token(SyntaxKind::Piece, at as u32);
                 square += 1;
             } else if class != 0 {
                 // A run past the rank's end is caught at the next `/` or at the end, as a
@@ -207,16 +222,16 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Result<(usize, Option<usize
                 if last == AFTER_DIGIT {
                     break 'board None;
                 }
-                block.token(SyntaxKind::EmptyRun, at);
+                block.token(SyntaxKind::EmptyRun, at as u32);
                 last = AFTER_DIGIT;
             } else if byte == b'/' && rank_end > 8 {
                 if square != rank_end {
                     break 'board None;
                 }
                 block.finish(rank);
-                block.token(SyntaxKind::Slash, at);
-                rank_start = at.wrapping_add(1);
-                rank = block.start(SyntaxKind::Rank, rank_start);
+                block.token(SyntaxKind::Slash, at as u32);
+                rank_start = at + 1;
+                rank = block.start(SyntaxKind::Rank, rank_start as u32);
                 rank_end -= 8;
                 square = rank_end - 8;
                 last = 0;
@@ -226,14 +241,14 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Result<(usize, Option<usize
                     break 'board None;
                 }
                 promoted |= last;
-                block.token(SyntaxKind::PromotedMarker, at);
+                block.token(SyntaxKind::PromotedMarker, at as u32);
                 last = 0;
             } else {
                 break;
             }
-            at = at.wrapping_add(1);
+            at += 1;
         }
-        let len = at.wrapping_sub(base) as usize;
+        let len = at - start;
         if rank_end != 8 || square != 8 {
             break 'board None;
         }
@@ -254,15 +269,16 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Result<(usize, Option<usize
         // The ranks before `rank_start`, each with its slash, are kept: as many as the
         // slashes read, and a node per byte and per rank.
         let ranks = (64 - rank_end) / 8;
-        let offset = rank_start.wrapping_sub(base);
-        let kept = block.prefix(offset.wrapping_add(ranks) as usize);
+        let offset = rank_start - start;
+        let kept = block.prefix(offset + ranks as usize);
         return Err(Stop::Resume {
             open,
             kept,
             ranks: ranks as usize,
-            offset: offset as usize,
+            offset,
         });
     };
+    let at = at as u32;
     block.finish(rank);
     let filled = block.filled();
     tree.keep(filled, at);

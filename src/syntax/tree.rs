@@ -9,8 +9,8 @@ use crate::Span;
 /// builds nodes for at most [`MAX_INPUT_LEN`] bytes, so it fits in a `u32`). A node's end is not
 /// stored: it is where the node after it (or after its subtree) starts, or the end of the input.
 /// For a composite node, `next` is the index one past its last descendant, so the children of a
-/// node are found by hopping from one `next` to the following; for a token it is 0 (the next
-/// node follows).
+/// node are found by hopping from one `next` to the following; for a token it means nothing
+/// (the next node follows) and is never read: it may be left from an earlier tree.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Node {
     pub(crate) start: u32,
@@ -439,7 +439,7 @@ impl<'t, 'a> SyntaxNode<'t, 'a> {
                 return None;
             }
             let child = SyntaxNode { tree, index };
-            index = (child.node().next as usize).max(index.saturating_add(1));
+            index = child.subtree_end(child.node());
             Some(child)
         })
     }
@@ -615,16 +615,14 @@ pub(crate) struct Block<'b> {
 }
 
 impl Block<'_> {
-    /// Fills the next node with a token of kind `kind` at offset `start`.
+    /// Fills the next node with a token of kind `kind` at offset `start`. A token's `next` is
+    /// never read (see [`Node`]), so the stale one is left: one store fewer per token.
     #[inline(always)]
     pub(crate) fn token(&mut self, kind: SyntaxKind, start: u32) {
         // Always in range: a `u8` indexes 256 nodes.
         if let Some(node) = self.nodes.get_mut(usize::from(self.used)) {
-            *node = Node {
-                start,
-                next: 0,
-                kind,
-            };
+            node.start = start;
+            node.kind = kind;
         }
         self.used = self.used.wrapping_add(1);
     }
