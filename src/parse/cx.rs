@@ -126,13 +126,7 @@ impl<'a> Cx<'a> {
         self.tree.span(self.offset(at), len)
     }
 
-    /// The state of the tree, to go back to with [`Cx::rewind`].
-    #[inline(always)]
-    pub(crate) fn mark(&self) -> crate::syntax::Mark {
-        self.tree.mark()
-    }
-
-    /// Drops the nodes appended since `mark`.
+    /// Drops the nodes appended since `mark` (see `TreeBuilder::mark_before`).
     #[inline(always)]
     pub(crate) fn rewind(&mut self, mark: crate::syntax::Mark) {
         self.tree.rewind(mark);

@@ -448,24 +448,26 @@ fn usual_tail<'a>(cx: &mut Cx<'a>, rest: &'a str) -> bool {
         return false;
     };
     let base = cx.offset(bytes);
-    let mark = cx.mark();
+    // Nothing is built when there is no room for the nodes, so nothing is to be undone.
     if fill_usual_tail(cx.tree(), base, bytes.len(), &shape).is_none() {
-        cx.rewind(mark);
         return false;
     }
-    let tree = cx.tree();
+    // The absolute offset of `rest`, worked out once: `Cx::new` lowers the base so that every
+    // absolute offset of the input fits, so the offsets after it cannot overflow.
+    let origin = cx.tree().span(base, 0).start;
+    let span = |offset: usize, len: usize| {
+        let start = origin.wrapping_add(offset);
+        Span {
+            start,
+            end: start.wrapping_add(len),
+        }
+    };
     let counter = |offset: usize, (value, len): (u64, usize)| {
-        CounterText::of_number(
-            text_at(rest, offset, len),
-            tree.span(base.wrapping_add(offset as u32), len),
-            value,
-        )
+        CounterText::of_number(text_at(rest, offset, len), span(offset, len), value)
     };
     let plain_tail = PlainTail {
         castling: Some(text_at(rest, UsualTail::CASTLING_AT, shape.castling_len)),
-        castling_start: tree
-            .span(base.wrapping_add(UsualTail::CASTLING_AT as u32), 0)
-            .start,
+        castling_start: origin.wrapping_add(UsualTail::CASTLING_AT),
         turn: if shape.white {
             Color::White
         } else {
@@ -621,8 +623,8 @@ fn usual_tail_shape(bytes: &[u8]) -> Option<UsualTail> {
 /// Appends to `tree` the nodes of the fields after the placement, `len` bytes of the shape
 /// `shape` from offset `base`: what the fields' productions build for them. Every node goes in
 /// one block (see `TreeBuilder::block`): a token per byte, and a node per field, far fewer than the
-/// block holds (the castling letters, in strictly increasing order, are at most 20). On `None`
-/// no node is kept.
+/// block holds (the castling letters, in strictly increasing order, are at most 20). `None`,
+/// with nothing built, when there is no room for the block.
 #[inline(always)]
 fn fill_usual_tail(tree: &mut TreeBuilder, base: u32, len: usize, shape: &UsualTail) -> Option<()> {
     use SyntaxKind::{

@@ -706,9 +706,13 @@ impl TreeBuilder {
     /// A builder for input of `input_len` bytes (at most [`MAX_INPUT_LEN`]) at offset `base`.
     pub(crate) fn new(base: usize, input_len: usize) -> TreeBuilder {
         // A FEN has at most one token per byte plus about 20 composite nodes; have room for
-        // that, up to the size of the longest real FENs, so that one buffer serves every valid
-        // FEN and the fast paths' slots need not grow it.
-        let capacity = input_len.saturating_add(24).min(256);
+        // that, up to the size of the longest real FENs, and for a block after the last of
+        // them (see `TreeBuilder::block`), so that one buffer serves every valid FEN and the
+        // fast paths' slots and blocks need not grow it.
+        let capacity = input_len
+            .saturating_add(24)
+            .min(256)
+            .saturating_add(BLOCK_LEN);
         TreeBuilder {
             nodes: spare::take(capacity),
             len: 0,
@@ -732,17 +736,6 @@ impl TreeBuilder {
             None => self.nodes.push(node),
         }
         self.len = self.len.wrapping_add(1);
-    }
-
-    /// The current state, to go back to with [`TreeBuilder::rewind`].
-    #[inline(always)]
-    pub(crate) fn mark(&self) -> Mark {
-        Mark {
-            len: self.len,
-            depth: self.depth,
-            #[cfg(debug_assertions)]
-            end: self.end,
-        }
     }
 
     /// The state just before the composite node `open`, not yet finished, was started: a
