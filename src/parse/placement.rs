@@ -90,15 +90,16 @@ fn placement<'a>(cx: &mut Cx<'a>, input: &'a str) -> (&'a str, Option<usize>) {
     // Go on from where the fast path stopped, or start again.
     let (open, mut rest, mut count) = match stop {
         Some(Stop::Resume {
-            open,
+            placement,
             kept,
             ranks,
             offset,
         }) => {
             let rest = bytes.get(offset..).unwrap_or_default();
             let end = cx.offset(rest);
-            cx.tree().keep(kept, end);
-            (open, rest, ranks)
+            let tree = cx.tree();
+            tree.keep(kept, end);
+            (tree.reopen(placement), rest, ranks)
         }
         Some(Stop::Restart(mark)) => {
             cx.rewind(mark);
@@ -172,19 +173,18 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Result<(usize, Option<usize
                 .is_some_and(|own| own.as_ptr() == bytes.as_ptr())
         });
     let tree = cx.tree();
-    let open = tree.start(SyntaxKind::Placement, base);
     let Some(board) = board else {
-        let restart = tree.mark_before(&open);
-        return Err(Stop::Restart(restart));
+        return Err(Stop::Restart(tree.mark()));
     };
     // A token per byte and a node per rank: a plain board is at most `PLAIN_BOARD_MAX` bytes
     // (64 pieces, each with a `~`, and 7 slashes), so the loop reads no more: a byte after
     // that many is read after the loop, where anything but the end of the field fails, as the
-    // loop would have failed on it. With 8 rank nodes that is 143 nodes, fewer than a block.
+    // loop would have failed on it. With the placement and 8 rank nodes that is 144 nodes,
+    // fewer than a block.
     let Some(mut block) = tree.block() else {
-        let restart = tree.mark_before(&open);
-        return Err(Stop::Restart(restart));
+        return Err(Stop::Restart(tree.mark()));
     };
+    let placement = block.start_child(SyntaxKind::Placement, base);
     let mut rank = block.start(SyntaxKind::Rank, base);
     // The squares of each piece, by its entry of the byte table less `PIECE`: one set per
     // colour and role, split into the board's colour and role sets at the end.
@@ -266,13 +266,13 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Result<(usize, Option<usize
         Some((len, holdings, brackets))
     };
     let Some((mut len, holdings, brackets)) = outcome else {
-        // The ranks before `rank_start`, each with its slash, are kept: as many as the
-        // slashes read, and a node per byte and per rank.
+        // The placement node and the ranks before `rank_start`, each with its slash, are kept:
+        // as many ranks as the slashes read, and a node per byte and per rank.
         let ranks = (64 - rank_end) / 8;
         let offset = rank_start - start;
-        let kept = block.prefix(offset + ranks as usize);
+        let kept = block.prefix(1 + offset + ranks as usize);
         return Err(Stop::Resume {
-            open,
+            placement: block.index(placement),
             kept,
             ranks: ranks as usize,
             offset,
@@ -280,17 +280,17 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Result<(usize, Option<usize
     };
     let at = at as u32;
     block.finish(rank);
+    block.finish(placement);
+    let placement = block.index(placement);
     let filled = block.filled();
     tree.keep(filled, at);
-    if let Some((holdings_len, dash)) = brackets {
-        let restart = tree.mark_before(&open);
-        tree.finish(open);
-        if bracket_holdings(tree, at, holdings_len, dash).is_none() {
-            return Err(Stop::Restart(restart));
-        }
+    if let Some((holdings_len, dash)) = brackets
+        && bracket_holdings(tree, at, holdings_len, dash).is_none()
+    {
+        return Err(Stop::Restart(tree.mark_at(placement, base)));
+    }
+    if let Some((holdings_len, _)) = brackets {
         len = len.saturating_add(holdings_len);
-    } else {
-        tree.finish(open);
     }
     let [
         black_pawns,
@@ -332,8 +332,8 @@ enum Stop {
     Restart(crate::syntax::Mark),
     /// Go on after the ranks read in full.
     Resume {
-        /// The placement node, started.
-        open: crate::syntax::Open,
+        /// The index of the placement node, started, not finished.
+        placement: usize,
         /// The nodes to keep: those of the ranks read in full and of their slashes.
         kept: crate::syntax::Filled,
         /// How many ranks were read in full.

@@ -612,6 +612,9 @@ pub(crate) struct Block<'b> {
     first: u32,
     /// How many nodes are filled.
     used: u8,
+    /// How many composite nodes of the builder are open: the nodes the block starts at depth 1
+    /// are root children (see [`Block::start_child`]).
+    depth: u32,
 }
 
 impl Block<'_> {
@@ -634,6 +637,23 @@ impl Block<'_> {
         let slot = self.used;
         self.token(kind, start);
         slot
+    }
+
+    /// [`Block::start`] for a composite node that is a child of the last node the builder
+    /// started: noted as a field if it is a root child, as [`TreeBuilder::start`] notes it.
+    #[inline(always)]
+    pub(crate) fn start_child(&mut self, kind: SyntaxKind, start: u32) -> u8 {
+        let slot = self.start(kind, start);
+        if self.depth == 1 {
+            note_field(self.fields, kind, self.first.wrapping_add(u32::from(slot)));
+        }
+        slot
+    }
+
+    /// The index in the tree of the node in `slot`.
+    #[inline(always)]
+    pub(crate) fn index(&self, slot: u8) -> usize {
+        (self.first as usize).wrapping_add(usize::from(slot))
     }
 
     /// Finishes the composite node started in `slot` after the last node filled.
@@ -738,15 +758,34 @@ impl TreeBuilder {
         self.len = self.len.wrapping_add(1);
     }
 
-    /// The state just before the composite node `open`, not yet finished, was started: a
-    /// [`Mark`] taken then, worked out afterwards, so that a fast path need not keep one.
-    pub(crate) fn mark_before(&self, open: &Open) -> Mark {
+    /// The current state, to go back to with [`TreeBuilder::rewind`].
+    pub(crate) fn mark(&self) -> Mark {
         Mark {
-            len: open.0,
-            depth: self.depth.saturating_sub(1),
+            len: self.len,
+            depth: self.depth,
             #[cfg(debug_assertions)]
-            end: self.nodes.get(open.0).map_or(0, |node| node.start),
+            end: self.end,
         }
+    }
+
+    /// The state when the tree had `len` nodes, which ended at offset `end`, at the current
+    /// depth: a [`Mark`] worked out afterwards, so that a fast path need not keep one.
+    pub(crate) fn mark_at(&self, len: usize, end: u32) -> Mark {
+        let _ = end;
+        Mark {
+            len,
+            depth: self.depth,
+            #[cfg(debug_assertions)]
+            end,
+        }
+    }
+
+    /// Makes the composite node at `index`, started through a [`Block`] and not finished, the
+    /// last node started, as [`TreeBuilder::start`] would have: the nodes appended after it are
+    /// its descendants until [`TreeBuilder::finish`].
+    pub(crate) fn reopen(&mut self, index: usize) -> Open {
+        self.depth = self.depth.saturating_add(1);
+        Open(index)
     }
 
     /// Drops the nodes appended since `mark` was taken.
@@ -845,6 +884,7 @@ impl TreeBuilder {
             fields: &mut self.fields,
             first: u32::try_from(first).unwrap_or(u32::MAX),
             used: 0,
+            depth: self.depth,
         })
     }
 
