@@ -581,13 +581,10 @@ fn usual_tail_shape(bytes: &[u8]) -> Option<UsualTail> {
     let [b' ', side @ (b'w' | b'b'), b' ', after_side @ ..] = bytes else {
         return None;
     };
-    let castling_len = after_side.iter().position(|&byte| byte == b' ')?;
+    let castling_len = castling::plain_len(after_side)?;
     let (castling, [b' ', after_castling @ ..]) = after_side.split_at_checked(castling_len)? else {
         return None;
     };
-    if !castling::is_plain(castling) {
-        return None;
-    }
     let (en_passant, after_en_passant) = match after_castling {
         [b'-', b' ', after @ ..] => (None, after),
         [file @ b'a'..=b'h', rank @ (b'3' | b'6'), b' ', after @ ..] => {
