@@ -122,15 +122,54 @@ fn is_castling_char(b: u8) -> bool {
     clippy::arithmetic_side_effects,
     reason = "the letter is matched to `A`–`H` or a fixed letter, so every value is below 20"
 )]
-fn rank_of(letter: u8) -> Option<usize> {
-    let color = usize::from(letter.is_ascii_lowercase()) * 10;
+const fn rank_of(letter: u8) -> Option<usize> {
+    let color = letter.is_ascii_lowercase() as usize * 10;
     let side = match letter.to_ascii_uppercase() {
         b'K' => 0,
         b'Q' => 9,
-        file @ b'A'..=b'H' => 8 - usize::from(file - b'A'),
+        file @ b'A'..=b'H' => 8 - (file - b'A') as usize,
         _ => return None,
     };
     Some(color + side)
+}
+
+/// For each byte, one more than its rank (see [`rank_of`]) if it is a castling letter, else 0.
+static LETTER_RANKS: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut rest: &mut [u8] = &mut table;
+    let mut byte = 0u8;
+    while let [slot, tail @ ..] = rest {
+        if let Some(rank) = rank_of(byte) {
+            // Below 20.
+            *slot = (rank as u8).wrapping_add(1);
+        }
+        rest = tail;
+        byte = byte.wrapping_add(1);
+    }
+    table
+};
+
+/// The length of the castling field at the start of `bytes`, up to the first space, when it is
+/// what [`is_plain`] accepts; `None` for any other field, and when no space follows it. One
+/// pass finds the field's end and checks its letters, for the fast path of the usual tail.
+#[inline(always)]
+pub(crate) fn plain_len(bytes: &[u8]) -> Option<usize> {
+    if let [b'-', b' ', ..] = bytes {
+        return Some(1);
+    }
+    // Each letter must sort strictly after the one before it; 0 is below every letter.
+    let mut previous = 0u8;
+    for (len, &byte) in bytes.iter().enumerate() {
+        if byte == b' ' {
+            return (len > 0).then_some(len);
+        }
+        let rank = LETTER_RANKS.get(usize::from(byte)).copied().unwrap_or(0);
+        if rank <= previous {
+            return None;
+        }
+        previous = rank;
+    }
+    None
 }
 
 /// The letter with rank `rank`; the inverse of [`rank_of`].
@@ -315,4 +354,46 @@ fn report_invalid_characters(cx: &mut Cx<'_>, span: Span) {
             "Castling rights are `K`/`Q` (White), `k`/`q` (Black), or the file letter of the rook (`A`–`H` for White, `a`–`h` for Black); `-` when nobody can castle."
         },
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `plain_len` is the length up to the first space when `is_plain` accepts the field there,
+    /// for every field of up to four bytes of castling letters, `-`, spaces and other bytes.
+    #[test]
+    fn plain_len_is_the_end_of_a_plain_field() {
+        const BYTES: &[u8] = b"KQkqAHah-Ex ";
+        let mut fields: Vec<Vec<u8>> = vec![Vec::new()];
+        for _ in 0..4 {
+            let longer: Vec<Vec<u8>> = fields
+                .iter()
+                .filter(|field| field.len() == fields.last().map_or(0, Vec::len))
+                .flat_map(|field| {
+                    BYTES.iter().map(move |&byte| {
+                        let mut field = field.clone();
+                        field.push(byte);
+                        field
+                    })
+                })
+                .collect();
+            fields.extend(longer);
+        }
+        for field in &fields {
+            for tail in [&b""[..], b" ", b" - 0 1"] {
+                let bytes = [field.as_slice(), tail].concat();
+                let expected = bytes
+                    .iter()
+                    .position(|&byte| byte == b' ')
+                    .filter(|&len| is_plain(&bytes[..len]));
+                assert_eq!(
+                    plain_len(&bytes),
+                    expected,
+                    "{:?}",
+                    String::from_utf8_lossy(&bytes)
+                );
+            }
+        }
+    }
 }

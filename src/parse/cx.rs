@@ -60,6 +60,12 @@ impl<'a> Cx<'a> {
         self.scope = text;
     }
 
+    /// The input, as bytes: offsets (see [`Cx::offset`]) index it.
+    #[inline(always)]
+    pub(crate) fn source_bytes(&self) -> &'a [u8] {
+        self.source.as_bytes()
+    }
+
     /// The absolute span of `text`, a slice of the input.
     pub(crate) fn span(&self, text: &str) -> Span {
         let start = self.base.saturating_add(self.source.offset(text));
@@ -120,13 +126,7 @@ impl<'a> Cx<'a> {
         self.tree.span(self.offset(at), len)
     }
 
-    /// The state of the tree, to go back to with [`Cx::rewind`].
-    #[inline(always)]
-    pub(crate) fn mark(&self) -> crate::syntax::Mark {
-        self.tree.mark()
-    }
-
-    /// Drops the nodes appended since `mark`.
+    /// Drops the nodes appended since `mark` (see `TreeBuilder::mark_before`).
     #[inline(always)]
     pub(crate) fn rewind(&mut self, mark: crate::syntax::Mark) {
         self.tree.rewind(mark);

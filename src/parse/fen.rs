@@ -448,24 +448,26 @@ fn usual_tail<'a>(cx: &mut Cx<'a>, rest: &'a str) -> bool {
         return false;
     };
     let base = cx.offset(bytes);
-    let mark = cx.mark();
+    // Nothing is built when there is no room for the nodes, so nothing is to be undone.
     if fill_usual_tail(cx.tree(), base, bytes.len(), &shape).is_none() {
-        cx.rewind(mark);
         return false;
     }
-    let tree = cx.tree();
+    // The absolute offset of `rest`, worked out once: `Cx::new` lowers the base so that every
+    // absolute offset of the input fits, so the offsets after it cannot overflow.
+    let origin = cx.tree().span(base, 0).start;
+    let span = |offset: usize, len: usize| {
+        let start = origin.wrapping_add(offset);
+        Span {
+            start,
+            end: start.wrapping_add(len),
+        }
+    };
     let counter = |offset: usize, (value, len): (u64, usize)| {
-        CounterText::of_number(
-            text_at(rest, offset, len),
-            tree.span(base.wrapping_add(offset as u32), len),
-            value,
-        )
+        CounterText::of_number(text_at(rest, offset, len), span(offset, len), value)
     };
     let plain_tail = PlainTail {
         castling: Some(text_at(rest, UsualTail::CASTLING_AT, shape.castling_len)),
-        castling_start: tree
-            .span(base.wrapping_add(UsualTail::CASTLING_AT as u32), 0)
-            .start,
+        castling_start: origin.wrapping_add(UsualTail::CASTLING_AT),
         turn: if shape.white {
             Color::White
         } else {
@@ -579,13 +581,10 @@ fn usual_tail_shape(bytes: &[u8]) -> Option<UsualTail> {
     let [b' ', side @ (b'w' | b'b'), b' ', after_side @ ..] = bytes else {
         return None;
     };
-    let castling_len = after_side.iter().position(|&byte| byte == b' ')?;
+    let castling_len = castling::plain_len(after_side)?;
     let (castling, [b' ', after_castling @ ..]) = after_side.split_at_checked(castling_len)? else {
         return None;
     };
-    if !castling::is_plain(castling) {
-        return None;
-    }
     let (en_passant, after_en_passant) = match after_castling {
         [b'-', b' ', after @ ..] => (None, after),
         [file @ b'a'..=b'h', rank @ (b'3' | b'6'), b' ', after @ ..] => {
@@ -620,61 +619,62 @@ fn usual_tail_shape(bytes: &[u8]) -> Option<UsualTail> {
 
 /// Appends to `tree` the nodes of the fields after the placement, `len` bytes of the shape
 /// `shape` from offset `base`: what the fields' productions build for them. Every node goes in
-/// one block of slots: a token per byte, and a node per field at most. On `None` no node is
-/// kept, but fields may have been noted: rewind the tree.
+/// one block (see `TreeBuilder::block`): a token per byte, and a node per field, far fewer than the
+/// block holds (the castling letters, in strictly increasing order, are at most 20). `None`,
+/// with nothing built, when there is no room for the block.
 #[inline(always)]
 fn fill_usual_tail(tree: &mut TreeBuilder, base: u32, len: usize, shape: &UsualTail) -> Option<()> {
     use SyntaxKind::{
         CastlingRight, CheckCount, Dash, FullmoveNumber, GivenChecks, HalfmoveClock, Number, Plus,
         RemainingChecks, Whitespace,
     };
-    let mut slots = tree.slots(len.saturating_add(8));
+    let mut block = tree.block()?;
     let at = |offset: usize| base.wrapping_add(offset as u32);
     // The space before the field at `offset`.
     let space = |offset: usize| at(offset.wrapping_sub(1));
-    slots.token(Whitespace, at(0))?;
-    slots.field(SyntaxKind::SideToMove, at(1), 1, |_| SyntaxKind::Color)?;
-    slots.token(Whitespace, at(2))?;
+    block.token(Whitespace, at(0));
+    block.field(SyntaxKind::SideToMove, at(1), 1, |_| SyntaxKind::Color);
+    block.token(Whitespace, at(2));
     let castling = if shape.no_castling {
         Dash
     } else {
         CastlingRight
     };
-    slots.field(
+    block.field(
         SyntaxKind::Castling,
         at(UsualTail::CASTLING_AT),
         shape.castling_len as u32,
         |_| castling,
-    )?;
+    );
     let en_passant_at = shape.en_passant_at();
-    slots.token(Whitespace, space(en_passant_at))?;
+    block.token(Whitespace, space(en_passant_at));
     let square = if shape.en_passant.is_some() {
         SyntaxKind::Square
     } else {
         Dash
     };
-    slots.field(SyntaxKind::EnPassant, at(en_passant_at), 1, |_| square)?;
+    block.field(SyntaxKind::EnPassant, at(en_passant_at), 1, |_| square);
     if shape.remaining {
         let remaining_at = shape.remaining_at();
-        slots.token(Whitespace, space(remaining_at))?;
-        slots.field(RemainingChecks, at(remaining_at), 3, |offset| {
+        block.token(Whitespace, space(remaining_at));
+        block.field(RemainingChecks, at(remaining_at), 3, |offset| {
             if offset == 1 { Plus } else { CheckCount }
-        })?;
+        });
     }
     let halfmove_at = shape.halfmove_at();
-    slots.token(Whitespace, space(halfmove_at))?;
-    slots.field(HalfmoveClock, at(halfmove_at), 1, |_| Number)?;
+    block.token(Whitespace, space(halfmove_at));
+    block.field(HalfmoveClock, at(halfmove_at), 1, |_| Number);
     let fullmove_at = shape.fullmove_at();
-    slots.token(Whitespace, space(fullmove_at))?;
-    slots.field(FullmoveNumber, at(fullmove_at), 1, |_| Number)?;
+    block.token(Whitespace, space(fullmove_at));
+    block.field(FullmoveNumber, at(fullmove_at), 1, |_| Number);
     if shape.given {
         let given_at = shape.given_at();
-        slots.token(Whitespace, space(given_at))?;
-        slots.field(GivenChecks, at(given_at), 4, |offset| {
+        block.token(Whitespace, space(given_at));
+        block.field(GivenChecks, at(given_at), 4, |offset| {
             if offset % 2 == 0 { Plus } else { CheckCount }
-        })?;
+        });
     }
-    let filled = slots.filled();
+    let filled = block.filled();
     tree.keep(filled, at(len));
     Some(())
 }

@@ -407,7 +407,7 @@ mod tests {
     /// the board the position reads from the tree.
     #[test]
     fn fast_paths_build_what_the_general_productions_build() {
-        const SEEDS: [&str; 13] = [
+        const SEEDS: [&str; 16] = [
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
             "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 3 9",
@@ -421,6 +421,14 @@ mod tests {
             "4k3/8/8/8/8/8/8/4K3[-]  w - -",
             "rnb1k1nr/pppp1ppp/8/4p3/3PP2q/2N5/PP3PPP/R1BQKBNR w KQkq - 1 5 +0+2",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
+            // The longest plain board (135 bytes, all the board's fast path reads), whose
+            // mutations are one byte longer or shorter.
+            "Q~Q~Q~Q~Q~Q~Q~Q~/q~q~q~q~q~q~q~q~/N~N~N~N~N~N~N~N~/n~n~n~n~n~n~n~n~/B~B~B~B~B~B~B~B~/b~b~b~b~b~b~b~b~/R~R~R~R~R~R~R~R~/r~r~r~r~r~r~r~r~ w - - 0 1",
+            // A placement that does not start the tree (after leading whitespace), so that the
+            // fast paths' blocks start further on.
+            "  r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            // Ranks that leave the board's fast path at the last rank and after it.
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1R w KQkq - 0 1 extra",
         ];
         const ALPHABET: &[u8] = b"pnbrqkPNBRQK0123456789/~[]-+ \twbKQkqAHahe#;";
         let check = |input: &str| {

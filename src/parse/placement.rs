@@ -79,14 +79,34 @@ struct RankSummary {
 /// diagnostics.
 fn placement<'a>(cx: &mut Cx<'a>, input: &'a str) -> (&'a str, Option<usize>) {
     let bytes = input.as_bytes();
-    let mark = cx.mark();
-    if let Some((len, holdings)) = cx.fast_paths.then(|| plain_placement(cx, bytes)).flatten() {
-        return (input.get(len..).unwrap_or_default(), holdings);
-    }
-    cx.rewind(mark);
-    let open = cx.start(SyntaxKind::Placement, bytes);
-    let mut rest = bytes;
-    let mut count = 0usize;
+    let stop = if cx.fast_paths {
+        match plain_placement(cx, bytes) {
+            Ok((len, holdings)) => return (input.get(len..).unwrap_or_default(), holdings),
+            Err(stop) => Some(stop),
+        }
+    } else {
+        None
+    };
+    // Go on from where the fast path stopped, or start again.
+    let (open, mut rest, mut count) = match stop {
+        Some(Stop::Resume {
+            placement,
+            kept,
+            ranks,
+            offset,
+        }) => {
+            let rest = bytes.get(offset..).unwrap_or_default();
+            let end = cx.offset(rest);
+            let tree = cx.tree();
+            tree.keep(kept, end);
+            (tree.reopen(placement), rest, ranks)
+        }
+        Some(Stop::Restart(mark)) => {
+            cx.rewind(mark);
+            (cx.start(SyntaxKind::Placement, bytes), bytes, 0usize)
+        }
+        None => (cx.start(SyntaxKind::Placement, bytes), bytes, 0usize),
+    };
     let mut extra_start: Option<Span> = None;
     let holdings = loop {
         let number = 8usize.checked_sub(count).filter(|&n| n > 0);
@@ -131,20 +151,41 @@ fn placement<'a>(cx: &mut Cx<'a>, input: &'a str) -> (&'a str, Option<usize>) {
 /// holdings after the board (see `plain_bracket_holdings`) are built here too, as
 /// `holdings::bracket_holdings` would build them. Returns the length of the board (with such
 /// bracket holdings) and, when slash holdings of piece letters follow, their length (see
-/// `plain_holdings`); returns `None` as soon as the input is anything else, leaving the nodes
-/// it built to be dropped.
+/// `plain_holdings`). As soon as the input is anything else, returns where it stopped (see
+/// [`Stop`]): the ranks before the one it stopped in are plain, and the nodes it built for them
+/// are the general path's, which goes on from there.
 #[inline(always)]
 #[allow(
     clippy::arithmetic_side_effects,
-    reason = "square indexes stay within 0..=72: each step is checked against the rank's end"
+    reason = "square indexes stay below 56 + 135 * 8: the loop reads at most 135 bytes, each adding at most 8"
 )]
-fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize>)> {
+fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Result<(usize, Option<usize>), Stop> {
     let base = cx.offset(bytes);
+    // The board's bytes, read by their offsets in the whole input rather than from `bytes`,
+    // so that one counter is both the index of the byte read and the offset of its node.
+    let start = base as usize;
+    let board = cx
+        .source_bytes()
+        .get(..start.saturating_add(bytes.len().min(PLAIN_BOARD_MAX)))
+        .filter(|board| {
+            board
+                .get(start..)
+                .is_some_and(|own| own.as_ptr() == bytes.as_ptr())
+        });
     let tree = cx.tree();
-    let open = tree.start(SyntaxKind::Placement, base);
-    // A token per byte and a node per rank: 64 pieces, each with a `~`, and 7 slashes at most.
-    let mut slots = tree.slots(bytes.len().min(64 + 64 + 7).saturating_add(8));
-    let mut rank = slots.start(SyntaxKind::Rank, base)?;
+    let Some(board) = board else {
+        return Err(Stop::Restart(tree.mark()));
+    };
+    // A token per byte and a node per rank: a plain board is at most `PLAIN_BOARD_MAX` bytes
+    // (64 pieces, each with a `~`, and 7 slashes), so the loop reads no more: a byte after
+    // that many is read after the loop, where anything but the end of the field fails, as the
+    // loop would have failed on it. With the placement and 8 rank nodes that is 144 nodes,
+    // fewer than a block.
+    let Some(mut block) = tree.block() else {
+        return Err(Stop::Restart(tree.mark()));
+    };
+    let placement = block.start_child(SyntaxKind::Placement, base);
+    let mut rank = block.start(SyntaxKind::Rank, base);
     // The squares of each piece, by its entry of the byte table less `PIECE`: one set per
     // colour and role, split into the board's colour and role sets at the end.
     let mut pieces = [0u64; 16];
@@ -157,68 +198,98 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
     const AFTER_DIGIT: u64 = u64::MAX;
     let mut last = 0u64;
     let mut promoted = 0u64;
-    // The offset of the byte read, counted along rather than worked out from its index.
-    let mut at = base;
-    for &byte in bytes {
-        let class = PLACEMENT_BYTES.get(usize::from(byte)).copied().unwrap_or(0);
-        if class >= PIECE {
-            // A piece past the rank's end is caught at the next `/` or at the end, where the
-            // square is not the rank's end; until then its bit lands on a square of the next
-            // rank (the slots bound the squares counted far below any overflow).
-            last = 1u64 << (square & 63);
-            if let Some(set) = pieces.get_mut(usize::from(class & 15)) {
-                *set |= last;
+    // The offset of the byte read.
+    let mut at = start;
+    // The offset of the start of the current rank.
+    let mut rank_start = start;
+    let outcome = 'board: {
+        while let Some(&byte) = board.get(at) {
+            let class = PLACEMENT_BYTES.get(usize::from(byte)).copied().unwrap_or(0);
+            if class >= PIECE {
+                // A piece past the rank's end is caught at the next `/` or at the end, where the
+                // square is not the rank's end; until then its bit lands on a square of the next
+                // rank (the bytes read bound the squares counted far below any overflow).
+                last = 1u64 << (square & 63);
+                if let Some(set) = pieces.get_mut(usize::from(class & 15)) {
+                    *set |= last;
+                }
+                block.token(SyntaxKind::Piece, at as u32);
+                square += 1;
+            } else if class != 0 {
+                // A run past the rank's end is caught at the next `/` or at the end, as a
+                // piece is.
+                square += u32::from(class);
+                if last == AFTER_DIGIT {
+                    break 'board None;
+                }
+                block.token(SyntaxKind::EmptyRun, at as u32);
+                last = AFTER_DIGIT;
+            } else if byte == b'/' && rank_end > 8 {
+                if square != rank_end {
+                    break 'board None;
+                }
+                block.finish(rank);
+                block.token(SyntaxKind::Slash, at as u32);
+                rank_start = at + 1;
+                rank = block.start(SyntaxKind::Rank, rank_start as u32);
+                rank_end -= 8;
+                square = rank_end - 8;
+                last = 0;
+            } else if byte == b'~' {
+                // A promoted marker after a piece letter; anywhere else the general path reports it.
+                if last == 0 || last == AFTER_DIGIT {
+                    break 'board None;
+                }
+                promoted |= last;
+                block.token(SyntaxKind::PromotedMarker, at as u32);
+                last = 0;
+            } else {
+                break;
             }
-            slots.token(SyntaxKind::Piece, at)?;
-            square += 1;
-        } else if class != 0 {
-            square += u32::from(class);
-            if last == AFTER_DIGIT || square > rank_end {
-                return None;
-            }
-            slots.token(SyntaxKind::EmptyRun, at)?;
-            last = AFTER_DIGIT;
-        } else if byte == b'/' && rank_end > 8 {
-            if square != rank_end {
-                return None;
-            }
-            slots.finish(rank);
-            slots.token(SyntaxKind::Slash, at)?;
-            rank = slots.start(SyntaxKind::Rank, at.wrapping_add(1))?;
-            rank_end -= 8;
-            square = rank_end - 8;
-            last = 0;
-        } else if byte == b'~' {
-            // A promoted marker after a piece letter; anywhere else the general path reports it.
-            if last == 0 || last == AFTER_DIGIT {
-                return None;
-            }
-            promoted |= last;
-            slots.token(SyntaxKind::PromotedMarker, at)?;
-            last = 0;
-        } else {
-            break;
+            at += 1;
         }
-        at = at.wrapping_add(1);
-    }
-    let mut len = at.wrapping_sub(base) as usize;
-    if rank_end != 8 || square != 8 {
-        return None;
-    }
-    slots.finish(rank);
-    let filled = slots.filled();
-    // The board ends the field, or holdings follow it.
-    let rest = bytes.get(len..).unwrap_or_default();
-    let (holdings, brackets) = match rest.split_first() {
-        Some((b'/', _)) => (Some(plain_holdings(rest)?), None),
-        Some((b'[', _)) => (None, plain_bracket_holdings(rest)),
-        Some((&byte, _)) if !is_ascii_whitespace(byte) => return None,
-        _ => (None, None),
+        let len = at - start;
+        if rank_end != 8 || square != 8 {
+            break 'board None;
+        }
+        // The board ends the field, or holdings follow it.
+        let rest = bytes.get(len..).unwrap_or_default();
+        let (holdings, brackets) = match rest.split_first() {
+            Some((b'/', _)) => match plain_holdings(rest) {
+                Some(holdings) => (Some(holdings), None),
+                None => break 'board None,
+            },
+            Some((b'[', _)) => (None, plain_bracket_holdings(rest)),
+            Some((&byte, _)) if !is_ascii_whitespace(byte) => break 'board None,
+            _ => (None, None),
+        };
+        Some((len, holdings, brackets))
     };
+    let Some((mut len, holdings, brackets)) = outcome else {
+        // The placement node and the ranks before `rank_start`, each with its slash, are kept:
+        // as many ranks as the slashes read, and a node per byte and per rank.
+        let ranks = (64 - rank_end) / 8;
+        let offset = rank_start - start;
+        let kept = block.prefix(1 + offset + ranks as usize);
+        return Err(Stop::Resume {
+            placement: block.index(placement),
+            kept,
+            ranks: ranks as usize,
+            offset,
+        });
+    };
+    let at = at as u32;
+    block.finish(rank);
+    block.finish(placement);
+    let placement = block.index(placement);
+    let filled = block.filled();
     tree.keep(filled, at);
-    tree.finish(open);
-    if let Some((holdings_len, dash)) = brackets {
-        bracket_holdings(tree, at, holdings_len, dash)?;
+    if let Some((holdings_len, dash)) = brackets
+        && bracket_holdings(tree, at, holdings_len, dash).is_none()
+    {
+        return Err(Stop::Restart(tree.mark_at(placement, base)));
+    }
+    if let Some((holdings_len, _)) = brackets {
         len = len.saturating_add(holdings_len);
     }
     let [
@@ -252,8 +323,28 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Option<(usize, Option<usize
     ];
     let board = Board::from_sets([white, black], roles);
     cx.plain_board = Some((board, Bitboard(promoted)));
-    Some((len, holdings))
+    Ok((len, holdings))
 }
+
+/// Where [`plain_placement`] stopped, for the general path of [`placement`] to go on from.
+enum Stop {
+    /// Start again from the placement's start, with the tree as it was before the fast path.
+    Restart(crate::syntax::Mark),
+    /// Go on after the ranks read in full.
+    Resume {
+        /// The index of the placement node, started, not finished.
+        placement: usize,
+        /// The nodes to keep: those of the ranks read in full and of their slashes.
+        kept: crate::syntax::Filled,
+        /// How many ranks were read in full.
+        ranks: usize,
+        /// Where the next rank starts, from the start of the board.
+        offset: usize,
+    },
+}
+
+/// The longest plain board: 64 pieces, each with a `~`, and 7 slashes.
+const PLAIN_BOARD_MAX: usize = 64 + 64 + 7;
 
 /// What a byte is on a plain board, for `plain_placement`: for a piece letter, [`PIECE`] plus
 /// [`WHITE`] for a white piece plus the piece's role in [`Role::ALL`] order; the digit's value

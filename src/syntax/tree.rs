@@ -9,8 +9,8 @@ use crate::Span;
 /// builds nodes for at most [`MAX_INPUT_LEN`] bytes, so it fits in a `u32`). A node's end is not
 /// stored: it is where the node after it (or after its subtree) starts, or the end of the input.
 /// For a composite node, `next` is the index one past its last descendant, so the children of a
-/// node are found by hopping from one `next` to the following; for a token it is 0 (the next
-/// node follows).
+/// node are found by hopping from one `next` to the following; for a token it means nothing
+/// (the next node follows) and is never read: it may be left from an earlier tree.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Node {
     pub(crate) start: u32,
@@ -439,7 +439,7 @@ impl<'t, 'a> SyntaxNode<'t, 'a> {
                 return None;
             }
             let child = SyntaxNode { tree, index };
-            index = (child.node().next as usize).max(index.saturating_add(1));
+            index = child.subtree_end(child.node());
             Some(child)
         })
     }
@@ -596,6 +596,117 @@ impl Slots<'_> {
     }
 }
 
+/// How many nodes a [`Block`] holds.
+pub(crate) const BLOCK_LEN: usize = 256;
+
+/// Room for [`BLOCK_LEN`] nodes after the last one of a [`TreeBuilder`] (see
+/// [`TreeBuilder::block`]), filled in order like [`Slots`] but indexed by a `u8`, so that
+/// writing a node needs no bounds check and cannot fail: for the fast paths' tight loops, which
+/// bound the nodes they write themselves. A 256th node would wrap around over the first one
+/// (a wrong tree, never a panic), so a user writes at most 255.
+pub(crate) struct Block<'b> {
+    nodes: &'b mut [Node; BLOCK_LEN],
+    /// The builder's fields, for the root children the block holds (see [`Block::field`]).
+    fields: &'b mut [u32; FIELDS.len()],
+    /// The index in the tree of the first node of the block.
+    first: u32,
+    /// How many nodes are filled.
+    used: u8,
+    /// How many composite nodes of the builder are open: the nodes the block starts at depth 1
+    /// are root children (see [`Block::start_child`]).
+    depth: u32,
+}
+
+impl Block<'_> {
+    /// Fills the next node with a token of kind `kind` at offset `start`. A token's `next` is
+    /// never read (see [`Node`]), so the stale one is left: one store fewer per token.
+    #[inline(always)]
+    pub(crate) fn token(&mut self, kind: SyntaxKind, start: u32) {
+        // Always in range: a `u8` indexes 256 nodes.
+        if let Some(node) = self.nodes.get_mut(usize::from(self.used)) {
+            node.start = start;
+            node.kind = kind;
+        }
+        self.used = self.used.wrapping_add(1);
+    }
+
+    /// Fills the next node with the start of a composite node of kind `kind` at offset
+    /// `start`; returns its place, for [`Block::finish`].
+    #[inline(always)]
+    pub(crate) fn start(&mut self, kind: SyntaxKind, start: u32) -> u8 {
+        let slot = self.used;
+        self.token(kind, start);
+        slot
+    }
+
+    /// [`Block::start`] for a composite node that is a child of the last node the builder
+    /// started: noted as a field if it is a root child, as [`TreeBuilder::start`] notes it.
+    #[inline(always)]
+    pub(crate) fn start_child(&mut self, kind: SyntaxKind, start: u32) -> u8 {
+        let slot = self.start(kind, start);
+        if self.depth == 1 {
+            note_field(self.fields, kind, self.first.wrapping_add(u32::from(slot)));
+        }
+        slot
+    }
+
+    /// The index in the tree of the node in `slot`.
+    #[inline(always)]
+    pub(crate) fn index(&self, slot: u8) -> usize {
+        (self.first as usize).wrapping_add(usize::from(slot))
+    }
+
+    /// Finishes the composite node started in `slot` after the last node filled.
+    #[inline(always)]
+    pub(crate) fn finish(&mut self, slot: u8) {
+        let next = self.first.wrapping_add(u32::from(self.used));
+        if let Some(node) = self.nodes.get_mut(usize::from(slot)) {
+            node.next = next;
+        }
+    }
+
+    /// Fills the next nodes with a whole field at offset `start`, as a root child, as
+    /// [`Slots::field`] does; the field must be the first of its kind (the fast path of the
+    /// fields after the placement, where it is), so that it is noted without looking.
+    #[inline(always)]
+    pub(crate) fn field(
+        &mut self,
+        kind: SyntaxKind,
+        start: u32,
+        tokens: u32,
+        kind_of: impl Fn(u32) -> SyntaxKind,
+    ) {
+        let slot = self.start(kind, start);
+        if let Some(field) = field_slot(kind).and_then(|at| self.fields.get_mut(at)) {
+            *field = self.first.wrapping_add(u32::from(slot));
+        }
+        for offset in 0..tokens {
+            self.token(kind_of(offset), start.wrapping_add(offset));
+        }
+        self.finish(slot);
+    }
+
+    /// How many nodes are filled, to keep with [`TreeBuilder::keep`].
+    #[inline(always)]
+    pub(crate) fn filled(&self) -> Filled {
+        Filled {
+            first: self.first,
+            used: usize::from(self.used),
+        }
+    }
+
+    /// The first `used` nodes of the block (at most as many as are filled), to keep with
+    /// [`TreeBuilder::keep`]: for a fast path that stops partway and keeps what it built up to
+    /// a point.
+    #[inline(always)]
+    pub(crate) fn prefix(&self, used: usize) -> Filled {
+        Filled {
+            first: self.first,
+            used: used.min(usize::from(self.used)),
+        }
+    }
+}
+
 /// A composite node that has been started and not yet finished.
 #[must_use]
 pub(crate) struct Open(usize);
@@ -615,9 +726,13 @@ impl TreeBuilder {
     /// A builder for input of `input_len` bytes (at most [`MAX_INPUT_LEN`]) at offset `base`.
     pub(crate) fn new(base: usize, input_len: usize) -> TreeBuilder {
         // A FEN has at most one token per byte plus about 20 composite nodes; have room for
-        // that, up to the size of the longest real FENs, so that one buffer serves every valid
-        // FEN and the fast paths' slots need not grow it.
-        let capacity = input_len.saturating_add(24).min(256);
+        // that, up to the size of the longest real FENs, and for a block after the last of
+        // them (see `TreeBuilder::block`), so that one buffer serves every valid FEN and the
+        // fast paths' slots and blocks need not grow it.
+        let capacity = input_len
+            .saturating_add(24)
+            .min(256)
+            .saturating_add(BLOCK_LEN);
         TreeBuilder {
             nodes: spare::take(capacity),
             len: 0,
@@ -644,7 +759,6 @@ impl TreeBuilder {
     }
 
     /// The current state, to go back to with [`TreeBuilder::rewind`].
-    #[inline(always)]
     pub(crate) fn mark(&self) -> Mark {
         Mark {
             len: self.len,
@@ -652,6 +766,26 @@ impl TreeBuilder {
             #[cfg(debug_assertions)]
             end: self.end,
         }
+    }
+
+    /// The state when the tree had `len` nodes, which ended at offset `end`, at the current
+    /// depth: a [`Mark`] worked out afterwards, so that a fast path need not keep one.
+    pub(crate) fn mark_at(&self, len: usize, end: u32) -> Mark {
+        let _ = end;
+        Mark {
+            len,
+            depth: self.depth,
+            #[cfg(debug_assertions)]
+            end,
+        }
+    }
+
+    /// Makes the composite node at `index`, started through a [`Block`] and not finished, the
+    /// last node started, as [`TreeBuilder::start`] would have: the nodes appended after it are
+    /// its descendants until [`TreeBuilder::finish`].
+    pub(crate) fn reopen(&mut self, index: usize) -> Open {
+        self.depth = self.depth.saturating_add(1);
+        Open(index)
     }
 
     /// Drops the nodes appended since `mark` was taken.
@@ -732,6 +866,33 @@ impl TreeBuilder {
             first: u32::try_from(first).unwrap_or(u32::MAX),
             used: 0,
         }
+    }
+
+    /// Room for [`BLOCK_LEN`] nodes after the last one, filled through the returned [`Block`]
+    /// and then kept, as many as were filled, by [`TreeBuilder::keep`]: [`TreeBuilder::slots`]
+    /// without a bounds check per node. The buffer, which the next parses on this thread reuse,
+    /// grows once to hold the block. `None` only if it cannot (never in practice).
+    #[inline(always)]
+    pub(crate) fn block(&mut self) -> Option<Block<'_>> {
+        let first = self.len;
+        let end = first.saturating_add(BLOCK_LEN);
+        if self.nodes.len() < end {
+            self.grow(end);
+        }
+        Some(Block {
+            nodes: self.nodes.get_mut(first..end)?.try_into().ok()?,
+            fields: &mut self.fields,
+            first: u32::try_from(first).unwrap_or(u32::MAX),
+            used: 0,
+            depth: self.depth,
+        })
+    }
+
+    /// Makes the buffer `len` nodes long, out of line: it happens once per thread.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, len: usize) {
+        self.nodes.resize(len, Node::UNUSED);
     }
 
     /// Keeps the nodes `slots` filled, which end at offset `end`, and drops the unused slots.
