@@ -10,23 +10,29 @@ use fenlint::files::{self, FileKind};
 use fenlint::suppression::Suppressor;
 use fenlint::{Diagnostic, Validator};
 
-use crate::source::Snippet;
+use crate::source::{LineSnippet, Place, Snippet};
 
-/// One diagnostic and where it is. The path and the snippet are borrowed: a finding is
-/// reported as soon as it is made, and the findings of a line share its snippet.
+/// One diagnostic and where it is. The path and the place are borrowed: a finding is
+/// reported as soon as it is made, and the findings of a line share its place, which copies the
+/// line's text into a snippet only for a format that shows it.
 pub struct Finding<'a> {
     pub path: &'a str,
     pub diagnostic: Diagnostic,
-    pub snippet: &'a Snippet,
+    pub place: Place<'a>,
 }
 
 impl<'a> Finding<'a> {
     /// `diagnostic` in the file `path`, on the lines of `snippet`.
     pub fn new(path: &'a str, diagnostic: Diagnostic, snippet: &'a Snippet) -> Finding<'a> {
+        Finding::on(path, diagnostic, Place::Snippet(snippet))
+    }
+
+    /// `diagnostic` in the file `path`, shown on `place`.
+    pub fn on(path: &'a str, diagnostic: Diagnostic, place: Place<'a>) -> Finding<'a> {
         Finding {
             path,
             diagnostic,
-            snippet,
+            place,
         }
     }
 }
@@ -822,20 +828,22 @@ fn lint_batches<R: Read>(
                 if diagnostics.is_empty() && line.position {
                     continue;
                 }
-                let snippet = Snippet::new(path, content, line.offset, line.number);
+                // Copied into a snippet only if a format asks for its text.
+                let snippet = LineSnippet::new(path, content, line.offset, line.number);
                 if !line.position {
-                    directives.push((line.offset, snippet.clone()));
+                    directives.push((line.offset, snippet.snippet().clone()));
                 }
                 for diagnostic in diagnostics {
                     // The unused codes of a suppression comment above this line are on that
                     // line.
                     let start = diagnostic.span().start;
-                    let shown = if start < line.offset {
-                        directive_snippet(&directives, start).unwrap_or(&snippet)
+                    let place = if start < line.offset {
+                        directive_snippet(&directives, start)
+                            .map_or(Place::Line(&snippet), Place::Snippet)
                     } else {
-                        &snippet
+                        Place::Line(&snippet)
                     };
-                    report(Finding::new(path, diagnostic, shown)).map_err(Stop::Output)?;
+                    report(Finding::on(path, diagnostic, place)).map_err(Stop::Output)?;
                 }
             }
             progress(batch.end);
@@ -1443,9 +1451,9 @@ mod tests {
                     finding.diagnostic.code().name().to_owned(),
                     span.start,
                     span.end,
-                    finding.snippet.text.to_string(),
-                    finding.snippet.offset,
-                    finding.snippet.line,
+                    finding.place.snippet().text.to_string(),
+                    finding.place.snippet().offset,
+                    finding.place.snippet().line,
                 ));
                 Ok(())
             },

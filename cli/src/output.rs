@@ -221,7 +221,7 @@ fn github(out: &mut dyn Write, finding: &Finding<'_>) -> io::Result<()> {
 fn located<'f>(finding: &'f Finding<'_>) -> fenlint::render::Located<'f> {
     let span = finding.diagnostic.span();
     let at = |offset| {
-        let position = finding.snippet.position(offset);
+        let position = finding.place.position(offset);
         fenlint::LineColumn {
             line: position.line.saturating_sub(1),
             column: position.column.saturating_sub(1),
@@ -245,7 +245,7 @@ struct Shown<'a> {
 
 impl<'a> Shown<'a> {
     fn new(finding: &'a Finding<'_>) -> Shown<'a> {
-        let excerpt = Excerpt::new(finding.snippet, &finding.diagnostic);
+        let excerpt = Excerpt::new(finding.place.snippet(), &finding.diagnostic);
         let labels = excerpt.labels(&finding.diagnostic);
         Shown {
             diagnostic: &finding.diagnostic,

@@ -193,8 +193,8 @@ fn rule(code: Code) -> sarif::ReportingDescriptor {
 /// The region of `span` in `finding`'s file: 1-based lines, columns in UTF-16 code units (the
 /// end column is the one after the region), and the bytes.
 fn region(finding: &Finding, span: Span) -> sarif::Region {
-    let start = finding.snippet.position_in(span.start, ColumnUnit::Utf16);
-    let end = finding.snippet.position_in(span.end, ColumnUnit::Utf16);
+    let start = finding.place.position_in(span.start, ColumnUnit::Utf16);
+    let end = finding.place.position_in(span.end, ColumnUnit::Utf16);
     let number = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
     let mut region = byte_region(span);
     region.start_line = Some(number(start.line));

@@ -164,6 +164,74 @@ impl Snippet {
     }
 }
 
+/// One line of a file, borrowed where it was read, made into a [`Snippet`] (a copy of its text)
+/// only when that is asked for: a finding on a line of ASCII needs none to be placed.
+pub struct LineSnippet<'a> {
+    name: &'a Rc<str>,
+    bytes: &'a [u8],
+    offset: usize,
+    line: usize,
+    /// Whether the line is ASCII without a `\n`, as [`Snippet`]'s `plain`.
+    plain: bool,
+    made: std::cell::OnceCell<Snippet>,
+}
+
+impl<'a> LineSnippet<'a> {
+    /// The line `bytes` of the file `name`, at byte `offset`, 0-based line number `line`.
+    pub fn new(name: &'a Rc<str>, bytes: &'a [u8], offset: usize, line: usize) -> LineSnippet<'a> {
+        LineSnippet {
+            name,
+            bytes,
+            offset,
+            line,
+            plain: bytes.is_ascii() && memchr::memchr(b'\n', bytes).is_none(),
+            made: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// The line as a [`Snippet`], made the first time it is asked for.
+    pub fn snippet(&self) -> &Snippet {
+        self.made
+            .get_or_init(|| Snippet::new(self.name, self.bytes, self.offset, self.line))
+    }
+}
+
+/// Where a finding is shown: a [`Snippet`], or a [`LineSnippet`] not yet made into one.
+#[derive(Clone, Copy)]
+pub enum Place<'a> {
+    Snippet(&'a Snippet),
+    Line(&'a LineSnippet<'a>),
+}
+
+impl<'a> Place<'a> {
+    /// The snippet (made now if it was not).
+    pub fn snippet(&self) -> &'a Snippet {
+        match *self {
+            Place::Snippet(snippet) => snippet,
+            Place::Line(line) => line.snippet(),
+        }
+    }
+
+    /// As [`Snippet::position`].
+    pub fn position(&self, offset: usize) -> Position {
+        self.position_in(offset, ColumnUnit::Char)
+    }
+
+    /// As [`Snippet::position_in`]; a line of ASCII is placed without being made a snippet.
+    pub fn position_in(&self, offset: usize, unit: ColumnUnit) -> Position {
+        match *self {
+            Place::Line(line) if line.plain => {
+                let local = offset.saturating_sub(line.offset).min(line.bytes.len());
+                Position {
+                    line: line.line.saturating_add(1),
+                    column: local.saturating_add(1),
+                }
+            }
+            _ => self.snippet().position_in(offset, unit),
+        }
+    }
+}
+
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}", self.line, self.column)
@@ -385,6 +453,38 @@ mod tests {
 
     fn snippet(text: &str) -> Snippet {
         Snippet::new(&"t.fen".into(), text.as_bytes(), 100, 4)
+    }
+
+    #[test]
+    fn a_line_is_placed_as_its_snippet_places_it_and_made_a_snippet_only_when_asked() {
+        let name: Rc<str> = "t.fen".into();
+        let lines: [&[u8]; 6] = [
+            b"8/8/8/8/8/8/8/8 w - - 0 1",
+            b"",
+            b"8/8 \xc3\xa9 w",
+            b"8/8 \xfc w \xe2\x82",
+            b"8/8 w\r",
+            b"two\nlines",
+        ];
+        for bytes in lines {
+            let line = LineSnippet::new(&name, bytes, 100, 4);
+            let made = Snippet::new(&name, bytes, 100, 4);
+            for offset in 90..=100 + bytes.len() + 2 {
+                for unit in [ColumnUnit::Char, ColumnUnit::Utf8, ColumnUnit::Utf16] {
+                    assert_eq!(
+                        Place::Line(&line).position_in(offset, unit),
+                        made.position_in(offset, unit),
+                        "{bytes:?} {offset}"
+                    );
+                }
+            }
+            // An ASCII line is placed without its text being copied.
+            assert_eq!(
+                line.made.get().is_some(),
+                !bytes.is_ascii() || bytes.contains(&b'\n')
+            );
+            assert_eq!(Place::Line(&line).snippet().text, made.text);
+        }
     }
 
     #[test]
