@@ -35,6 +35,18 @@ pub enum Variant {
     ThreeCheck,
 }
 
+/// Which castling facts a [`Position`] is built with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Facts {
+    /// All: the castling rooks ([`Position::castling`]), and the variant told by them.
+    All,
+    /// None: [`Position::castling`] is empty and [`Position::variant`] is never
+    /// [`Variant::Chess960`]. For the validator told the variant, whose rules read neither and
+    /// which keeps no position: reading the castling letters against the back ranks costs about
+    /// 300 instructions for a FEN with castling rights.
+    None,
+}
+
 /// What stands on each square.
 ///
 /// ```
@@ -387,9 +399,14 @@ impl Position {
     /// assert_eq!(position.variant, Variant::Standard);
     /// ```
     pub fn from_tree(tree: &SyntaxTree<'_>) -> Option<Position> {
+        Position::from_tree_with(tree, Facts::All)
+    }
+
+    /// [`Position::from_tree`], with the castling facts `facts` asks for.
+    fn from_tree_with(tree: &SyntaxTree<'_>, facts: Facts) -> Option<Position> {
         let (board, promoted) = scan(tree, None::<fn(Square, Span)>)?;
         Some(Position::from_tree_and_board(
-            tree, board, promoted, None, None,
+            tree, board, promoted, None, None, facts,
         ))
     }
 
@@ -398,6 +415,13 @@ impl Position {
     /// the validator, so that the board and the position are written where they are kept.
     #[inline(always)]
     pub(crate) fn from_parse(parse: &crate::Parse<'_>) -> Option<Position> {
+        Position::from_parse_with(parse, Facts::All)
+    }
+
+    /// [`Position::from_parse`], with the castling facts `facts` asks for: the validator,
+    /// when it is told the variant and keeps no position, asks for none (see [`Facts`]).
+    #[inline(always)]
+    pub(crate) fn from_parse_with(parse: &crate::Parse<'_>, facts: Facts) -> Option<Position> {
         match parse.plain_board() {
             Some((board, promoted)) => Some(Position::from_tree_and_board(
                 parse.tree(),
@@ -405,14 +429,16 @@ impl Position {
                 *promoted,
                 parse.plain_tail(),
                 parse.plain_holdings(),
+                facts,
             )),
-            None => Position::from_tree(parse.tree()),
+            None => Position::from_tree_with(parse.tree(), facts),
         }
     }
 
     /// The position of `tree`, whose placement describes `board` with `promoted` squares.
     /// The fields after the placement come from `tail`, and the pieces in hand from
-    /// `in_hand`, when the fast paths read them.
+    /// `in_hand`, when the fast paths read them. The castling rooks and whether the letters
+    /// tell Chess960 are read only when `facts` asks for them.
     #[inline(always)]
     fn from_tree_and_board(
         tree: &SyntaxTree<'_>,
@@ -420,6 +446,7 @@ impl Position {
         promoted: Bitboard,
         tail: Option<&crate::parse::PlainTail<'_>>,
         in_hand: Option<&Holdings>,
+        facts: Facts,
     ) -> Position {
         let turn = tail.map_or_else(
             || {
@@ -448,6 +475,7 @@ impl Position {
         // The castling letters' sides: from the fast path's text when it kept it, else from
         // the tree.
         let (castling, chess960) = match tail.and_then(|tail| tail.castling) {
+            _ if facts == Facts::None => (Bitboard::EMPTY, false),
             Some(text) => castling_facts(
                 text.bytes().filter(|&byte| byte != b'-').map(|byte| {
                     let letter = char::from(byte);

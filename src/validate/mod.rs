@@ -164,7 +164,7 @@ impl Validator {
         counters: Counters<'_>,
     ) -> Lint<'a> {
         let found = parse.take_diagnostics();
-        let (position, variant, diagnostics) = self.check_parse(&parse, found, counters);
+        let (position, variant, diagnostics) = self.check_parse(&parse, found, counters, true);
         Lint {
             parse,
             position,
@@ -177,7 +177,8 @@ impl Validator {
     /// caller that keeps nothing else (a file's lines): no [`Lint`] is built.
     pub(crate) fn diagnostics_of(&self, mut parse: Parse<'_>) -> Vec<crate::Diagnostic> {
         let found = parse.take_diagnostics();
-        self.check_parse(&parse, found, Counters::default()).2
+        self.check_parse(&parse, found, Counters::default(), false)
+            .2
     }
 
     /// The work of [`Validator::lint_parse_with_counters`]: the position, the variant and
@@ -185,15 +186,25 @@ impl Validator {
     /// `found`, taken out of `parse` (so that they are moved, not copied), and the rules'.
     /// Inlined into both callers, so that [`Validator::diagnostics_of`], which keeps only the
     /// diagnostics, does not copy the position out.
+    ///
+    /// Without `keep_position` (the caller drops the position) and with the variant given, the
+    /// position is built without its castling facts, which no rule reads (see
+    /// [`crate::position::Facts`]).
     #[inline(always)]
     fn check_parse(
         &self,
         parse: &Parse<'_>,
         found: Vec<Diagnostic>,
         counters: Counters<'_>,
+        keep_position: bool,
     ) -> (Option<Position>, Option<Variant>, Vec<crate::Diagnostic>) {
         let tail = parse.plain_tail();
-        let mut position = Position::from_parse(parse);
+        let facts = if keep_position || self.variant.is_none() {
+            crate::position::Facts::All
+        } else {
+            crate::position::Facts::None
+        };
+        let mut position = Position::from_parse_with(parse, facts);
         if let Some(position) = &mut position {
             if let Some(counter) = counters.halfmove_clock {
                 position.halfmove_clock = counter.position_value(0);
