@@ -460,6 +460,8 @@ pub(crate) struct Check<'t, 'a> {
     /// Whether the castling field has any castling letter (the castling rules have nothing to
     /// check otherwise).
     pub(crate) has_castling_rights: bool,
+    /// What the castling rules ask first, found once (empty without castling letters).
+    pub(crate) castling_summary: rules::castling::Summary,
     /// The king of the side to move and the pieces that check it, worked out by the first
     /// check rule that asks (three of them do).
     /// (A `Cell` of a `Copy` value rather than a `OnceCell`: reading and filling it inline
@@ -481,6 +483,15 @@ impl<'t, 'a> Check<'t, 'a> {
         variant: Variant,
         castling: &'t CastlingLetters,
     ) -> Check<'t, 'a> {
+        let kings = [
+            position.board.king_of(crate::Color::White),
+            position.board.king_of(crate::Color::Black),
+        ];
+        let castling_summary = if castling.is_empty() {
+            rules::castling::Summary::default()
+        } else {
+            rules::castling::Summary::of(&position.board, kings, variant, castling)
+        };
         Check {
             tree,
             position,
@@ -489,10 +500,8 @@ impl<'t, 'a> Check<'t, 'a> {
             fullmove_number: None,
             castling,
             has_castling_rights: !castling.is_empty(),
-            kings: [
-                position.board.king_of(crate::Color::White),
-                position.board.king_of(crate::Color::Black),
-            ],
+            castling_summary,
+            kings,
             checkers: std::cell::Cell::new(None),
             en_passant: std::cell::OnceCell::new(),
             diagnostics: Vec::new(),
