@@ -559,8 +559,10 @@ pub(crate) fn square_token_span(tree: &SyntaxTree<'_>, square: Square) -> Option
     let mut ranks_before = 8u8.checked_sub(square.rank())?;
     let mut rank_until = None;
     let mut file = 0u8;
-    for (offset, node) in nodes.iter().enumerate() {
+    let mut offset = 0usize;
+    while let Some(node) = nodes.get(offset) {
         let index = first.saturating_add(offset);
+        offset = offset.saturating_add(1);
         match (node.kind, rank_until) {
             (SyntaxKind::Holdings, _) => return None,
             (SyntaxKind::Rank, None) if ranks_before == 0 => {
@@ -569,6 +571,8 @@ pub(crate) fn square_token_span(tree: &SyntaxTree<'_>, square: Square) -> Option
             }
             (SyntaxKind::Rank, None) => {
                 ranks_before = ranks_before.saturating_sub(1);
+                // A rank holds tokens only, none of them the square's: on past its subtree.
+                offset = (node.next as usize).saturating_sub(first).max(offset);
                 continue;
             }
             (_, None) => continue,
@@ -584,9 +588,7 @@ pub(crate) fn square_token_span(tree: &SyntaxTree<'_>, square: Square) -> Option
         };
         file = file.saturating_add(width);
         if square.file().index() < file {
-            let end = nodes
-                .get(offset.saturating_add(1))
-                .map_or(stop, |next| next.start as usize);
+            let end = nodes.get(offset).map_or(stop, |next| next.start as usize);
             return Some(Span::relative_to(tree.base(), start, end));
         }
     }
