@@ -606,61 +606,68 @@ fn scan(
     let base = tree.base();
     let mut board = Board::empty();
     let mut promoted = Bitboard::EMPTY;
-    // The number of the next square (a8 is 56), and where the current rank ends (in squares
-    // and in nodes).
-    let (mut ranks, mut rank_until, mut next, mut rank_end) = (0u8, 0usize, 0u8, 0u8);
-    let mut last_piece: Option<Square> = None;
-    for (offset, node) in nodes.iter().enumerate() {
-        let index = first.saturating_add(offset);
+    // The number of the next square (a8 is 56), and where the current rank ends.
+    let (mut ranks, mut next, mut rank_end) = (0u8, 0u8, 0u8);
+    let mut offset = 0usize;
+    while let Some(node) = nodes.get(offset) {
         match node.kind {
             SyntaxKind::Holdings => break,
-            SyntaxKind::Rank => {
-                if ranks > 0 && next != rank_end {
-                    return None;
-                }
-                ranks = ranks.checked_add(1).filter(|&ranks| ranks <= 8)?;
-                // Rank 8 starts at square 56, rank 1 at square 0.
-                next = 8u8.checked_sub(ranks)?.checked_mul(8)?;
-                rank_end = next.checked_add(8)?;
-                (rank_until, last_piece) = (node.next as usize, None);
+            SyntaxKind::Rank => {}
+            // Between the ranks: `/`, or not a rank.
+            _ => {
+                offset = offset.saturating_add(1);
                 continue;
             }
-            _ if index >= rank_until => continue, // Between the ranks: `/`, or not a rank.
-            _ => {}
         }
-        let start = node.start as usize;
-        let span = || {
-            let end = nodes
-                .get(offset.saturating_add(1))
-                .map_or(stop, |next| next.start as usize);
-            Span::relative_to(base, start, end)
-        };
-        match node.kind {
-            SyntaxKind::Piece => {
-                let piece = Piece::from_letter(char::from(*source.get(start)?))?;
-                let square = Square::from_index(next).filter(|_| next < rank_end)?;
-                board.place(square, piece);
-                if let Some(visit) = &mut visit {
-                    visit(square, span());
-                }
-                (next, last_piece) = (next.saturating_add(1), Some(square));
-            }
-            SyntaxKind::PromotedMarker => promoted = promoted.with(last_piece.take()?),
-            SyntaxKind::EmptyRun => {
-                let count = source.get(start)?.checked_sub(b'0').filter(|&n| n <= 9)?;
-                let after = next.saturating_add(count);
-                if after > rank_end {
-                    return None;
-                }
-                if let Some(visit) = &mut visit {
-                    let span = span();
-                    for at in next..after {
-                        visit(Square::from_index(at)?, span);
+        if ranks > 0 && next != rank_end {
+            return None;
+        }
+        ranks = ranks.checked_add(1).filter(|&ranks| ranks <= 8)?;
+        // Rank 8 starts at square 56, rank 1 at square 0.
+        next = 8u8.checked_sub(ranks)?.checked_mul(8)?;
+        rank_end = next.checked_add(8)?;
+        // The rank's tokens, read in a loop of their own: up to the end of its subtree, or to
+        // a rank or the holdings, which the loop above reads.
+        let until = (node.next as usize).saturating_sub(first).min(nodes.len());
+        offset = offset.saturating_add(1);
+        let mut last_piece: Option<Square> = None;
+        while let Some(node) = nodes.get(offset).filter(|_| offset < until) {
+            let start = node.start as usize;
+            let span = || {
+                let end = nodes
+                    .get(offset.saturating_add(1))
+                    .map_or(stop, |next| next.start as usize);
+                Span::relative_to(base, start, end)
+            };
+            match node.kind {
+                SyntaxKind::Piece => {
+                    let piece = Piece::from_letter(char::from(*source.get(start)?))?;
+                    let square = Square::from_index(next).filter(|_| next < rank_end)?;
+                    board.place(square, piece);
+                    if let Some(visit) = &mut visit {
+                        visit(square, span());
                     }
+                    (next, last_piece) = (next.saturating_add(1), Some(square));
                 }
-                (next, last_piece) = (after, None);
+                SyntaxKind::PromotedMarker => promoted = promoted.with(last_piece.take()?),
+                SyntaxKind::EmptyRun => {
+                    let count = source.get(start)?.checked_sub(b'0').filter(|&n| n <= 9)?;
+                    let after = next.saturating_add(count);
+                    if after > rank_end {
+                        return None;
+                    }
+                    if let Some(visit) = &mut visit {
+                        let span = span();
+                        for at in next..after {
+                            visit(Square::from_index(at)?, span);
+                        }
+                    }
+                    (next, last_piece) = (after, None);
+                }
+                SyntaxKind::Rank | SyntaxKind::Holdings => break,
+                _ => return None,
             }
-            _ => return None,
+            offset = offset.saturating_add(1);
         }
     }
     (ranks == 8 && next == rank_end).then_some((board, promoted))
