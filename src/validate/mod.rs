@@ -225,7 +225,12 @@ impl Validator {
                     castling: Some(letters),
                     castling_start,
                     ..
-                }) => castling.read_text(letters, *castling_start),
+                }) => {
+                    // `-` (most FENs) has no letter to read.
+                    if *letters != "-" {
+                        castling.read_text(letters, *castling_start);
+                    }
+                }
                 _ => castling.read_tree(parse.tree()),
             }
             let mut check = Check::new(parse.tree(), position, variant, &castling);
@@ -344,8 +349,9 @@ pub(crate) struct Counters<'a> {
 /// syntax error of its own), without allocating for the usual four letters or fewer.
 pub(crate) struct CastlingLetters {
     /// The letters while there are four or fewer; `len` letters in all. From the fifth on,
-    /// every letter is in `more`, so that the letters are always one slice.
-    first: [CastlingRight; 4],
+    /// every letter is in `more`, so that the letters are always one slice. `None` until the
+    /// first letter comes: most FENs have none, and need not fill four slots.
+    first: Option<[CastlingRight; 4]>,
     len: usize,
     more: Vec<CastlingRight>,
     /// Whether a letter is other than `K`, `Q`, `k` and `q`: without one, no side of a king has
@@ -357,7 +363,7 @@ impl CastlingLetters {
     /// No letters.
     fn new() -> CastlingLetters {
         CastlingLetters {
-            first: [CastlingRight::new('-', Span::empty(0)); 4],
+            first: None,
             len: 0,
             more: Vec::new(),
             other_letters: false,
@@ -367,11 +373,12 @@ impl CastlingLetters {
     /// Adds `right` after the letters so far.
     fn push(&mut self, right: CastlingRight) {
         self.other_letters |= !matches!(right.letter(), 'K' | 'Q' | 'k' | 'q');
-        match self.first.get_mut(self.len) {
+        let first = self.first.get_or_insert([right; 4]);
+        match first.get_mut(self.len) {
             Some(slot) => *slot = right,
             None => {
                 if self.more.is_empty() {
-                    self.more.extend_from_slice(&self.first);
+                    self.more.extend_from_slice(first);
                 }
                 self.more.push(right);
             }
@@ -438,9 +445,10 @@ impl CastlingLetters {
 
     /// The letters, in the order written.
     pub(crate) fn iter(&self) -> impl Iterator<Item = CastlingRight> + '_ {
-        let letters = match self.first.get(..self.len) {
-            Some(first) => first,
-            None => &self.more,
+        let letters = match self.first.as_ref().map(|first| first.get(..self.len)) {
+            Some(Some(first)) => first,
+            Some(None) => &self.more,
+            None => &[],
         };
         letters.iter().copied()
     }
