@@ -243,6 +243,7 @@ impl Validator {
                 .fullmove_number
                 .or_else(|| tail.map(|tail| tail.fullmove_number))
                 .or_else(|| parse.tree().fullmove_number().map(CounterText::from));
+            check.usual_counters = rules::counters::usual(&check);
             if self.overrides.is_empty() {
                 rules::run_all(&mut check);
             } else {
@@ -470,6 +471,9 @@ pub(crate) struct Check<'t, 'a> {
     pub(crate) has_castling_rights: bool,
     /// What the castling rules ask first, found once (empty without castling letters).
     pub(crate) castling_summary: rules::castling::Summary,
+    /// Whether the counters are the usual ones, which no counter rule reports (see
+    /// [`rules::counters::usual`]): found once the counters are known, `false` until then.
+    pub(crate) usual_counters: bool,
     /// The king of the side to move and the pieces that check it, worked out by the first
     /// check rule that asks (three of them do).
     /// (A `Cell` of a `Copy` value rather than a `OnceCell`: reading and filling it inline
@@ -510,6 +514,7 @@ impl<'t, 'a> Check<'t, 'a> {
             has_castling_rights: !castling.is_empty(),
             castling_summary,
             kings,
+            usual_counters: false,
             checkers: std::cell::Cell::new(None),
             en_passant: std::cell::OnceCell::new(),
             diagnostics: Vec::new(),

@@ -16,6 +16,9 @@ declare_rule! {
 /// `fen::halfmove_clock::exceeds_plies`.
 #[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
+    if check.usual_counters {
+        return;
+    }
     let (Some((halfmove, clock)), Some((fullmove, number))) =
         (value(check.halfmove_clock), value(check.fullmove_number))
     else {

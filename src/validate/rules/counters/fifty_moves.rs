@@ -17,6 +17,9 @@ declare_rule! {
 /// over, which `seventy_five_moves` reports instead).
 #[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
+    if check.usual_counters {
+        return;
+    }
     let Some((halfmove, clock)) = value(check.halfmove_clock) else {
         return;
     };

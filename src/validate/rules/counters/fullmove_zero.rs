@@ -15,6 +15,9 @@ declare_rule! {
 /// `fen::fullmove_number::zero`.
 #[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
+    if check.usual_counters {
+        return;
+    }
     let Some((0, counter)) = value(check.fullmove_number) else {
         return;
     };

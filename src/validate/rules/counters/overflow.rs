@@ -17,6 +17,9 @@ declare_rule! {
 /// `fen::counter::overflow`.
 #[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
+    if check.usual_counters {
+        return;
+    }
     // Usually both fit: said without copying the counters into a list.
     let fits = |counter: Option<CounterText<'_>>| {
         counter.is_none_or(|counter| {

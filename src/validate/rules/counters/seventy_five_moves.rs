@@ -17,6 +17,9 @@ declare_rule! {
 /// `fen::counter::overflow`).
 #[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
+    if check.usual_counters {
+        return;
+    }
     let Some((halfmove, clock)) = value(check.halfmove_clock) else {
         return;
     };
