@@ -181,7 +181,14 @@ impl Labels {
     fn push(&mut self, label: Label) {
         *self = match std::mem::take(self) {
             Labels::None => Labels::One([label]),
-            Labels::One([first]) => Labels::Many(vec![first, label]),
+            Labels::One([first]) => {
+                // Room for two more: a diagnostic with two labels often has a third (the
+                // pieces that give check, the kings of a colour), and growing costs a copy.
+                let mut labels = Vec::with_capacity(4);
+                labels.push(first);
+                labels.push(label);
+                Labels::Many(labels)
+            }
             Labels::Many(mut labels) => {
                 labels.push(label);
                 Labels::Many(labels)

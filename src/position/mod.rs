@@ -35,6 +35,18 @@ pub enum Variant {
     ThreeCheck,
 }
 
+/// Which castling facts a [`Position`] is built with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Facts {
+    /// All: the castling rooks ([`Position::castling`]), and the variant told by them.
+    All,
+    /// None: [`Position::castling`] is empty and [`Position::variant`] is never
+    /// [`Variant::Chess960`]. For the validator told the variant, whose rules read neither and
+    /// which keeps no position: reading the castling letters against the back ranks costs about
+    /// 300 instructions for a FEN with castling rights.
+    None,
+}
+
 /// What stands on each square.
 ///
 /// ```
@@ -387,9 +399,14 @@ impl Position {
     /// assert_eq!(position.variant, Variant::Standard);
     /// ```
     pub fn from_tree(tree: &SyntaxTree<'_>) -> Option<Position> {
+        Position::from_tree_with(tree, Facts::All)
+    }
+
+    /// [`Position::from_tree`], with the castling facts `facts` asks for.
+    fn from_tree_with(tree: &SyntaxTree<'_>, facts: Facts) -> Option<Position> {
         let (board, promoted) = scan(tree, None::<fn(Square, Span)>)?;
         Some(Position::from_tree_and_board(
-            tree, board, promoted, None, None,
+            tree, board, promoted, None, None, facts,
         ))
     }
 
@@ -398,6 +415,13 @@ impl Position {
     /// the validator, so that the board and the position are written where they are kept.
     #[inline(always)]
     pub(crate) fn from_parse(parse: &crate::Parse<'_>) -> Option<Position> {
+        Position::from_parse_with(parse, Facts::All)
+    }
+
+    /// [`Position::from_parse`], with the castling facts `facts` asks for: the validator,
+    /// when it is told the variant and keeps no position, asks for none (see [`Facts`]).
+    #[inline(always)]
+    pub(crate) fn from_parse_with(parse: &crate::Parse<'_>, facts: Facts) -> Option<Position> {
         match parse.plain_board() {
             Some((board, promoted)) => Some(Position::from_tree_and_board(
                 parse.tree(),
@@ -405,14 +429,16 @@ impl Position {
                 *promoted,
                 parse.plain_tail(),
                 parse.plain_holdings(),
+                facts,
             )),
-            None => Position::from_tree(parse.tree()),
+            None => Position::from_tree_with(parse.tree(), facts),
         }
     }
 
     /// The position of `tree`, whose placement describes `board` with `promoted` squares.
     /// The fields after the placement come from `tail`, and the pieces in hand from
-    /// `in_hand`, when the fast paths read them.
+    /// `in_hand`, when the fast paths read them. The castling rooks and whether the letters
+    /// tell Chess960 are read only when `facts` asks for them.
     #[inline(always)]
     fn from_tree_and_board(
         tree: &SyntaxTree<'_>,
@@ -420,6 +446,7 @@ impl Position {
         promoted: Bitboard,
         tail: Option<&crate::parse::PlainTail<'_>>,
         in_hand: Option<&Holdings>,
+        facts: Facts,
     ) -> Position {
         let turn = tail.map_or_else(
             || {
@@ -448,6 +475,7 @@ impl Position {
         // The castling letters' sides: from the fast path's text when it kept it, else from
         // the tree.
         let (castling, chess960) = match tail.and_then(|tail| tail.castling) {
+            _ if facts == Facts::None => (Bitboard::EMPTY, false),
             Some(text) => castling_facts(
                 text.bytes().filter(|&byte| byte != b'-').map(|byte| {
                     let letter = char::from(byte);
@@ -531,8 +559,10 @@ pub(crate) fn square_token_span(tree: &SyntaxTree<'_>, square: Square) -> Option
     let mut ranks_before = 8u8.checked_sub(square.rank())?;
     let mut rank_until = None;
     let mut file = 0u8;
-    for (offset, node) in nodes.iter().enumerate() {
+    let mut offset = 0usize;
+    while let Some(node) = nodes.get(offset) {
         let index = first.saturating_add(offset);
+        offset = offset.saturating_add(1);
         match (node.kind, rank_until) {
             (SyntaxKind::Holdings, _) => return None,
             (SyntaxKind::Rank, None) if ranks_before == 0 => {
@@ -541,6 +571,8 @@ pub(crate) fn square_token_span(tree: &SyntaxTree<'_>, square: Square) -> Option
             }
             (SyntaxKind::Rank, None) => {
                 ranks_before = ranks_before.saturating_sub(1);
+                // A rank holds tokens only, none of them the square's: on past its subtree.
+                offset = (node.next as usize).saturating_sub(first).max(offset);
                 continue;
             }
             (_, None) => continue,
@@ -556,9 +588,7 @@ pub(crate) fn square_token_span(tree: &SyntaxTree<'_>, square: Square) -> Option
         };
         file = file.saturating_add(width);
         if square.file().index() < file {
-            let end = nodes
-                .get(offset.saturating_add(1))
-                .map_or(stop, |next| next.start as usize);
+            let end = nodes.get(offset).map_or(stop, |next| next.start as usize);
             return Some(Span::relative_to(tree.base(), start, end));
         }
     }
@@ -576,61 +606,68 @@ fn scan(
     let base = tree.base();
     let mut board = Board::empty();
     let mut promoted = Bitboard::EMPTY;
-    // The number of the next square (a8 is 56), and where the current rank ends (in squares
-    // and in nodes).
-    let (mut ranks, mut rank_until, mut next, mut rank_end) = (0u8, 0usize, 0u8, 0u8);
-    let mut last_piece: Option<Square> = None;
-    for (offset, node) in nodes.iter().enumerate() {
-        let index = first.saturating_add(offset);
+    // The number of the next square (a8 is 56), and where the current rank ends.
+    let (mut ranks, mut next, mut rank_end) = (0u8, 0u8, 0u8);
+    let mut offset = 0usize;
+    while let Some(node) = nodes.get(offset) {
         match node.kind {
             SyntaxKind::Holdings => break,
-            SyntaxKind::Rank => {
-                if ranks > 0 && next != rank_end {
-                    return None;
-                }
-                ranks = ranks.checked_add(1).filter(|&ranks| ranks <= 8)?;
-                // Rank 8 starts at square 56, rank 1 at square 0.
-                next = 8u8.checked_sub(ranks)?.checked_mul(8)?;
-                rank_end = next.checked_add(8)?;
-                (rank_until, last_piece) = (node.next as usize, None);
+            SyntaxKind::Rank => {}
+            // Between the ranks: `/`, or not a rank.
+            _ => {
+                offset = offset.saturating_add(1);
                 continue;
             }
-            _ if index >= rank_until => continue, // Between the ranks: `/`, or not a rank.
-            _ => {}
         }
-        let start = node.start as usize;
-        let span = || {
-            let end = nodes
-                .get(offset.saturating_add(1))
-                .map_or(stop, |next| next.start as usize);
-            Span::relative_to(base, start, end)
-        };
-        match node.kind {
-            SyntaxKind::Piece => {
-                let piece = Piece::from_letter(char::from(*source.get(start)?))?;
-                let square = Square::from_index(next).filter(|_| next < rank_end)?;
-                board.place(square, piece);
-                if let Some(visit) = &mut visit {
-                    visit(square, span());
-                }
-                (next, last_piece) = (next.saturating_add(1), Some(square));
-            }
-            SyntaxKind::PromotedMarker => promoted = promoted.with(last_piece.take()?),
-            SyntaxKind::EmptyRun => {
-                let count = source.get(start)?.checked_sub(b'0').filter(|&n| n <= 9)?;
-                let after = next.saturating_add(count);
-                if after > rank_end {
-                    return None;
-                }
-                if let Some(visit) = &mut visit {
-                    let span = span();
-                    for at in next..after {
-                        visit(Square::from_index(at)?, span);
+        if ranks > 0 && next != rank_end {
+            return None;
+        }
+        ranks = ranks.checked_add(1).filter(|&ranks| ranks <= 8)?;
+        // Rank 8 starts at square 56, rank 1 at square 0.
+        next = 8u8.checked_sub(ranks)?.checked_mul(8)?;
+        rank_end = next.checked_add(8)?;
+        // The rank's tokens, read in a loop of their own: up to the end of its subtree, or to
+        // a rank or the holdings, which the loop above reads.
+        let until = (node.next as usize).saturating_sub(first).min(nodes.len());
+        offset = offset.saturating_add(1);
+        let mut last_piece: Option<Square> = None;
+        while let Some(node) = nodes.get(offset).filter(|_| offset < until) {
+            let start = node.start as usize;
+            let span = || {
+                let end = nodes
+                    .get(offset.saturating_add(1))
+                    .map_or(stop, |next| next.start as usize);
+                Span::relative_to(base, start, end)
+            };
+            match node.kind {
+                SyntaxKind::Piece => {
+                    let piece = Piece::from_letter(char::from(*source.get(start)?))?;
+                    let square = Square::from_index(next).filter(|_| next < rank_end)?;
+                    board.place(square, piece);
+                    if let Some(visit) = &mut visit {
+                        visit(square, span());
                     }
+                    (next, last_piece) = (next.saturating_add(1), Some(square));
                 }
-                (next, last_piece) = (after, None);
+                SyntaxKind::PromotedMarker => promoted = promoted.with(last_piece.take()?),
+                SyntaxKind::EmptyRun => {
+                    let count = source.get(start)?.checked_sub(b'0').filter(|&n| n <= 9)?;
+                    let after = next.saturating_add(count);
+                    if after > rank_end {
+                        return None;
+                    }
+                    if let Some(visit) = &mut visit {
+                        let span = span();
+                        for at in next..after {
+                            visit(Square::from_index(at)?, span);
+                        }
+                    }
+                    (next, last_piece) = (after, None);
+                }
+                SyntaxKind::Rank | SyntaxKind::Holdings => break,
+                _ => return None,
             }
-            _ => return None,
+            offset = offset.saturating_add(1);
         }
     }
     (ranks == 8 && next == rank_end).then_some((board, promoted))

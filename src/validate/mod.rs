@@ -164,7 +164,7 @@ impl Validator {
         counters: Counters<'_>,
     ) -> Lint<'a> {
         let found = parse.take_diagnostics();
-        let (position, variant, diagnostics) = self.check_parse(&parse, found, counters);
+        let (position, variant, diagnostics) = self.check_parse(&parse, found, counters, true);
         Lint {
             parse,
             position,
@@ -177,7 +177,8 @@ impl Validator {
     /// caller that keeps nothing else (a file's lines): no [`Lint`] is built.
     pub(crate) fn diagnostics_of(&self, mut parse: Parse<'_>) -> Vec<crate::Diagnostic> {
         let found = parse.take_diagnostics();
-        self.check_parse(&parse, found, Counters::default()).2
+        self.check_parse(&parse, found, Counters::default(), false)
+            .2
     }
 
     /// The work of [`Validator::lint_parse_with_counters`]: the position, the variant and
@@ -185,15 +186,25 @@ impl Validator {
     /// `found`, taken out of `parse` (so that they are moved, not copied), and the rules'.
     /// Inlined into both callers, so that [`Validator::diagnostics_of`], which keeps only the
     /// diagnostics, does not copy the position out.
+    ///
+    /// Without `keep_position` (the caller drops the position) and with the variant given, the
+    /// position is built without its castling facts, which no rule reads (see
+    /// [`crate::position::Facts`]).
     #[inline(always)]
     fn check_parse(
         &self,
         parse: &Parse<'_>,
         found: Vec<Diagnostic>,
         counters: Counters<'_>,
+        keep_position: bool,
     ) -> (Option<Position>, Option<Variant>, Vec<crate::Diagnostic>) {
         let tail = parse.plain_tail();
-        let mut position = Position::from_parse(parse);
+        let facts = if keep_position || self.variant.is_none() {
+            crate::position::Facts::All
+        } else {
+            crate::position::Facts::None
+        };
+        let mut position = Position::from_parse_with(parse, facts);
         if let Some(position) = &mut position {
             if let Some(counter) = counters.halfmove_clock {
                 position.halfmove_clock = counter.position_value(0);
@@ -214,7 +225,12 @@ impl Validator {
                     castling: Some(letters),
                     castling_start,
                     ..
-                }) => castling.read_text(letters, *castling_start),
+                }) => {
+                    // `-` (most FENs) has no letter to read.
+                    if *letters != "-" {
+                        castling.read_text(letters, *castling_start);
+                    }
+                }
                 _ => castling.read_tree(parse.tree()),
             }
             let mut check = Check::new(parse.tree(), position, variant, &castling);
@@ -227,6 +243,7 @@ impl Validator {
                 .fullmove_number
                 .or_else(|| tail.map(|tail| tail.fullmove_number))
                 .or_else(|| parse.tree().fullmove_number().map(CounterText::from));
+            check.usual_counters = rules::counters::usual(&check);
             if self.overrides.is_empty() {
                 rules::run_all(&mut check);
             } else {
@@ -333,8 +350,9 @@ pub(crate) struct Counters<'a> {
 /// syntax error of its own), without allocating for the usual four letters or fewer.
 pub(crate) struct CastlingLetters {
     /// The letters while there are four or fewer; `len` letters in all. From the fifth on,
-    /// every letter is in `more`, so that the letters are always one slice.
-    first: [CastlingRight; 4],
+    /// every letter is in `more`, so that the letters are always one slice. `None` until the
+    /// first letter comes: most FENs have none, and need not fill four slots.
+    first: Option<[CastlingRight; 4]>,
     len: usize,
     more: Vec<CastlingRight>,
     /// Whether a letter is other than `K`, `Q`, `k` and `q`: without one, no side of a king has
@@ -346,7 +364,7 @@ impl CastlingLetters {
     /// No letters.
     fn new() -> CastlingLetters {
         CastlingLetters {
-            first: [CastlingRight::new('-', Span::empty(0)); 4],
+            first: None,
             len: 0,
             more: Vec::new(),
             other_letters: false,
@@ -356,11 +374,12 @@ impl CastlingLetters {
     /// Adds `right` after the letters so far.
     fn push(&mut self, right: CastlingRight) {
         self.other_letters |= !matches!(right.letter(), 'K' | 'Q' | 'k' | 'q');
-        match self.first.get_mut(self.len) {
+        let first = self.first.get_or_insert([right; 4]);
+        match first.get_mut(self.len) {
             Some(slot) => *slot = right,
             None => {
                 if self.more.is_empty() {
-                    self.more.extend_from_slice(&self.first);
+                    self.more.extend_from_slice(first);
                 }
                 self.more.push(right);
             }
@@ -427,9 +446,10 @@ impl CastlingLetters {
 
     /// The letters, in the order written.
     pub(crate) fn iter(&self) -> impl Iterator<Item = CastlingRight> + '_ {
-        let letters = match self.first.get(..self.len) {
-            Some(first) => first,
-            None => &self.more,
+        let letters = match self.first.as_ref().map(|first| first.get(..self.len)) {
+            Some(Some(first)) => first,
+            Some(None) => &self.more,
+            None => &[],
         };
         letters.iter().copied()
     }
@@ -449,6 +469,11 @@ pub(crate) struct Check<'t, 'a> {
     /// Whether the castling field has any castling letter (the castling rules have nothing to
     /// check otherwise).
     pub(crate) has_castling_rights: bool,
+    /// What the castling rules ask first, found once (empty without castling letters).
+    pub(crate) castling_summary: rules::castling::Summary,
+    /// Whether the counters are the usual ones, which no counter rule reports (see
+    /// [`rules::counters::usual`]): found once the counters are known, `false` until then.
+    pub(crate) usual_counters: bool,
     /// The king of the side to move and the pieces that check it, worked out by the first
     /// check rule that asks (three of them do).
     /// (A `Cell` of a `Copy` value rather than a `OnceCell`: reading and filling it inline
@@ -470,6 +495,15 @@ impl<'t, 'a> Check<'t, 'a> {
         variant: Variant,
         castling: &'t CastlingLetters,
     ) -> Check<'t, 'a> {
+        let kings = [
+            position.board.king_of(crate::Color::White),
+            position.board.king_of(crate::Color::Black),
+        ];
+        let castling_summary = if castling.is_empty() {
+            rules::castling::Summary::default()
+        } else {
+            rules::castling::Summary::of(&position.board, kings, variant, castling)
+        };
         Check {
             tree,
             position,
@@ -478,10 +512,9 @@ impl<'t, 'a> Check<'t, 'a> {
             fullmove_number: None,
             castling,
             has_castling_rights: !castling.is_empty(),
-            kings: [
-                position.board.king_of(crate::Color::White),
-                position.board.king_of(crate::Color::Black),
-            ],
+            castling_summary,
+            kings,
+            usual_counters: false,
             checkers: std::cell::Cell::new(None),
             en_passant: std::cell::OnceCell::new(),
             diagnostics: Vec::new(),

@@ -18,9 +18,18 @@ declare_rule! {
 /// king.
 #[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
-    if !check.has_castling_rights {
+    // Set in Chess960 only.
+    if !check.has_castling_rights || !check.castling_summary.ambiguous {
         return;
     }
+    report(check);
+}
+
+/// Reports each `K` or `Q` with more than one rook on its side: out of line, for the test above
+/// is run on every FEN.
+#[cold]
+#[inline(never)]
+fn report(check: &mut Check<'_, '_>) {
     if standard(check) {
         return;
     }

@@ -60,6 +60,89 @@ fn rooks_beside(
     })
 }
 
+/// What the castling rules ask first, found in one pass over the castling letters when the
+/// check starts (most FENs with castling letters have nothing wrong with them): each rule
+/// returns at once when its flag is clear, and otherwise works out, letter by letter, what it
+/// reports. Each flag is set whenever its rule reports (a test checks it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Summary {
+    /// A colour has a castling letter without its king where castling needs it (`no_king`).
+    homeless: bool,
+    /// A letter names a rook that is not there, its king being home (`no_rook`).
+    missing_rook: bool,
+    /// In Chess960, `K` or `Q` (either colour) with two rooks or more on that side of its king
+    /// at home (`ambiguous`).
+    ambiguous: bool,
+    /// Both colours have castling letters and their kings where castling needs them, in
+    /// Chess960 (`not_chess960` has nothing to say otherwise).
+    both_home: bool,
+}
+
+impl Summary {
+    /// The summary of `letters` (at least one) on `board`, whose kings (White's, Black's, each
+    /// when it is the colour's only king) are `kings`, in `variant`.
+    pub(crate) fn of(
+        board: &Board,
+        kings: [Option<Square>; 2],
+        variant: Variant,
+        letters: &crate::validate::CastlingLetters,
+    ) -> Summary {
+        let standard = variant != Variant::Chess960;
+        // Each colour's king at home (see `castling_king`) with the files of its back-rank
+        // rooks (bit 0 the a-file).
+        let home = |color: Color, king: Option<Square>| {
+            let king = king?;
+            let home = king.rank() == back_rank(color) && (!standard || king.file().index() == 4);
+            home.then(|| {
+                (
+                    king.file().index(),
+                    crate::position::back_rank_rooks(board, color),
+                )
+            })
+        };
+        let [white, black] = kings;
+        let homes = [home(Color::White, white), home(Color::Black, black)];
+        let mut summary = Summary::default();
+        let mut colors = [false; 2];
+        for right in letters.iter() {
+            let slot = usize::from(right.color() == Color::Black);
+            if let Some(seen) = colors.get_mut(slot) {
+                *seen = true;
+            }
+            let Some(&Some((king_file, rooks))) = homes.get(slot) else {
+                summary.homeless = true;
+                continue;
+            };
+            // The rooks on the named side (all but the corner's kept out in standard chess),
+            // as `named_rook` and `rooks_beside` find them.
+            let beyond = rooks & 0xFEu32.wrapping_shl(u32::from(king_file)) & 0xFF;
+            let before = rooks & 1u32.wrapping_shl(u32::from(king_file)).wrapping_sub(1);
+            let (found, several) = match right.side() {
+                CastlingSide::King if standard => (rooks & 0x80 != 0, false),
+                CastlingSide::Queen if standard => (rooks & 0x01 != 0, false),
+                CastlingSide::King => (beyond != 0, beyond.count_ones() > 1),
+                CastlingSide::Queen => (before != 0, before.count_ones() > 1),
+                CastlingSide::File(file) => {
+                    let file = file.index();
+                    let named = rooks.wrapping_shr(u32::from(file)) & 1 != 0;
+                    // In standard chess a file letter names the corner rook of its side.
+                    let fits = if standard {
+                        file == 0 || file == 7
+                    } else {
+                        file != king_file
+                    };
+                    (named && fits, false)
+                }
+            };
+            summary.missing_rook |= !found;
+            summary.ambiguous |= several;
+        }
+        summary.both_home =
+            !standard && colors == [true, true] && homes.iter().all(Option::is_some);
+        summary
+    }
+}
+
 /// The king of `color` when it stands on its back rank (on e1/e8 in standard chess).
 fn castling_king(check: &Check<'_, '_>, color: Color) -> Option<Square> {
     let king = check.king(color)?;
@@ -244,6 +327,79 @@ fn named_rook(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The summary's flags are what the rules' own helpers say, letter by letter, for random
+    /// back ranks and castling letters, in standard chess and Chess960.
+    #[test]
+    fn the_summary_says_what_the_rules_work_out_letter_by_letter() {
+        let mut rng = fastrand::Rng::with_seed(960);
+        let letters: Vec<char> = "KQkqABCDEFGHabcdefgh".chars().collect();
+        let mut set = [false; 4];
+        for _ in 0..20_000 {
+            // Back ranks of rooks and kings (sometimes two kings, or none), mostly at home.
+            let rank = |rng: &mut fastrand::Rng, king: char, rook: char| -> String {
+                let mut squares = ['1'; 8];
+                for _ in 0..rng.usize(0..4) {
+                    squares[rng.usize(..8)] = rook;
+                }
+                for _ in 0..rng.usize(0..3) {
+                    squares[rng.usize(..8)] = king;
+                }
+                squares.iter().collect()
+            };
+            let (black, white) = (rank(&mut rng, 'k', 'r'), rank(&mut rng, 'K', 'R'));
+            let mut field: String = letters.iter().filter(|_| rng.u8(..4) == 0).collect();
+            if field.is_empty() {
+                field.push('K');
+            }
+            let fen = format!("{black}/8/8/8/8/8/8/{white} w {field} - 0 1");
+            let tree = crate::parse(&fen).into_tree();
+            let Some(position) = crate::position::Position::from_tree(&tree) else {
+                continue;
+            };
+            let castling = crate::validate::CastlingLetters::of(&tree);
+            if castling.is_empty() {
+                continue;
+            }
+            for variant in [Variant::Standard, Variant::Chess960] {
+                let check = Check::new(&tree, &position, variant, &castling);
+                let homeless =
+                    rights(&check).any(|right| castling_king(&check, right.color()).is_none());
+                let missing_rook = rights(&check).any(|right| {
+                    castling_king(&check, right.color())
+                        .is_some_and(|king| named_rook(&check, &right, king).is_err())
+                });
+                let ambiguous = !standard(&check)
+                    && rights(&check).any(|right| {
+                        !matches!(right.side(), CastlingSide::File(_))
+                            && castling_king(&check, right.color()).is_some_and(|king| {
+                                let file = king.file().index();
+                                let side = kingside(&right, file);
+                                rooks_beside(&position.board, right.color(), file, side).count() > 1
+                            })
+                    });
+                let both_home = !standard(&check)
+                    && [Color::White, Color::Black].into_iter().all(|color| {
+                        castling_king(&check, color).is_some()
+                            && rights_of(&check, color).next().is_some()
+                    });
+                let expected = Summary {
+                    homeless,
+                    missing_rook,
+                    ambiguous,
+                    both_home,
+                };
+                assert_eq!(check.castling_summary, expected, "{fen} {variant:?}");
+                for (seen, flag) in
+                    set.iter_mut()
+                        .zip([homeless, missing_rook, ambiguous, both_home])
+                {
+                    *seen |= flag;
+                }
+            }
+        }
+        assert_eq!(set, [true; 4], "every flag is set by some FEN");
+    }
 
     /// `rooks_beside` finds, nearest first, the rooks that a walk from the king along its back
     /// rank finds, for every set of rooks on that rank, every king file and both sides.

@@ -16,9 +16,17 @@ declare_rule! {
 /// `fen::castling::no_king`: a right whose king is not on its home square.
 #[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
-    if !check.has_castling_rights {
+    if !check.has_castling_rights || !check.castling_summary.homeless {
         return;
     }
+    report_homeless(check);
+}
+
+/// Reports each colour whose castling letters have no king at home: out of line, for the test
+/// above is run on every FEN.
+#[cold]
+#[inline(never)]
+fn report_homeless(check: &mut Check<'_, '_>) {
     for color in [Color::White, Color::Black] {
         let Some(first) = rights_of(check, color).next() else {
             continue;

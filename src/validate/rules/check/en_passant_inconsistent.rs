@@ -27,6 +27,20 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     if checkers.is_empty() {
         return;
     }
+    report(check, king, checkers, pushed, from);
+}
+
+/// Reports the `checkers` of the king on `king` if the double step of the pawn from `from` to
+/// `pushed` cannot have given them: out of line, for the checks above are run on every FEN.
+#[cold]
+#[inline(never)]
+fn report(
+    check: &mut Check<'_, '_>,
+    king: Square,
+    checkers: Bitboard,
+    pushed: Square,
+    from: Square,
+) {
     let single = !checkers.has_more_than_one();
     let consistent = single && {
         let checker = checkers.squares().next();

@@ -24,6 +24,14 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     if !checkers.has_two() || valid_en_passant(check).is_some() {
         return;
     }
+    report(check, king, checkers);
+}
+
+/// Reports the two `checkers` of the king on `king` if they cannot both give check: out of
+/// line, for the checks above are run on every FEN.
+#[cold]
+#[inline(never)]
+fn report(check: &mut Check<'_, '_>, king: Square, checkers: Bitboard) {
     let mut squares = checkers.squares();
     let (Some(a), Some(b)) = (squares.next(), squares.next()) else {
         return;

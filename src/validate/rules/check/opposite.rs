@@ -25,6 +25,15 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     if checkers.is_empty() {
         return;
     }
+    report(check, king, checkers);
+}
+
+/// Reports the king on `king`, of the side not to move, in check from `checkers`: out of line,
+/// for the checks above are run on every FEN.
+#[cold]
+#[inline(never)]
+fn report(check: &mut Check<'_, '_>, king: Square, checkers: Bitboard) {
+    let turn = check.position.turn;
     let mut diagnostic = Diagnostic::new(
         Code::CheckOpposite,
         format!(

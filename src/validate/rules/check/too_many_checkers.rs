@@ -21,6 +21,14 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     if !checkers.has_more_than_two() {
         return;
     }
+    report(check, king, checkers);
+}
+
+/// Reports the `checkers` of the king on `king`: out of line, for the checks above are run on
+/// every FEN.
+#[cold]
+#[inline(never)]
+fn report(check: &mut Check<'_, '_>, king: Square, checkers: Bitboard) {
     report_checkers(
         check,
         Code::CheckTooManyCheckers,

@@ -16,6 +16,9 @@ declare_rule! {
 /// `fen::halfmove_clock::exceeds_plies`.
 #[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
+    if check.usual_counters {
+        return;
+    }
     let (Some((halfmove, clock)), Some((fullmove, number))) =
         (value(check.halfmove_clock), value(check.fullmove_number))
     else {
@@ -31,6 +34,20 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     if halfmove <= plies {
         return;
     }
+    report(check, (halfmove, clock), (fullmove, number), plies);
+}
+
+/// Reports the halfmove clock `clock` of value `halfmove`, beyond the `plies` half-moves played
+/// before move `fullmove` (written `number`): out of line, for the checks above are run on every
+/// FEN.
+#[cold]
+#[inline(never)]
+fn report(
+    check: &mut Check<'_, '_>,
+    (halfmove, clock): (u64, CounterText<'_>),
+    (fullmove, number): (u64, CounterText<'_>),
+    plies: u64,
+) {
     check.report(
         Diagnostic::new(
             Code::HalfmoveExceedsPlies,

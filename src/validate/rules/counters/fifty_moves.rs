@@ -17,17 +17,28 @@ declare_rule! {
 /// over, which `seventy_five_moves` reports instead).
 #[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
+    if check.usual_counters {
+        return;
+    }
     let Some((halfmove, clock)) = value(check.halfmove_clock) else {
         return;
     };
     if (100..150).contains(&halfmove) {
-        check.report(
-            Diagnostic::new(
-                Code::HalfmoveFiftyMoves,
-                format!("halfmove clock {halfmove}: a draw can be claimed under the fifty-move rule"),
-            )
-            .primary(clock.span(), "50 moves without capture or pawn move")
-            .help("After 100 half-moves without a capture or pawn move, either player may claim a draw (FIDE Laws 9.3)."),
-        );
+        report(check, halfmove, clock);
     }
+}
+
+/// Reports the halfmove clock `clock` of value `halfmove`: out of line, for the check above is
+/// run on every FEN.
+#[cold]
+#[inline(never)]
+fn report(check: &mut Check<'_, '_>, halfmove: u64, clock: CounterText<'_>) {
+    check.report(
+        Diagnostic::new(
+            Code::HalfmoveFiftyMoves,
+            format!("halfmove clock {halfmove}: a draw can be claimed under the fifty-move rule"),
+        )
+        .primary(clock.span(), "50 moves without capture or pawn move")
+        .help("After 100 half-moves without a capture or pawn move, either player may claim a draw (FIDE Laws 9.3)."),
+    );
 }

@@ -15,9 +15,20 @@ declare_rule! {
 /// `fen::fullmove_number::zero`.
 #[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
+    if check.usual_counters {
+        return;
+    }
     let Some((0, counter)) = value(check.fullmove_number) else {
         return;
     };
+    report(check, counter);
+}
+
+/// Reports the fullmove number `counter`, 0: out of line, for the check above is run on every
+/// FEN.
+#[cold]
+#[inline(never)]
+fn report(check: &mut Check<'_, '_>, counter: CounterText<'_>) {
     check.report(
         Diagnostic::new(Code::FullmoveZero, "fullmove number 0, expected 1 or more")
             .primary(counter.span(), "moves are counted from 1")

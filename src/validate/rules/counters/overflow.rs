@@ -17,6 +17,9 @@ declare_rule! {
 /// `fen::counter::overflow`.
 #[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
+    if check.usual_counters {
+        return;
+    }
     // Usually both fit: said without copying the counters into a list.
     let fits = |counter: Option<CounterText<'_>>| {
         counter.is_none_or(|counter| {
@@ -26,6 +29,13 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     if fits(check.halfmove_clock) && fits(check.fullmove_number) {
         return;
     }
+    report(check);
+}
+
+/// Reports each counter too large: out of line, for the check above is run on every FEN.
+#[cold]
+#[inline(never)]
+fn report(check: &mut Check<'_, '_>) {
     for (name, counter) in [
         ("halfmove clock", check.halfmove_clock),
         ("fullmove number", check.fullmove_number),

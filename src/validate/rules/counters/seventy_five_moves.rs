@@ -17,17 +17,28 @@ declare_rule! {
 /// `fen::counter::overflow`).
 #[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
+    if check.usual_counters {
+        return;
+    }
     let Some((halfmove, clock)) = value(check.halfmove_clock) else {
         return;
     };
     if (150..=MAX_COUNTER).contains(&halfmove) {
-        check.report(
-            Diagnostic::new(
-                Code::HalfmoveSeventyFiveMoves,
-                format!("halfmove clock {halfmove}: the game is drawn by the seventy-five-move rule"),
-            )
-            .primary(clock.span(), "75 moves without capture or pawn move")
-            .help("After 150 half-moves without a capture or pawn move the game ends in a draw (FIDE Laws 9.6.2); the position cannot be played on."),
-        );
+        report(check, halfmove, clock);
     }
+}
+
+/// Reports the halfmove clock `clock` of value `halfmove`: out of line, for the check above is
+/// run on every FEN.
+#[cold]
+#[inline(never)]
+fn report(check: &mut Check<'_, '_>, halfmove: u64, clock: CounterText<'_>) {
+    check.report(
+        Diagnostic::new(
+            Code::HalfmoveSeventyFiveMoves,
+            format!("halfmove clock {halfmove}: the game is drawn by the seventy-five-move rule"),
+        )
+        .primary(clock.span(), "75 moves without capture or pawn move")
+        .help("After 150 half-moves without a capture or pawn move the game ends in a draw (FIDE Laws 9.6.2); the position cannot be played on."),
+    );
 }

@@ -25,6 +25,13 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     if !in_hand(crate::Color::White) && !in_hand(crate::Color::Black) {
         return;
     }
+    report(check);
+}
+
+/// Reports each king in the holdings: out of line, for the check above is run on every FEN.
+#[cold]
+#[inline(never)]
+fn report(check: &mut Check<'_, '_>) {
     let Some(holdings) = check.tree.holdings() else {
         return;
     };

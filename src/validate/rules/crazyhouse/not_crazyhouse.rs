@@ -21,13 +21,20 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     let Some(holdings) = check.tree.holdings() else {
         return;
     };
+    report(check, holdings.span());
+}
+
+/// Reports the holdings at `span`: out of line, for the checks above are run on every FEN.
+#[cold]
+#[inline(never)]
+fn report(check: &mut Check<'_, '_>, span: crate::Span) {
     let variant = format!("{:?}", check.variant).to_lowercase();
     check.report(
         Diagnostic::new(
             Code::HoldingsNotCrazyhouse,
             format!("holdings in a {variant} position, expected none outside crazyhouse"),
         )
-        .primary(holdings.span(), "crazyhouse holdings")
+        .primary(span, "crazyhouse holdings")
         .help("Remove the holdings, or check the FEN as crazyhouse."),
     );
 }

@@ -21,6 +21,14 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     if marked_pawn_or_king.is_empty() {
         return;
     }
+    report(check);
+}
+
+/// Reports each `~` after a pawn or a king: out of line, for the check above is run on every
+/// FEN.
+#[cold]
+#[inline(never)]
+fn report(check: &mut Check<'_, '_>) {
     let Some(placement) = check.tree.placement() else {
         return;
     };

@@ -51,27 +51,35 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
         if board.saturating_add(hand) <= limit {
             continue;
         }
-        let span = check
-            .tree
-            .holdings()
-            .map_or_else(|| check.placement_span(), |holdings| holdings.span());
-        let promoted = if role == Role::Pawn {
-            " (promoted pieces included)"
-        } else {
-            ""
-        };
-        check.report(
-            Diagnostic::new(
-                Code::HoldingsTooMuchMaterial,
-                format!(
-                    "{} {role}s on the board and in hand{promoted}, expected at most {limit}",
-                    board.saturating_add(hand)
-                ),
-            )
-            .primary(span, format!("{hand} in hand"))
-            .help(format!(
-                "Both sides together start with {limit} {role}s; captures move pieces into the holdings but never create them."
-            )),
-        );
+        report(check, role, limit, board, hand);
     }
+}
+
+/// Reports the `board` pieces of `role` on the board and the `hand` in hand, more than `limit`:
+/// out of line, for the checks above are run on every FEN.
+#[cold]
+#[inline(never)]
+fn report(check: &mut Check<'_, '_>, role: Role, limit: u32, board: u32, hand: u32) {
+    let span = check
+        .tree
+        .holdings()
+        .map_or_else(|| check.placement_span(), |holdings| holdings.span());
+    let promoted = if role == Role::Pawn {
+        " (promoted pieces included)"
+    } else {
+        ""
+    };
+    check.report(
+        Diagnostic::new(
+            Code::HoldingsTooMuchMaterial,
+            format!(
+                "{} {role}s on the board and in hand{promoted}, expected at most {limit}",
+                board.saturating_add(hand)
+            ),
+        )
+        .primary(span, format!("{hand} in hand"))
+        .help(format!(
+            "Both sides together start with {limit} {role}s; captures move pieces into the holdings but never create them."
+        )),
+    );
 }

@@ -27,6 +27,14 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     if !clock.has_number() {
         return;
     }
+    report(check, clock, span);
+}
+
+/// Reports the halfmove clock `clock`, not 0, with the en-passant square written at `span`: out
+/// of line, for the checks above are run on every FEN.
+#[cold]
+#[inline(never)]
+fn report(check: &mut Check<'_, '_>, clock: crate::validate::CounterText<'_>, span: crate::Span) {
     check.report(
         Diagnostic::new(
             Code::EnPassantHalfmoveNotZero,

@@ -30,6 +30,15 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     if check.position.board.has_piece(pushed, pawn) {
         return;
     }
+    report(check, target, span, pushed);
+}
+
+/// Reports the en-passant square `target`, written at `span`, without the pawn on `pushed`: out
+/// of line, for the checks above are run on every FEN.
+#[cold]
+#[inline(never)]
+fn report(check: &mut Check<'_, '_>, target: Square, span: crate::Span, pushed: Square) {
+    let mover = check.position.turn.other();
     let found = match check.position.board.piece_at(pushed) {
         None => format!("{pushed} is empty"),
         Some(piece) => format!("{piece} on {pushed}"),

@@ -25,6 +25,14 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     if !occupied.contains(target) && !occupied.contains(from) {
         return;
     }
+    report(check, target, span, from);
+}
+
+/// Reports the pieces on `target`, the en-passant square written at `span`, and on `from`: out
+/// of line, for the checks above are run on every FEN.
+#[cold]
+#[inline(never)]
+fn report(check: &mut Check<'_, '_>, target: Square, span: crate::Span, from: Square) {
     for square in [target, from] {
         let Some(piece) = check.position.board.piece_at(square) else {
             continue;

@@ -22,6 +22,14 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     if !attacks(white, Role::King, Color::White, Bitboard::EMPTY).contains(black) {
         return;
     }
+    report(check, white, black);
+}
+
+/// Reports the kings on `white` and `black`, next to each other: out of line, for the checks
+/// above are run on every FEN.
+#[cold]
+#[inline(never)]
+fn report(check: &mut Check<'_, '_>, white: crate::Square, black: crate::Square) {
     let (white_span, black_span) = (check.square_span(white), check.square_span(black));
     check.report(
         Diagnostic::new(

@@ -23,45 +23,53 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
         if within_starting_set(&check.position.board, color) {
             continue; // Nothing promoted.
         }
-        let pawns = count(check, color, Role::Pawn);
-        if pawns > 8 || check.position.board.by_color(color).count() > 16 {
-            continue; // Reported by the more specific rules above.
-        }
-        let bishops = check.position.board.squares_of(piece(color, Role::Bishop));
-        let light = (bishops & LIGHT_SQUARES).count();
-        let dark = bishops.count().saturating_sub(light);
-        let extras = [
-            ("queen", count(check, color, Role::Queen).saturating_sub(1)),
-            ("rook", count(check, color, Role::Rook).saturating_sub(2)),
-            (
-                "knight",
-                count(check, color, Role::Knight).saturating_sub(2),
-            ),
-            ("light-square bishop", light.saturating_sub(1)),
-            ("dark-square bishop", dark.saturating_sub(1)),
-        ];
-        let promoted: u32 = extras.iter().map(|&(_, n)| n).sum();
-        if pawns.saturating_add(promoted) <= 8 {
-            continue;
-        }
-        let list: Vec<String> = extras
-            .iter()
-            .filter(|&&(_, n)| n > 0)
-            .map(|&(name, n)| format!("{n} extra {name}{}", if n > 1 { "s" } else { "" }))
-            .collect();
-        let span = check.placement_span();
-        check.report(
-            Diagnostic::new(
-                Code::MaterialImpossible,
-                format!(
-                    "{color} has {pawns} pawns and {} ({promoted} promoted), expected at most 8 together",
-                    list.join(", ")
-                ),
-            )
-            .primary(span, format!("{promoted} promoted, but only {} pawns missing", 8u32.saturating_sub(pawns)))
-            .help("Every piece beyond the starting set was promoted from a pawn, so pawns plus promoted pieces are at most eight; remove pieces or pawns."),
-        );
+        report(check, color);
     }
+}
+
+/// Reports the pieces of `color` beyond its starting set, if more than its missing pawns: out of
+/// line, for the checks above are run on every FEN.
+#[cold]
+#[inline(never)]
+fn report(check: &mut Check<'_, '_>, color: Color) {
+    let pawns = count(check, color, Role::Pawn);
+    if pawns > 8 || check.position.board.by_color(color).count() > 16 {
+        return; // Reported by the more specific rules above.
+    }
+    let bishops = check.position.board.squares_of(piece(color, Role::Bishop));
+    let light = (bishops & LIGHT_SQUARES).count();
+    let dark = bishops.count().saturating_sub(light);
+    let extras = [
+        ("queen", count(check, color, Role::Queen).saturating_sub(1)),
+        ("rook", count(check, color, Role::Rook).saturating_sub(2)),
+        (
+            "knight",
+            count(check, color, Role::Knight).saturating_sub(2),
+        ),
+        ("light-square bishop", light.saturating_sub(1)),
+        ("dark-square bishop", dark.saturating_sub(1)),
+    ];
+    let promoted: u32 = extras.iter().map(|&(_, n)| n).sum();
+    if pawns.saturating_add(promoted) <= 8 {
+        return;
+    }
+    let list: Vec<String> = extras
+        .iter()
+        .filter(|&&(_, n)| n > 0)
+        .map(|&(name, n)| format!("{n} extra {name}{}", if n > 1 { "s" } else { "" }))
+        .collect();
+    let span = check.placement_span();
+    check.report(
+        Diagnostic::new(
+            Code::MaterialImpossible,
+            format!(
+                "{color} has {pawns} pawns and {} ({promoted} promoted), expected at most 8 together",
+                list.join(", ")
+            ),
+        )
+        .primary(span, format!("{promoted} promoted, but only {} pawns missing", 8u32.saturating_sub(pawns)))
+        .help("Every piece beyond the starting set was promoted from a pawn, so pawns plus promoted pieces are at most eight; remove pieces or pawns."),
+    );
 }
 
 /// Whether `color` has no more queens, rooks, knights, light- and dark-square bishops than it

@@ -20,9 +20,18 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     if (board.by_role(Role::Pawn).0 & BACK_RANKS) == 0 {
         return;
     }
+    report(check, BACK_RANKS);
+}
+
+/// Reports each pawn on the squares of `back_ranks`: out of line, for the check above is run on
+/// every FEN.
+#[cold]
+#[inline(never)]
+fn report(check: &mut Check<'_, '_>, back_ranks: u64) {
+    let board = &check.position.board;
     // From a1 to h8, as the board's pieces come. The texts are built part by part (see
     // `Message`): this rule fires often on corrupted input.
-    let on_back_ranks = Bitboard(board.by_role(Role::Pawn).0 & BACK_RANKS);
+    let on_back_ranks = Bitboard(board.by_role(Role::Pawn).0 & back_ranks);
     for square in on_back_ranks.squares() {
         let Some(pawn) = check.position.board.piece_at(square) else {
             continue;

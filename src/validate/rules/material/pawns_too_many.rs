@@ -25,16 +25,24 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
         if pawns.count() <= 8 {
             continue;
         }
-        let span = check.placement_span();
-        check.report(
-            Diagnostic::new(
-                Code::PawnsTooMany,
-                format!("{} {color} pawns, expected at most 8", pawns.count()),
-            )
-            .primary(span, format!("{} {color} pawns here", pawns.count()))
-            .help(format!(
-                "{color} starts with eight pawns and never gains one; remove the extra pawns."
-            )),
-        );
+        report(check, color, pawns);
     }
+}
+
+/// Reports the pawns of `color`, on `pawns`, more than eight: out of line, for the checks above
+/// are run on every FEN.
+#[cold]
+#[inline(never)]
+fn report(check: &mut Check<'_, '_>, color: Color, pawns: Bitboard) {
+    let span = check.placement_span();
+    check.report(
+        Diagnostic::new(
+            Code::PawnsTooMany,
+            format!("{} {color} pawns, expected at most 8", pawns.count()),
+        )
+        .primary(span, format!("{} {color} pawns here", pawns.count()))
+        .help(format!(
+            "{color} starts with eight pawns and never gains one; remove the extra pawns."
+        )),
+    );
 }

@@ -23,16 +23,24 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
         if pieces <= 16 {
             continue;
         }
-        let span = check.placement_span();
-        check.report(
-            Diagnostic::new(
-                Code::MaterialTooManyPieces,
-                format!("{pieces} {color} pieces, expected at most 16"),
-            )
-            .primary(span, format!("{pieces} {color} pieces here"))
-            .help(format!(
-                "{color} starts with sixteen pieces, pawns and king included, and no move adds one."
-            )),
-        );
+        report(check, color, pieces);
     }
+}
+
+/// Reports the `pieces` pieces of `color`, more than sixteen: out of line, for the checks above
+/// are run on every FEN.
+#[cold]
+#[inline(never)]
+fn report(check: &mut Check<'_, '_>, color: Color, pieces: u32) {
+    let span = check.placement_span();
+    check.report(
+        Diagnostic::new(
+            Code::MaterialTooManyPieces,
+            format!("{pieces} {color} pieces, expected at most 16"),
+        )
+        .primary(span, format!("{pieces} {color} pieces here"))
+        .help(format!(
+            "{color} starts with sixteen pieces, pawns and king included, and no move adds one."
+        )),
+    );
 }

@@ -29,6 +29,18 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     if sums_to_three(rw, gw) && sums_to_three(rb, gb) {
         return;
     }
+    report(check, (remaining, given), [rw, rb, gw, gb]);
+}
+
+/// Reports the counters `remaining` and `given`, whose counts `[rw, rb, gw, gb]` disagree: out of
+/// line, for the checks above are run on every FEN.
+#[cold]
+#[inline(never)]
+fn report(
+    check: &mut Check<'_, '_>,
+    (remaining, given): (CheckCounters<'_, '_>, CheckCounters<'_, '_>),
+    [rw, rb, gw, gb]: [u32; 4],
+) {
     check.report(
         Diagnostic::new(
             Code::ChecksFormsDisagree,

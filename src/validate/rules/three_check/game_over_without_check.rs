@@ -32,6 +32,15 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     if check.position.turn == loser && in_check {
         return;
     }
+    report(check, winner);
+}
+
+/// Reports `winner`'s third check, with the game going on: out of line, for the checks above are
+/// run on every FEN.
+#[cold]
+#[inline(never)]
+fn report(check: &mut Check<'_, '_>, winner: Color) {
+    let loser = winner.other();
     let Some(span) = counters_span(check) else {
         return;
     };

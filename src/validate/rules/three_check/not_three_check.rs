@@ -22,6 +22,13 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     if check.variant == Variant::ThreeCheck || check.position.checks_given.is_none() {
         return;
     }
+    report(check);
+}
+
+/// Reports the three-check counters: out of line, for the check above is run on every FEN.
+#[cold]
+#[inline(never)]
+fn report(check: &mut Check<'_, '_>) {
     let remaining = check
         .tree
         .remaining_checks()
