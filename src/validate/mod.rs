@@ -556,6 +556,58 @@ impl<'t, 'a> Check<'t, 'a> {
 mod tests {
     use super::*;
 
+    /// The per-line path (`diagnostics_of`, which builds the position without its castling
+    /// facts when the variant is given) reports what the whole lint reports, for every variant
+    /// and for FENs with castling rights of every notation, broken in every place.
+    #[test]
+    fn the_lines_path_without_castling_facts_reports_what_the_whole_lint_reports() {
+        let seeds = [
+            "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
+            "rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 b EAea - 3 20",
+            "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w BGbg - 0 1",
+            "r3k2r/pppppppp/8/8/4P3/8/PPPP1PPP/R3K2R b KQk e3 0 1",
+            "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[Qq] w Kq - 0 1",
+            "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1 +1+2",
+            "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",
+        ];
+        let variants = [
+            None,
+            Some(Variant::Standard),
+            Some(Variant::Chess960),
+            Some(Variant::Crazyhouse),
+            Some(Variant::ThreeCheck),
+        ];
+        let mut compared = 0;
+        for seed in seeds {
+            let mut fens = vec![seed.to_owned()];
+            // Each byte of the castling field and of the back ranks replaced by each of a few
+            // letters, and each byte dropped.
+            for (at, _) in seed.char_indices() {
+                for with in ["K", "q", "B", "h", "r", "-", "1"] {
+                    let mut fen = seed.to_owned();
+                    fen.replace_range(at..at + 1, with);
+                    fens.push(fen);
+                }
+                let mut fen = seed.to_owned();
+                fen.remove(at);
+                fens.push(fen);
+            }
+            for fen in &fens {
+                for variant in variants {
+                    let validator = match variant {
+                        Some(variant) => Validator::new().variant(variant),
+                        None => Validator::new(),
+                    };
+                    let whole = validator.lint_parse(crate::parse(fen)).diagnostics;
+                    let lines = validator.diagnostics_of(crate::parse(fen));
+                    assert_eq!(lines, whole, "{fen} {variant:?}");
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 2000, "{compared}");
+    }
+
     #[test]
     fn castling_letters_keep_every_letter_once_in_order_past_the_first_four() {
         let fen = "4k3/8/8/8/8/8/8/4K3 w KQABCDkqK - 0 1";
