@@ -118,7 +118,7 @@ pub(crate) fn fen<'a>(cx: &mut Cx<'a>, input: &'a str) {
             .is_some_and(|&byte| byte.is_ascii() && !is_ascii_whitespace(byte))
     {
         let after = placement::placement_field(cx, head);
-        if !usual_tail(cx, after) {
+        if !usual_tail(cx, after) && !plain_tail(cx, after) {
             fields_from(cx, head, Some(after));
         }
     } else {
@@ -167,7 +167,8 @@ pub(super) fn fields<'a>(cx: &mut Cx<'a>, input: &'a str) {
 
 /// [`fields`], when `placed` is `None`; otherwise the input starts with its placement, not
 /// with a byte-order mark or whitespace, and the placement was read already, as it is in
-/// [`fields`], with `placed` the rest after it, which [`usual_tail`] did not take.
+/// [`fields`], with `placed` the rest after it, which neither [`usual_tail`] nor
+/// [`plain_tail`] took.
 fn fields_from<'a>(cx: &mut Cx<'a>, input: &'a str, mut placed: Option<&'a str>) {
     let input = byte_order_mark(cx, input);
     let (mut rest, leading) = whitespace(input);
@@ -217,7 +218,7 @@ fn fields_from<'a>(cx: &mut Cx<'a>, input: &'a str, mut placed: Option<&'a str>)
                 Some(after) => (after, true),
                 None => (placement::placement_field(cx, rest), false),
             };
-            if cx.fast_paths && ((!usual_tried && usual_tail(cx, after)) || plain_tail(cx, after)) {
+            if cx.fast_paths && !usual_tried && (usual_tail(cx, after) || plain_tail(cx, after)) {
                 return;
             }
             let text = rest
@@ -350,6 +351,9 @@ fn next_field(rest: &str) -> Option<(&str, &str)> {
 /// same slot and reports nothing about the separators, so both build the same tree and
 /// diagnostics, as the equivalence test in `parse::tests` checks; this path only skips the
 /// work of finding out.
+///
+/// Not inlined: [`fen`] tries it after [`usual_tail`], before the general loop.
+#[inline(never)]
 fn plain_tail<'a>(cx: &mut Cx<'a>, rest: &'a str) -> bool {
     // Each field with the space before it, and the text after it.
     let mut fields: [(&str, &str); 6] = [("", ""); 6];
