@@ -118,7 +118,7 @@ pub(crate) fn fen<'a>(cx: &mut Cx<'a>, input: &'a str) {
             .is_some_and(|&byte| byte.is_ascii() && !is_ascii_whitespace(byte))
     {
         let after = placement::placement_field(cx, head);
-        if !usual_tail(cx, after) {
+        if !usual_tail(cx, after) && !plain_tail(cx, after) {
             fields_from(cx, head, Some(after));
         }
     } else {
@@ -167,7 +167,8 @@ pub(super) fn fields<'a>(cx: &mut Cx<'a>, input: &'a str) {
 
 /// [`fields`], when `placed` is `None`; otherwise the input starts with its placement, not
 /// with a byte-order mark or whitespace, and the placement was read already, as it is in
-/// [`fields`], with `placed` the rest after it, which [`usual_tail`] did not take.
+/// [`fields`], with `placed` the rest after it, which neither [`usual_tail`] nor
+/// [`plain_tail`] took.
 fn fields_from<'a>(cx: &mut Cx<'a>, input: &'a str, mut placed: Option<&'a str>) {
     let input = byte_order_mark(cx, input);
     let (mut rest, leading) = whitespace(input);
@@ -217,7 +218,7 @@ fn fields_from<'a>(cx: &mut Cx<'a>, input: &'a str, mut placed: Option<&'a str>)
                 Some(after) => (after, true),
                 None => (placement::placement_field(cx, rest), false),
             };
-            if cx.fast_paths && ((!usual_tried && usual_tail(cx, after)) || plain_tail(cx, after)) {
+            if cx.fast_paths && !usual_tried && (usual_tail(cx, after) || plain_tail(cx, after)) {
                 return;
             }
             let text = rest
@@ -225,9 +226,9 @@ fn fields_from<'a>(cx: &mut Cx<'a>, input: &'a str, mut placed: Option<&'a str>)
                 .unwrap_or_default();
             (after, text)
         } else {
-            match field(rest) {
-                Ok(split) => split,
-                Err(_) => break,
+            match next_field(rest) {
+                Some(split) => split,
+                None => break,
             }
         };
         let mut slot = field_after(last, text);
@@ -318,6 +319,25 @@ fn fields_from<'a>(cx: &mut Cx<'a>, input: &'a str, mut placed: Option<&'a str>)
     }
 }
 
+/// What [`field`] splits `rest`, which starts at a field, into: the rest and the field, or
+/// `None` where it fails. A field of printable ASCII up to a space or the end, the usual
+/// field, is measured without `field`'s look at each character for other whitespace.
+#[inline(always)]
+fn next_field(rest: &str) -> Option<(&str, &str)> {
+    let bytes = rest.as_bytes();
+    let len = bytes
+        .iter()
+        .position(|&byte| !matches!(byte, b'!'..=b'~'))
+        .unwrap_or(bytes.len());
+    if len > 0
+        && matches!(bytes.get(len), None | Some(&b' '))
+        && let Some((text, after)) = rest.split_at_checked(len)
+    {
+        return Some((after, text));
+    }
+    field(rest).ok()
+}
+
 /// The fields after the piece placement when they are written the usual way, handed straight
 /// to their productions; `false`, with nothing built, for anything else, which the general loop
 /// of [`fields`] reads.
@@ -331,9 +351,13 @@ fn fields_from<'a>(cx: &mut Cx<'a>, input: &'a str, mut placed: Option<&'a str>)
 /// same slot and reports nothing about the separators, so both build the same tree and
 /// diagnostics, as the equivalence test in `parse::tests` checks; this path only skips the
 /// work of finding out.
+///
+/// Not inlined: [`fen`] tries it after [`usual_tail`], before the general loop.
+#[inline(never)]
 fn plain_tail<'a>(cx: &mut Cx<'a>, rest: &'a str) -> bool {
-    // Each field with the space before it.
+    // Each field with the space before it, and the text after it.
     let mut fields: [(&str, &str); 6] = [("", ""); 6];
+    let mut afters: [&str; 6] = [""; 6];
     let mut count = 0usize;
     let mut tail = rest;
     while let Some((space, after_space)) = tail.split_at_checked(1) {
@@ -344,13 +368,16 @@ fn plain_tail<'a>(cx: &mut Cx<'a>, rest: &'a str) -> bool {
         let (Some((field, after)), true) = (after_space.split_at_checked(len), space == " ") else {
             return false;
         };
-        let Some(slot) = fields.get_mut(count) else {
+        let (Some(slot), Some(slot_after)) = (fields.get_mut(count), afters.get_mut(count)) else {
             return false;
         };
         *slot = (space, field);
+        *slot_after = after;
         count = count.saturating_add(1);
         tail = after;
     }
+    let simple =
+        |cx: &mut Cx<'a>| simple_tail(cx, fields.get(..count).unwrap_or_default(), &afters, tail);
     let digits = |text: &str| !text.is_empty() && text.bytes().all(|byte| byte.is_ascii_digit());
     let checks = |text: &str, given: bool| {
         text.starts_with('+') == given
@@ -385,10 +412,10 @@ fn plain_tail<'a>(cx: &mut Cx<'a>, rest: &'a str) -> bool {
             Some((FullmoveNumber, fifth)),
             Some((GivenChecks, sixth)),
         ],
-        _ => return false,
+        _ => return simple(cx),
     };
     if !plain_head || !tail.is_empty() {
-        return false;
+        return simple(cx);
     }
     cx.token(SyntaxKind::Whitespace, side.0);
     side_to_move::side_to_move(cx, side.1);
@@ -427,6 +454,64 @@ fn plain_tail<'a>(cx: &mut Cx<'a>, rest: &'a str) -> bool {
             fullmove_number,
             checks_given: None,
         });
+    true
+}
+
+/// The fields after the placement, split by [`plain_tail`] (`fields`, each with the space
+/// before it, and `afters`, the text after each), when there are 1 to 5 of them, each of
+/// printable ASCII characters other than `+`, `tail` is empty, and none starts other text (see
+/// [`starts_other_text`]): they are handed straight to the productions of the side to move,
+/// castling, en passant and the two counters, in turn, which report what is wrong with each,
+/// and the fields missing after the last are reported. That is what the general loop of
+/// [`fields`] does with them (without a `+` no field is a three-check counter, and one space
+/// draws nothing), without finding the fields and their slots again; the equivalence test in
+/// `parse::tests` checks that both build the same tree and diagnostics. Returns `false`, with
+/// nothing built, for anything else. Nothing is kept in `cx.plain_tail`: the position reads
+/// these fields from the tree, as it does after the general loop.
+#[inline(never)]
+fn simple_tail<'a>(
+    cx: &mut Cx<'a>,
+    fields: &[(&'a str, &'a str)],
+    afters: &[&'a str],
+    tail: &str,
+) -> bool {
+    use SyntaxKind::{Castling, EnPassant, FullmoveNumber, HalfmoveClock, SideToMove};
+    const SLOTS: [SyntaxKind; 5] = [
+        SideToMove,
+        Castling,
+        EnPassant,
+        HalfmoveClock,
+        FullmoveNumber,
+    ];
+    if !tail.is_empty() || fields.is_empty() || fields.len() > SLOTS.len() {
+        return false;
+    }
+    let simple = |text: &str| {
+        !text.is_empty()
+            && text
+                .bytes()
+                .all(|byte| matches!(byte, b'!'..=b'*' | b','..=b'~'))
+    };
+    for ((&(_, text), &after), &slot) in fields.iter().zip(afters).zip(&SLOTS) {
+        if !simple(text) || starts_other_text(slot, text, after) {
+            return false;
+        }
+    }
+    let mut last = "";
+    for (&(space, text), &slot) in fields.iter().zip(&SLOTS) {
+        cx.token(SyntaxKind::Whitespace, space);
+        match slot {
+            SideToMove => side_to_move::side_to_move(cx, text),
+            Castling => castling::castling(cx, text),
+            EnPassant => en_passant::en_passant(cx, text),
+            HalfmoveClock => counters::halfmove_clock(cx, text),
+            _ => counters::fullmove_number(cx, text),
+        }
+        last = text;
+    }
+    if fields.len() < SLOTS.len() {
+        report_missing_fields(cx, fields.len().saturating_add(1), last);
+    }
     true
 }
 

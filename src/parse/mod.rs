@@ -407,7 +407,7 @@ mod tests {
     /// the board the position reads from the tree.
     #[test]
     fn fast_paths_build_what_the_general_productions_build() {
-        const SEEDS: [&str; 16] = [
+        const SEEDS: [&str; 19] = [
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
             "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 3 9",
@@ -429,6 +429,12 @@ mod tests {
             "  r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
             // Ranks that leave the board's fast path at the last rank and after it.
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1R w KQkq - 0 1 extra",
+            // Fields after the placement that the usual forms do not take, read by the fast
+            // path for simple fields (`fen::simple_tail`): wrong in every field, missing
+            // fields, and words that start other text.
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkqq e5 -1 0",
+            "8/8/8/4k3/8/8/8/4K3 W KQ",
+            "4k3/8/8/8/8/8/8/4K3 white to move",
         ];
         const ALPHABET: &[u8] = b"pnbrqkPNBRQK0123456789/~[]-+ \twbKQkqAHahe#;";
         let check = |input: &str| {

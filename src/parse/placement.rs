@@ -768,11 +768,13 @@ fn plain_squares(input: &[u8]) -> (usize, usize, bool) {
     let mut after_digit = false;
     let mut len = 0usize;
     for &byte in input {
-        if is_piece_letter(char::from(byte)) {
+        // The board's table tells a piece letter and a digit 1 to 8 (its value) in one look.
+        let class = PLACEMENT_BYTES.get(usize::from(byte)).copied().unwrap_or(0);
+        if class >= PIECE {
             width = width.saturating_add(1);
             after_digit = false;
-        } else if matches!(byte, b'1'..=b'8') && !after_digit {
-            width = width.saturating_add(usize::from(byte.saturating_sub(b'0')));
+        } else if class != 0 && !after_digit {
+            width = width.saturating_add(usize::from(class));
             after_digit = true;
         } else {
             break;
@@ -971,6 +973,19 @@ fn report_adjacent_digits(cx: &mut Cx<'_>, rank: &[u8], rest: &[u8], count: usiz
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_board_table_tells_piece_letters_and_digits_1_to_8() {
+        for byte in 0..=u8::MAX {
+            let class = PLACEMENT_BYTES.get(usize::from(byte)).copied().unwrap_or(0);
+            assert_eq!(class >= PIECE, is_piece_letter(char::from(byte)), "{byte}");
+            let digit = (b'1'..=b'8').contains(&byte);
+            assert_eq!(class != 0 && class < PIECE, digit, "{byte}");
+            if digit {
+                assert_eq!(class, byte.wrapping_sub(b'0'));
+            }
+        }
+    }
 
     #[test]
     fn the_tables_of_texts_hold_what_their_formats_write() {
