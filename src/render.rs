@@ -73,9 +73,10 @@ pub fn json_line(out: &mut impl Write, located: &Located<'_>) -> io::Result<()> 
     json_after_path(out, located)
 }
 
-/// A writer of [`json_line`]s that escapes each file's path once, not once a line: for the
-/// many diagnostics of a file, written one after the other. Each line is the same as
-/// `json_line` writes.
+/// A writer of [`json_line`]s for the many diagnostics of a run, written one after the other:
+/// it escapes each file's path once, not once a line, and keeps the parts of a line that
+/// depend only on the code and severity, or on a fixed help text, ready to copy. Each line is
+/// the same as `json_line` writes.
 ///
 /// ```
 /// use fenlint::{LineColumn, render::{JsonLines, Located}};
@@ -91,6 +92,11 @@ pub fn json_line(out: &mut impl Write, located: &Located<'_>) -> io::Result<()> 
 /// fenlint::render::json_line(&mut one, &located).unwrap();
 /// assert_eq!(out, one);
 /// assert!(out.starts_with(br#"{"path":"a \"b\".fen","line":1,"#));
+/// // Appended to a buffer, which a caller writes out when it likes.
+/// let mut buffer = Vec::new();
+/// lines.push(&mut buffer, &located);
+/// lines.push(&mut buffer, &located);
+/// assert_eq!(buffer, [one.as_slice(), one.as_slice()].concat());
 /// ```
 #[derive(Debug, Default)]
 pub struct JsonLines {
@@ -98,29 +104,222 @@ pub struct JsonLines {
     path: String,
     /// The start of its line up to the path's closing quote: `{"path":"` and the path escaped.
     head: Vec<u8>,
+    /// For each code and severity, once needed: `","severity":"…","code":"…","message":"`.
+    middles: Vec<Vec<u8>>,
+    /// Fixed help texts (by address and length, in slots by a hash of the address) with their
+    /// part of a line: `","help":"` and the help escaped, then `","fix":`.
+    helps: Vec<((usize, usize), Vec<u8>)>,
+    /// A line for [`JsonLines::write`].
+    line: Vec<u8>,
 }
 
 impl JsonLines {
     /// Writes the JSON line of `located` to `out`, as [`json_line`] does.
     pub fn write(&mut self, out: &mut impl Write, located: &Located<'_>) -> io::Result<()> {
+        let mut line = std::mem::take(&mut self.line);
+        line.clear();
+        self.push(&mut line, located);
+        let written = out.write_all(&line);
+        self.line = line;
+        written
+    }
+
+    /// Appends the JSON line of `located` to `buffer`: the same bytes as [`JsonLines::write`]
+    /// writes, with no write error to report.
+    pub fn push(&mut self, buffer: &mut Vec<u8>, located: &Located<'_>) {
         if self.head.is_empty() || self.path != located.path {
             self.path.clear();
             self.path.push_str(located.path);
             self.head.clear();
             self.head.extend_from_slice(b"{\"path\":\"");
-            json_body(&mut self.head, located.path)?;
+            push_escaped(&mut self.head, located.path);
         }
-        out.write_all(&self.head)?;
-        json_after_path(out, located)
+        buffer.extend_from_slice(&self.head);
+        let diagnostic = located.diagnostic;
+        let span = diagnostic.span();
+        push_number(buffer, b"\",\"line\":", one_based(located.start.line));
+        push_number(buffer, b",\"column\":", one_based(located.start.column));
+        push_number(buffer, b",\"end_line\":", one_based(located.end.line));
+        push_number(buffer, b",\"end_column\":", one_based(located.end.column));
+        push_number(buffer, b",\"byte_start\":", span.start);
+        push_number(buffer, b",\"byte_end\":", span.end);
+        buffer.extend_from_slice(self.middle(diagnostic));
+        push_text(buffer, diagnostic.message(), diagnostic.fixed_message());
+        match (diagnostic.fixed_help(), diagnostic.help_text()) {
+            (Some(help), _) => buffer.extend_from_slice(self.help(help)),
+            (None, Some(help)) => {
+                buffer.extend_from_slice(b"\",\"help\":\"");
+                push_escaped(buffer, help);
+                buffer.extend_from_slice(b"\",\"fix\":");
+            }
+            (None, None) => buffer.extend_from_slice(b"\",\"help\":null,\"fix\":"),
+        }
+        match diagnostic.fix() {
+            Some(fix) => {
+                push_number(buffer, b"{\"byte_start\":", fix.span().start);
+                push_number(buffer, b",\"byte_end\":", fix.span().end);
+                buffer.extend_from_slice(b",\"replacement\":\"");
+                push_text(buffer, fix.replacement(), fix.fixed_replacement());
+                buffer.extend_from_slice(b"\"}}\n");
+            }
+            None => buffer.extend_from_slice(b"null}\n"),
+        }
     }
+
+    /// The part of a line from the severity to the message's opening quote, for the code and
+    /// severity of `diagnostic`.
+    fn middle(&mut self, diagnostic: &Diagnostic) -> &[u8] {
+        let severity = match diagnostic.severity() {
+            Severity::Error => 0,
+            Severity::Warning => 1,
+            Severity::Advice => 2,
+        };
+        let code = diagnostic.code();
+        let slot = (code as usize).wrapping_mul(3).wrapping_add(severity);
+        if self.middles.len() <= slot {
+            self.middles.resize_with(
+                crate::Code::ALL
+                    .len()
+                    .saturating_mul(3)
+                    .max(slot.saturating_add(1)),
+                Vec::new,
+            );
+        }
+        match self.middles.get_mut(slot) {
+            Some(middle) => {
+                if middle.is_empty() {
+                    middle.extend_from_slice(
+                        [
+                            &b",\"severity\":\"error\",\"code\":\""[..],
+                            b",\"severity\":\"warning\",\"code\":\"",
+                            b",\"severity\":\"advice\",\"code\":\"",
+                        ]
+                        .get(severity)
+                        .copied()
+                        .unwrap_or_default(),
+                    );
+                    middle.extend_from_slice(code.name().as_bytes());
+                    middle.extend_from_slice(b"\",\"message\":\"");
+                }
+                middle
+            }
+            None => &[],
+        }
+    }
+
+    /// The part of a line from the help's key to the fix's, for the fixed help text `help`.
+    fn help(&mut self, help: &'static str) -> &[u8] {
+        // Room for every fixed help text at once, so that two texts seldom take turns in a
+        // slot.
+        const SLOTS: usize = 256;
+        if self.helps.is_empty() {
+            self.helps.resize_with(SLOTS, Default::default);
+        }
+        let key = (help.as_ptr() as usize, help.len());
+        // Fibonacci hashing: the top bits of the address times 2^64 / φ.
+        let hash = ((key.0 ^ key.1) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let slot = (hash >> u64::BITS.wrapping_sub(SLOTS.ilog2())) as usize;
+        match self.helps.get_mut(slot) {
+            Some((kept, part)) => {
+                if *kept != key || part.is_empty() {
+                    *kept = key;
+                    part.clear();
+                    part.extend_from_slice(b"\",\"help\":\"");
+                    push_escaped(part, help);
+                    part.extend_from_slice(b"\",\"fix\":");
+                }
+                part
+            }
+            None => &[],
+        }
+    }
+}
+
+/// Appends `key` and `value` in decimal to `buffer`.
+fn push_number<const KEY: usize>(buffer: &mut Vec<u8>, key: &[u8; KEY], value: usize) {
+    buffer.extend_from_slice(key);
+    match u32::try_from(value) {
+        Ok(small) if small < 100_000_000 => {
+            let (digits, count) = eight_digits(small);
+            let end = buffer.len().saturating_add(count);
+            buffer.extend_from_slice(&digits);
+            buffer.truncate(end);
+        }
+        _ => buffer.extend_from_slice(itoa::Buffer::new().format(value).as_bytes()),
+    }
+}
+
+/// The decimal digits of `value` (below 10^8) as ASCII, the first at index 0, in an array of
+/// eight bytes whose others are to be ignored, and how many there are. All eight are worked
+/// out at once in the lanes of a `u64` (a number too small to carry into the next lane is
+/// divided by 100 or by 10 as a multiplication and a shift), so that the usual line numbers,
+/// columns and offsets take no loop and no call.
+fn eight_digits(value: u32) -> ([u8; 8], usize) {
+    // Two halves of four digits, the first in the low 32 bits: the low bytes come first.
+    let halves = u64::from(value / 10_000) | (u64::from(value % 10_000) << 32);
+    // Each half, below 10^4, divided by 100: x * 5243 >> 19 is x / 100 for x < 43,699.
+    let hundreds = (halves.wrapping_mul(5243) >> 19) & 0x0000_007F_0000_007F;
+    let quarters = hundreds | (halves.wrapping_sub(hundreds.wrapping_mul(100)) << 16);
+    // Each quarter, below 100, divided by 10: x * 103 >> 10 is x / 10 for x < 179.
+    let tens = (quarters.wrapping_mul(103) >> 10) & 0x000F_000F_000F_000F;
+    let digits = tens | (quarters.wrapping_sub(tens.wrapping_mul(10)) << 8);
+    // The leading zeros are the low zero bytes; 0 itself has one digit.
+    let leading = (digits.trailing_zeros() / 8).min(7);
+    let count = 8usize.saturating_sub(leading as usize);
+    let shifted = digits.checked_shr(leading.saturating_mul(8)).unwrap_or(0);
+    ((shifted | 0x3030_3030_3030_3030).to_le_bytes(), count)
+}
+
+/// Appends `text`, which is `fixed` when it is a fixed text, escaped as the inside of a JSON
+/// string: a fixed text found to need no escape is not looked at again.
+fn push_text(buffer: &mut Vec<u8>, text: &str, fixed: Option<&'static str>) {
+    if fixed.is_some_and(is_plain_fixed) {
+        buffer.extend_from_slice(text.as_bytes());
+    } else {
+        push_escaped(buffer, text);
+    }
+}
+
+/// Appends `text` as the inside of a JSON string, as [`json_body`] writes it.
+fn push_escaped(buffer: &mut Vec<u8>, text: &str) {
+    let bytes = text.as_bytes();
+    let mut plain = 0;
+    while let Some(at) = next_escaped(bytes, plain) {
+        buffer.extend_from_slice(bytes.get(plain..at).unwrap_or_default());
+        let byte = bytes.get(at).copied().unwrap_or_default();
+        push_escape(buffer, byte);
+        plain = at.saturating_add(1);
+    }
+    buffer.extend_from_slice(bytes.get(plain..).unwrap_or_default());
+}
+
+/// Appends the JSON escape of `byte`, one that [`is_escaped`]: `\\"`, `\\\\`, a short escape
+/// of a control character, or else `\\u00XX`.
+fn push_escape(buffer: &mut Vec<u8>, byte: u8) {
+    let short: &[u8] = match byte {
+        b'"' => b"\\\"",
+        b'\\' => b"\\\\",
+        b'\n' => b"\\n",
+        b'\r' => b"\\r",
+        b'\t' => b"\\t",
+        0x08 => b"\\b",
+        0x0c => b"\\f",
+        _ => {
+            const HEX: &[u8; 16] = b"0123456789abcdef";
+            buffer.extend_from_slice(b"\\u00");
+            for nibble in [byte >> 4, byte & 0xf] {
+                buffer.push(HEX.get(usize::from(nibble)).copied().unwrap_or(b'0'));
+            }
+            return;
+        }
+    };
+    buffer.extend_from_slice(short);
 }
 
 /// The rest of a [`json_line`] after its path.
 fn json_after_path(out: &mut impl Write, located: &Located<'_>) -> io::Result<()> {
     let diagnostic = located.diagnostic;
     let span = diagnostic.span();
-    // Each piece is written straight to `out`: the command gives a `Vec` of the line, where a
-    // write is a copy.
     let mut digits = itoa::Buffer::new();
     for (key, value) in [
         (&b"\",\"line\":"[..], one_based(located.start.line)),
@@ -140,11 +339,11 @@ fn json_after_path(out: &mut impl Write, located: &Located<'_>) -> io::Result<()
     })?;
     out.write_all(diagnostic.code().name().as_bytes())?;
     out.write_all(b"\",\"message\":\"")?;
-    json_text(out, diagnostic.message(), diagnostic.fixed_message())?;
+    json_body(out, diagnostic.message())?;
     match diagnostic.help_text() {
         Some(help) => {
             out.write_all(b"\",\"help\":\"")?;
-            json_text(out, help, diagnostic.fixed_help())?;
+            json_body(out, help)?;
             out.write_all(b"\",\"fix\":")?;
         }
         None => out.write_all(b"\",\"help\":null,\"fix\":")?,
@@ -156,7 +355,7 @@ fn json_after_path(out: &mut impl Write, located: &Located<'_>) -> io::Result<()
             out.write_all(b",\"byte_end\":")?;
             out.write_all(digits.format(fix.span().end).as_bytes())?;
             out.write_all(b",\"replacement\":\"")?;
-            json_text(out, fix.replacement(), fix.fixed_replacement())?;
+            json_body(out, fix.replacement())?;
             out.write_all(b"\"}}\n")
         }
         None => out.write_all(b"null}\n"),
@@ -173,16 +372,6 @@ fn json_string(out: &mut impl Write, text: &str) -> io::Result<()> {
     out.write_all(b"\"")?;
     json_body(out, text)?;
     out.write_all(b"\"")
-}
-
-/// `text`, which is `fixed` when it is a fixed text, as the inside of a JSON string: a fixed
-/// text found to need no escape is not looked at again.
-fn json_text(out: &mut impl Write, text: &str, fixed: Option<&'static str>) -> io::Result<()> {
-    if fixed.is_some_and(is_plain_fixed) {
-        out.write_all(text.as_bytes())
-    } else {
-        json_body(out, text)
-    }
 }
 
 /// Whether the fixed text `text` needs no escape in JSON. The answer for the fixed texts seen
@@ -256,29 +445,44 @@ fn is_escaped(byte: u8) -> bool {
 fn next_escaped(bytes: &[u8], from: usize) -> Option<usize> {
     const WINDOW: usize = 16;
     let rest = bytes.get(from..)?;
-    let mut start = 0usize;
-    while start < rest.len() {
-        let at = start.min(rest.len().saturating_sub(WINDOW));
-        let window = match rest.get(at..at.saturating_add(WINDOW)) {
-            Some(window) => <[u8; WINDOW]>::try_from(window).unwrap_or([b' '; WINDOW]),
-            None => {
-                let mut padded = [b' '; WINDOW];
-                for (slot, &byte) in padded.iter_mut().zip(rest) {
-                    *slot = byte;
-                }
-                padded
-            }
-        };
-        if window
+    let has_escaped = |window: &[u8; WINDOW]| {
+        window
             .iter()
             .fold(false, |found, &byte| found | is_escaped(byte))
-        {
-            let found = rest.get(at..)?.iter().position(|&byte| is_escaped(byte))?;
-            return Some(from.saturating_add(at).saturating_add(found));
+    };
+    let found_from = |at: usize| {
+        let found = rest.get(at..)?.iter().position(|&byte| is_escaped(byte))?;
+        Some(from.saturating_add(at).saturating_add(found))
+    };
+    let mut windows = rest.chunks_exact(WINDOW);
+    for (number, window) in windows.by_ref().enumerate() {
+        if <&[u8; WINDOW]>::try_from(window).is_ok_and(has_escaped) {
+            return found_from(number.saturating_mul(WINDOW));
         }
-        start = at.saturating_add(WINDOW);
     }
-    None
+    let tail = windows.remainder();
+    if tail.is_empty() {
+        return None;
+    }
+    // The last window ends with the text; when the text is shorter than a window, it is padded.
+    let last = rest.len().saturating_sub(WINDOW);
+    let window = match rest.get(last..) {
+        Some(window) if rest.len() >= WINDOW => {
+            <[u8; WINDOW]>::try_from(window).unwrap_or([b' '; WINDOW])
+        }
+        _ => {
+            let mut padded = [b' '; WINDOW];
+            for (slot, &byte) in padded.iter_mut().zip(tail) {
+                *slot = byte;
+            }
+            padded
+        }
+    };
+    if has_escaped(&window) {
+        found_from(rest.len().saturating_sub(tail.len()))
+    } else {
+        None
+    }
 }
 
 /// A GitHub Actions workflow command, `::error file=…,line=…,col=…,endLine=…,endColumn=…,
@@ -343,6 +547,101 @@ mod tests {
                 json_line(&mut one, &located).unwrap();
                 assert_eq!(String::from_utf8(kept), String::from_utf8(one), "{path}");
             }
+        }
+    }
+
+    #[test]
+    fn numbers_are_written_as_itoa_writes_them() {
+        let mut values: Vec<usize> = vec![0, 1, 9, 10, 99, 100, 101, 999, 1000, 9999, 10_000];
+        for digits in 1..=20u32 {
+            let power = 10usize.checked_pow(digits);
+            values.extend(power.map(|power| power - 1));
+            values.extend(power);
+            values.extend(power.map(|power| power + 1));
+            values.extend(power.map(|power| power / 10 * 7 + 3));
+        }
+        values.extend([
+            99_999_999,
+            100_000_000,
+            4_294_967_295,
+            4_294_967_296,
+            usize::MAX,
+        ]);
+        let mut rng = fastrand::Rng::with_seed(3);
+        values.extend((0..10_000).map(|_| rng.usize(0..200_000_000)));
+        for value in values {
+            let mut buffer = b"x".to_vec();
+            push_number(&mut buffer, b",\"k\":", value);
+            assert_eq!(
+                String::from_utf8(buffer).unwrap(),
+                format!("x,\"k\":{value}"),
+                "{value}"
+            );
+        }
+    }
+
+    #[test]
+    fn json_lines_push_what_json_line_writes_for_every_kind_of_diagnostic() {
+        // Fixes, control characters and quotes in messages, help made for one diagnostic,
+        // long lines, several codes in one line.
+        let fens = [
+            "8/8/8/8/8/8/8/8 w QK - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\tw KQkq -  0 1",
+            "rnbqkbnr/ppp\"pppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "rnbqkbnr/pp\u{1}ppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq z3 0 1 extra\\",
+            "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR b kqKQ e3 -1 0",
+            "4k3/8/8/8/8/8/8/4K3 x - - 0 1",
+            "[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]",
+        ];
+        let mut rng = fastrand::Rng::with_seed(11);
+        let mut lines = JsonLines::default();
+        let mut pushed = Vec::new();
+        let mut written = Vec::new();
+        let mut count = 0;
+        for (number, fen) in fens.iter().enumerate() {
+            for diagnostic in crate::lint(fen).into_diagnostics() {
+                for severity in [Severity::Error, Severity::Warning, Severity::Advice] {
+                    let diagnostic = diagnostic.clone().with_severity(severity);
+                    let mut at = || {
+                        let (line_bits, column_bits) = (rng.u32(0..64), rng.u32(0..40));
+                        crate::LineColumn {
+                            line: rng.usize(0..=usize::MAX >> line_bits),
+                            column: rng.usize(0..1 << column_bits),
+                        }
+                    };
+                    let located = Located {
+                        path: ["a.fen", "b\\c\".fen"][number % 2],
+                        diagnostic: &diagnostic,
+                        start: at(),
+                        end: at(),
+                    };
+                    lines.push(&mut pushed, &located);
+                    json_line(&mut written, &located).unwrap();
+                    count += 1;
+                }
+            }
+        }
+        assert!(count > 40, "{count}");
+        assert_eq!(String::from_utf8(pushed), String::from_utf8(written));
+    }
+
+    #[test]
+    fn escaped_text_pushed_is_the_text_written() {
+        let mut rng = fastrand::Rng::with_seed(5);
+        for _ in 0..2000 {
+            let text: String = (0..rng.usize(0..40))
+                .map(|_| match rng.u8(0..4) {
+                    0 => char::from(rng.u8(0..0x20)),
+                    1 => ['"', '\\', '/', '\u{7f}'][rng.usize(0..4)],
+                    2 => rng.char('\u{80}'..'\u{10ffff}'),
+                    _ => char::from(rng.u8(0x20..0x7f)),
+                })
+                .collect();
+            let (mut pushed, mut written) = (Vec::new(), Vec::new());
+            push_escaped(&mut pushed, &text);
+            json_body(&mut written, &text).unwrap();
+            assert_eq!(pushed, written, "{text:?}");
         }
     }
 

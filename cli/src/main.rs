@@ -323,7 +323,7 @@ fn lint_input(
 ) -> Result<(), Stop> {
     let mut report = |finding: Finding<'_>| printer.finding(out, &finding);
     *totals.files.get_or_insert(0) += 1;
-    match kind {
+    let linted = match kind {
         FileKind::Pgn => check::lint_pgn(name, reader, validator, totals, &mut report),
         kind => check::lint_lines(
             name,
@@ -338,7 +338,10 @@ fn lint_input(
                 }
             },
         ),
-    }
+    };
+    // What this input gave is written before anything else is, even after a read error.
+    let written = printer.write_pending(out).map_err(Stop::Output);
+    linted.and(written)
 }
 
 /// The files a command works on, with the walk's warnings and errors printed; `None` when a

@@ -20,7 +20,14 @@ struct Tally {
     fixable: usize,
 }
 
-/// Prints findings as they come and counts them by severity.
+/// How many bytes of JSON lines are kept before they are written: a write this long goes past
+/// the output's buffer (of the same size) without a copy, and a stream's findings still come out
+/// as soon as they did with every line written at once.
+const PENDING_BYTES: usize = 8 * 1024;
+
+/// Prints findings as they come and counts them by severity. JSON lines are written a few
+/// kilobytes at a time: whoever reports findings calls [`Printer::write_pending`] when they
+/// end (the summary writes them too).
 pub struct Printer {
     format: Format,
     handler: GraphicalReportHandler,
@@ -30,7 +37,8 @@ pub struct Printer {
     statistics: Option<BTreeMap<Code, Tally>>,
     /// The SARIF log, written whole at the end (`--format sarif`).
     sarif: Option<SarifLog>,
-    /// One JSON line, built here and then written whole.
+    /// JSON lines not yet written: they are written together once there are
+    /// [`PENDING_BYTES`], by [`Printer::write_pending`], and before the summary.
     line: Vec<u8>,
     /// The JSON lines' writer, which keeps the path escaped.
     json: fenlint::render::JsonLines,
@@ -103,9 +111,11 @@ impl Printer {
         match self.format {
             Format::Human => self.human(out, finding),
             Format::Json => {
-                self.line.clear();
-                self.json.write(&mut self.line, &located(finding))?;
-                out.write_all(&self.line)
+                self.json.push(&mut self.line, &located(finding));
+                if self.line.len() >= PENDING_BYTES {
+                    self.write_pending(out)?;
+                }
+                Ok(())
             }
             Format::Github => github(out, finding),
             Format::Sarif => Ok(()),
@@ -125,9 +135,17 @@ impl Printer {
         writeln!(out, "{text}")
     }
 
-    /// What is written when the run ends: the statistics, the SARIF log, and the closing
-    /// summary of the human format.
+    /// Writes the findings not written yet.
+    pub fn write_pending(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        let written = out.write_all(&self.line);
+        self.line.clear();
+        written
+    }
+
+    /// What is written when the run ends: the findings not written yet, the statistics, the
+    /// SARIF log, and the closing summary of the human format.
     pub fn summary(&mut self, out: &mut dyn Write, totals: &Totals) -> io::Result<()> {
+        self.write_pending(out)?;
         if let Some(statistics) = self.statistics.take() {
             self.write_statistics(out, statistics)?;
         }
