@@ -86,7 +86,12 @@ impl FileKind {
 /// assert!(!is_position_line("\u{feff}# a comment after a byte-order mark".as_bytes()));
 /// assert!(!is_position_line(b" \t"));
 /// ```
+#[inline]
 pub fn is_position_line(line: &[u8]) -> bool {
+    // The usual line starts with a piece letter or a digit: nothing to skip, no comment.
+    if line.first().is_some_and(u8::is_ascii_alphanumeric) {
+        return true;
+    }
     let trimmed = line.trim_ascii_start();
     let trimmed = trimmed
         .strip_prefix("\u{feff}".as_bytes())
