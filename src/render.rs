@@ -137,12 +137,14 @@ impl JsonLines {
         buffer.extend_from_slice(&self.head);
         let diagnostic = located.diagnostic;
         let span = diagnostic.span();
-        push_number(buffer, b"\",\"line\":", one_based(located.start.line));
-        push_number(buffer, b",\"column\":", one_based(located.start.column));
-        push_number(buffer, b",\"end_line\":", one_based(located.end.line));
-        push_number(buffer, b",\"end_column\":", one_based(located.end.column));
-        push_number(buffer, b",\"byte_start\":", span.start);
-        push_number(buffer, b",\"byte_end\":", span.end);
+        let mut numbers = Numbers::default();
+        numbers.push(b"\",\"line\":", one_based(located.start.line));
+        numbers.push(b",\"column\":", one_based(located.start.column));
+        numbers.push(b",\"end_line\":", one_based(located.end.line));
+        numbers.push(b",\"end_column\":", one_based(located.end.column));
+        numbers.push(b",\"byte_start\":", span.start);
+        numbers.push(b",\"byte_end\":", span.end);
+        buffer.extend_from_slice(numbers.written());
         buffer.extend_from_slice(self.middle(diagnostic));
         push_text(buffer, diagnostic.message(), diagnostic.fixed_message());
         match (diagnostic.fixed_help(), diagnostic.help_text()) {
@@ -237,15 +239,68 @@ impl JsonLines {
 
 /// Appends `key` and `value` in decimal to `buffer`.
 fn push_number<const KEY: usize>(buffer: &mut Vec<u8>, key: &[u8; KEY], value: usize) {
-    buffer.extend_from_slice(key);
-    match u32::try_from(value) {
-        Ok(small) if small < 100_000_000 => {
-            let (digits, count) = eight_digits(small);
-            let end = buffer.len().saturating_add(count);
-            buffer.extend_from_slice(&digits);
-            buffer.truncate(end);
+    let mut numbers = Numbers::default();
+    numbers.push(key, value);
+    buffer.extend_from_slice(numbers.written());
+}
+
+/// Keys and numbers written one after the other into an array on the stack, to be copied at
+/// once: the keys and the digits are copied as arrays of a size known when compiling, and
+/// each number's digits take one 8-byte store, without a loop or a call.
+struct Numbers {
+    bytes: [u8; Numbers::ROOM],
+    len: usize,
+}
+
+impl Default for Numbers {
+    fn default() -> Numbers {
+        Numbers {
+            bytes: [0; Numbers::ROOM],
+            len: 0,
         }
-        _ => buffer.extend_from_slice(itoa::Buffer::new().format(value).as_bytes()),
+    }
+}
+
+impl Numbers {
+    /// Room for six keys of up to 16 bytes and numbers of up to 20 digits.
+    const ROOM: usize = 6 * (16 + 20);
+
+    /// Writes `key` and then `value` in decimal (nothing if there is no room left, which six
+    /// keys of up to 16 bytes never run out of).
+    #[inline(always)]
+    fn push<const KEY: usize>(&mut self, key: &[u8; KEY], value: usize) {
+        let start = self.len;
+        let Some(slot) = self
+            .bytes
+            .get_mut(start..start.saturating_add(KEY).saturating_add(20))
+        else {
+            return;
+        };
+        let (key_slot, digits_slot) = slot.split_at_mut(KEY);
+        key_slot.copy_from_slice(key);
+        let count = match u32::try_from(value) {
+            Ok(small) if small < 100_000_000 => {
+                let (digits, count) = eight_digits(small);
+                if let Some(eight) = digits_slot.get_mut(..8) {
+                    eight.copy_from_slice(&digits);
+                }
+                count
+            }
+            _ => {
+                let mut formatter = itoa::Buffer::new();
+                let text = formatter.format(value).as_bytes();
+                if let Some(place) = digits_slot.get_mut(..text.len()) {
+                    place.copy_from_slice(text);
+                }
+                text.len()
+            }
+        };
+        self.len = start.saturating_add(KEY).saturating_add(count);
+    }
+
+    /// The keys and numbers written.
+    fn written(&self) -> &[u8] {
+        self.bytes.get(..self.len).unwrap_or_default()
     }
 }
 
