@@ -329,6 +329,14 @@ impl Suppressor {
         found
     }
 
+    /// Whether no directive applies to the next position, whatever its diagnostics: none is
+    /// pending from the lines above it and none is for the whole file. [`Suppressor::position`]
+    /// then returns the diagnostics as they are.
+    #[inline]
+    pub fn silences_nothing(&self) -> bool {
+        self.next.is_empty() && self.file.is_empty()
+    }
+
     /// The second pass, for the position on 0-based line `number` with its `diagnostics`:
     /// returns the unused codes of the `allow` lines right above it, then the diagnostics that
     /// no directive silences.
@@ -336,7 +344,7 @@ impl Suppressor {
     pub fn position(&mut self, number: usize, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
         // No directive pending and none for the file (almost every position): nothing to do,
         // decided where the caller is.
-        if self.next.is_empty() && self.file.is_empty() {
+        if self.silences_nothing() {
             return diagnostics;
         }
         self.position_under_directives(number, diagnostics)

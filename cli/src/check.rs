@@ -168,9 +168,13 @@ struct Batch {
     bytes: Vec<u8>,
     /// The lines, in input order: the positions and the possible suppression comments.
     lines: Vec<Line>,
-    /// The diagnostics of each line of `lines`, in the same order (none for a comment line);
-    /// filled by [`Batch::lint`].
-    diagnostics: Vec<Vec<Diagnostic>>,
+    /// The diagnostics of the lines of `lines`, one line's after the other's (none for a
+    /// comment line); filled by [`Batch::lint`]. One vector for the batch, kept from batch to
+    /// batch: a line's own vector is emptied into it and freed on the thread that made it,
+    /// where freeing costs least.
+    diagnostics: Vec<Diagnostic>,
+    /// How many of `diagnostics` each line of `lines` has.
+    found: Vec<usize>,
     /// The byte offset just after the last line read into the batch, kept or not.
     end: usize,
 }
@@ -182,7 +186,8 @@ impl Default for Batch {
         Batch {
             bytes: Vec::with_capacity(BATCH_LINES.saturating_mul(TYPICAL_LINE_BYTES)),
             lines: Vec::with_capacity(BATCH_LINES),
-            diagnostics: Vec::with_capacity(BATCH_LINES),
+            diagnostics: Vec::new(),
+            found: Vec::with_capacity(BATCH_LINES),
             end: 0,
         }
     }
@@ -194,6 +199,7 @@ impl Batch {
         self.bytes.clear();
         self.lines.clear();
         self.diagnostics.clear();
+        self.found.clear();
         self.end = 0;
     }
 
@@ -202,26 +208,29 @@ impl Batch {
         self.lines.len() >= BATCH_LINES || self.bytes.len() >= BATCH_BYTES
     }
 
-    /// Fills [`Batch::diagnostics`]: the diagnostics of each position line as `kind`, none for
-    /// a comment line.
+    /// Fills [`Batch::diagnostics`] and [`Batch::found`]: the diagnostics of each position line
+    /// as `kind`, none for a comment line.
     fn lint(&mut self, kind: FileKind, validator: &Validator) {
         let Batch {
             bytes,
             lines,
             diagnostics,
+            found,
             ..
         } = self;
         diagnostics.clear();
+        found.clear();
         // The whole batch is checked for UTF-8 at once, which costs far less than a check per
         // line; a line that is UTF-8 on its own starts and ends at character boundaries of a
         // batch that is, so only a batch with bad bytes has its lines checked one by one.
         let text = std::str::from_utf8(bytes).ok();
-        diagnostics.extend(lines.iter().map(|line| {
+        for line in lines.iter() {
             if !line.position {
-                return Vec::new();
+                found.push(0);
+                continue;
             }
             let (offset, full_len) = (line.offset, line.full_len);
-            match text.and_then(|text| text.get(line.start..line.end)) {
+            let mut of_line = match text.and_then(|text| text.get(line.start..line.end)) {
                 Some(content) => {
                     files::lint_text_line_head(kind, content, full_len, offset, validator)
                 }
@@ -229,8 +238,12 @@ impl Batch {
                     let content = bytes.get(line.start..line.end).unwrap_or_default();
                     files::lint_line_head(kind, content, full_len, offset, validator)
                 }
+            };
+            found.push(of_line.len());
+            if !of_line.is_empty() {
+                diagnostics.append(&mut of_line);
             }
-        }));
+        }
     }
 }
 
@@ -814,8 +827,21 @@ fn lint_batches<R: Read>(
             let suppressor = prescan.suppressor()?;
             let positions = batch.lines.iter().filter(|line| line.position).count();
             totals.fens = totals.fens.saturating_add(positions);
-            for (line, diagnostics) in batch.lines.iter().zip(batch.diagnostics.drain(..)) {
+            let mut all = batch.diagnostics.drain(..);
+            for (line, &count) in batch.lines.iter().zip(&batch.found) {
                 let content = batch.bytes.get(line.start..line.end).unwrap_or_default();
+                if line.position && suppressor.silences_nothing() {
+                    // Almost every line: its diagnostics go straight to the report.
+                    if count > 0 {
+                        let snippet = LineSnippet::new(path, content, line.offset, line.number);
+                        for diagnostic in all.by_ref().take(count) {
+                            report(Finding::on(path, diagnostic, Place::Line(&snippet)))
+                                .map_err(Stop::Output)?;
+                        }
+                    }
+                    continue;
+                }
+                let diagnostics = all.by_ref().take(count).collect();
                 let diagnostics = if line.position {
                     suppressor.position(line.number, diagnostics)
                 } else {
