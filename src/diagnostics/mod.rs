@@ -177,8 +177,20 @@ impl Labels {
         matches!(self, Labels::None)
     }
 
+    /// Adds `label` after the others: in place for the first (most diagnostics have one),
+    /// else out of line.
     #[inline]
     fn push(&mut self, label: Label) {
+        if let Labels::None = self {
+            *self = Labels::One([label]);
+        } else {
+            self.push_more(label);
+        }
+    }
+
+    /// [`Labels::push`] for a diagnostic that has a label already.
+    #[inline(never)]
+    fn push_more(&mut self, label: Label) {
         *self = match std::mem::take(self) {
             Labels::None => Labels::One([label]),
             Labels::One([first]) => {

@@ -67,15 +67,43 @@ fn report(check: &mut Check<'_, '_>, color: Color, first: CastlingRight) {
             .square(king);
         diagnostic = diagnostic.secondary(check.square_span(king), label);
     }
-    check.report(
-        diagnostic.help(
-            Message::with_capacity(112)
-                .str("A king that has moved cannot castle; remove ")
-                .color(color)
-                .str("'s castling letters or put the king back ")
-                .str(home)
-                .char(rank)
-                .char('.'),
-        ),
-    );
+    check.report(diagnostic.help(help(color, standard(check))));
+}
+
+/// The help for `color`'s castling rights without a king at home, which is on e1 or e8 when
+/// `standard`, else anywhere on the back rank: one of four fixed texts (no text built or
+/// allocated, and the renderer reads a fixed text once).
+fn help(color: Color, standard: bool) -> &'static str {
+    match (color, standard) {
+        (Color::White, true) => {
+            "A king that has moved cannot castle; remove White's castling letters or put the king back on e1."
+        }
+        (Color::White, false) => {
+            "A king that has moved cannot castle; remove White's castling letters or put the king back on rank 1."
+        }
+        (Color::Black, true) => {
+            "A king that has moved cannot castle; remove Black's castling letters or put the king back on e8."
+        }
+        (Color::Black, false) => {
+            "A king that has moved cannot castle; remove Black's castling letters or put the king back on rank 8."
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fixed_helps_name_the_colour_and_its_home() {
+        for color in [Color::White, Color::Black] {
+            let rank = back_rank(color);
+            for (standard, home) in [(true, "on e"), (false, "on rank ")] {
+                let built = format!(
+                    "A king that has moved cannot castle; remove {color}'s castling letters or put the king back {home}{rank}."
+                );
+                assert_eq!(help(color, standard), built);
+            }
+        }
+    }
 }
