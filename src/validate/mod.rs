@@ -348,39 +348,25 @@ pub(crate) struct Counters<'a> {
 
 /// The castling letters of a FEN in the order written, each letter once (a repeated letter is a
 /// syntax error of its own), without allocating for the usual four letters or fewer.
-///
-/// Read from the fast path's text, the letters are not copied out: they are read from the text
-/// each time a rule asks (the castling rules of most FENs ask only whether there are letters,
-/// whether any is a file letter, and the summary, which reads the letters' sides once).
-pub(crate) struct CastlingLetters<'t> {
-    /// The castling field's text, `-` or letters in order without repeats, when the letters
-    /// are read from it (see [`CastlingLetters::read_text`]); empty otherwise.
-    text: &'t str,
-    /// Where `text` starts (an absolute offset, as spans are).
-    text_start: usize,
-    /// The letters pushed while there are four or fewer; `len` letters in all. From the fifth
-    /// on, every letter is in `more`, so that the letters are always one slice. `None` until
-    /// the first letter comes: most FENs have none, and need not fill four slots.
+pub(crate) struct CastlingLetters {
+    /// The letters while there are four or fewer; `len` letters in all. From the fifth on,
+    /// every letter is in `more`, so that the letters are always one slice. `None` until the
+    /// first letter comes: most FENs have none, and need not fill four slots.
     first: Option<[CastlingRight; 4]>,
     len: usize,
     more: Vec<CastlingRight>,
-    /// Whether there is a letter, in `text` or pushed.
-    any: bool,
     /// Whether a letter is other than `K`, `Q`, `k` and `q`: without one, no side of a king has
     /// two letters (each letter is there once).
     other_letters: bool,
 }
 
-impl<'t> CastlingLetters<'t> {
+impl CastlingLetters {
     /// No letters.
-    fn new() -> CastlingLetters<'t> {
+    fn new() -> CastlingLetters {
         CastlingLetters {
-            text: "",
-            text_start: 0,
             first: None,
             len: 0,
             more: Vec::new(),
-            any: false,
             other_letters: false,
         }
     }
@@ -388,7 +374,6 @@ impl<'t> CastlingLetters<'t> {
     /// Adds `right` after the letters so far.
     fn push(&mut self, right: CastlingRight) {
         self.other_letters |= !matches!(right.letter(), 'K' | 'Q' | 'k' | 'q');
-        self.any = true;
         let first = self.first.get_or_insert([right; 4]);
         match first.get_mut(self.len) {
             Some(slot) => *slot = right,
@@ -404,7 +389,7 @@ impl<'t> CastlingLetters<'t> {
 
     /// The castling letters of `tree`'s castling field (see [`CastlingLetters::read_tree`]).
     #[cfg(test)]
-    pub(crate) fn of(tree: &SyntaxTree<'_>) -> CastlingLetters<'t> {
+    pub(crate) fn of(tree: &SyntaxTree<'_>) -> CastlingLetters {
         let mut letters = CastlingLetters::new();
         letters.read_tree(tree);
         letters
@@ -429,26 +414,22 @@ impl<'t> CastlingLetters<'t> {
 
     /// The castling letters of the castling field `text` (see [`CastlingLetters::read_text`]).
     #[cfg(test)]
-    pub(crate) fn of_text(text: &'t str, start: usize) -> CastlingLetters<'t> {
+    pub(crate) fn of_text(text: &str, start: usize) -> CastlingLetters {
         let mut letters = CastlingLetters::new();
         letters.read_text(text, start);
         letters
     }
 
-    /// Takes the castling letters of the castling field `text`, which is `-` or castling
-    /// letters in order without repeats, and starts at offset `start`: what
-    /// [`CastlingLetters::read_tree`] reads from the tree, read from the fast path's text when
-    /// a rule asks. Only on letters with none pushed.
-    fn read_text(&mut self, text: &'t str, start: usize) {
-        debug_assert!(self.len == 0 && self.text.is_empty());
-        self.text = text;
-        self.text_start = start;
-        for letter in text.chars() {
-            match letter {
-                '-' => {}
-                'K' | 'Q' | 'k' | 'q' => self.any = true,
-                _ => (self.any, self.other_letters) = (true, true),
-            }
+    /// Adds the castling letters of the castling field `text`, which is `-` or castling letters
+    /// in order without repeats, and starts at offset `start`: what
+    /// [`CastlingLetters::read_tree`] reads from the tree, read from the fast path's text.
+    fn read_text(&mut self, text: &str, start: usize) {
+        for (at, letter) in text.char_indices().filter(|&(_, letter)| letter != '-') {
+            let at = start.saturating_add(at);
+            self.push(CastlingRight::new(
+                letter,
+                Span::new(at, at.saturating_add(1)),
+            ));
         }
     }
 
@@ -460,64 +441,17 @@ impl<'t> CastlingLetters<'t> {
 
     /// Whether there is no letter.
     pub(crate) fn is_empty(&self) -> bool {
-        !self.any
+        self.len == 0
     }
 
     /// The letters, in the order written.
     pub(crate) fn iter(&self) -> impl Iterator<Item = CastlingRight> + '_ {
-        let pushed = match self.first.as_ref().map(|first| first.get(..self.len)) {
+        let letters = match self.first.as_ref().map(|first| first.get(..self.len)) {
             Some(Some(first)) => first,
             Some(None) => &self.more,
             None => &[],
         };
-        let start = self.text_start;
-        let in_text = self
-            .text
-            .char_indices()
-            .filter(|&(_, letter)| letter != '-')
-            .map(move |(at, letter)| {
-                let at = start.saturating_add(at);
-                CastlingRight::new(letter, Span::new(at, at.saturating_add(1)))
-            });
-        pushed.iter().copied().chain(in_text)
-    }
-
-    /// Each letter, in the order written: what [`CastlingLetters::iter`] gives of each,
-    /// without making the letters.
-    pub(crate) fn letters(&self) -> impl Iterator<Item = char> + '_ {
-        let pushed = match self.first.as_ref().map(|first| first.get(..self.len)) {
-            Some(Some(first)) => first,
-            Some(None) => &self.more,
-            None => &[],
-        };
-        let in_text = self.text.chars().filter(|&letter| letter != '-');
-        pushed.iter().map(|right| right.letter()).chain(in_text)
-    }
-
-    /// The colour and side of each letter, in the order written: what [`CastlingLetters::iter`]
-    /// gives of each, without making the letters.
-    pub(crate) fn sides(
-        &self,
-    ) -> impl Iterator<Item = (crate::Color, crate::syntax::CastlingSide)> + '_ {
-        let pushed = match self.first.as_ref().map(|first| first.get(..self.len)) {
-            Some(Some(first)) => first,
-            Some(None) => &self.more,
-            None => &[],
-        };
-        let in_text = self
-            .text
-            .chars()
-            .filter(|&letter| letter != '-')
-            .map(|letter| {
-                (
-                    crate::syntax::castling_color(letter),
-                    crate::syntax::castling_side(letter),
-                )
-            });
-        pushed
-            .iter()
-            .map(|right| (right.color(), right.side()))
-            .chain(in_text)
+        letters.iter().copied()
     }
 }
 
@@ -531,7 +465,7 @@ pub(crate) struct Check<'t, 'a> {
     /// The fullmove number the counter rules check: the FEN's own, or one given with it.
     pub(crate) fullmove_number: Option<CounterText<'t>>,
     /// The castling letters, each once, read from the tree once for all the castling rules.
-    pub(crate) castling: &'t CastlingLetters<'t>,
+    pub(crate) castling: &'t CastlingLetters,
     /// Whether the castling field has any castling letter (the castling rules have nothing to
     /// check otherwise).
     pub(crate) has_castling_rights: bool,
@@ -559,7 +493,7 @@ impl<'t, 'a> Check<'t, 'a> {
         tree: &'t SyntaxTree<'a>,
         position: &'t Position,
         variant: Variant,
-        castling: &'t CastlingLetters<'t>,
+        castling: &'t CastlingLetters,
     ) -> Check<'t, 'a> {
         let kings = [
             position.board.king_of(crate::Color::White),
@@ -672,58 +606,6 @@ mod tests {
             }
         }
         assert!(compared > 2000, "{compared}");
-    }
-
-    /// The letters read from the fast path's text on demand are those read from the tree, with
-    /// the same sides and flags.
-    #[test]
-    fn castling_letters_from_the_text_are_those_from_the_tree() {
-        let mut compared = 0;
-        for field in [
-            "-", "K", "q", "KQkq", "Kk", "Qq", "AHah", "BGbg", "KQAkq", "HAha", "KQkqA", "CEce",
-            "KQBCDEkq", "Ab", "aH",
-        ] {
-            for placement in [
-                "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R",
-                "rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3",
-                "4k3/8/8/8/8/8/8/4K3",
-            ] {
-                let fen = format!("{placement} w {field} - 0 1");
-                let parse = crate::parse(&fen);
-                let Some(crate::parse::PlainTail {
-                    castling: Some(letters),
-                    castling_start,
-                    ..
-                }) = parse.plain_tail()
-                else {
-                    continue;
-                };
-                let from_text = CastlingLetters::of_text(letters, *castling_start);
-                let from_tree = CastlingLetters::of(parse.tree());
-                assert!(from_text.iter().eq(from_tree.iter()), "{fen}");
-                assert!(from_text.sides().eq(from_tree.sides()), "{fen}");
-                assert!(from_text.letters().eq(from_tree.letters()), "{fen}");
-                assert!(
-                    from_tree
-                        .letters()
-                        .eq(from_tree.iter().map(|right| right.letter())),
-                    "{fen}"
-                );
-                let sides: Vec<_> = from_tree
-                    .iter()
-                    .map(|right| (right.color(), right.side()))
-                    .collect();
-                assert!(from_tree.sides().eq(sides), "{fen}");
-                assert_eq!(from_text.is_empty(), from_tree.is_empty(), "{fen}");
-                assert_eq!(
-                    from_text.has_other_letters(),
-                    from_tree.has_other_letters(),
-                    "{fen}"
-                );
-                compared += 1;
-            }
-        }
-        assert!(compared > 30, "{compared}");
     }
 
     #[test]

@@ -85,7 +85,7 @@ impl Summary {
         board: &Board,
         kings: [Option<Square>; 2],
         variant: Variant,
-        letters: &crate::validate::CastlingLetters<'_>,
+        letters: &crate::validate::CastlingLetters,
     ) -> Summary {
         let standard = variant != Variant::Chess960;
         // Each colour's king at home (see `castling_king`) with the files of its back-rank
@@ -104,8 +104,8 @@ impl Summary {
         let homes = [home(Color::White, white), home(Color::Black, black)];
         let mut summary = Summary::default();
         let mut colors = [false; 2];
-        for (color, side) in letters.sides() {
-            let slot = usize::from(color == Color::Black);
+        for right in letters.iter() {
+            let slot = usize::from(right.color() == Color::Black);
             if let Some(seen) = colors.get_mut(slot) {
                 *seen = true;
             }
@@ -117,7 +117,7 @@ impl Summary {
             // as `named_rook` and `rooks_beside` find them.
             let beyond = rooks & 0xFEu32.wrapping_shl(u32::from(king_file)) & 0xFF;
             let before = rooks & 1u32.wrapping_shl(u32::from(king_file)).wrapping_sub(1);
-            let (found, several) = match side {
+            let (found, several) = match right.side() {
                 CastlingSide::King if standard => (rooks & 0x80 != 0, false),
                 CastlingSide::Queen if standard => (rooks & 0x01 != 0, false),
                 CastlingSide::King => (beyond != 0, beyond.count_ones() > 1),

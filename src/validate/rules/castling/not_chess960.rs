@@ -103,17 +103,9 @@ fn mirrored(check: &Check<'_, '_>, white_king: Square, black_king: Square) -> bo
     white_king.file() == black_king.file()
         && crate::position::back_rank_rooks(board, Color::White)
             == crate::position::back_rank_rooks(board, Color::Black)
-        // A letter's colour is its case (see `castling_color`): the letters are read without
-        // making the rights.
-        && check
-            .castling
-            .letters()
-            .filter(char::is_ascii_uppercase)
-            .eq(check
-                .castling
-                .letters()
-                .filter(|letter| !letter.is_ascii_uppercase())
-                .map(|letter| letter.to_ascii_uppercase()))
+        && rights_of(check, Color::White)
+            .map(|right| right.letter())
+            .eq(rights_of(check, Color::Black).map(|right| right.letter().to_ascii_uppercase()))
 }
 
 #[cfg(test)]
