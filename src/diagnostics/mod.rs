@@ -341,8 +341,13 @@ impl Diagnostic {
     }
 
     /// The span of the primary label (an empty span at 0 if there is no label).
+    #[inline]
     pub fn span(&self) -> Span {
-        self.labels().first().map_or(Span::empty(0), Label::span)
+        match &self.labels {
+            Labels::None => Span::empty(0),
+            Labels::One([first]) => first.span,
+            Labels::Many(labels) => labels.first().map_or(Span::empty(0), Label::span),
+        }
     }
 
     /// How to fix it, as a full sentence.
