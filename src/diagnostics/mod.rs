@@ -80,16 +80,19 @@ pub struct Label {
 
 impl Label {
     /// Where the label points.
+    #[inline]
     pub fn span(&self) -> Span {
         self.span
     }
 
     /// The text shown at the label.
+    #[inline]
     pub fn text(&self) -> &str {
         &self.text
     }
 
     /// Whether this is the primary label (the fault itself).
+    #[inline]
     pub fn is_primary(&self) -> bool {
         self.primary
     }
@@ -121,16 +124,19 @@ impl Fix {
     }
 
     /// The text to replace.
+    #[inline]
     pub fn span(&self) -> Span {
         self.span
     }
 
     /// What to write instead.
+    #[inline]
     pub fn replacement(&self) -> &str {
         &self.replacement
     }
 
     /// The replacement, when it is a fixed text rather than one made for this fix.
+    #[inline]
     pub(crate) fn fixed_replacement(&self) -> Option<&'static str> {
         fixed(&self.replacement)
     }
@@ -157,6 +163,7 @@ enum Labels {
 }
 
 impl Labels {
+    #[inline]
     fn as_slice(&self) -> &[Label] {
         match self {
             Labels::None => &[],
@@ -321,21 +328,25 @@ impl Diagnostic {
     }
 
     /// The stable code, such as `fen::castling::order`.
+    #[inline]
     pub fn code(&self) -> Code {
         self.code
     }
 
     /// How serious the problem is.
+    #[inline]
     pub fn severity(&self) -> Severity {
         self.severity
     }
 
     /// What was found and what was expected, in one lower-case line.
+    #[inline]
     pub fn message(&self) -> &str {
         &self.message
     }
 
     /// The labelled spans; the primary label comes first.
+    #[inline]
     pub fn labels(&self) -> &[Label] {
         self.labels.as_slice()
     }
@@ -351,27 +362,32 @@ impl Diagnostic {
     }
 
     /// How to fix it, as a full sentence.
+    #[inline]
     pub fn help_text(&self) -> Option<&str> {
         self.help.as_deref()
     }
 
     /// The machine-applicable fix, when the fix is unambiguous.
+    #[inline]
     pub fn fix(&self) -> Option<&Fix> {
         self.fix.as_deref()
     }
 
     /// The message, when it is a fixed text rather than one made for this diagnostic.
+    #[inline]
     pub(crate) fn fixed_message(&self) -> Option<&'static str> {
         fixed(&self.message)
     }
 
     /// The help, when it is a fixed text rather than one made for this diagnostic.
+    #[inline]
     pub(crate) fn fixed_help(&self) -> Option<&'static str> {
         self.help.as_ref().and_then(fixed)
     }
 }
 
 /// `text` when it is a fixed text (`&'static str`).
+#[inline]
 fn fixed(text: &Text) -> Option<&'static str> {
     match *text {
         Text::Borrowed(text) => Some(text),
