@@ -79,55 +79,6 @@ fn help(color: Color, standard: bool) -> &'static str {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_fixed_messages_are_the_built_ones() {
-        let mut compared = 0;
-        for placement in [
-            "r3k2r/8/8/8/8/8/8/R3K2R",
-            "r2k3r/8/8/8/8/8/8/R2K3R",
-            "8/8/8/8/8/8/8/8",
-        ] {
-            for field in [
-                "K", "Q", "KQ", "QK", "k", "q", "kq", "qk", "Kk", "QKqk", "KQA", "A", "Hh",
-            ] {
-                let fen = format!("{placement} w {field} - 0 1");
-                let tree = crate::parse(&fen).into_tree();
-                let position = crate::position::Position::from_tree(&tree).unwrap();
-                let castling = crate::validate::CastlingLetters::of(&tree);
-                for variant in [Variant::Standard, Variant::Chess960] {
-                    let check = Check::new(&tree, &position, variant, &castling);
-                    for color in [Color::White, Color::Black] {
-                        for (home, rank) in [("on e", '1'), ("on rank ", '8')] {
-                            let built: crate::diagnostics::Text =
-                                built_message(&check, color, home, rank).into();
-                            assert_eq!(message(&check, color, home, rank), built, "{fen}");
-                            compared += 1;
-                        }
-                    }
-                }
-            }
-        }
-        assert!(compared > 100, "{compared}");
-    }
-
-    #[test]
-    fn the_fixed_helps_name_the_colour_and_its_home() {
-        for color in [Color::White, Color::Black] {
-            let rank = back_rank(color);
-            for (standard, home) in [(true, "on e"), (false, "on rank ")] {
-                let built = format!(
-                    "A king that has moved cannot castle; remove {color}'s castling letters or put the king back {home}{rank}."
-                );
-                assert_eq!(help(color, standard), built);
-            }
-        }
-    }
-}
-
 /// The message for `color`'s castling rights without a king at home (`home` and `rank` say
 /// where it belongs): a fixed text for the usual letters (`K`, `Q`, `KQ` or `QK` of either
 /// colour), so that no text is built or allocated and the renderer reads it once; else built
@@ -217,4 +168,53 @@ fn built_message(check: &Check<'_, '_>, color: Color, home: &str, rank: char) ->
         .str(" king ")
         .str(home)
         .char(rank)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fixed_messages_are_the_built_ones() {
+        let mut compared = 0;
+        for placement in [
+            "r3k2r/8/8/8/8/8/8/R3K2R",
+            "r2k3r/8/8/8/8/8/8/R2K3R",
+            "8/8/8/8/8/8/8/8",
+        ] {
+            for field in [
+                "K", "Q", "KQ", "QK", "k", "q", "kq", "qk", "Kk", "QKqk", "KQA", "A", "Hh",
+            ] {
+                let fen = format!("{placement} w {field} - 0 1");
+                let tree = crate::parse(&fen).into_tree();
+                let position = crate::position::Position::from_tree(&tree).unwrap();
+                let castling = crate::validate::CastlingLetters::of(&tree);
+                for variant in [Variant::Standard, Variant::Chess960] {
+                    let check = Check::new(&tree, &position, variant, &castling);
+                    for color in [Color::White, Color::Black] {
+                        for (home, rank) in [("on e", '1'), ("on rank ", '8')] {
+                            let built: crate::diagnostics::Text =
+                                built_message(&check, color, home, rank).into();
+                            assert_eq!(message(&check, color, home, rank), built, "{fen}");
+                            compared += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(compared > 100, "{compared}");
+    }
+
+    #[test]
+    fn the_fixed_helps_name_the_colour_and_its_home() {
+        for color in [Color::White, Color::Black] {
+            let rank = back_rank(color);
+            for (standard, home) in [(true, "on e"), (false, "on rank ")] {
+                let built = format!(
+                    "A king that has moved cannot castle; remove {color}'s castling letters or put the king back {home}{rank}."
+                );
+                assert_eq!(help(color, standard), built);
+            }
+        }
+    }
 }
