@@ -237,13 +237,17 @@ impl Board {
 
     /// The square of `color`'s king, if it has exactly one.
     pub fn king_of(&self, color: Color) -> Option<Square> {
-        let kings = self.squares_of(Piece {
-            color,
-            role: Role::King,
-        });
-        let mut squares = kings.squares();
-        let king = squares.next()?;
-        squares.next().is_none().then_some(king)
+        let kings = self
+            .squares_of(Piece {
+                color,
+                role: Role::King,
+            })
+            .0;
+        // Exactly one bit: not empty, and nothing left once the lowest is cleared.
+        if kings == 0 || kings & kings.wrapping_sub(1) != 0 {
+            return None;
+        }
+        Square::from_index(kings.trailing_zeros() as u8)
     }
 
     /// The pieces of `by` that attack `square`.
