@@ -80,16 +80,19 @@ pub struct Label {
 
 impl Label {
     /// Where the label points.
+    #[inline]
     pub fn span(&self) -> Span {
         self.span
     }
 
     /// The text shown at the label.
+    #[inline]
     pub fn text(&self) -> &str {
         &self.text
     }
 
     /// Whether this is the primary label (the fault itself).
+    #[inline]
     pub fn is_primary(&self) -> bool {
         self.primary
     }
@@ -121,16 +124,19 @@ impl Fix {
     }
 
     /// The text to replace.
+    #[inline]
     pub fn span(&self) -> Span {
         self.span
     }
 
     /// What to write instead.
+    #[inline]
     pub fn replacement(&self) -> &str {
         &self.replacement
     }
 
     /// The replacement, when it is a fixed text rather than one made for this fix.
+    #[inline]
     pub(crate) fn fixed_replacement(&self) -> Option<&'static str> {
         fixed(&self.replacement)
     }
@@ -157,6 +163,7 @@ enum Labels {
 }
 
 impl Labels {
+    #[inline]
     fn as_slice(&self) -> &[Label] {
         match self {
             Labels::None => &[],
@@ -177,8 +184,20 @@ impl Labels {
         matches!(self, Labels::None)
     }
 
+    /// Adds `label` after the others: in place for the first (most diagnostics have one),
+    /// else out of line.
     #[inline]
     fn push(&mut self, label: Label) {
+        if let Labels::None = self {
+            *self = Labels::One([label]);
+        } else {
+            self.push_more(label);
+        }
+    }
+
+    /// [`Labels::push`] for a diagnostic that has a label already.
+    #[inline(never)]
+    fn push_more(&mut self, label: Label) {
         *self = match std::mem::take(self) {
             Labels::None => Labels::One([label]),
             Labels::One([first]) => {
@@ -309,52 +328,66 @@ impl Diagnostic {
     }
 
     /// The stable code, such as `fen::castling::order`.
+    #[inline]
     pub fn code(&self) -> Code {
         self.code
     }
 
     /// How serious the problem is.
+    #[inline]
     pub fn severity(&self) -> Severity {
         self.severity
     }
 
     /// What was found and what was expected, in one lower-case line.
+    #[inline]
     pub fn message(&self) -> &str {
         &self.message
     }
 
     /// The labelled spans; the primary label comes first.
+    #[inline]
     pub fn labels(&self) -> &[Label] {
         self.labels.as_slice()
     }
 
     /// The span of the primary label (an empty span at 0 if there is no label).
+    #[inline]
     pub fn span(&self) -> Span {
-        self.labels().first().map_or(Span::empty(0), Label::span)
+        match &self.labels {
+            Labels::None => Span::empty(0),
+            Labels::One([first]) => first.span,
+            Labels::Many(labels) => labels.first().map_or(Span::empty(0), Label::span),
+        }
     }
 
     /// How to fix it, as a full sentence.
+    #[inline]
     pub fn help_text(&self) -> Option<&str> {
         self.help.as_deref()
     }
 
     /// The machine-applicable fix, when the fix is unambiguous.
+    #[inline]
     pub fn fix(&self) -> Option<&Fix> {
         self.fix.as_deref()
     }
 
     /// The message, when it is a fixed text rather than one made for this diagnostic.
+    #[inline]
     pub(crate) fn fixed_message(&self) -> Option<&'static str> {
         fixed(&self.message)
     }
 
     /// The help, when it is a fixed text rather than one made for this diagnostic.
+    #[inline]
     pub(crate) fn fixed_help(&self) -> Option<&'static str> {
         self.help.as_ref().and_then(fixed)
     }
 }
 
 /// `text` when it is a fixed text (`&'static str`).
+#[inline]
 fn fixed(text: &Text) -> Option<&'static str> {
     match *text {
         Text::Borrowed(text) => Some(text),

@@ -237,13 +237,17 @@ impl Board {
 
     /// The square of `color`'s king, if it has exactly one.
     pub fn king_of(&self, color: Color) -> Option<Square> {
-        let kings = self.squares_of(Piece {
-            color,
-            role: Role::King,
-        });
-        let mut squares = kings.squares();
-        let king = squares.next()?;
-        squares.next().is_none().then_some(king)
+        let kings = self
+            .squares_of(Piece {
+                color,
+                role: Role::King,
+            })
+            .0;
+        // Exactly one bit: not empty, and nothing left once the lowest is cleared.
+        if kings == 0 || kings & kings.wrapping_sub(1) != 0 {
+            return None;
+        }
+        Square::from_index(kings.trailing_zeros() as u8)
     }
 
     /// The pieces of `by` that attack `square`.
@@ -404,6 +408,9 @@ impl Position {
 
     /// [`Position::from_tree`], with the castling facts `facts` asks for.
     fn from_tree_with(tree: &SyntaxTree<'_>, facts: Facts) -> Option<Position> {
+        if !may_be_board(tree) {
+            return None;
+        }
         let (board, promoted) = scan(tree, None::<fn(Square, Span)>)?;
         Some(Position::from_tree_and_board(
             tree, board, promoted, None, None, facts,
@@ -593,6 +600,61 @@ pub(crate) fn square_token_span(tree: &SyntaxTree<'_>, square: Square) -> Option
         }
     }
     None
+}
+
+/// Whether `tree`'s placement may be eight ranks of eight squares: `false` only when
+/// [`scan`] would find it is not, for it reads the ranks and their widths as `scan` does,
+/// without making the board. Most placements the parser's fast path did not read are broken
+/// (a rank too short or too long, too few or too many ranks, a character that is not a
+/// piece), and this answers for them at a fraction of `scan`'s cost: no piece is looked up
+/// and no square placed.
+fn may_be_board(tree: &SyntaxTree<'_>) -> bool {
+    let Some(placement) = tree.placement() else {
+        return false;
+    };
+    let (nodes, first, _) = placement.syntax().raw_subtree();
+    let source = tree.source().as_bytes();
+    let mut ranks = 0u32;
+    let mut offset = 0usize;
+    while let Some(node) = nodes.get(offset) {
+        match node.kind {
+            SyntaxKind::Holdings => break,
+            SyntaxKind::Rank => {}
+            // Between the ranks: `/`, or not a rank.
+            _ => {
+                offset = offset.saturating_add(1);
+                continue;
+            }
+        }
+        ranks = ranks.saturating_add(1);
+        // The rank's tokens, as `scan` reads them: up to the end of its subtree, or to a rank
+        // or the holdings, which the loop above reads.
+        let until = (node.next as usize).saturating_sub(first).min(nodes.len());
+        offset = offset.saturating_add(1);
+        let mut width = 0u32;
+        while let Some(node) = nodes.get(offset).filter(|_| offset < until) {
+            width = width.saturating_add(match node.kind {
+                SyntaxKind::Piece => 1,
+                SyntaxKind::PromotedMarker => 0,
+                SyntaxKind::EmptyRun => {
+                    match source
+                        .get(node.start as usize)
+                        .map(|digit| digit.wrapping_sub(b'0'))
+                    {
+                        Some(count) if count <= 9 => u32::from(count),
+                        _ => return false,
+                    }
+                }
+                SyntaxKind::Rank | SyntaxKind::Holdings => break,
+                _ => return false,
+            });
+            offset = offset.saturating_add(1);
+        }
+        if width != 8 {
+            return false;
+        }
+    }
+    ranks == 8
 }
 
 /// [`scan_board`], with `visit` optional: without it, no span is worked out.
@@ -928,7 +990,7 @@ mod tests {
         ];
         let alphabet = b"/12345678 09pPkKqQ~[]x-";
         let mut rng = fastrand::Rng::with_seed(88);
-        let mut agree = 0;
+        let (mut agree, mut rejected) = (0, 0);
         for _ in 0..20_000 {
             let mut text = seeds[rng.usize(..seeds.len())].as_bytes().to_vec();
             for _ in 0..rng.usize(0..4) {
@@ -950,6 +1012,11 @@ mod tests {
             })
             .map(|(board, promoted)| (board, promoted, spans));
             let viewed = board_by_views(&tree);
+            // The early answer says "no board" only where the scan finds none.
+            if !may_be_board(&tree) {
+                assert!(scanned.is_none(), "{text:?}");
+                rejected += 1;
+            }
             assert_eq!(
                 scanned
                     .as_ref()
@@ -977,5 +1044,9 @@ mod tests {
             }
         }
         assert!(agree > 2_000, "only {agree} complete boards compared");
+        assert!(
+            rejected > 2_000,
+            "only {rejected} placements found broken early"
+        );
     }
 }

@@ -1,6 +1,7 @@
 //! `fen::check::opposite`: the side not to move is in check.
 
 use super::*;
+use crate::validate::message::Message;
 
 declare_rule! {
     /// the side not to move is in check
@@ -34,23 +35,34 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 #[inline(never)]
 fn report(check: &mut Check<'_, '_>, king: Square, checkers: Bitboard) {
     let turn = check.position.turn;
-    let mut diagnostic = Diagnostic::new(
-        Code::CheckOpposite,
-        format!(
-            "{} king on {king} in check with {turn} to move, expected the side not to move out of check",
-            turn.other()
+    // Built part by part (see `Message`); the label of the king and the help are fixed texts,
+    // one per side to move.
+    let (in_check, help) = match turn {
+        Color::White => (
+            "Black king in check",
+            "White could capture the king; if Black is to move, change the side to move to `b`.",
         ),
-    )
-    .primary(check.square_span(king), format!("{} king in check", turn.other()));
+        Color::Black => (
+            "White king in check",
+            "Black could capture the king; if White is to move, change the side to move to `w`.",
+        ),
+    };
+    let message = Message::with_capacity(96)
+        .color(turn.other())
+        .str(" king on ")
+        .square(king)
+        .str(" in check with ")
+        .color(turn)
+        .str(" to move, expected the side not to move out of check");
+    let mut diagnostic =
+        Diagnostic::new(Code::CheckOpposite, message).primary(check.square_span(king), in_check);
     for checker in checkers.squares() {
         diagnostic = diagnostic.secondary(
             check.square_span(checker),
-            format!("attacked from {checker}"),
+            Message::with_capacity(16)
+                .str("attacked from ")
+                .square(checker),
         );
     }
-    check.report(diagnostic.help(format!(
-        "{turn} could capture the king; if {} is to move, change the side to move to `{}`.",
-        turn.other(),
-        turn.other().letter()
-    )));
+    check.report(diagnostic.help(help));
 }

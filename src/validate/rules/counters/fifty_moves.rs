@@ -1,6 +1,7 @@
 //! `fen::halfmove_clock::fifty_moves`: a halfmove clock over 100: a draw can be claimed.
 
 use super::*;
+use crate::validate::message::Message;
 
 declare_rule! {
     /// a halfmove clock over 100: a draw can be claimed
@@ -36,7 +37,11 @@ fn report(check: &mut Check<'_, '_>, halfmove: u64, clock: CounterText<'_>) {
     check.report(
         Diagnostic::new(
             Code::HalfmoveFiftyMoves,
-            format!("halfmove clock {halfmove}: a draw can be claimed under the fifty-move rule"),
+            // Built part by part (see `Message`).
+            Message::with_capacity(72)
+                .str("halfmove clock ")
+                .number(halfmove)
+                .str(": a draw can be claimed under the fifty-move rule"),
         )
         .primary(clock.span(), "50 moves without capture or pawn move")
         .help("After 100 half-moves without a capture or pawn move, either player may claim a draw (FIDE Laws 9.3)."),

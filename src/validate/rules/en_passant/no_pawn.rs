@@ -39,14 +39,25 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 #[inline(never)]
 fn report(check: &mut Check<'_, '_>, target: Square, span: crate::Span, pushed: Square) {
     let mover = check.position.turn.other();
+    // Built part by part (see `Message`).
     let found = match check.position.board.piece_at(pushed) {
-        None => format!("{pushed} is empty"),
-        Some(piece) => format!("{piece} on {pushed}"),
+        None => Message::with_capacity(16).square(pushed).str(" is empty"),
+        Some(piece) => Message::with_capacity(24)
+            .piece(piece)
+            .str(" on ")
+            .square(pushed),
     };
     check.report(
         Diagnostic::new(
             Code::EnPassantNoPawn,
-            format!("en-passant square {target} without a {mover} pawn on {pushed}, expected the pawn that made the double step"),
+            Message::with_capacity(104)
+                .str("en-passant square ")
+                .square(target)
+                .str(" without a ")
+                .color(mover)
+                .str(" pawn on ")
+                .square(pushed)
+                .str(", expected the pawn that made the double step"),
         )
         .primary(span, "double step to here")
         .secondary(check.square_span(pushed), found)

@@ -32,18 +32,19 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 #[inline(never)]
 fn report(check: &mut Check<'_, '_>, target: Square, span: crate::Span) {
     let turn = check.position.turn;
-    let (expected, pusher, left, to_move) = match turn {
+    // The help and the labels are fixed texts, one per side to move.
+    let (expected, left, to_move, help) = match turn {
         Color::White => (
             '6',
-            Color::Black,
             "left by a White double step",
             "White to move",
+            "After Black's double step the square is on rank 6; if Black is to move, change the side to move.",
         ),
         Color::Black => (
             '3',
-            Color::White,
             "left by a Black double step",
             "Black to move",
+            "After White's double step the square is on rank 3; if White is to move, change the side to move.",
         ),
     };
     let message = Message::with_capacity(72)
@@ -53,14 +54,6 @@ fn report(check: &mut Check<'_, '_>, target: Square, span: crate::Span) {
         .color(turn)
         .str(" to move, expected a square on rank ")
         .char(expected);
-    let help = Message::with_capacity(104)
-        .str("After ")
-        .color(pusher)
-        .str("'s double step the square is on rank ")
-        .char(expected)
-        .str("; if ")
-        .color(turn.other())
-        .str(" is to move, change the side to move.");
     let mut diagnostic = Diagnostic::new(Code::EnPassantWrongRank, message)
         .primary(span, left)
         .help(help);

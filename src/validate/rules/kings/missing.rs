@@ -28,32 +28,24 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 fn report(check: &mut Check<'_, '_>) {
     for color in [Color::White, Color::Black] {
         if check.position.board.squares_of(king(color)).is_empty() {
-            let letter = king(color).letter();
             let span = check.placement_span();
-            // Built part by part (see `Message`): this rule fires often on corrupted input.
-            let label = match color {
-                Color::White => "no `K` in the placement",
-                Color::Black => "no `k` in the placement",
+            // Fixed texts, one per colour: this rule fires often on corrupted input.
+            let (message, label, help) = match color {
+                Color::White => (
+                    "no White king on the board, expected one `K`",
+                    "no `K` in the placement",
+                    "Every position needs one king per side; add the White king (`K`) on its square.",
+                ),
+                Color::Black => (
+                    "no Black king on the board, expected one `k`",
+                    "no `k` in the placement",
+                    "Every position needs one king per side; add the Black king (`k`) on its square.",
+                ),
             };
             check.report(
-                Diagnostic::new(
-                    Code::KingsMissing,
-                    Message::with_capacity(48)
-                        .str("no ")
-                        .color(color)
-                        .str(" king on the board, expected one `")
-                        .char(letter)
-                        .char('`'),
-                )
-                .primary(span, label)
-                .help(
-                    Message::with_capacity(88)
-                        .str("Every position needs one king per side; add the ")
-                        .color(color)
-                        .str(" king (`")
-                        .char(letter)
-                        .str("`) on its square."),
-                ),
+                Diagnostic::new(Code::KingsMissing, message)
+                    .primary(span, label)
+                    .help(help),
             );
         }
     }

@@ -53,21 +53,37 @@ fn report(check: &mut Check<'_, '_>, color: Color) {
     if pawns.saturating_add(promoted) <= 8 {
         return;
     }
-    let list: Vec<String> = extras
-        .iter()
-        .filter(|&&(_, n)| n > 0)
-        .map(|&(name, n)| format!("{n} extra {name}{}", if n > 1 { "s" } else { "" }))
-        .collect();
+    // Built part by part (see `Message`): the extras listed with ", " between them.
+    let mut message = Message::with_capacity(128)
+        .color(color)
+        .str(" has ")
+        .number(u64::from(pawns))
+        .str(" pawns and ");
+    let mut first = true;
+    for &(name, n) in extras.iter().filter(|&&(_, n)| n > 0) {
+        if !first {
+            message = message.str(", ");
+        }
+        first = false;
+        message = message
+            .number(u64::from(n))
+            .str(" extra ")
+            .str(name)
+            .str(if n > 1 { "s" } else { "" });
+    }
+    let message = message
+        .str(" (")
+        .number(u64::from(promoted))
+        .str(" promoted), expected at most 8 together");
+    let label = Message::with_capacity(48)
+        .number(u64::from(promoted))
+        .str(" promoted, but only ")
+        .number(u64::from(8u32.saturating_sub(pawns)))
+        .str(" pawns missing");
     let span = check.placement_span();
     check.report(
-        Diagnostic::new(
-            Code::MaterialImpossible,
-            format!(
-                "{color} has {pawns} pawns and {} ({promoted} promoted), expected at most 8 together",
-                list.join(", ")
-            ),
-        )
-        .primary(span, format!("{promoted} promoted, but only {} pawns missing", 8u32.saturating_sub(pawns)))
+        Diagnostic::new(Code::MaterialImpossible, message)
+        .primary(span, label)
         .help("Every piece beyond the starting set was promoted from a pawn, so pawns plus promoted pieces are at most eight; remove pieces or pawns."),
     );
 }

@@ -38,11 +38,28 @@ fn report(check: &mut Check<'_, '_>, color: Color, pawns: Bitboard) {
     check.report(
         Diagnostic::new(
             Code::PawnsTooMany,
-            format!("{} {color} pawns, expected at most 8", pawns.count()),
+            // Built part by part (see `Message`), the help fixed per colour.
+            Message::with_capacity(40)
+                .number(u64::from(pawns.count()))
+                .char(' ')
+                .color(color)
+                .str(" pawns, expected at most 8"),
         )
-        .primary(span, format!("{} {color} pawns here", pawns.count()))
-        .help(format!(
-            "{color} starts with eight pawns and never gains one; remove the extra pawns."
-        )),
+        .primary(
+            span,
+            Message::with_capacity(24)
+                .number(u64::from(pawns.count()))
+                .char(' ')
+                .color(color)
+                .str(" pawns here"),
+        )
+        .help(match color {
+            Color::White => {
+                "White starts with eight pawns and never gains one; remove the extra pawns."
+            }
+            Color::Black => {
+                "Black starts with eight pawns and never gains one; remove the extra pawns."
+            }
+        }),
     );
 }

@@ -36,11 +36,28 @@ fn report(check: &mut Check<'_, '_>, color: Color, pieces: u32) {
     check.report(
         Diagnostic::new(
             Code::MaterialTooManyPieces,
-            format!("{pieces} {color} pieces, expected at most 16"),
+            // Built part by part (see `Message`), the help fixed per colour.
+            Message::with_capacity(40)
+                .number(u64::from(pieces))
+                .char(' ')
+                .color(color)
+                .str(" pieces, expected at most 16"),
         )
-        .primary(span, format!("{pieces} {color} pieces here"))
-        .help(format!(
-            "{color} starts with sixteen pieces, pawns and king included, and no move adds one."
-        )),
+        .primary(
+            span,
+            Message::with_capacity(24)
+                .number(u64::from(pieces))
+                .char(' ')
+                .color(color)
+                .str(" pieces here"),
+        )
+        .help(match color {
+            Color::White => {
+                "White starts with sixteen pieces, pawns and king included, and no move adds one."
+            }
+            Color::Black => {
+                "Black starts with sixteen pieces, pawns and king included, and no move adds one."
+            }
+        }),
     );
 }
