@@ -430,6 +430,82 @@ fn ranks_missing(count: usize) -> String {
     format!("{count} of 8 ranks, {missing} {plural} missing")
 }
 
+/// The message on rank `n` (the index), empty: too few squares.
+const EMPTY_RANK: [&str; 9] = [
+    "too few squares: rank 0 is empty, expected 8",
+    "too few squares: rank 1 is empty, expected 8",
+    "too few squares: rank 2 is empty, expected 8",
+    "too few squares: rank 3 is empty, expected 8",
+    "too few squares: rank 4 is empty, expected 8",
+    "too few squares: rank 5 is empty, expected 8",
+    "too few squares: rank 6 is empty, expected 8",
+    "too few squares: rank 7 is empty, expected 8",
+    "too few squares: rank 8 is empty, expected 8",
+];
+
+/// The start of the message on one invalid character in the placement.
+const INVALID_CHARACTER_BEFORE: &str = "invalid character `";
+/// The end of the message on one invalid character in the placement.
+const INVALID_CHARACTER_AFTER: &str =
+    "` in the placement, expected a piece letter, a digit 1–8 or `/`";
+/// The length of the message on one invalid ASCII character in the placement.
+#[allow(
+    clippy::arithmetic_side_effects,
+    reason = "a sum of the lengths of two short constants and 1, worked out at compile time"
+)]
+const INVALID_CHARACTER_LEN: usize =
+    INVALID_CHARACTER_BEFORE.len() + 1 + INVALID_CHARACTER_AFTER.len();
+
+/// The bytes of [`INVALID_CHARACTER`]'s messages, one per printable ASCII character from `!`.
+#[allow(
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    reason = "worked out at compile time: the indexes stay within the arrays' lengths, which the build checks"
+)]
+static INVALID_CHARACTER_BYTES: [[u8; INVALID_CHARACTER_LEN]; 94] = {
+    let before = INVALID_CHARACTER_BEFORE.as_bytes();
+    let after = INVALID_CHARACTER_AFTER.as_bytes();
+    let mut table = [[0u8; INVALID_CHARACTER_LEN]; 94];
+    let mut index = 0;
+    while index < table.len() {
+        let message = &mut table[index];
+        let mut at = 0;
+        while at < before.len() {
+            message[at] = before[at];
+            at += 1;
+        }
+        message[at] = b'!' + index as u8;
+        let mut from = 0;
+        while from < after.len() {
+            message[at + 1 + from] = after[from];
+            from += 1;
+        }
+        index += 1;
+    }
+    table
+};
+
+/// The message of `fen::placement::invalid_character` on the single printable ASCII character
+/// `!` plus the index, as `Cx::report_invalid_characters` writes it: fixed texts, so that the
+/// usual report (one wrong letter) builds no text.
+#[allow(
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    reason = "worked out at compile time: the index stays below the arrays' common length"
+)]
+static INVALID_CHARACTER: [&str; 94] = {
+    let mut table = [""; 94];
+    let mut index = 0;
+    while index < table.len() {
+        table[index] = match std::str::from_utf8(&INVALID_CHARACTER_BYTES[index]) {
+            Ok(text) => text,
+            Err(_) => "",
+        };
+        index += 1;
+    }
+    table
+};
+
 /// The label of a rank `width` squares wide.
 fn squares(width: usize) -> String {
     match width {
@@ -633,11 +709,21 @@ fn report_rank_width(cx: &mut Cx<'_>, span: Span, number: usize, summary: &RankS
     } else {
         (Code::RankTooShort, "too few squares")
     };
-    let mut digits = itoa::Buffer::new();
-    let number = digits.format(number);
-    let message = if text.is_empty() {
-        [found, ": rank ", number, " is empty, expected 8"].concat()
+    let message: Text = if text.is_empty() {
+        // An empty rank has too few squares: the message for its number is fixed.
+        numbered(&EMPTY_RANK, number, || {
+            let mut digits = itoa::Buffer::new();
+            [
+                found,
+                ": rank ",
+                digits.format(number),
+                " is empty, expected 8",
+            ]
+            .concat()
+        })
     } else {
+        let mut digits = itoa::Buffer::new();
+        let number = digits.format(number);
         let mut width = itoa::Buffer::new();
         let width = width.format(summary.width);
         let mut message = String::with_capacity(text.len().saturating_add(64));
@@ -648,7 +734,7 @@ fn report_rank_width(cx: &mut Cx<'_>, span: Span, number: usize, summary: &RankS
         for part in ["` has ", width, ", expected 8"] {
             message.push_str(part);
         }
-        message
+        message.into()
     };
     let label = numbered(&SQUARES, summary.width, || squares(summary.width));
     cx.report(
@@ -910,7 +996,28 @@ fn report_digit_out_of_range(cx: &mut Cx<'_>, span: Span, digit: u8, number: Opt
     );
 }
 
+/// `fen::placement::invalid_character` for the characters at `span`.
+#[cold]
 fn report_invalid_characters(cx: &mut Cx<'_>, span: Span) {
+    // One printable ASCII character, the usual case: a fixed message.
+    if let [byte] = cx.source_text(span).as_bytes()
+        && let Some(&message) = INVALID_CHARACTER.get(usize::from(byte.wrapping_sub(b'!')))
+    {
+        if cx.full() {
+            return;
+        }
+        let help = if byte.is_ascii_alphabetic() {
+            INVALID_LETTER_HELP
+        } else {
+            INVALID_CHARACTER_HELP
+        };
+        cx.report(
+            Diagnostic::new(Code::PlacementInvalidCharacter, message)
+                .primary(span, INVALID_CHARACTER_LABEL)
+                .help(help),
+        );
+        return;
+    }
     cx.report_invalid_characters(
         span,
         Code::PlacementInvalidCharacter,
@@ -918,16 +1025,23 @@ fn report_invalid_characters(cx: &mut Cx<'_>, span: Span) {
             "invalid ",
             " in the placement, expected a piece letter, a digit 1–8 or `/`",
         ),
-        "not a piece or a digit",
+        INVALID_CHARACTER_LABEL,
         |text| {
             if text.chars().all(|c| c.is_ascii_alphabetic()) {
-                "Pieces are written `PNBRQK` for White and `pnbrqk` for Black (pawn, knight, bishop, rook, queen, king)."
+                INVALID_LETTER_HELP
             } else {
-                "A rank holds only piece letters (`PNBRQKpnbrqk`) and digits 1–8 for empty squares; ranks are separated by `/`."
+                INVALID_CHARACTER_HELP
             }
         },
     );
 }
+
+/// The label of `fen::placement::invalid_character`.
+const INVALID_CHARACTER_LABEL: &str = "not a piece or a digit";
+/// The help of `fen::placement::invalid_character` on letters.
+const INVALID_LETTER_HELP: &str = "Pieces are written `PNBRQK` for White and `pnbrqk` for Black (pawn, knight, bishop, rook, queen, king).";
+/// The help of `fen::placement::invalid_character` on other characters.
+const INVALID_CHARACTER_HELP: &str = "A rank holds only piece letters (`PNBRQKpnbrqk`) and digits 1–8 for empty squares; ranks are separated by `/`.";
 
 /// The help on adjacent digits that sum to `sum`, at most 8.
 fn single_digit(sum: usize) -> String {
@@ -984,6 +1098,48 @@ mod tests {
             if digit {
                 assert_eq!(class, byte.wrapping_sub(b'0'));
             }
+        }
+    }
+
+    #[test]
+    fn the_fixed_texts_of_one_invalid_character_or_an_empty_rank_are_the_built_texts() {
+        for byte in b'!'..=b'~' {
+            let message = INVALID_CHARACTER.get(usize::from(byte - b'!')).copied();
+            let c = char::from(byte);
+            let built = format!(
+                "invalid character `{c}` in the placement, expected a piece letter, a digit 1–8 or `/`"
+            );
+            assert_eq!(message, Some(built.as_str()), "{byte}");
+        }
+        assert_eq!(INVALID_CHARACTER.len(), usize::from(b'~' - b'!') + 1);
+        for (n, &message) in EMPTY_RANK.iter().enumerate() {
+            assert_eq!(
+                message,
+                format!("too few squares: rank {n} is empty, expected 8")
+            );
+        }
+        // Through the parser: the fixed and the built texts side by side.
+        for (fen, message) in [
+            (
+                "8/8/8/8/8/8/8/7x w - - 0 1",
+                "invalid character `x` in the placement, expected a piece letter, a digit 1–8 or `/`",
+            ),
+            (
+                "8/8/8/8/8/8/8/7xy w - - 0 1",
+                "invalid characters `xy` in the placement, expected a piece letter, a digit 1–8 or `/`",
+            ),
+            (
+                "8/8/8/8/8/8/8/7é w - - 0 1",
+                "invalid character `é` in the placement, expected a piece letter, a digit 1–8 or `/`",
+            ),
+            (
+                "8/8/8/8/8/8//8 w - - 0 1",
+                "too few squares: rank 2 is empty, expected 8",
+            ),
+        ] {
+            let parse = crate::parse(fen);
+            let messages: Vec<&str> = parse.diagnostics().iter().map(|d| d.message()).collect();
+            assert!(messages.contains(&message), "{fen}: {messages:?}");
         }
     }
 
