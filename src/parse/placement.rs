@@ -443,68 +443,14 @@ const EMPTY_RANK: [&str; 9] = [
     "too few squares: rank 8 is empty, expected 8",
 ];
 
-/// The start of the message on one invalid character in the placement.
-const INVALID_CHARACTER_BEFORE: &str = "invalid character `";
-/// The end of the message on one invalid character in the placement.
-const INVALID_CHARACTER_AFTER: &str =
-    "` in the placement, expected a piece letter, a digit 1–8 or `/`";
-/// The length of the message on one invalid ASCII character in the placement.
-#[allow(
-    clippy::arithmetic_side_effects,
-    reason = "a sum of the lengths of two short constants and 1, worked out at compile time"
-)]
-const INVALID_CHARACTER_LEN: usize =
-    INVALID_CHARACTER_BEFORE.len() + 1 + INVALID_CHARACTER_AFTER.len();
-
-/// The bytes of [`INVALID_CHARACTER`]'s messages, one per printable ASCII character from `!`.
-#[allow(
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    reason = "worked out at compile time: the indexes stay within the arrays' lengths, which the build checks"
-)]
-static INVALID_CHARACTER_BYTES: [[u8; INVALID_CHARACTER_LEN]; 94] = {
-    let before = INVALID_CHARACTER_BEFORE.as_bytes();
-    let after = INVALID_CHARACTER_AFTER.as_bytes();
-    let mut table = [[0u8; INVALID_CHARACTER_LEN]; 94];
-    let mut index = 0;
-    while index < table.len() {
-        let message = &mut table[index];
-        let mut at = 0;
-        while at < before.len() {
-            message[at] = before[at];
-            at += 1;
-        }
-        message[at] = b'!' + index as u8;
-        let mut from = 0;
-        while from < after.len() {
-            message[at + 1 + from] = after[from];
-            from += 1;
-        }
-        index += 1;
-    }
-    table
-};
-
-/// The message of `fen::placement::invalid_character` on the single printable ASCII character
-/// `!` plus the index, as `Cx::report_invalid_characters` writes it: fixed texts, so that the
-/// usual report (one wrong letter) builds no text.
-#[allow(
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    reason = "worked out at compile time: the index stays below the arrays' common length"
-)]
-static INVALID_CHARACTER: [&str; 94] = {
-    let mut table = [""; 94];
-    let mut index = 0;
-    while index < table.len() {
-        table[index] = match std::str::from_utf8(&INVALID_CHARACTER_BYTES[index]) {
-            Ok(text) => text,
-            Err(_) => "",
-        };
-        index += 1;
-    }
-    table
-};
+one_character_messages!(
+    /// The message of `fen::placement::invalid_character` on the single printable ASCII
+    /// character `!` plus the index, as `Cx::report_invalid_characters` writes it.
+    INVALID_CHARACTER,
+    INVALID_CHARACTER_BYTES,
+    "invalid character `",
+    "` in the placement, expected a piece letter, a digit 1–8 or `/`"
+);
 
 /// The label of a rank `width` squares wide.
 fn squares(width: usize) -> String {
@@ -1000,13 +946,12 @@ fn report_digit_out_of_range(cx: &mut Cx<'_>, span: Span, digit: u8, number: Opt
 #[cold]
 fn report_invalid_characters(cx: &mut Cx<'_>, span: Span) {
     // One printable ASCII character, the usual case: a fixed message.
-    if let [byte] = cx.source_text(span).as_bytes()
-        && let Some(&message) = INVALID_CHARACTER.get(usize::from(byte.wrapping_sub(b'!')))
-    {
+    let text = cx.source_text(span);
+    if let Some(message) = super::one_character_message(&INVALID_CHARACTER, text) {
         if cx.full() {
             return;
         }
-        let help = if byte.is_ascii_alphabetic() {
+        let help = if text.as_bytes().iter().all(u8::is_ascii_alphabetic) {
             INVALID_LETTER_HELP
         } else {
             INVALID_CHARACTER_HELP
