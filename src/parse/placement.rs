@@ -452,6 +452,62 @@ one_character_messages!(
     "` in the placement, expected a piece letter, a digit 1–8 or `/`"
 );
 
+/// The start of the message on adjacent digits.
+const ADJACENT_BEFORE: &str = "adjacent digits `";
+/// The end of the message on adjacent digits.
+const ADJACENT_AFTER: &str = "`, expected one digit per run of empty squares";
+
+/// The bytes of [`ADJACENT_DIGITS`]' messages.
+#[allow(
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    reason = "worked out at compile time: the indexes stay within the arrays' lengths, which the build checks"
+)]
+static ADJACENT_DIGITS_BYTES: [[u8; ADJACENT_BEFORE.len() + 2 + ADJACENT_AFTER.len()]; 64] = {
+    let before = ADJACENT_BEFORE.as_bytes();
+    let after = ADJACENT_AFTER.as_bytes();
+    let mut table = [[0u8; ADJACENT_BEFORE.len() + 2 + ADJACENT_AFTER.len()]; 64];
+    let mut index = 0;
+    while index < table.len() {
+        let message = &mut table[index];
+        let mut at = 0;
+        while at < before.len() {
+            message[at] = before[at];
+            at += 1;
+        }
+        message[at] = b'1' + (index / 8) as u8;
+        message[at + 1] = b'1' + (index % 8) as u8;
+        let mut from = 0;
+        while from < after.len() {
+            message[at + 2 + from] = after[from];
+            from += 1;
+        }
+        index += 1;
+    }
+    table
+};
+
+/// The message of `fen::placement::adjacent_digits` on two digits from 1 to 8, at 8 times the
+/// first less 1 plus the second less 1, as `around_shown` writes it: fixed texts, so that the
+/// usual report builds no text.
+#[allow(
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    reason = "worked out at compile time: the index stays below the arrays' common length"
+)]
+static ADJACENT_DIGITS: [&str; 64] = {
+    let mut table = [""; 64];
+    let mut index = 0;
+    while index < table.len() {
+        table[index] = match std::str::from_utf8(&ADJACENT_DIGITS_BYTES[index]) {
+            Ok(text) => text,
+            Err(_) => "",
+        };
+        index += 1;
+    }
+    table
+};
+
 /// The label of a rank `width` squares wide.
 fn squares(width: usize) -> String {
     match width {
@@ -1006,16 +1062,23 @@ fn report_adjacent_digits(cx: &mut Cx<'_>, rank: &[u8], rest: &[u8], count: usiz
         sum.saturating_add(usize::from(b.saturating_sub(b'0')))
     });
     let span = cx.byte_span(run, run.len());
-    let text = String::from_utf8_lossy(run);
-    let mut diagnostic = Diagnostic::new(
-        Code::PlacementAdjacentDigits,
-        around_shown(
+    let message: Text = match run {
+        // Two digits, the usual case: a fixed message.
+        &[first @ b'1'..=b'8', second @ b'1'..=b'8'] => ADJACENT_DIGITS
+            .get(
+                usize::from(first.wrapping_sub(b'1'))
+                    .wrapping_mul(8)
+                    .wrapping_add(usize::from(second.wrapping_sub(b'1'))),
+            )
+            .map_or(Text::Borrowed(""), |&message| Text::Borrowed(message)),
+        _ => around_shown(
             "adjacent digits `",
-            &text,
+            &String::from_utf8_lossy(run),
             "`, expected one digit per run of empty squares",
-        ),
-    )
-    .primary(
+        )
+        .into(),
+    };
+    let mut diagnostic = Diagnostic::new(Code::PlacementAdjacentDigits, message).primary(
         span,
         numbered(&EMPTY_SQUARES, sum, || format!("{sum} empty squares")),
     );
@@ -1057,6 +1120,22 @@ mod tests {
             assert_eq!(message, Some(built.as_str()), "{byte}");
         }
         assert_eq!(INVALID_CHARACTER.len(), usize::from(b'~' - b'!') + 1);
+        for first in b'1'..=b'8' {
+            for second in b'1'..=b'8' {
+                let index = usize::from(first - b'1') * 8 + usize::from(second - b'1');
+                let run = String::from_utf8(vec![first, second]).unwrap();
+                let built = around_shown(
+                    "adjacent digits `",
+                    &run,
+                    "`, expected one digit per run of empty squares",
+                );
+                assert_eq!(ADJACENT_DIGITS.get(index).copied(), Some(built.as_str()));
+                let fen = format!("{run}/8/8/8/8/8/8/8 w - - 0 1");
+                let parse = crate::parse(&fen);
+                let messages: Vec<&str> = parse.diagnostics().iter().map(|d| d.message()).collect();
+                assert!(messages.contains(&built.as_str()), "{fen}: {messages:?}");
+            }
+        }
         for (n, &message) in EMPTY_RANK.iter().enumerate() {
             assert_eq!(
                 message,
