@@ -430,6 +430,37 @@ fn ranks_missing(count: usize) -> String {
     format!("{count} of 8 ranks, {missing} {plural} missing")
 }
 
+/// The start of the message on rank `n` (the index) with too few squares, up to its text.
+const RANK_TOO_SHORT: [&str; 9] = [
+    "too few squares: rank 0 `",
+    "too few squares: rank 1 `",
+    "too few squares: rank 2 `",
+    "too few squares: rank 3 `",
+    "too few squares: rank 4 `",
+    "too few squares: rank 5 `",
+    "too few squares: rank 6 `",
+    "too few squares: rank 7 `",
+    "too few squares: rank 8 `",
+];
+
+/// The start of the message on rank `n` (the index) with too many squares, up to its text.
+const RANK_TOO_LONG: [&str; 9] = [
+    "too many squares: rank 0 `",
+    "too many squares: rank 1 `",
+    "too many squares: rank 2 `",
+    "too many squares: rank 3 `",
+    "too many squares: rank 4 `",
+    "too many squares: rank 5 `",
+    "too many squares: rank 6 `",
+    "too many squares: rank 7 `",
+    "too many squares: rank 8 `",
+];
+
+/// The numbers 0 to 16 in digits.
+const SMALL_NUMBERS: [&str; 17] = [
+    "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16",
+];
+
 /// The message on rank `n` (the index), empty: too few squares.
 const EMPTY_RANK: [&str; 9] = [
     "too few squares: rank 0 is empty, expected 8",
@@ -706,10 +737,10 @@ fn report_rank_width(cx: &mut Cx<'_>, span: Span, number: usize, summary: &RankS
         return;
     }
     let text = cx.source_text(span);
-    let (code, found) = if summary.width > 8 {
-        (Code::RankTooLong, "too many squares")
+    let (code, found, starts) = if summary.width > 8 {
+        (Code::RankTooLong, "too many squares", &RANK_TOO_LONG)
     } else {
-        (Code::RankTooShort, "too few squares")
+        (Code::RankTooShort, "too few squares", &RANK_TOO_SHORT)
     };
     let message: Text = if text.is_empty() {
         // An empty rank has too few squares: the message for its number is fixed.
@@ -725,12 +756,19 @@ fn report_rank_width(cx: &mut Cx<'_>, span: Span, number: usize, summary: &RankS
         })
     } else {
         let mut digits = itoa::Buffer::new();
-        let number = digits.format(number);
         let mut width = itoa::Buffer::new();
-        let width = width.format(summary.width);
+        let width = match SMALL_NUMBERS.get(summary.width) {
+            Some(&width) => width,
+            None => width.format(summary.width),
+        };
         let mut message = String::with_capacity(text.len().saturating_add(64));
-        for part in [found, ": rank ", number, " `"] {
-            message.push_str(part);
+        match starts.get(number) {
+            Some(&start) => message.push_str(start),
+            None => {
+                for part in [found, ": rank ", digits.format(number), " `"] {
+                    message.push_str(part);
+                }
+            }
         }
         push_shown(&mut message, text);
         for part in ["` has ", width, ", expected 8"] {
@@ -1141,6 +1179,31 @@ mod tests {
                 message,
                 format!("too few squares: rank {n} is empty, expected 8")
             );
+        }
+        for n in 0..=8 {
+            assert_eq!(RANK_TOO_SHORT[n], format!("too few squares: rank {n} `"));
+            assert_eq!(RANK_TOO_LONG[n], format!("too many squares: rank {n} `"));
+        }
+        for (n, &number) in SMALL_NUMBERS.iter().enumerate() {
+            assert_eq!(number, n.to_string());
+        }
+        for (fen, message) in [
+            (
+                "7/8/8/8/8/8/8/8 w - - 0 1",
+                "too few squares: rank 8 `7` has 7, expected 8",
+            ),
+            (
+                "8/8/8/8/8/8/8/8p w - - 0 1",
+                "too many squares: rank 1 `8p` has 9, expected 8",
+            ),
+            (
+                "8/8/8/8/8/8/8/8pppppppppppppppppp w - - 0 1",
+                "too many squares: rank 1 `8pppppppppppppppppp` has 26, expected 8",
+            ),
+        ] {
+            let parse = crate::parse(fen);
+            let messages: Vec<&str> = parse.diagnostics().iter().map(|d| d.message()).collect();
+            assert!(messages.contains(&message), "{fen}: {messages:?}");
         }
         // Through the parser: the fixed and the built texts side by side.
         for (fen, message) in [
