@@ -32,6 +32,9 @@ pub(crate) struct Cx<'a> {
     pub(crate) plain_holdings: Option<crate::position::Holdings>,
 }
 
+/// The room made for diagnostics at the first: what the vector's growth would make.
+const FIRST_DIAGNOSTICS: usize = 4;
+
 impl<'a> Cx<'a> {
     pub(super) fn new(source: &'a str, base: usize) -> Cx<'a> {
         // Spans are `usize` offsets; a base so large that the FEN's end would overflow is
@@ -165,6 +168,11 @@ impl<'a> Cx<'a> {
             diagnostic.widen_empty_labels(end, last.len_utf8());
         }
         if self.diagnostics.len() < MAX_DIAGNOSTICS {
+            if self.diagnostics.capacity() == 0 {
+                // The first diagnostic: room for a few, allocated straight rather than
+                // through the vector's growth path.
+                self.diagnostics = Vec::with_capacity(FIRST_DIAGNOSTICS);
+            }
             self.diagnostics.push(diagnostic);
         } else {
             self.suppressed = self.suppressed.saturating_add(1);

@@ -72,19 +72,30 @@ fn report_invalid(cx: &mut Cx<'_>, span: Span, input: &str) {
             }
             _ => "Write the square a pawn skipped with its last-move double step (rank 3 or 6, such as `e3`), or `-` if the last move was not a double step.".into(),
         };
-        Diagnostic::new(
-            Code::EnPassantInvalid,
-            around_shown(
+        let message: Text = match super::one_character_message(&INVALID, input) {
+            Some(message) => message.into(),
+            None => around_shown(
                 "invalid en-passant square `",
                 input,
                 "`, expected `-` or a square on rank 3 or 6",
-            ),
-        )
-        .primary(span, "not an en-passant target square")
-        .help(help)
+            )
+            .into(),
+        };
+        Diagnostic::new(Code::EnPassantInvalid, message)
+            .primary(span, "not an en-passant target square")
+            .help(help)
     };
     cx.report(diagnostic);
 }
+
+one_character_messages!(
+    /// The message of `fen::en_passant::invalid` on the single printable ASCII character `!`
+    /// plus the index, as `around_shown` writes it.
+    INVALID,
+    INVALID_BYTES,
+    "invalid en-passant square `",
+    "`, expected `-` or a square on rank 3 or 6"
+);
 
 /// `target_square ::= [a-h] [36]`
 fn target_square(input: &[u8]) -> IResult<&[u8], (u8, u8)> {
@@ -100,6 +111,30 @@ fn is_target_square(input: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_fixed_messages_on_one_character_are_the_built_texts() {
+        for byte in b'!'..=b'~' {
+            let text = char::from(byte).to_string();
+            assert_eq!(
+                super::super::one_character_message(&super::INVALID, &text),
+                Some(
+                    crate::diagnostics::text::around_shown(
+                        "invalid en-passant square `",
+                        &text,
+                        "`, expected `-` or a square on rank 3 or 6"
+                    )
+                    .as_str()
+                ),
+                "{byte}"
+            );
+        }
+        let parse = crate::parse("8/8/8/8/8/8/8/8 w - 0 0 1");
+        assert_eq!(
+            parse.diagnostics()[0].message(),
+            "invalid en-passant square `0`, expected `-` or a square on rank 3 or 6"
+        );
+    }
+
     #[test]
     fn a_square_the_pawn_landed_on_gets_the_square_it_skipped_for_either_side() {
         for (fen, help) in [

@@ -56,7 +56,22 @@ fn field_after(last: Option<SyntaxKind>, text: &str) -> SyntaxKind {
 /// or annotation (`#`, `//`, `;`, `{`, `"`), or free text, two words in a row that neither
 /// field could be (`# board only`, `board only`, `white to move`). Reporting that text once
 /// spares the cascade of errors the fields it would otherwise be read as give.
+///
+/// Inlined: a field that starts with none of the characters that begin other text (`#`, `;`,
+/// `{`, `"`, `/`) and is not two or more characters from a letter on, as most fields, is told
+/// apart at once; [`looks_like_other_text`] looks at the rest.
+#[inline(always)]
 fn starts_other_text(slot: SyntaxKind, text: &str, after: &str) -> bool {
+    match text.as_bytes() {
+        [b'#' | b';' | b'{' | b'"' | b'/', ..] => looks_like_other_text(slot, text, after),
+        [first, _, ..] if first.is_ascii_alphabetic() => looks_like_other_text(slot, text, after),
+        _ => false,
+    }
+}
+
+/// [`starts_other_text`], for any field.
+#[inline(never)]
+fn looks_like_other_text(slot: SyntaxKind, text: &str, after: &str) -> bool {
     if slot == SyntaxKind::Placement || slot == SyntaxKind::ExtraFields {
         return false;
     }

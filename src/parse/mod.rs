@@ -5,6 +5,75 @@
 //! are tolerant: text they do not accept becomes an [`SyntaxKind::Error`](crate::SyntaxKind::Error) token with a diagnostic,
 //! so one pass reports every independent problem and the tree always covers every byte.
 
+/// Defines `$name`, a `static [&str; 94]` of the messages `$before`, one printable ASCII
+/// character (`!` plus the index) and `$after`, worked out at compile time: a report on one
+/// wrong character, the usual case, then takes its message from the table instead of building
+/// it. `$bytes` names the table's bytes.
+macro_rules! one_character_messages {
+    ($(#[$doc:meta])* $name:ident, $bytes:ident, $before:expr, $after:expr) => {
+        /// The bytes of the messages of the table next to it.
+        #[allow(
+            clippy::indexing_slicing,
+            clippy::arithmetic_side_effects,
+            reason = "worked out at compile time: the indexes stay within the arrays' lengths, which the build checks"
+        )]
+        static $bytes: [[u8; $before.len() + 1 + $after.len()]; 94] = {
+            let before = $before.as_bytes();
+            let after = $after.as_bytes();
+            let mut table = [[0u8; $before.len() + 1 + $after.len()]; 94];
+            let mut index = 0;
+            while index < table.len() {
+                let message = &mut table[index];
+                let mut at = 0;
+                while at < before.len() {
+                    message[at] = before[at];
+                    at += 1;
+                }
+                message[at] = b'!' + index as u8;
+                let mut from = 0;
+                while from < after.len() {
+                    message[at + 1 + from] = after[from];
+                    from += 1;
+                }
+                index += 1;
+            }
+            table
+        };
+
+        $(#[$doc])*
+        #[allow(
+            clippy::indexing_slicing,
+            clippy::arithmetic_side_effects,
+            reason = "worked out at compile time: the index stays below the arrays' common length"
+        )]
+        static $name: [&str; 94] = {
+            let mut table = [""; 94];
+            let mut index = 0;
+            while index < table.len() {
+                table[index] = match std::str::from_utf8(&$bytes[index]) {
+                    Ok(text) => text,
+                    Err(_) => "",
+                };
+                index += 1;
+            }
+            table
+        };
+    };
+}
+
+/// The message of `one_character_messages!` table `table` for `text`, when it is one printable
+/// ASCII character.
+#[inline(always)]
+pub(crate) fn one_character_message(
+    table: &[&'static str; 94],
+    text: &str,
+) -> Option<&'static str> {
+    match text.as_bytes() {
+        [byte] => table.get(usize::from(byte.wrapping_sub(b'!'))).copied(),
+        _ => None,
+    }
+}
+
 mod castling;
 mod cx;
 mod epd;

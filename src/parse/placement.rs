@@ -430,6 +430,115 @@ fn ranks_missing(count: usize) -> String {
     format!("{count} of 8 ranks, {missing} {plural} missing")
 }
 
+/// The start of the message on rank `n` (the index) with too few squares, up to its text.
+const RANK_TOO_SHORT: [&str; 9] = [
+    "too few squares: rank 0 `",
+    "too few squares: rank 1 `",
+    "too few squares: rank 2 `",
+    "too few squares: rank 3 `",
+    "too few squares: rank 4 `",
+    "too few squares: rank 5 `",
+    "too few squares: rank 6 `",
+    "too few squares: rank 7 `",
+    "too few squares: rank 8 `",
+];
+
+/// The start of the message on rank `n` (the index) with too many squares, up to its text.
+const RANK_TOO_LONG: [&str; 9] = [
+    "too many squares: rank 0 `",
+    "too many squares: rank 1 `",
+    "too many squares: rank 2 `",
+    "too many squares: rank 3 `",
+    "too many squares: rank 4 `",
+    "too many squares: rank 5 `",
+    "too many squares: rank 6 `",
+    "too many squares: rank 7 `",
+    "too many squares: rank 8 `",
+];
+
+/// The numbers 0 to 16 in digits.
+const SMALL_NUMBERS: [&str; 17] = [
+    "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16",
+];
+
+/// The message on rank `n` (the index), empty: too few squares.
+const EMPTY_RANK: [&str; 9] = [
+    "too few squares: rank 0 is empty, expected 8",
+    "too few squares: rank 1 is empty, expected 8",
+    "too few squares: rank 2 is empty, expected 8",
+    "too few squares: rank 3 is empty, expected 8",
+    "too few squares: rank 4 is empty, expected 8",
+    "too few squares: rank 5 is empty, expected 8",
+    "too few squares: rank 6 is empty, expected 8",
+    "too few squares: rank 7 is empty, expected 8",
+    "too few squares: rank 8 is empty, expected 8",
+];
+
+one_character_messages!(
+    /// The message of `fen::placement::invalid_character` on the single printable ASCII
+    /// character `!` plus the index, as `Cx::report_invalid_characters` writes it.
+    INVALID_CHARACTER,
+    INVALID_CHARACTER_BYTES,
+    "invalid character `",
+    "` in the placement, expected a piece letter, a digit 1–8 or `/`"
+);
+
+/// The start of the message on adjacent digits.
+const ADJACENT_BEFORE: &str = "adjacent digits `";
+/// The end of the message on adjacent digits.
+const ADJACENT_AFTER: &str = "`, expected one digit per run of empty squares";
+
+/// The bytes of [`ADJACENT_DIGITS`]' messages.
+#[allow(
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    reason = "worked out at compile time: the indexes stay within the arrays' lengths, which the build checks"
+)]
+static ADJACENT_DIGITS_BYTES: [[u8; ADJACENT_BEFORE.len() + 2 + ADJACENT_AFTER.len()]; 64] = {
+    let before = ADJACENT_BEFORE.as_bytes();
+    let after = ADJACENT_AFTER.as_bytes();
+    let mut table = [[0u8; ADJACENT_BEFORE.len() + 2 + ADJACENT_AFTER.len()]; 64];
+    let mut index = 0;
+    while index < table.len() {
+        let message = &mut table[index];
+        let mut at = 0;
+        while at < before.len() {
+            message[at] = before[at];
+            at += 1;
+        }
+        message[at] = b'1' + (index / 8) as u8;
+        message[at + 1] = b'1' + (index % 8) as u8;
+        let mut from = 0;
+        while from < after.len() {
+            message[at + 2 + from] = after[from];
+            from += 1;
+        }
+        index += 1;
+    }
+    table
+};
+
+/// The message of `fen::placement::adjacent_digits` on two digits from 1 to 8, at 8 times the
+/// first less 1 plus the second less 1, as `around_shown` writes it: fixed texts, so that the
+/// usual report builds no text.
+#[allow(
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    reason = "worked out at compile time: the index stays below the arrays' common length"
+)]
+static ADJACENT_DIGITS: [&str; 64] = {
+    let mut table = [""; 64];
+    let mut index = 0;
+    while index < table.len() {
+        table[index] = match std::str::from_utf8(&ADJACENT_DIGITS_BYTES[index]) {
+            Ok(text) => text,
+            Err(_) => "",
+        };
+        index += 1;
+    }
+    table
+};
+
 /// The label of a rank `width` squares wide.
 fn squares(width: usize) -> String {
     match width {
@@ -628,27 +737,44 @@ fn report_rank_width(cx: &mut Cx<'_>, span: Span, number: usize, summary: &RankS
         return;
     }
     let text = cx.source_text(span);
-    let (code, found) = if summary.width > 8 {
-        (Code::RankTooLong, "too many squares")
+    let (code, found, starts) = if summary.width > 8 {
+        (Code::RankTooLong, "too many squares", &RANK_TOO_LONG)
     } else {
-        (Code::RankTooShort, "too few squares")
+        (Code::RankTooShort, "too few squares", &RANK_TOO_SHORT)
     };
-    let mut digits = itoa::Buffer::new();
-    let number = digits.format(number);
-    let message = if text.is_empty() {
-        [found, ": rank ", number, " is empty, expected 8"].concat()
+    let message: Text = if text.is_empty() {
+        // An empty rank has too few squares: the message for its number is fixed.
+        numbered(&EMPTY_RANK, number, || {
+            let mut digits = itoa::Buffer::new();
+            [
+                found,
+                ": rank ",
+                digits.format(number),
+                " is empty, expected 8",
+            ]
+            .concat()
+        })
     } else {
+        let mut digits = itoa::Buffer::new();
         let mut width = itoa::Buffer::new();
-        let width = width.format(summary.width);
+        let width = match SMALL_NUMBERS.get(summary.width) {
+            Some(&width) => width,
+            None => width.format(summary.width),
+        };
         let mut message = String::with_capacity(text.len().saturating_add(64));
-        for part in [found, ": rank ", number, " `"] {
-            message.push_str(part);
+        match starts.get(number) {
+            Some(&start) => message.push_str(start),
+            None => {
+                for part in [found, ": rank ", digits.format(number), " `"] {
+                    message.push_str(part);
+                }
+            }
         }
         push_shown(&mut message, text);
         for part in ["` has ", width, ", expected 8"] {
             message.push_str(part);
         }
-        message
+        message.into()
     };
     let label = numbered(&SQUARES, summary.width, || squares(summary.width));
     cx.report(
@@ -910,7 +1036,27 @@ fn report_digit_out_of_range(cx: &mut Cx<'_>, span: Span, digit: u8, number: Opt
     );
 }
 
+/// `fen::placement::invalid_character` for the characters at `span`.
+#[cold]
 fn report_invalid_characters(cx: &mut Cx<'_>, span: Span) {
+    // One printable ASCII character, the usual case: a fixed message.
+    let text = cx.source_text(span);
+    if let Some(message) = super::one_character_message(&INVALID_CHARACTER, text) {
+        if cx.full() {
+            return;
+        }
+        let help = if text.as_bytes().iter().all(u8::is_ascii_alphabetic) {
+            INVALID_LETTER_HELP
+        } else {
+            INVALID_CHARACTER_HELP
+        };
+        cx.report(
+            Diagnostic::new(Code::PlacementInvalidCharacter, message)
+                .primary(span, INVALID_CHARACTER_LABEL)
+                .help(help),
+        );
+        return;
+    }
     cx.report_invalid_characters(
         span,
         Code::PlacementInvalidCharacter,
@@ -918,16 +1064,23 @@ fn report_invalid_characters(cx: &mut Cx<'_>, span: Span) {
             "invalid ",
             " in the placement, expected a piece letter, a digit 1–8 or `/`",
         ),
-        "not a piece or a digit",
+        INVALID_CHARACTER_LABEL,
         |text| {
             if text.chars().all(|c| c.is_ascii_alphabetic()) {
-                "Pieces are written `PNBRQK` for White and `pnbrqk` for Black (pawn, knight, bishop, rook, queen, king)."
+                INVALID_LETTER_HELP
             } else {
-                "A rank holds only piece letters (`PNBRQKpnbrqk`) and digits 1–8 for empty squares; ranks are separated by `/`."
+                INVALID_CHARACTER_HELP
             }
         },
     );
 }
+
+/// The label of `fen::placement::invalid_character`.
+const INVALID_CHARACTER_LABEL: &str = "not a piece or a digit";
+/// The help of `fen::placement::invalid_character` on letters.
+const INVALID_LETTER_HELP: &str = "Pieces are written `PNBRQK` for White and `pnbrqk` for Black (pawn, knight, bishop, rook, queen, king).";
+/// The help of `fen::placement::invalid_character` on other characters.
+const INVALID_CHARACTER_HELP: &str = "A rank holds only piece letters (`PNBRQKpnbrqk`) and digits 1–8 for empty squares; ranks are separated by `/`.";
 
 /// The help on adjacent digits that sum to `sum`, at most 8.
 fn single_digit(sum: usize) -> String {
@@ -947,16 +1100,23 @@ fn report_adjacent_digits(cx: &mut Cx<'_>, rank: &[u8], rest: &[u8], count: usiz
         sum.saturating_add(usize::from(b.saturating_sub(b'0')))
     });
     let span = cx.byte_span(run, run.len());
-    let text = String::from_utf8_lossy(run);
-    let mut diagnostic = Diagnostic::new(
-        Code::PlacementAdjacentDigits,
-        around_shown(
+    let message: Text = match run {
+        // Two digits, the usual case: a fixed message.
+        &[first @ b'1'..=b'8', second @ b'1'..=b'8'] => ADJACENT_DIGITS
+            .get(
+                usize::from(first.wrapping_sub(b'1'))
+                    .wrapping_mul(8)
+                    .wrapping_add(usize::from(second.wrapping_sub(b'1'))),
+            )
+            .map_or(Text::Borrowed(""), |&message| Text::Borrowed(message)),
+        _ => around_shown(
             "adjacent digits `",
-            &text,
+            &String::from_utf8_lossy(run),
             "`, expected one digit per run of empty squares",
-        ),
-    )
-    .primary(
+        )
+        .into(),
+    };
+    let mut diagnostic = Diagnostic::new(Code::PlacementAdjacentDigits, message).primary(
         span,
         numbered(&EMPTY_SQUARES, sum, || format!("{sum} empty squares")),
     );
@@ -984,6 +1144,89 @@ mod tests {
             if digit {
                 assert_eq!(class, byte.wrapping_sub(b'0'));
             }
+        }
+    }
+
+    #[test]
+    fn the_fixed_texts_of_one_invalid_character_or_an_empty_rank_are_the_built_texts() {
+        for byte in b'!'..=b'~' {
+            let message = INVALID_CHARACTER.get(usize::from(byte - b'!')).copied();
+            let c = char::from(byte);
+            let built = format!(
+                "invalid character `{c}` in the placement, expected a piece letter, a digit 1–8 or `/`"
+            );
+            assert_eq!(message, Some(built.as_str()), "{byte}");
+        }
+        assert_eq!(INVALID_CHARACTER.len(), usize::from(b'~' - b'!') + 1);
+        for first in b'1'..=b'8' {
+            for second in b'1'..=b'8' {
+                let index = usize::from(first - b'1') * 8 + usize::from(second - b'1');
+                let run = String::from_utf8(vec![first, second]).unwrap();
+                let built = around_shown(
+                    "adjacent digits `",
+                    &run,
+                    "`, expected one digit per run of empty squares",
+                );
+                assert_eq!(ADJACENT_DIGITS.get(index).copied(), Some(built.as_str()));
+                let fen = format!("{run}/8/8/8/8/8/8/8 w - - 0 1");
+                let parse = crate::parse(&fen);
+                let messages: Vec<&str> = parse.diagnostics().iter().map(|d| d.message()).collect();
+                assert!(messages.contains(&built.as_str()), "{fen}: {messages:?}");
+            }
+        }
+        for (n, &message) in EMPTY_RANK.iter().enumerate() {
+            assert_eq!(
+                message,
+                format!("too few squares: rank {n} is empty, expected 8")
+            );
+        }
+        for n in 0..=8 {
+            assert_eq!(RANK_TOO_SHORT[n], format!("too few squares: rank {n} `"));
+            assert_eq!(RANK_TOO_LONG[n], format!("too many squares: rank {n} `"));
+        }
+        for (n, &number) in SMALL_NUMBERS.iter().enumerate() {
+            assert_eq!(number, n.to_string());
+        }
+        for (fen, message) in [
+            (
+                "7/8/8/8/8/8/8/8 w - - 0 1",
+                "too few squares: rank 8 `7` has 7, expected 8",
+            ),
+            (
+                "8/8/8/8/8/8/8/8p w - - 0 1",
+                "too many squares: rank 1 `8p` has 9, expected 8",
+            ),
+            (
+                "8/8/8/8/8/8/8/8pppppppppppppppppp w - - 0 1",
+                "too many squares: rank 1 `8pppppppppppppppppp` has 26, expected 8",
+            ),
+        ] {
+            let parse = crate::parse(fen);
+            let messages: Vec<&str> = parse.diagnostics().iter().map(|d| d.message()).collect();
+            assert!(messages.contains(&message), "{fen}: {messages:?}");
+        }
+        // Through the parser: the fixed and the built texts side by side.
+        for (fen, message) in [
+            (
+                "8/8/8/8/8/8/8/7x w - - 0 1",
+                "invalid character `x` in the placement, expected a piece letter, a digit 1–8 or `/`",
+            ),
+            (
+                "8/8/8/8/8/8/8/7xy w - - 0 1",
+                "invalid characters `xy` in the placement, expected a piece letter, a digit 1–8 or `/`",
+            ),
+            (
+                "8/8/8/8/8/8/8/7é w - - 0 1",
+                "invalid character `é` in the placement, expected a piece letter, a digit 1–8 or `/`",
+            ),
+            (
+                "8/8/8/8/8/8//8 w - - 0 1",
+                "too few squares: rank 2 is empty, expected 8",
+            ),
+        ] {
+            let parse = crate::parse(fen);
+            let messages: Vec<&str> = parse.diagnostics().iter().map(|d| d.message()).collect();
+            assert!(messages.contains(&message), "{fen}: {messages:?}");
         }
     }
 

@@ -5,7 +5,7 @@ use nom::IResult;
 use super::{Cx, one_byte};
 use crate::Span;
 use crate::diagnostics::text::around_shown;
-use crate::diagnostics::{Code, Diagnostic};
+use crate::diagnostics::{Code, Diagnostic, Text};
 use crate::syntax::SyntaxKind;
 
 /// `side_to_move ::= "w" | "b"`
@@ -32,7 +32,10 @@ fn report_invalid(cx: &mut Cx<'_>, span: Span, input: &str) {
     };
     let mut diagnostic = Diagnostic::new(
         Code::SideToMoveInvalid,
-        around_shown("invalid side to move `", input, "`, expected `w` or `b`"),
+        match super::one_character_message(&INVALID, input) {
+            Some(message) => Text::Borrowed(message),
+            None => around_shown("invalid side to move `", input, "`, expected `w` or `b`").into(),
+        },
     )
     .primary(span, "not `w` or `b`");
     diagnostic = match meant {
@@ -43,6 +46,15 @@ fn report_invalid(cx: &mut Cx<'_>, span: Span, input: &str) {
     cx.report(diagnostic);
 }
 
+one_character_messages!(
+    /// The message of `fen::side_to_move::invalid` on the single printable ASCII character `!`
+    /// plus the index, as `around_shown` writes it.
+    INVALID,
+    INVALID_BYTES,
+    "invalid side to move `",
+    "`, expected `w` or `b`"
+);
+
 /// `w` or `b`.
 fn color(input: &[u8]) -> IResult<&[u8], u8> {
     one_byte(input, |b| b == b'w' || b == b'b')
@@ -50,6 +62,30 @@ fn color(input: &[u8]) -> IResult<&[u8], u8> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_fixed_messages_on_one_character_are_the_built_texts() {
+        for byte in b'!'..=b'~' {
+            let text = char::from(byte).to_string();
+            assert_eq!(
+                super::super::one_character_message(&super::INVALID, &text),
+                Some(
+                    crate::diagnostics::text::around_shown(
+                        "invalid side to move `",
+                        &text,
+                        "`, expected `w` or `b`"
+                    )
+                    .as_str()
+                ),
+                "{byte}"
+            );
+        }
+        let parse = crate::parse("8/8/8/8/8/8/8/8 - - - 0 1");
+        assert_eq!(
+            parse.diagnostics()[0].message(),
+            "invalid side to move `-`, expected `w` or `b`"
+        );
+    }
+
     #[test]
     fn a_side_written_out_or_in_upper_case_is_fixed() {
         for (input, fix) in [("W", "w"), ("White", "w"), ("BLACK", "b"), ("b", "b")] {

@@ -724,6 +724,8 @@ fn note_field(fields: &mut [u32; FIELDS.len()], kind: SyntaxKind, index: u32) {
 
 impl TreeBuilder {
     /// A builder for input of `input_len` bytes (at most [`MAX_INPUT_LEN`]) at offset `base`.
+    /// Inlined into the parse's entry points: called once per FEN, with a thread-local look.
+    #[inline(always)]
     pub(crate) fn new(base: usize, input_len: usize) -> TreeBuilder {
         // A FEN has at most one token per byte plus about 20 composite nodes; have room for
         // that, up to the size of the longest real FENs, and for a block after the last of
