@@ -12,23 +12,24 @@ use fenlint::{Diagnostic, Validator};
 
 use crate::source::{LineSnippet, Place, Snippet};
 
-/// One diagnostic and where it is. The path and the place are borrowed: a finding is
-/// reported as soon as it is made, and the findings of a line share its place, which copies the
-/// line's text into a snippet only for a format that shows it.
+/// One diagnostic and where it is. All three are borrowed: a finding is reported as soon as it
+/// is made; the findings of a line share its place, which copies the line's text into a
+/// snippet only for a format that shows it; and a batch's diagnostics stay in the batch, to be
+/// dropped on the thread that lints it next rather than on the one that reports them.
 pub struct Finding<'a> {
     pub path: &'a str,
-    pub diagnostic: Diagnostic,
+    pub diagnostic: &'a Diagnostic,
     pub place: Place<'a>,
 }
 
 impl<'a> Finding<'a> {
     /// `diagnostic` in the file `path`, on the lines of `snippet`.
-    pub fn new(path: &'a str, diagnostic: Diagnostic, snippet: &'a Snippet) -> Finding<'a> {
+    pub fn new(path: &'a str, diagnostic: &'a Diagnostic, snippet: &'a Snippet) -> Finding<'a> {
         Finding::on(path, diagnostic, Place::Snippet(snippet))
     }
 
     /// `diagnostic` in the file `path`, shown on `place`.
-    pub fn on(path: &'a str, diagnostic: Diagnostic, place: Place<'a>) -> Finding<'a> {
+    pub fn on(path: &'a str, diagnostic: &'a Diagnostic, place: Place<'a>) -> Finding<'a> {
         Finding {
             path,
             diagnostic,
@@ -194,11 +195,11 @@ impl Default for Batch {
 }
 
 impl Batch {
-    /// Empties the batch, keeping its buffers.
+    /// Empties the batch, keeping its buffers. The diagnostics of its last lint are kept (and
+    /// unreachable, with no line counting them) until the next lint drops them.
     fn clear(&mut self) {
         self.bytes.clear();
         self.lines.clear();
-        self.diagnostics.clear();
         self.found.clear();
         self.end = 0;
     }
@@ -728,12 +729,8 @@ pub fn lint_lines(
             let line = head.split(|&byte| byte == b'\n').next().unwrap_or_default();
             let line = line.get(..200).unwrap_or(line);
             let snippet = Snippet::new(path, line, 0, 0);
-            report(Finding::new(
-                path,
-                diagnostic.with_severity(severity),
-                &snippet,
-            ))
-            .map_err(Stop::Output)?;
+            let diagnostic = diagnostic.with_severity(severity);
+            report(Finding::new(path, &diagnostic, &snippet)).map_err(Stop::Output)?;
         }
         return Ok(());
     }
@@ -827,7 +824,7 @@ fn lint_batches<R: Read>(
             let suppressor = prescan.suppressor()?;
             let positions = batch.lines.iter().filter(|line| line.position).count();
             totals.fens = totals.fens.saturating_add(positions);
-            let mut all = batch.diagnostics.drain(..);
+            let mut all = batch.diagnostics.iter();
             for (line, &count) in batch.lines.iter().zip(&batch.found) {
                 let content = batch.bytes.get(line.start..line.end).unwrap_or_default();
                 if line.position && suppressor.silences_nothing() {
@@ -841,7 +838,7 @@ fn lint_batches<R: Read>(
                     }
                     continue;
                 }
-                let diagnostics = all.by_ref().take(count).collect();
+                let diagnostics = all.by_ref().take(count).cloned().collect();
                 let diagnostics = if line.position {
                     suppressor.position(line.number, diagnostics)
                 } else {
@@ -869,7 +866,7 @@ fn lint_batches<R: Read>(
                     } else {
                         Place::Line(&snippet)
                     };
-                    report(Finding::on(path, diagnostic, place)).map_err(Stop::Output)?;
+                    report(Finding::on(path, &diagnostic, place)).map_err(Stop::Output)?;
                 }
             }
             progress(batch.end);
@@ -881,7 +878,7 @@ fn lint_batches<R: Read>(
         let Some(snippet) = directive_snippet(&directives, diagnostic.span().start) else {
             continue;
         };
-        report(Finding::new(path, diagnostic, snippet)).map_err(Stop::Output)?;
+        report(Finding::new(path, &diagnostic, snippet)).map_err(Stop::Output)?;
     }
     Ok(())
 }
@@ -916,7 +913,7 @@ pub fn lint_pgn(
     for diagnostic in diagnostics {
         let (offset, line, lines) = covering_lines(&bytes, &starts, &diagnostic);
         let snippet = Snippet::new(path, lines, offset, line);
-        report(Finding::new(path, diagnostic, &snippet)).map_err(Stop::Output)?;
+        report(Finding::new(path, &diagnostic, &snippet)).map_err(Stop::Output)?;
     }
     Ok(())
 }

@@ -407,7 +407,7 @@ fn run_check(args: &CheckArgs) -> u8 {
                 fenlint::files::lint_line(FileKind::Lines, fen.as_bytes(), 0, &validator)
             });
             for diagnostic in diagnostics {
-                let finding = Finding::new(&path, diagnostic, &snippet);
+                let finding = Finding::new(&path, &diagnostic, &snippet);
                 if let Err(error) = printer.finding(&mut out, &finding) {
                     output_failed(error, &mut trouble, &mut closed);
                     break;
@@ -770,7 +770,7 @@ fn run_show(args: &ShowArgs) -> u8 {
     let path: Arc<str> = "--fen".into();
     let snippet = Snippet::new(&path, fen.as_bytes(), 0, 0);
     for diagnostic in lint.diagnostics() {
-        let finding = Finding::new(&path, diagnostic.clone(), &snippet);
+        let finding = Finding::new(&path, diagnostic, &snippet);
         let _ = writeln!(out);
         let _ = printer.finding(&mut out, &finding);
     }

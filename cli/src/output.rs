@@ -247,7 +247,7 @@ fn located<'f>(finding: &'f Finding<'_>) -> fenlint::render::Located<'f> {
     };
     fenlint::render::Located {
         path: finding.path,
-        diagnostic: &finding.diagnostic,
+        diagnostic: finding.diagnostic,
         start: at(span.start),
         end: at(span.end),
     }
@@ -263,10 +263,10 @@ struct Shown<'a> {
 
 impl<'a> Shown<'a> {
     fn new(finding: &'a Finding<'_>) -> Shown<'a> {
-        let excerpt = Excerpt::new(finding.place.snippet(), &finding.diagnostic);
-        let labels = excerpt.labels(&finding.diagnostic);
+        let excerpt = Excerpt::new(finding.place.snippet(), finding.diagnostic);
+        let labels = excerpt.labels(finding.diagnostic);
         Shown {
-            diagnostic: &finding.diagnostic,
+            diagnostic: finding.diagnostic,
             excerpt,
             labels,
         }

@@ -47,7 +47,7 @@ pub struct SarifLog {
 impl SarifLog {
     /// Adds `finding` as a result.
     pub fn add(&mut self, finding: &Finding<'_>) {
-        let diagnostic = &finding.diagnostic;
+        let diagnostic = finding.diagnostic;
         let artifact = artifact_uri(finding.path);
         let location = |span: Span, message: Option<&str>| {
             let artifact = artifact.clone()?;
