@@ -423,13 +423,19 @@ impl CastlingLetters {
     /// Adds the castling letters of the castling field `text`, which is `-` or castling letters
     /// in order without repeats, and starts at offset `start`: what
     /// [`CastlingLetters::read_tree`] reads from the tree, read from the fast path's text.
+    #[inline(never)]
     fn read_text(&mut self, text: &str, start: usize) {
-        for (at, letter) in text.char_indices().filter(|&(_, letter)| letter != '-') {
-            let at = start.saturating_add(at);
-            self.push(CastlingRight::new(
-                letter,
-                Span::new(at, at.saturating_add(1)),
-            ));
+        // The fast paths take only ASCII castling letters (`is_plain`, `plain_len`), so each
+        // byte is a letter at its own offset, with no character decoding; the equivalence
+        // test in `parse` checks this against the tree's letters.
+        for (at, &byte) in text.as_bytes().iter().enumerate() {
+            if byte != b'-' {
+                let at = start.saturating_add(at);
+                self.push(CastlingRight::new(
+                    char::from(byte),
+                    Span::new(at, at.saturating_add(1)),
+                ));
+            }
         }
     }
 
