@@ -681,18 +681,24 @@ mod tests {
         assert_eq!(String::from_utf8(pushed), String::from_utf8(written));
     }
 
+    /// A text of fewer than `most` characters, mixing control characters, the characters JSON
+    /// escapes or might, characters beyond ASCII and printable ASCII.
+    fn random_text(rng: &mut fastrand::Rng, most: usize) -> String {
+        (0..rng.usize(0..most))
+            .map(|_| match rng.u8(0..4) {
+                0 => char::from(rng.u8(0..0x20)),
+                1 => ['"', '\\', '/', '\u{7f}'][rng.usize(0..4)],
+                2 => rng.char('\u{80}'..'\u{10ffff}'),
+                _ => char::from(rng.u8(0x20..0x7f)),
+            })
+            .collect()
+    }
+
     #[test]
     fn escaped_text_pushed_is_the_text_written() {
         let mut rng = fastrand::Rng::with_seed(5);
         for _ in 0..2000 {
-            let text: String = (0..rng.usize(0..40))
-                .map(|_| match rng.u8(0..4) {
-                    0 => char::from(rng.u8(0..0x20)),
-                    1 => ['"', '\\', '/', '\u{7f}'][rng.usize(0..4)],
-                    2 => rng.char('\u{80}'..'\u{10ffff}'),
-                    _ => char::from(rng.u8(0x20..0x7f)),
-                })
-                .collect();
+            let text = random_text(&mut rng, 40);
             let (mut pushed, mut written) = (Vec::new(), Vec::new());
             push_escaped(&mut pushed, &text);
             json_body(&mut written, &text).unwrap();
@@ -741,14 +747,7 @@ mod tests {
     fn json_strings_read_back_as_the_same_text() {
         let mut rng = fastrand::Rng::with_seed(7);
         for _ in 0..2000 {
-            let text: String = (0..rng.usize(0..20))
-                .map(|_| match rng.u8(0..4) {
-                    0 => char::from(rng.u8(0..0x20)),
-                    1 => ['"', '\\', '/', '\u{7f}'][rng.usize(0..4)],
-                    2 => rng.char('\u{80}'..'\u{10ffff}'),
-                    _ => char::from(rng.u8(0x20..0x7f)),
-                })
-                .collect();
+            let text = random_text(&mut rng, 20);
             let read: String = serde_json::from_str(&string(&text)).unwrap();
             assert_eq!(read, text);
         }

@@ -113,21 +113,11 @@ fn is_target_square(input: &str) -> bool {
 mod tests {
     #[test]
     fn the_fixed_messages_on_one_character_are_the_built_texts() {
-        for byte in b'!'..=b'~' {
-            let text = char::from(byte).to_string();
-            assert_eq!(
-                super::super::one_character_message(&super::INVALID, &text),
-                Some(
-                    crate::diagnostics::text::around_shown(
-                        "invalid en-passant square `",
-                        &text,
-                        "`, expected `-` or a square on rank 3 or 6"
-                    )
-                    .as_str()
-                ),
-                "{byte}"
-            );
-        }
+        super::super::assert_one_character_messages(
+            &super::INVALID,
+            "invalid en-passant square `",
+            "`, expected `-` or a square on rank 3 or 6",
+        );
         let parse = crate::parse("8/8/8/8/8/8/8/8 w - 0 0 1");
         assert_eq!(
             parse.diagnostics()[0].message(),

@@ -457,6 +457,20 @@ pub(crate) fn one_byte(input: &[u8], accept: impl Fn(u8) -> bool) -> IResult<&[u
     }
 }
 
+/// Checks that `table` holds, for each printable ASCII character but the space, the message
+/// `around_shown` builds from `before`, the character and `after`.
+#[cfg(test)]
+fn assert_one_character_messages(table: &[&'static str; 94], before: &str, after: &str) {
+    for byte in b'!'..=b'~' {
+        let text = char::from(byte).to_string();
+        assert_eq!(
+            one_character_message(table, &text),
+            Some(crate::diagnostics::text::around_shown(before, &text, after).as_str()),
+            "{byte}"
+        );
+    }
+}
+
 #[cfg(test)]
 #[allow(clippy::arithmetic_side_effects, reason = "test code")]
 mod tests {

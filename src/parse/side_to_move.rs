@@ -64,21 +64,11 @@ fn color(input: &[u8]) -> IResult<&[u8], u8> {
 mod tests {
     #[test]
     fn the_fixed_messages_on_one_character_are_the_built_texts() {
-        for byte in b'!'..=b'~' {
-            let text = char::from(byte).to_string();
-            assert_eq!(
-                super::super::one_character_message(&super::INVALID, &text),
-                Some(
-                    crate::diagnostics::text::around_shown(
-                        "invalid side to move `",
-                        &text,
-                        "`, expected `w` or `b`"
-                    )
-                    .as_str()
-                ),
-                "{byte}"
-            );
-        }
+        super::super::assert_one_character_messages(
+            &super::INVALID,
+            "invalid side to move `",
+            "`, expected `w` or `b`",
+        );
         let parse = crate::parse("8/8/8/8/8/8/8/8 - - - 0 1");
         assert_eq!(
             parse.diagnostics()[0].message(),
