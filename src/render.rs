@@ -348,10 +348,16 @@ fn push_escaped(buffer: &mut Vec<u8>, text: &str) {
     buffer.extend_from_slice(bytes.get(plain..).unwrap_or_default());
 }
 
-/// Appends the JSON escape of `byte`, one that [`is_escaped`]: `\\"`, `\\\\`, a short escape
-/// of a control character, or else `\\u00XX`.
+/// Appends the JSON escape of `byte` (see [`escape_of`]).
 fn push_escape(buffer: &mut Vec<u8>, byte: u8) {
-    let short: &[u8] = match byte {
+    let (escape, len) = escape_of(byte);
+    buffer.extend_from_slice(escape.get(..len).unwrap_or_default());
+}
+
+/// The JSON escape of `byte`, one that [`is_escaped`], and its length: `\\"`, `\\\\`, a short
+/// escape of a control character, or else `\\u00XX`.
+fn escape_of(byte: u8) -> ([u8; 6], usize) {
+    let short: &[u8; 2] = match byte {
         b'"' => b"\\\"",
         b'\\' => b"\\\\",
         b'\n' => b"\\n",
@@ -361,14 +367,14 @@ fn push_escape(buffer: &mut Vec<u8>, byte: u8) {
         0x0c => b"\\f",
         _ => {
             const HEX: &[u8; 16] = b"0123456789abcdef";
-            buffer.extend_from_slice(b"\\u00");
-            for nibble in [byte >> 4, byte & 0xf] {
-                buffer.push(HEX.get(usize::from(nibble)).copied().unwrap_or(b'0'));
-            }
-            return;
+            let hex = |nibble: u8| HEX.get(usize::from(nibble)).copied().unwrap_or(b'0');
+            return (
+                [b'\\', b'u', b'0', b'0', hex(byte >> 4), hex(byte & 0xf)],
+                6,
+            );
         }
     };
-    buffer.extend_from_slice(short);
+    ([short[0], short[1], 0, 0, 0, 0], 2)
 }
 
 /// The rest of a [`json_line`] after its path.
@@ -467,21 +473,8 @@ fn json_body(out: &mut impl Write, text: &str) -> io::Result<()> {
     let mut plain = 0;
     while let Some(at) = next_escaped(bytes, plain) {
         out.write_all(bytes.get(plain..at).unwrap_or_default())?;
-        let byte = bytes.get(at).copied().unwrap_or_default();
-        let escape: &[u8] = match byte {
-            b'"' => b"\\\"",
-            b'\\' => b"\\\\",
-            b'\n' => b"\\n",
-            b'\r' => b"\\r",
-            b'\t' => b"\\t",
-            0x08 => b"\\b",
-            0x0c => b"\\f",
-            _ => {
-                write!(out, "\\u{byte:04x}")?;
-                b""
-            }
-        };
-        out.write_all(escape)?;
+        let (escape, len) = escape_of(bytes.get(at).copied().unwrap_or_default());
+        out.write_all(escape.get(..len).unwrap_or_default())?;
         plain = at.saturating_add(1);
     }
     out.write_all(bytes.get(plain..).unwrap_or_default())
