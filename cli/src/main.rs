@@ -1,5 +1,6 @@
 //! The `fenlint` command: lint chess position files from the terminal, CI and editors.
 
+mod allocator;
 mod args;
 mod check;
 mod config;
@@ -32,7 +33,7 @@ use source::Snippet;
 /// small allocations made and freed by the thousand on a file with broken lines, which
 /// mimalloc serves in a fraction of the system allocator's instructions.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: allocator::Mimalloc = allocator::Mimalloc;
 
 /// Exit status: no error-severity diagnostic.
 const CLEAN: u8 = 0;
