@@ -181,13 +181,15 @@ struct Batch {
 }
 
 impl Default for Batch {
-    /// An empty batch, with room for the lines of a usual batch, so that filling the first
-    /// batches does not copy their buffers as they grow.
+    /// An empty batch, with room for the lines of a usual batch and a diagnostic for each, so
+    /// that filling the first batches does not copy their buffers as they grow (a batch of
+    /// broken lines would otherwise copy its diagnostics about twice over, as many times as the
+    /// batches in flight).
     fn default() -> Batch {
         Batch {
             bytes: Vec::with_capacity(BATCH_LINES.saturating_mul(TYPICAL_LINE_BYTES)),
             lines: Vec::with_capacity(BATCH_LINES),
-            diagnostics: Vec::new(),
+            diagnostics: Vec::with_capacity(BATCH_LINES),
             found: Vec::with_capacity(BATCH_LINES),
             end: 0,
         }
