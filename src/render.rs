@@ -138,9 +138,15 @@ impl JsonLines {
         let diagnostic = located.diagnostic;
         let span = diagnostic.span();
         let mut numbers = Numbers::default();
-        numbers.push(b"\",\"line\":", one_based(located.start.line));
+        let line = Digits::of(one_based(located.start.line));
+        numbers.push_digits(b"\",\"line\":", &line);
         numbers.push(b",\"column\":", one_based(located.start.column));
-        numbers.push(b",\"end_line\":", one_based(located.end.line));
+        // Almost every finding ends on the line it starts on.
+        if located.end.line == located.start.line {
+            numbers.push_digits(b",\"end_line\":", &line);
+        } else {
+            numbers.push(b",\"end_line\":", one_based(located.end.line));
+        }
         numbers.push(b",\"end_column\":", one_based(located.end.column));
         numbers.push(b",\"byte_start\":", span.start);
         numbers.push(b",\"byte_end\":", span.end);
@@ -263,25 +269,83 @@ impl Default for Numbers {
 
 impl Numbers {
     /// Room for six keys of up to 16 bytes and numbers of up to 20 digits.
-    const ROOM: usize = 6 * (16 + 20);
+    const ROOM: usize = 6 * (16 + Digits::ROOM);
 
     /// Writes `key` and then `value` in decimal (nothing if there is no room left, which six
     /// keys of up to 16 bytes never run out of).
     #[inline(always)]
     fn push<const KEY: usize>(&mut self, key: &[u8; KEY], value: usize) {
+        self.push_digits(key, &Digits::of(value));
+    }
+
+    /// Writes `key` and then `digits`.
+    #[inline(always)]
+    fn push_digits<const KEY: usize>(&mut self, key: &[u8; KEY], digits: &Digits) {
         let start = self.len;
         let Some(slot) = self
             .bytes
-            .get_mut(start..start.saturating_add(KEY).saturating_add(20))
+            .get_mut(start..start.saturating_add(KEY).saturating_add(Digits::ROOM))
         else {
             return;
         };
         let (key_slot, digits_slot) = slot.split_at_mut(KEY);
         key_slot.copy_from_slice(key);
-        let count = match u32::try_from(value) {
+        digits_slot.copy_from_slice(&digits.bytes);
+        self.len = start.saturating_add(KEY).saturating_add(digits.len);
+    }
+
+    /// The keys and numbers written.
+    fn written(&self) -> &[u8] {
+        self.bytes.get(..self.len).unwrap_or_default()
+    }
+}
+
+/// A number's decimal digits as ASCII, the first at index 0, in an array whose bytes after
+/// the `len` first are to be ignored: copied whole, as an array of a size known when
+/// compiling.
+#[derive(Clone, Copy)]
+struct Digits {
+    bytes: [u8; Digits::ROOM],
+    len: usize,
+}
+
+impl Digits {
+    /// Room for the digits of any `usize`.
+    const ROOM: usize = 20;
+
+    /// The digits of `value`: one or two from a table (a column, a short line number), up to
+    /// eight at once in the lanes of a `u64` (see [`eight_digits`]), more by `itoa`.
+    #[inline(always)]
+    fn of(value: usize) -> Digits {
+        /// The two digits of every number below 100.
+        #[allow(
+            clippy::indexing_slicing,
+            reason = "worked out when compiling, where an index out of bounds is a build error"
+        )]
+        const PAIRS: [[u8; 2]; 100] = {
+            let mut pairs = [[0u8; 2]; 100];
+            let mut value = 0;
+            while value < 100 {
+                pairs[value] = [b'0' + (value / 10) as u8, b'0' + (value % 10) as u8];
+                value += 1;
+            }
+            pairs
+        };
+        let mut bytes = [0; Digits::ROOM];
+        let len = match u32::try_from(value) {
+            Ok(small) if small < 10 => {
+                bytes[0] = b'0'.wrapping_add(small as u8);
+                1
+            }
+            Ok(small) if small < 100 => {
+                let pair = PAIRS.get(small as usize).copied().unwrap_or_default();
+                bytes[0] = pair[0];
+                bytes[1] = pair[1];
+                2
+            }
             Ok(small) if small < 100_000_000 => {
                 let (digits, count) = eight_digits(small);
-                if let Some(eight) = digits_slot.get_mut(..8) {
+                if let Some(eight) = bytes.get_mut(..8) {
                     eight.copy_from_slice(&digits);
                 }
                 count
@@ -289,18 +353,13 @@ impl Numbers {
             _ => {
                 let mut formatter = itoa::Buffer::new();
                 let text = formatter.format(value).as_bytes();
-                if let Some(place) = digits_slot.get_mut(..text.len()) {
+                if let Some(place) = bytes.get_mut(..text.len()) {
                     place.copy_from_slice(text);
                 }
                 text.len()
             }
         };
-        self.len = start.saturating_add(KEY).saturating_add(count);
-    }
-
-    /// The keys and numbers written.
-    fn written(&self) -> &[u8] {
-        self.bytes.get(..self.len).unwrap_or_default()
+        Digits { bytes, len }
     }
 }
 
@@ -658,11 +717,21 @@ mod tests {
                             column: rng.usize(0..1 << column_bits),
                         }
                     };
+                    let start = at();
+                    // Most findings end on the line they start on: the line number is then
+                    // written twice from one conversion.
+                    let end = match at() {
+                        end if rng.bool() => crate::LineColumn {
+                            line: start.line,
+                            ..end
+                        },
+                        end => end,
+                    };
                     let located = Located {
                         path: ["a.fen", "b\\c\".fen"][number % 2],
                         diagnostic: &diagnostic,
-                        start: at(),
-                        end: at(),
+                        start,
+                        end,
                     };
                     lines.push(&mut pushed, &located);
                     json_line(&mut written, &located).unwrap();
