@@ -422,13 +422,18 @@ impl Position {
     /// the validator, so that the board and the position are written where they are kept.
     #[inline(always)]
     pub(crate) fn from_parse(parse: &crate::Parse<'_>) -> Option<Position> {
-        Position::from_parse_with(parse, Facts::All)
+        Position::from_parse_with(parse, parse.diagnostics(), Facts::All)
     }
 
     /// [`Position::from_parse`], with the castling facts `facts` asks for: the validator,
     /// when it is told the variant and keeps no position, asks for none (see [`Facts`]).
+    /// `found` are the parse's diagnostics, wherever the caller keeps them now.
     #[inline(always)]
-    pub(crate) fn from_parse_with(parse: &crate::Parse<'_>, facts: Facts) -> Option<Position> {
+    pub(crate) fn from_parse_with(
+        parse: &crate::Parse<'_>,
+        found: &[crate::Diagnostic],
+        facts: Facts,
+    ) -> Option<Position> {
         match parse.plain_board() {
             Some((board, promoted)) => Some(Position::from_tree_and_board(
                 parse.tree(),
@@ -438,6 +443,8 @@ impl Position {
                 parse.plain_holdings(),
                 facts,
             )),
+            // A placement the parser found broken has no board: not measured again.
+            None if reported_no_board(found) => None,
             None => Position::from_tree_with(parse.tree(), facts),
         }
     }
@@ -655,6 +662,25 @@ fn may_be_board(tree: &SyntaxTree<'_>) -> bool {
         }
     }
     ranks == 8
+}
+
+/// Whether a parse's `diagnostics` say that its placement is not eight ranks of eight squares
+/// of piece letters, `~` markers and digits: a rank too long or too short, too many or too few
+/// ranks, or a character that is none of those. [`scan`] then finds no board either (a test
+/// checks it on broken placements of every kind), so that a position is not looked for in
+/// the nodes of a placement that the parser has just measured. Diagnostics of other codes, or
+/// none (when they were too many to build), leave the question to [`may_be_board`].
+fn reported_no_board(diagnostics: &[crate::Diagnostic]) -> bool {
+    diagnostics.iter().any(|diagnostic| {
+        matches!(
+            diagnostic.code(),
+            crate::Code::RankTooLong
+                | crate::Code::RankTooShort
+                | crate::Code::PlacementTooManyRanks
+                | crate::Code::PlacementTooFewRanks
+                | crate::Code::PlacementInvalidCharacter
+        )
+    })
 }
 
 /// [`scan_board`], with `visit` optional: without it, no span is worked out.
@@ -990,7 +1016,7 @@ mod tests {
         ];
         let alphabet = b"/12345678 09pPkKqQ~[]x-";
         let mut rng = fastrand::Rng::with_seed(88);
-        let (mut agree, mut rejected) = (0, 0);
+        let (mut agree, mut rejected, mut reported) = (0, 0, 0);
         for _ in 0..20_000 {
             let mut text = seeds[rng.usize(..seeds.len())].as_bytes().to_vec();
             for _ in 0..rng.usize(0..4) {
@@ -1005,7 +1031,9 @@ mod tests {
                 }
             }
             let text = String::from_utf8(text).unwrap();
-            let tree = crate::parse(&text).into_tree();
+            let parse = crate::parse(&text);
+            let no_board = reported_no_board(parse.diagnostics());
+            let tree = parse.into_tree();
             let mut spans = [Span::empty(0); 64];
             let scanned = scan_board(&tree, |square, span| {
                 spans[usize::from(square.index())] = span;
@@ -1016,6 +1044,11 @@ mod tests {
             if !may_be_board(&tree) {
                 assert!(scanned.is_none(), "{text:?}");
                 rejected += 1;
+            }
+            // And so does the parser's report of a broken placement.
+            if no_board {
+                assert!(scanned.is_none(), "{text:?}");
+                reported += 1;
             }
             assert_eq!(
                 scanned
@@ -1047,6 +1080,10 @@ mod tests {
         assert!(
             rejected > 2_000,
             "only {rejected} placements found broken early"
+        );
+        assert!(
+            reported > 2_000,
+            "only {reported} placements reported broken by the parser"
         );
     }
 }

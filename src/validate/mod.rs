@@ -204,7 +204,7 @@ impl Validator {
         } else {
             crate::position::Facts::None
         };
-        let mut position = Position::from_parse_with(parse, facts);
+        let mut position = Position::from_parse_with(parse, &found, facts);
         if let Some(position) = &mut position {
             if let Some(counter) = counters.halfmove_clock {
                 position.halfmove_clock = counter.position_value(0);
