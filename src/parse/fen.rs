@@ -3,7 +3,7 @@
 use super::is_ascii_whitespace;
 use super::whitespace::{describe_whitespace, field, separator, whitespace};
 use super::{Cx, PlainTail, castling, checks, counters, en_passant, placement, side_to_move};
-use crate::diagnostics::text::{join_names, shown};
+use crate::diagnostics::text::{around_shown, join_names};
 use crate::diagnostics::{Code, Diagnostic, Text};
 use crate::syntax::{SyntaxKind, TreeBuilder};
 use crate::validate::CounterText;
@@ -208,10 +208,7 @@ fn fields_from<'a>(cx: &mut Cx<'a>, input: &'a str, mut placed: Option<&'a str>)
         cx.report(
             Diagnostic::new(
                 Code::WhitespaceLeading,
-                format!(
-                    "whitespace `{}` before the FEN, expected none",
-                    shown(leading)
-                ),
+                around_shown("whitespace `", leading, "` before the FEN, expected none"),
             )
             .primary(span, "leading whitespace")
             .help("Remove the whitespace before the first field.")
@@ -291,7 +288,7 @@ fn fields_from<'a>(cx: &mut Cx<'a>, input: &'a str, mut placed: Option<&'a str>)
             cx.report(
                 Diagnostic::new(
                     Code::WhitespaceSeparator,
-                    format!("irregular separator `{}`, expected one space", shown(sep)),
+                    around_shown("irregular separator `", sep, "`, expected one space"),
                 )
                 .primary(span, describe_whitespace(sep))
                 .help("Separate the fields with exactly one ASCII space (PGN §16.1.3).")
@@ -307,10 +304,13 @@ fn fields_from<'a>(cx: &mut Cx<'a>, input: &'a str, mut placed: Option<&'a str>)
         cx.report(
             Diagnostic::new(
                 Code::FieldsUnexpected,
-                format!(
-                    "unexpected text `{}` after the {after}, expected the end of the FEN",
-                    shown(cx.source_text(span))
-                ),
+                [
+                    around_shown("unexpected text `", cx.source_text(span), "` after the ")
+                        .as_str(),
+                    after,
+                    ", expected the end of the FEN",
+                ]
+                .concat(),
             )
             .primary(span, "not part of a FEN")
             .help("Remove the extra text; EPD operations and comments do not belong in a FEN."),
@@ -325,7 +325,7 @@ fn fields_from<'a>(cx: &mut Cx<'a>, input: &'a str, mut placed: Option<&'a str>)
         cx.report(
             Diagnostic::new(
                 Code::WhitespaceTrailing,
-                format!("whitespace `{}` after the FEN, expected none", shown(rest)),
+                around_shown("whitespace `", rest, "` after the FEN, expected none"),
             )
             .primary(span, "trailing whitespace")
             .help("Remove the whitespace after the last field.")

@@ -100,7 +100,8 @@ pub(crate) fn is_ascii_whitespace(byte: u8) -> bool {
 /// Describes a run of whitespace in words, for the separator label.
 pub(super) fn describe_whitespace(sep: &str) -> String {
     if sep.chars().all(|c| c == ' ') {
-        format!("{} spaces", sep.len())
+        let mut count = itoa::Buffer::new();
+        [count.format(sep.len()), " spaces"].concat()
     } else if sep.contains('\t') {
         "tab".to_owned()
     } else {
