@@ -49,10 +49,48 @@ fn report(check: &mut Check<'_, '_>) {
         check.report(
             Diagnostic::new(
                 Code::CounterOverflow,
-                format!("{name} `{}` too large, expected at most {MAX_COUNTER}", crate::diagnostics::text::shown(counter.text())),
+                message(name, counter.text()),
             )
             .primary(counter.span(), "does not fit in 32 bits")
             .help("No game is that long; many tools overflow or clamp such numbers. Write the real count."),
         );
+    }
+}
+
+/// The message for the counter `name` written `text`, as `format!("{name} `{text}` too large,
+/// expected at most {MAX_COUNTER}")` with the text shown (see `text::shown`) would write it.
+fn message(name: &str, text: &str) -> String {
+    let mut message =
+        String::with_capacity(name.len().saturating_add(text.len()).saturating_add(48));
+    message.push_str(name);
+    message.push_str(" `");
+    crate::diagnostics::text::push_shown(&mut message, text);
+    message.push_str("` too large, expected at most ");
+    message.push_str(itoa::Buffer::new().format(MAX_COUNTER));
+    message
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_message_is_the_formatted_text() {
+        for text in [
+            "4294967296",
+            "99999999999999999999999",
+            "1\u{7}2",
+            "0004294967296",
+        ] {
+            for name in ["halfmove clock", "fullmove number"] {
+                assert_eq!(
+                    message(name, text),
+                    format!(
+                        "{name} `{}` too large, expected at most {MAX_COUNTER}",
+                        crate::diagnostics::text::shown(text)
+                    )
+                );
+            }
+        }
     }
 }

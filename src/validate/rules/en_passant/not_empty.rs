@@ -45,9 +45,19 @@ fn report(check: &mut Check<'_, '_>, target: Square, span: crate::Span, from: Sq
         check.report(
             Diagnostic::new(
                 Code::EnPassantNotEmpty,
-                format!("{piece} on {square}, {role}, expected it empty after a double step to {target}"),
+                Message::with_capacity(96)
+                    .piece(piece)
+                    .str(" on ")
+                    .square(square)
+                    .str(", ")
+                    .str(role)
+                    .str(", expected it empty after a double step to ")
+                    .square(target),
             )
-            .primary(check.square_span(square), format!("{piece} on {square}"))
+            .primary(
+                check.square_span(square),
+                Message::with_capacity(24).piece(piece).str(" on ").square(square),
+            )
             .secondary(span, "en-passant square")
             .help("A pawn's double step passes over an empty square from an empty start square; write `-` if there was no double step."),
         );
