@@ -251,8 +251,8 @@ fn push_number<const KEY: usize>(buffer: &mut Vec<u8>, key: &[u8; KEY], value: u
 }
 
 /// Keys and numbers written one after the other into an array on the stack, to be copied at
-/// once: the keys and the digits are copied as arrays of a size known when compiling, and
-/// each number's digits take one 8-byte store, without a loop or a call.
+/// once: the keys and the digits (see [`Digits`]) are copied as arrays of a size known when
+/// compiling, without a loop or a call.
 struct Numbers {
     bytes: [u8; Numbers::ROOM],
     len: usize,
