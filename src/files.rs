@@ -227,6 +227,36 @@ pub fn lint_text_line_head(
     }
 }
 
+/// [`lint_text_line_head`], appending the diagnostics to `out` and returning how many there
+/// are: for a caller that gathers many lines' diagnostics in one vector (a batch of a file's
+/// lines), so that the lines' own vectors are reused rather than made and freed one by one.
+///
+/// ```
+/// use fenlint::files::{FileKind, lint_text_line_head_into};
+/// let validator = fenlint::Validator::new();
+/// let mut all = Vec::new();
+/// let line = "4k3/8/8/8/8/8/8/4K3 x - - 0 1";
+/// assert_eq!(lint_text_line_head_into(FileKind::Lines, line, 29, 0, &validator, &mut all), 1);
+/// assert_eq!(lint_text_line_head_into(FileKind::Lines, line, 29, 30, &validator, &mut all), 1);
+/// assert_eq!(all[1].span(), fenlint::Span::new(50, 51));
+/// ```
+pub fn lint_text_line_head_into(
+    kind: FileKind,
+    head: &str,
+    full_len: usize,
+    offset: usize,
+    validator: &Validator,
+    out: &mut Vec<Diagnostic>,
+) -> usize {
+    let mut found = lint_text_line_head(kind, head, full_len, offset, validator);
+    let count = found.len();
+    if count > 0 {
+        out.append(&mut found);
+        crate::diagnostics::give_back(found);
+    }
+    count
+}
+
 /// `fen::input::invalid_utf8` for bytes that are not UTF-8, with the severity in force (none
 /// when the code is allowed).
 pub fn invalid_utf8(bytes: &[u8], offset: usize, validator: &Validator) -> Vec<Diagnostic> {

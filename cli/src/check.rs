@@ -235,19 +235,25 @@ impl Batch {
                 continue;
             }
             let (offset, full_len) = (line.offset, line.full_len);
-            let mut of_line = match text.and_then(|text| text.get(line.start..line.end)) {
-                Some(content) => {
-                    files::lint_text_line_head(kind, content, full_len, offset, validator)
-                }
+            let count = match text.and_then(|text| text.get(line.start..line.end)) {
+                Some(content) => files::lint_text_line_head_into(
+                    kind,
+                    content,
+                    full_len,
+                    offset,
+                    validator,
+                    diagnostics,
+                ),
                 None => {
                     let content = bytes.get(line.start..line.end).unwrap_or_default();
-                    files::lint_line_head(kind, content, full_len, offset, validator)
+                    let mut of_line =
+                        files::lint_line_head(kind, content, full_len, offset, validator);
+                    let count = of_line.len();
+                    diagnostics.append(&mut of_line);
+                    count
                 }
             };
-            found.push(of_line.len());
-            if !of_line.is_empty() {
-                diagnostics.append(&mut of_line);
-            }
+            found.push(count);
         }
     }
 }

@@ -422,6 +422,38 @@ pub(crate) fn too_many_problems(count: usize, (what, a_what): Unit, at: Span) ->
     ))
 }
 
+/// Room for the diagnostics of one FEN: the vector that [`give_back`] kept on this thread
+/// from an earlier FEN, or else a new one with room for a few. Taken at a FEN's first
+/// diagnostic, so that a file's lines share one allocation instead of making and freeing one
+/// each.
+pub(crate) fn room() -> Vec<Diagnostic> {
+    match SPARE.try_with(std::cell::Cell::take) {
+        Ok(spare) if spare.capacity() > 0 => spare,
+        _ => Vec::with_capacity(FIRST_DIAGNOSTICS),
+    }
+}
+
+/// Keeps the room of `diagnostics`, emptied, for the next FEN's [`room`] on this thread, if it
+/// is small.
+pub(crate) fn give_back(mut diagnostics: Vec<Diagnostic>) {
+    if diagnostics.capacity() == 0 || diagnostics.capacity() > MAX_KEPT_DIAGNOSTICS {
+        return;
+    }
+    diagnostics.clear();
+    // When the thread is being torn down the vector is simply dropped.
+    let _ = SPARE.try_with(|spare| spare.set(diagnostics));
+}
+
+/// The room made for diagnostics at the first: what the vector's growth would make.
+const FIRST_DIAGNOSTICS: usize = 4;
+/// The most room [`give_back`] keeps: a FEN's worth of problems, not a garbage line's.
+const MAX_KEPT_DIAGNOSTICS: usize = 64;
+
+thread_local! {
+    /// The vector [`give_back`] kept for [`room`].
+    static SPARE: std::cell::Cell<Vec<Diagnostic>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
 /// Diagnostics collected up to [`MAX_DIAGNOSTICS`]; the rest are counted.
 #[derive(Debug, Default)]
 pub(crate) struct Capped {

@@ -32,9 +32,6 @@ pub(crate) struct Cx<'a> {
     pub(crate) plain_holdings: Option<crate::position::Holdings>,
 }
 
-/// The room made for diagnostics at the first: what the vector's growth would make.
-const FIRST_DIAGNOSTICS: usize = 4;
-
 impl<'a> Cx<'a> {
     pub(super) fn new(source: &'a str, base: usize) -> Cx<'a> {
         // Spans are `usize` offsets; a base so large that the FEN's end would overflow is
@@ -169,9 +166,9 @@ impl<'a> Cx<'a> {
         }
         if self.diagnostics.len() < MAX_DIAGNOSTICS {
             if self.diagnostics.capacity() == 0 {
-                // The first diagnostic: room for a few, allocated straight rather than
-                // through the vector's growth path.
-                self.diagnostics = Vec::with_capacity(FIRST_DIAGNOSTICS);
+                // The first diagnostic: room for a few, kept from an earlier FEN or allocated
+                // straight rather than through the vector's growth path.
+                self.diagnostics = crate::diagnostics::room();
             }
             self.diagnostics.push(diagnostic);
         } else {

@@ -234,6 +234,8 @@ impl Validator {
                 _ => castling.read_tree(parse.tree()),
             }
             let mut check = Check::new(parse.tree(), position, variant, &castling);
+            // The rules add theirs after the parser's, in the same vector (no rule reads it).
+            check.diagnostics = std::mem::take(&mut diagnostics);
             // The counters the rules check: those given, else the FEN's own.
             check.halfmove_clock = counters
                 .halfmove_clock
@@ -249,11 +251,7 @@ impl Validator {
             } else {
                 rules::run(&mut check, |code| self.severity_of(code).is_some());
             }
-            if diagnostics.is_empty() {
-                diagnostics = std::mem::take(&mut check.diagnostics);
-            } else {
-                diagnostics.append(&mut check.diagnostics);
-            }
+            diagnostics = std::mem::take(&mut check.diagnostics);
         }
         // Without overrides every diagnostic keeps the default severity it was made with.
         if !self.overrides.is_empty() {
@@ -554,6 +552,9 @@ impl<'t, 'a> Check<'t, 'a> {
     }
 
     pub(crate) fn report(&mut self, diagnostic: Diagnostic) {
+        if self.diagnostics.capacity() == 0 {
+            self.diagnostics = crate::diagnostics::room();
+        }
         self.diagnostics.push(diagnostic);
     }
 }
