@@ -808,9 +808,8 @@ fn rank<'a>(
 ) -> (&'a [u8], RankSummary) {
     let open = cx.start(SyntaxKind::Rank, input);
     // Well-formed squares first, in one go; the loop below reads whatever follows them.
-    let (len, width, after_digit) = plain_squares(input);
+    let (len, width, after_digit) = plain_square_tokens(cx, input);
     let mut rest = input.get(len..).unwrap_or_default();
-    cx.byte_tokens(input, len, square_kind);
     let mut summary = RankSummary {
         width,
         broken: false,
@@ -912,6 +911,50 @@ fn plain_squares(input: &[u8]) -> (usize, usize, bool) {
         len = len.saturating_sub(1);
         width = width.saturating_sub(1);
     }
+    (len, width, after_digit)
+}
+
+/// [`plain_squares`] and the tokens of the squares it reads, in one pass over the bytes: at
+/// most a block's worth of them (see `TreeBuilder::block`), for a run that ends with the
+/// block is only cut short, and the `rank` production reads the rest square by square.
+#[inline(always)]
+#[allow(
+    clippy::arithmetic_side_effects,
+    reason = "fewer than 256 bytes are read, each adding at most 8 to the width"
+)]
+fn plain_square_tokens(cx: &mut Cx<'_>, input: &[u8]) -> (usize, usize, bool) {
+    let start = cx.offset(input);
+    let Some(mut block) = cx.tree().block() else {
+        let (len, width, after_digit) = plain_squares(input);
+        cx.byte_tokens(input, len, square_kind);
+        return (len, width, after_digit);
+    };
+    let bytes = input.get(..crate::syntax::BLOCK_LEN - 1).unwrap_or(input);
+    let mut width = 0usize;
+    let mut after_digit = false;
+    let mut len = 0usize;
+    for (at, &byte) in bytes.iter().enumerate() {
+        // The board's table tells a piece letter and a digit 1 to 8 (its value) in one look.
+        let class = PLACEMENT_BYTES.get(usize::from(byte)).copied().unwrap_or(0);
+        if class >= PIECE {
+            // A piece followed by `~` is left to the `square` production.
+            if input.get(at + 1) == Some(&b'~') {
+                break;
+            }
+            block.token(SyntaxKind::Piece, start.wrapping_add(at as u32));
+            width += 1;
+            after_digit = false;
+        } else if class != 0 && !after_digit {
+            block.token(SyntaxKind::EmptyRun, start.wrapping_add(at as u32));
+            width += usize::from(class);
+            after_digit = true;
+        } else {
+            break;
+        }
+        len = at + 1;
+    }
+    let filled = block.filled();
+    cx.tree().keep(filled, start.wrapping_add(len as u32));
     (len, width, after_digit)
 }
 
