@@ -171,8 +171,8 @@ struct Batch {
     lines: Vec<Line>,
     /// The diagnostics of the lines of `lines`, one line's after the other's (none for a
     /// comment line); filled by [`Batch::lint`]. One vector for the batch, kept from batch to
-    /// batch: a line's own vector is emptied into it and freed on the thread that made it,
-    /// where freeing costs least.
+    /// batch: a line's own vector is emptied into it and kept for the next line on the thread
+    /// that made it (see `files::lint_text_line_head_into`).
     diagnostics: Vec<Diagnostic>,
     /// How many of `diagnostics` each line of `lines` has.
     found: Vec<usize>,
