@@ -80,8 +80,18 @@ struct RankSummary {
 fn placement<'a>(cx: &mut Cx<'a>, input: &'a str) -> (&'a str, Option<usize>) {
     let bytes = input.as_bytes();
     let stop = if cx.fast_paths {
-        match plain_placement(cx, bytes) {
+        match plain_placement::<false>(cx, bytes) {
             Ok((len, holdings)) => return (input.get(len..).unwrap_or_default(), holdings),
+            // Ranks of the wrong width, otherwise plain: read again, reporting them.
+            Err(Stop::Widths(mark)) => {
+                cx.rewind(mark);
+                match plain_placement_reporting_widths(cx, bytes) {
+                    Ok((len, holdings)) => {
+                        return (input.get(len..).unwrap_or_default(), holdings);
+                    }
+                    Err(stop) => Some(stop),
+                }
+            }
             Err(stop) => Some(stop),
         }
     } else {
@@ -101,7 +111,7 @@ fn placement<'a>(cx: &mut Cx<'a>, input: &'a str) -> (&'a str, Option<usize>) {
             tree.keep(kept, end);
             (tree.reopen(placement), rest, ranks)
         }
-        Some(Stop::Restart(mark)) => {
+        Some(Stop::Restart(mark) | Stop::Widths(mark)) => {
             cx.rewind(mark);
             (cx.start(SyntaxKind::Placement, bytes), bytes, 0usize)
         }
@@ -143,23 +153,29 @@ fn placement<'a>(cx: &mut Cx<'a>, input: &'a str) -> (&'a str, Option<usize>) {
     (rest, None)
 }
 
-/// The `placement` production for the common case, in one pass over the bytes: 8 ranks of 8
+/// The `placement` production for the common case, in one pass over the bytes: 8 ranks of
 /// plain squares (piece letters, each with an optional `~`, and digits 1–8 of which no two are
 /// adjacent), separated by `/`,
 /// that end the field or are followed by holdings, which draw no diagnostic. Builds the nodes
-/// the general path would build and places the pieces on the board as it goes. Plain bracket
+/// the general path would build and places the pieces on the board as it goes. A rank of more
+/// or fewer than 8 squares is reported as the general path reports it (see [`RankWidths`]),
+/// and then the board is not kept. Plain bracket
 /// holdings after the board (see `plain_bracket_holdings`) are built here too, as
 /// `holdings::bracket_holdings` would build them. Returns the length of the board (with such
 /// bracket holdings) and, when slash holdings of piece letters follow, their length (see
 /// `plain_holdings`). As soon as the input is anything else, returns where it stopped (see
-/// [`Stop`]): the ranks before the one it stopped in are plain, and the nodes it built for them
-/// are the general path's, which goes on from there.
+/// [`Stop`]): the ranks before the one it stopped in are plain squares (their widths
+/// reported), and the nodes it built for them are the general path's, which goes on from
+/// there.
 #[inline(always)]
 #[allow(
     clippy::arithmetic_side_effects,
     reason = "square indexes stay below 56 + 135 * 8: the loop reads at most 135 bytes, each adding at most 8"
 )]
-fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Result<(usize, Option<usize>), Stop> {
+fn plain_placement<const WIDTHS: bool>(
+    cx: &mut Cx<'_>,
+    bytes: &[u8],
+) -> Result<(usize, Option<usize>), Stop> {
     let base = cx.offset(bytes);
     // The board's bytes, read by their offsets in the whole input rather than from `bytes`,
     // so that one counter is both the index of the byte read and the offset of its node.
@@ -202,6 +218,10 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Result<(usize, Option<usize
     let mut at = start;
     // The offset of the start of the current rank.
     let mut rank_start = start;
+    // With `WIDTHS`, the ranks read that describe more or fewer than 8 squares, otherwise
+    // plain, a bit each (rank 8 the lowest): reported as the general path reports them (see
+    // `report_widths`), and the board is then not kept.
+    let mut widths = RankWidths::default();
     let outcome = 'board: {
         while let Some(&byte) = board.get(at) {
             let class = PLACEMENT_BYTES.get(usize::from(byte)).copied().unwrap_or(0);
@@ -220,13 +240,16 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Result<(usize, Option<usize
                 // piece is.
                 square += u32::from(class);
                 if last == AFTER_DIGIT {
-                    break 'board None;
+                    break 'board Err(false);
                 }
                 block.token(SyntaxKind::EmptyRun, at as u32);
                 last = AFTER_DIGIT;
             } else if byte == b'/' && rank_end > 8 {
                 if square != rank_end {
-                    break 'board None;
+                    if !WIDTHS {
+                        break 'board Err(true);
+                    }
+                    widths.note(rank_start, at, rank_end / 8, square - (rank_end - 8));
                 }
                 block.finish(rank);
                 block.token(SyntaxKind::Slash, at as u32);
@@ -238,7 +261,7 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Result<(usize, Option<usize
             } else if byte == b'~' {
                 // A promoted marker after a piece letter; anywhere else the general path reports it.
                 if last == 0 || last == AFTER_DIGIT {
-                    break 'board None;
+                    break 'board Err(false);
                 }
                 promoted |= last;
                 block.token(SyntaxKind::PromotedMarker, at as u32);
@@ -249,34 +272,54 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Result<(usize, Option<usize
             at += 1;
         }
         let len = at - start;
-        if rank_end != 8 || square != 8 {
-            break 'board None;
+        if !WIDTHS && (rank_end != 8 || square != 8) {
+            // Eight ranks, the last of the wrong width: maybe plain otherwise.
+            break 'board Err(rank_end == 8);
+        }
+        if rank_end != 8 {
+            break 'board Err(false);
         }
         // The board ends the field, or holdings follow it.
         let rest = bytes.get(len..).unwrap_or_default();
         let (holdings, brackets) = match rest.split_first() {
             Some((b'/', _)) => match plain_holdings(rest) {
                 Some(holdings) => (Some(holdings), None),
-                None => break 'board None,
+                None => break 'board Err(false),
             },
             Some((b'[', _)) => (None, plain_bracket_holdings(rest)),
-            Some((&byte, _)) if !is_ascii_whitespace(byte) => break 'board None,
+            Some((&byte, _)) if !is_ascii_whitespace(byte) => break 'board Err(false),
             _ => (None, None),
         };
-        Some((len, holdings, brackets))
+        // The last rank ends here, at the end of the board.
+        if square != 8 {
+            widths.note(rank_start, at, 1, square);
+        }
+        Ok((len, holdings, brackets))
     };
-    let Some((mut len, holdings, brackets)) = outcome else {
-        // The placement node and the ranks before `rank_start`, each with its slash, are kept:
-        // as many ranks as the slashes read, and a node per byte and per rank.
-        let ranks = (64 - rank_end) / 8;
-        let offset = rank_start - start;
-        let kept = block.prefix(1 + offset + ranks as usize);
-        return Err(Stop::Resume {
-            placement: block.index(placement),
-            kept,
-            ranks: ranks as usize,
-            offset,
-        });
+    let (mut len, holdings, brackets) = match outcome {
+        Ok(read) => read,
+        Err(true) => {
+            // Ranks of the wrong width: to be read again with `WIDTHS`, from the start.
+            let placement = block.index(placement);
+            return Err(Stop::Widths(tree.mark_at(placement, base)));
+        }
+        Err(false) => {
+            // The placement node and the ranks before `rank_start`, each with its slash, are kept:
+            // as many ranks as the slashes read, and a node per byte and per rank.
+            let ranks = (64 - rank_end) / 8;
+            let offset = rank_start - start;
+            let kept = block.prefix(1 + offset + ranks as usize);
+            let placement = block.index(placement);
+            // The ranks kept are read: their widths are reported here, as the general path
+            // reports each rank's width when it has read it.
+            widths.report(cx);
+            return Err(Stop::Resume {
+                placement,
+                kept,
+                ranks: ranks as usize,
+                offset,
+            });
+        }
     };
     let at = at as u32;
     block.finish(rank);
@@ -291,6 +334,11 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Result<(usize, Option<usize
     }
     if let Some((holdings_len, _)) = brackets {
         len = len.saturating_add(holdings_len);
+    }
+    if !widths.is_empty() {
+        // Eight ranks, some of the wrong width: no board to keep.
+        widths.report(cx);
+        return Ok((len, holdings));
     }
     let [
         black_pawns,
@@ -326,8 +374,58 @@ fn plain_placement(cx: &mut Cx<'_>, bytes: &[u8]) -> Result<(usize, Option<usize
     Ok((len, holdings))
 }
 
+/// The ranks that [`plain_placement`] read to their end that describe more or fewer than 8
+/// squares, each otherwise plain: at most the 8 ranks it reads, each by its start and end
+/// offsets, its number and its width.
+#[derive(Default)]
+struct RankWidths {
+    ranks: [(usize, usize, u32, u32); 8],
+    len: usize,
+}
+
+impl RankWidths {
+    /// Notes rank `number`, from offset `start` to `end`, of `width` squares.
+    #[cold]
+    fn note(&mut self, start: usize, end: usize, number: u32, width: u32) {
+        if let Some(slot) = self.ranks.get_mut(self.len) {
+            *slot = (start, end, number, width);
+            self.len = self.len.saturating_add(1);
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Reports each rank noted, in order, as [`placement`] reports a rank it has read.
+    fn report(&self, cx: &mut Cx<'_>) {
+        for &(start, end, number, width) in self.ranks.get(..self.len).unwrap_or_default() {
+            let span = cx.tree().span(start as u32, end.saturating_sub(start));
+            let summary = RankSummary {
+                width: width as usize,
+                broken: false,
+            };
+            report_rank_width(cx, span, number as usize, &summary);
+        }
+    }
+}
+
+/// [`plain_placement`] for a board whose ranks, otherwise plain, may describe more or fewer
+/// than 8 squares, which are reported: out of line, for it is tried only after the usual pass
+/// found such a rank.
+#[inline(never)]
+fn plain_placement_reporting_widths(
+    cx: &mut Cx<'_>,
+    bytes: &[u8],
+) -> Result<(usize, Option<usize>), Stop> {
+    plain_placement::<true>(cx, bytes)
+}
+
 /// Where [`plain_placement`] stopped, for the general path of [`placement`] to go on from.
 enum Stop {
+    /// Start again from the placement's start, with the tree as it was before the fast path,
+    /// reading ranks of the wrong width (see [`plain_placement_reporting_widths`]).
+    Widths(crate::syntax::Mark),
     /// Start again from the placement's start, with the tree as it was before the fast path.
     Restart(crate::syntax::Mark),
     /// Go on after the ranks read in full.
