@@ -105,7 +105,7 @@ fn target_square(input: &[u8]) -> IResult<&[u8], (u8, u8)> {
 }
 
 /// Whether all of `input` is a `target_square`.
-fn is_target_square(input: &str) -> bool {
+pub(crate) fn is_target_square(input: &str) -> bool {
     target_square(input.as_bytes()).is_ok_and(|(rest, _)| rest.is_empty())
 }
 

@@ -481,8 +481,8 @@ fn plain_tail<'a>(cx: &mut Cx<'a>, rest: &'a str) -> bool {
 /// [`fields`] does with them (without a `+` no field is a three-check counter, and one space
 /// draws nothing), without finding the fields and their slots again; the equivalence test in
 /// `parse::tests` checks that both build the same tree and diagnostics. Returns `false`, with
-/// nothing built, for anything else. Nothing is kept in `cx.plain_tail`: the position reads
-/// these fields from the tree, as it does after the general loop.
+/// nothing built, for anything else. With all five fields, what the position reads of them is
+/// kept in `cx.plain_tail`, as [`plain_tail`] keeps it.
 #[inline(never)]
 fn simple_tail<'a>(
     cx: &mut Cx<'a>,
@@ -524,7 +524,34 @@ fn simple_tail<'a>(
         }
         last = text;
     }
-    if fields.len() < SLOTS.len() {
+    if let [
+        (_, side),
+        (_, castling),
+        (_, en_passant),
+        (_, halfmove_clock),
+        (_, fullmove_number),
+    ] = *fields
+    {
+        // All five fields: what the position reads of them, as it would read it from their
+        // nodes (an invalid side to move is White's, an invalid square none), kept so that it
+        // does not look for them again (the equivalence test in `parse::tests` checks this).
+        cx.plain_tail = Some(PlainTail {
+            castling: castling::is_plain(castling.as_bytes()).then_some(castling),
+            castling_start: cx.span(castling).start,
+            turn: if side == "b" {
+                Color::Black
+            } else {
+                Color::White
+            },
+            en_passant: en_passant::is_target_square(en_passant)
+                .then(|| Square::from_name(en_passant))
+                .flatten(),
+            halfmove_clock: CounterText::new(halfmove_clock, cx.span(halfmove_clock)),
+            fullmove_number: CounterText::new(fullmove_number, cx.span(fullmove_number)),
+            // No field holds a `+`, so there are no three-check counts.
+            checks_given: Some(None),
+        });
+    } else {
         report_missing_fields(cx, fields.len().saturating_add(1), last);
     }
     true

@@ -131,7 +131,7 @@ pub struct Parse<'a> {
 /// from the tree, worked out once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct PlainTail<'a> {
-    /// The side to move.
+    /// The side to move, as the position reads it: White when the field is not `w` or `b`.
     pub(crate) turn: crate::Color,
     /// The castling field as written when it is `-` or castling letters in order without
     /// repeats, each of which is a castling right of the tree; `None` for any other field.
@@ -537,8 +537,10 @@ mod tests {
             }
             if let Some(tail) = fast.plain_tail() {
                 let tree = fast.tree();
+                // The side to move as the position reads it: White's when the field is not
+                // a colour.
                 let side = tree.side_to_move().and_then(|side| side.color());
-                assert_eq!(Some(tail.turn), side, "{input:?}");
+                assert_eq!(tail.turn, side.unwrap_or(crate::Color::White), "{input:?}");
                 if let Some(letters) = tail.castling {
                     let castling = tree.castling().map(|field| field.syntax().text());
                     assert_eq!(Some(letters), castling, "{input:?}");
