@@ -79,6 +79,44 @@ pub(crate) struct Summary {
 }
 
 impl Summary {
+    /// Whether `letters` are only `K`, `Q`, `k` and `q`, each with its king on e1 or e8 and its
+    /// rook in its corner on `board` (whose kings are `kings`): the usual castling rights of
+    /// standard chess, of which nothing is to be said. One look at each letter and at the
+    /// corners, for most FENs with castling rights, instead of [`Summary::of`]'s reading of
+    /// each letter's side.
+    #[inline]
+    fn usual_rights(
+        board: &Board,
+        kings: [Option<Square>; 2],
+        letters: &crate::validate::CastlingLetters,
+    ) -> bool {
+        if letters.has_other_letters() {
+            return false;
+        }
+        // Bits 0 to 3 for `K`, `Q`, `k`, `q`: the rights written, and those that have their
+        // king and rook at home.
+        let mut written = 0u32;
+        for right in letters.iter() {
+            written |= match right.letter() {
+                'K' => 1,
+                'Q' => 2,
+                'k' => 4,
+                _ => 8,
+            };
+        }
+        let usual = |color: Color, king: Option<Square>, shift: u32| {
+            let home = File::new(4).and_then(|file| Square::new(file, back_rank(color)));
+            if king.is_none() || king != home {
+                return 0;
+            }
+            let rooks = crate::position::back_rank_rooks(board, color);
+            (u32::from(rooks & 0x80 != 0) | u32::from(rooks & 0x01 != 0) << 1) << shift
+        };
+        let [white, black] = kings;
+        let at_home = usual(Color::White, white, 0) | usual(Color::Black, black, 2);
+        written & !at_home == 0
+    }
+
     /// The summary of `letters` (at least one) on `board`, whose kings (White's, Black's, each
     /// when it is the colour's only king) are `kings`, in `variant`.
     pub(crate) fn of(
@@ -88,6 +126,9 @@ impl Summary {
         letters: &crate::validate::CastlingLetters,
     ) -> Summary {
         let standard = variant != Variant::Chess960;
+        if standard && Summary::usual_rights(board, kings, letters) {
+            return Summary::default();
+        }
         // Each colour's king at home (see `castling_king`) with the files of its back-rank
         // rooks (bit 0 the a-file).
         let home = |color: Color, king: Option<Square>| {
