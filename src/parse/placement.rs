@@ -80,12 +80,12 @@ struct RankSummary {
 fn placement<'a>(cx: &mut Cx<'a>, input: &'a str) -> (&'a str, Option<usize>) {
     let bytes = input.as_bytes();
     let stop = if cx.fast_paths {
-        match plain_placement::<false>(cx, bytes) {
+        match plain_placement::<false>(cx, bytes, None) {
             Ok((len, holdings)) => return (input.get(len..).unwrap_or_default(), holdings),
-            // Ranks of the wrong width, otherwise plain: read again, reporting them.
-            Err(Stop::Widths(mark)) => {
-                cx.rewind(mark);
-                match plain_placement_reporting_widths(cx, bytes) {
+            // A rank of the wrong width or invalid characters, otherwise plain: read on,
+            // reporting them.
+            Err(Stop::Widths(partial)) => {
+                match plain_placement_reporting_widths(cx, bytes, partial) {
                     Ok((len, holdings)) => {
                         return (input.get(len..).unwrap_or_default(), holdings);
                     }
@@ -111,11 +111,12 @@ fn placement<'a>(cx: &mut Cx<'a>, input: &'a str) -> (&'a str, Option<usize>) {
             tree.keep(kept, end);
             (tree.reopen(placement), rest, ranks)
         }
-        Some(Stop::Restart(mark) | Stop::Widths(mark)) => {
+        Some(Stop::Restart(mark)) => {
             cx.rewind(mark);
             (cx.start(SyntaxKind::Placement, bytes), bytes, 0usize)
         }
-        None => (cx.start(SyntaxKind::Placement, bytes), bytes, 0usize),
+        // Not given back by the pass with `WIDTHS`, which the usual pass's `Widths` leads to.
+        Some(Stop::Widths(_)) | None => (cx.start(SyntaxKind::Placement, bytes), bytes, 0usize),
     };
     let mut extra_start: Option<Span> = None;
     let holdings = loop {
@@ -175,6 +176,7 @@ fn placement<'a>(cx: &mut Cx<'a>, input: &'a str) -> (&'a str, Option<usize>) {
 fn plain_placement<const WIDTHS: bool>(
     cx: &mut Cx<'_>,
     bytes: &[u8],
+    from: Option<Partial>,
 ) -> Result<(usize, Option<usize>), Stop> {
     let base = cx.offset(bytes);
     // The board's bytes, read by their offsets in the whole input rather than from `bytes`,
@@ -200,28 +202,59 @@ fn plain_placement<const WIDTHS: bool>(
     let Some(mut block) = tree.block() else {
         return Err(Stop::Restart(tree.mark()));
     };
-    let placement = block.start_child(SyntaxKind::Placement, base);
-    let mut rank = block.start(SyntaxKind::Rank, base);
+    // With `WIDTHS`, the pass goes on from where the usual pass stopped (see [`Partial`]): its
+    // nodes are still in the block, which it did not keep.
+    let resumed = from.filter(|_| WIDTHS);
+    let (placement, mut rank) = match resumed {
+        Some(partial) => {
+            block.resume(partial.used);
+            (partial.placement, partial.rank)
+        }
+        None => {
+            let placement = block.start_child(SyntaxKind::Placement, base);
+            (placement, block.start(SyntaxKind::Rank, base))
+        }
+    };
     // The squares of each piece, by its entry of the byte table less `PIECE`: one set per
     // colour and role, split into the board's colour and role sets at the end.
     let mut pieces = [0u64; 16];
     // The square index of the next square, and one past the current rank's h-file square;
     // rank 8 first.
-    let mut square = 56u32;
-    let mut rank_end = 64u32;
+    let mut square = resumed.map_or(56, |partial| partial.square);
+    let mut rank_end = resumed.map_or(64, |partial| partial.rank_end);
     // The square of the piece just placed, as a bitboard; `AFTER_DIGIT` after a digit, 0 after
     // anything else.
     const AFTER_DIGIT: u64 = u64::MAX;
-    let mut last = 0u64;
+    let mut last = resumed.map_or(0, |partial| partial.last);
     let mut promoted = 0u64;
     // The offset of the byte read.
-    let mut at = start;
+    let mut at = resumed.map_or(start, |partial| partial.at);
     // The offset of the start of the current rank.
-    let mut rank_start = start;
-    // With `WIDTHS`, the ranks read that describe more or fewer than 8 squares, otherwise
-    // plain, a bit each (rank 8 the lowest): reported as the general path reports them (see
-    // `report_widths`), and the board is then not kept.
-    let mut widths = RankWidths::default();
+    let mut rank_start = resumed.map_or(start, |partial| partial.rank_start);
+    // With `WIDTHS`: what is to be reported (ranks of the wrong width, otherwise plain, and
+    // runs of invalid characters), as the general path reports it, and then the board is not
+    // kept; whether the current rank holds invalid characters (it has no width then); and the
+    // nodes of the ranks read to their end, with their slashes (an error token may cover
+    // several bytes).
+    let mut widths = RankNotes::default();
+    let mut broken = false;
+    let mut kept_nodes = resumed.map_or(1, |partial| partial.kept_nodes);
+    // Where the usual pass stopped, for the pass with `WIDTHS` to go on from.
+    macro_rules! partial {
+        () => {
+            Partial {
+                at,
+                rank_start,
+                square,
+                rank_end,
+                last,
+                used: block.used(),
+                placement,
+                rank,
+                kept_nodes: 1 + (rank_start - start) + ((64 - rank_end) / 8) as usize,
+            }
+        };
+    }
     let outcome = 'board: {
         while let Some(&byte) = board.get(at) {
             let class = PLACEMENT_BYTES.get(usize::from(byte)).copied().unwrap_or(0);
@@ -240,19 +273,27 @@ fn plain_placement<const WIDTHS: bool>(
                 // piece is.
                 square += u32::from(class);
                 if last == AFTER_DIGIT {
-                    break 'board Err(false);
+                    break 'board Err(None);
                 }
                 block.token(SyntaxKind::EmptyRun, at as u32);
                 last = AFTER_DIGIT;
             } else if byte == b'/' && rank_end > 8 {
                 if square != rank_end {
                     if !WIDTHS {
-                        break 'board Err(true);
+                        break 'board Err(Some(partial!()));
                     }
-                    widths.note(rank_start, at, rank_end / 8, square - (rank_end - 8));
+                    if !broken
+                        && !widths.note(rank_start, at, rank_end / 8, square - (rank_end - 8))
+                    {
+                        break 'board Err(None);
+                    }
                 }
+                broken = false;
                 block.finish(rank);
                 block.token(SyntaxKind::Slash, at as u32);
+                if WIDTHS {
+                    kept_nodes = block.used();
+                }
                 rank_start = at + 1;
                 rank = block.start(SyntaxKind::Rank, rank_start as u32);
                 rank_end -= 8;
@@ -261,11 +302,31 @@ fn plain_placement<const WIDTHS: bool>(
             } else if byte == b'~' {
                 // A promoted marker after a piece letter; anywhere else the general path reports it.
                 if last == 0 || last == AFTER_DIGIT {
-                    break 'board Err(false);
+                    break 'board Err(None);
                 }
                 promoted |= last;
                 block.token(SyntaxKind::PromotedMarker, at as u32);
                 last = 0;
+            } else if WIDTHS && is_invalid_character(byte) {
+                // Characters that are not a rank's: one error token, as the general path
+                // makes it, and the rank has no width.
+                let run = board
+                    .get(at..)
+                    .unwrap_or_default()
+                    .iter()
+                    .position(|&byte| !is_invalid_character(byte))
+                    .unwrap_or(board.len() - at);
+                // A run that goes on in a character that is not ASCII, or past the bytes read,
+                // is the general path's to measure.
+                let ascii_end = board.get(at + run).is_some_and(u8::is_ascii);
+                if !ascii_end || !widths.note(at, at + run, 0, INVALID_CHARACTERS) {
+                    break 'board Err(None);
+                }
+                block.token(SyntaxKind::Error, at as u32);
+                broken = true;
+                last = 0;
+                at += run;
+                continue;
             } else {
                 break;
             }
@@ -273,46 +334,54 @@ fn plain_placement<const WIDTHS: bool>(
         }
         let len = at - start;
         if !WIDTHS && (rank_end != 8 || square != 8) {
-            // Eight ranks, the last of the wrong width: maybe plain otherwise.
-            break 'board Err(rank_end == 8);
+            // The last rank of the wrong width, or invalid characters: maybe plain otherwise.
+            let invalid = board.get(at).copied().is_some_and(is_invalid_character);
+            break 'board Err((rank_end == 8 || invalid).then(|| partial!()));
         }
         if rank_end != 8 {
-            break 'board Err(false);
+            break 'board Err(None);
         }
         // The board ends the field, or holdings follow it.
         let rest = bytes.get(len..).unwrap_or_default();
         let (holdings, brackets) = match rest.split_first() {
             Some((b'/', _)) => match plain_holdings(rest) {
                 Some(holdings) => (Some(holdings), None),
-                None => break 'board Err(false),
+                None => break 'board Err(None),
             },
             Some((b'[', _)) => (None, plain_bracket_holdings(rest)),
-            Some((&byte, _)) if !is_ascii_whitespace(byte) => break 'board Err(false),
+            Some((&byte, _)) if !is_ascii_whitespace(byte) => break 'board Err(None),
             _ => (None, None),
         };
         // The last rank ends here, at the end of the board.
-        if square != 8 {
-            widths.note(rank_start, at, 1, square);
+        if square != 8 && !broken && !widths.note(rank_start, at, 1, square) {
+            break 'board Err(None);
+        }
+        // The pass with `WIDTHS` found what the usual pass stopped on, or leaves the board
+        // to the general path.
+        if WIDTHS && widths.is_empty() {
+            break 'board Err(None);
         }
         Ok((len, holdings, brackets))
     };
     let (mut len, holdings, brackets) = match outcome {
         Ok(read) => read,
-        Err(true) => {
-            // Ranks of the wrong width: to be read again with `WIDTHS`, from the start.
-            let placement = block.index(placement);
-            return Err(Stop::Widths(tree.mark_at(placement, base)));
-        }
-        Err(false) => {
+        Err(Some(partial)) => return Err(Stop::Widths(partial)),
+        Err(None) => {
             // The placement node and the ranks before `rank_start`, each with its slash, are kept:
             // as many ranks as the slashes read, and a node per byte and per rank.
             let ranks = (64 - rank_end) / 8;
             let offset = rank_start - start;
-            let kept = block.prefix(1 + offset + ranks as usize);
+            let kept = if WIDTHS {
+                block.prefix(kept_nodes)
+            } else {
+                block.prefix(1 + offset + ranks as usize)
+            };
             let placement = block.index(placement);
-            // The ranks kept are read: their widths are reported here, as the general path
-            // reports each rank's width when it has read it.
-            widths.report(cx);
+            if WIDTHS {
+                // The ranks kept are read: what was noted of them is reported here, as the
+                // general path reports it when it reads them.
+                widths.report_before(cx, rank_start);
+            }
             return Err(Stop::Resume {
                 placement,
                 kept,
@@ -335,9 +404,9 @@ fn plain_placement<const WIDTHS: bool>(
     if let Some((holdings_len, _)) = brackets {
         len = len.saturating_add(holdings_len);
     }
-    if !widths.is_empty() {
-        // Eight ranks, some of the wrong width: no board to keep.
-        widths.report(cx);
+    if WIDTHS {
+        // Eight ranks, some of the wrong width or with invalid characters: no board to keep.
+        widths.report_before(cx, usize::MAX);
         return Ok((len, holdings));
     }
     let [
@@ -374,40 +443,80 @@ fn plain_placement<const WIDTHS: bool>(
     Ok((len, holdings))
 }
 
-/// The ranks that [`plain_placement`] read to their end that describe more or fewer than 8
-/// squares, each otherwise plain: at most the 8 ranks it reads, each by its start and end
-/// offsets, its number and its width.
+/// What [`plain_placement`] reading with `WIDTHS` found to report, in the order the general
+/// path reports it: ranks read to their end that describe more or fewer than 8 squares
+/// (otherwise plain), each by its start and end offsets, its number and its width; and runs
+/// of invalid characters, by their start and end offsets (the width [`INVALID_CHARACTERS`]).
 #[derive(Default)]
-struct RankWidths {
-    ranks: [(usize, usize, u32, u32); 8],
+struct RankNotes {
+    notes: [(usize, usize, u32, u32); 16],
     len: usize,
 }
 
-impl RankWidths {
-    /// Notes rank `number`, from offset `start` to `end`, of `width` squares.
+/// The width noted for a run of invalid characters (see [`RankNotes`]).
+const INVALID_CHARACTERS: u32 = u32::MAX;
+
+impl RankNotes {
+    /// Notes rank `number`, from offset `start` to `end`, of `width` squares (or invalid
+    /// characters there, for the width [`INVALID_CHARACTERS`]); `false` when there is no room
+    /// left.
     #[cold]
-    fn note(&mut self, start: usize, end: usize, number: u32, width: u32) {
-        if let Some(slot) = self.ranks.get_mut(self.len) {
-            *slot = (start, end, number, width);
-            self.len = self.len.saturating_add(1);
-        }
+    fn note(&mut self, start: usize, end: usize, number: u32, width: u32) -> bool {
+        let Some(slot) = self.notes.get_mut(self.len) else {
+            return false;
+        };
+        *slot = (start, end, number, width);
+        self.len = self.len.saturating_add(1);
+        true
     }
 
     fn is_empty(&self) -> bool {
         self.len == 0
     }
 
-    /// Reports each rank noted, in order, as [`placement`] reports a rank it has read.
-    fn report(&self, cx: &mut Cx<'_>) {
-        for &(start, end, number, width) in self.ranks.get(..self.len).unwrap_or_default() {
-            let span = cx.tree().span(start as u32, end.saturating_sub(start));
-            let summary = RankSummary {
-                width: width as usize,
-                broken: false,
-            };
-            report_rank_width(cx, span, number as usize, &summary);
+    /// Reports what was noted before offset `end`, in order, as [`placement`] reports it.
+    #[cold]
+    fn report_before(&self, cx: &mut Cx<'_>, end: usize) {
+        for &(from, to, number, width) in self.notes.get(..self.len).unwrap_or_default() {
+            if from >= end {
+                break;
+            }
+            let span = cx.tree().span(from as u32, to.saturating_sub(from));
+            if width == INVALID_CHARACTERS {
+                report_invalid_characters(cx, span);
+            } else {
+                let summary = RankSummary {
+                    width: width as usize,
+                    broken: false,
+                };
+                report_rank_width(cx, span, number as usize, &summary);
+            }
         }
     }
+}
+
+/// Whether `byte` is one that the `rank` production reads as an invalid character, as long as
+/// it is ASCII: not whitespace, not a piece letter or digit, not `~`, `/` or `[`.
+#[inline(always)]
+fn is_invalid_character(byte: u8) -> bool {
+    byte.is_ascii() && !is_ascii_whitespace(byte) && !is_rank_byte(byte)
+}
+
+/// Where the usual pass of [`plain_placement`] stopped, at a rank of the wrong width (at its
+/// `/` or at the end of the board) or at invalid characters, for the pass with `WIDTHS` to go
+/// on from: the loop's state, and the nodes filled in the block, which the usual pass does
+/// not keep, so that they are still there.
+#[derive(Clone, Copy)]
+struct Partial {
+    at: usize,
+    rank_start: usize,
+    square: u32,
+    rank_end: u32,
+    last: u64,
+    used: usize,
+    placement: u8,
+    rank: u8,
+    kept_nodes: usize,
 }
 
 /// [`plain_placement`] for a board whose ranks, otherwise plain, may describe more or fewer
@@ -417,15 +526,15 @@ impl RankWidths {
 fn plain_placement_reporting_widths(
     cx: &mut Cx<'_>,
     bytes: &[u8],
+    from: Partial,
 ) -> Result<(usize, Option<usize>), Stop> {
-    plain_placement::<true>(cx, bytes)
+    plain_placement::<true>(cx, bytes, Some(from))
 }
 
 /// Where [`plain_placement`] stopped, for the general path of [`placement`] to go on from.
 enum Stop {
-    /// Start again from the placement's start, with the tree as it was before the fast path,
-    /// reading ranks of the wrong width (see [`plain_placement_reporting_widths`]).
-    Widths(crate::syntax::Mark),
+    /// Go on with [`plain_placement_reporting_widths`] from where the usual pass stopped.
+    Widths(Partial),
     /// Start again from the placement's start, with the tree as it was before the fast path.
     Restart(crate::syntax::Mark),
     /// Go on after the ranks read in full.

@@ -695,6 +695,18 @@ impl Block<'_> {
         }
     }
 
+    /// How many nodes are filled.
+    #[inline(always)]
+    pub(crate) fn used(&self) -> usize {
+        usize::from(self.used)
+    }
+
+    /// Takes the first `used` nodes as filled: those a fast path filled in a block over the
+    /// same room before, which it did not keep, to go on after them.
+    pub(crate) fn resume(&mut self, used: usize) {
+        self.used = u8::try_from(used).unwrap_or(u8::MAX);
+    }
+
     /// The first `used` nodes of the block (at most as many as are filled), to keep with
     /// [`TreeBuilder::keep`]: for a fast path that stops partway and keeps what it built up to
     /// a point.
