@@ -158,9 +158,11 @@ fn placement<'a>(cx: &mut Cx<'a>, input: &'a str) -> (&'a str, Option<usize>) {
 /// plain squares (piece letters, each with an optional `~`, and digits 1–8 of which no two are
 /// adjacent), separated by `/`,
 /// that end the field or are followed by holdings, which draw no diagnostic. Builds the nodes
-/// the general path would build and places the pieces on the board as it goes. A rank of more
-/// or fewer than 8 squares is reported as the general path reports it (see [`RankWidths`]),
-/// and then the board is not kept. Plain bracket
+/// the general path would build and places the pieces on the board as it goes. When the usual
+/// pass (without `WIDTHS`) meets a rank of more or fewer than 8 squares or a run of invalid
+/// characters, the pass with `WIDTHS` goes on from there (see [`Partial`]), noting what to
+/// report as the general path reports it (see [`RankNotes`]), and then the board is not kept.
+/// Plain bracket
 /// holdings after the board (see `plain_bracket_holdings`) are built here too, as
 /// `holdings::bracket_holdings` would build them. Returns the length of the board (with such
 /// bracket holdings) and, when slash holdings of piece letters follow, their length (see
@@ -352,8 +354,9 @@ fn plain_placement<const WIDTHS: bool>(
             Some((&byte, _)) if !is_ascii_whitespace(byte) => break 'board Err(None),
             _ => (None, None),
         };
-        // The last rank ends here, at the end of the board.
-        if square != 8 && !broken && !widths.note(rank_start, at, 1, square) {
+        // The last rank ends here, at the end of the board (the usual pass stopped before,
+        // were it of the wrong width).
+        if WIDTHS && square != 8 && !broken && !widths.note(rank_start, at, 1, square) {
             break 'board Err(None);
         }
         // The pass with `WIDTHS` found what the usual pass stopped on, or leaves the board
@@ -519,9 +522,9 @@ struct Partial {
     kept_nodes: usize,
 }
 
-/// [`plain_placement`] for a board whose ranks, otherwise plain, may describe more or fewer
-/// than 8 squares, which are reported: out of line, for it is tried only after the usual pass
-/// found such a rank.
+/// [`plain_placement`] with `WIDTHS`, for a board whose ranks, otherwise plain, may describe
+/// more or fewer than 8 squares or hold runs of invalid characters, which are reported: out of
+/// line, for it goes on only after the usual pass met such a rank.
 #[inline(never)]
 fn plain_placement_reporting_widths(
     cx: &mut Cx<'_>,
