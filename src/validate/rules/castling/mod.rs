@@ -90,9 +90,6 @@ impl Summary {
         kings: [Option<Square>; 2],
         letters: &crate::validate::CastlingLetters,
     ) -> bool {
-        if letters.has_other_letters() {
-            return false;
-        }
         // Bits 0 to 3 for `K`, `Q`, `k`, `q`: the rights written, and those that have their
         // king and rook at home.
         let mut written = 0u32;
@@ -101,7 +98,8 @@ impl Summary {
                 'K' => 1,
                 'Q' => 2,
                 'k' => 4,
-                _ => 8,
+                'q' => 8,
+                _ => return false,
             };
         }
         let usual = |color: Color, king: Option<Square>, shift: u32| {
