@@ -1094,39 +1094,11 @@ fn rank<'a>(
 }
 
 /// The longest run of squares at the start of `input` that the `square` production reads
-/// without a diagnostic: piece letters not followed by `~`, and digits 1 to 8 that do not follow
-/// a digit. Returns its length, the squares it describes and whether it ends with a digit. The
-/// `rank` production turns the run into tokens in one go and reads the rest square by square.
-#[inline(always)]
-fn plain_squares(input: &[u8]) -> (usize, usize, bool) {
-    let mut width = 0usize;
-    let mut after_digit = false;
-    let mut len = 0usize;
-    for &byte in input {
-        // The board's table tells a piece letter and a digit 1 to 8 (its value) in one look.
-        let class = PLACEMENT_BYTES.get(usize::from(byte)).copied().unwrap_or(0);
-        if class >= PIECE {
-            width = width.saturating_add(1);
-            after_digit = false;
-        } else if class != 0 && !after_digit {
-            width = width.saturating_add(usize::from(class));
-            after_digit = true;
-        } else {
-            break;
-        }
-        len = len.saturating_add(1);
-    }
-    // A piece followed by `~` is left to the `square` production.
-    if len > 0 && !after_digit && input.get(len) == Some(&b'~') {
-        len = len.saturating_sub(1);
-        width = width.saturating_sub(1);
-    }
-    (len, width, after_digit)
-}
-
-/// [`plain_squares`] and the tokens of the squares it reads, in one pass over the bytes: at
-/// most a block's worth of them (see `TreeBuilder::block`), for a run that ends with the
-/// block is only cut short, and the `rank` production reads the rest square by square.
+/// without a diagnostic (piece letters not followed by `~`, and digits 1 to 8 that do not follow
+/// a digit), made into their tokens as it is read: its length, the squares it describes and
+/// whether it ends with a digit. At most a block's worth of bytes is read (see
+/// `TreeBuilder::block`), and none when there is no room for a block; the `rank` production
+/// reads the rest square by square.
 #[inline(always)]
 #[allow(
     clippy::arithmetic_side_effects,
@@ -1135,9 +1107,7 @@ fn plain_squares(input: &[u8]) -> (usize, usize, bool) {
 fn plain_square_tokens(cx: &mut Cx<'_>, input: &[u8]) -> (usize, usize, bool) {
     let start = cx.offset(input);
     let Some(mut block) = cx.tree().block() else {
-        let (len, width, after_digit) = plain_squares(input);
-        cx.byte_tokens(input, len, square_kind);
-        return (len, width, after_digit);
+        return (0, 0, false);
     };
     let bytes = input.get(..crate::syntax::BLOCK_LEN - 1).unwrap_or(input);
     let mut width = 0usize;
@@ -1166,30 +1136,6 @@ fn plain_square_tokens(cx: &mut Cx<'_>, input: &[u8]) -> (usize, usize, bool) {
     let filled = block.filled();
     cx.tree().keep(filled, start.wrapping_add(len as u32));
     (len, width, after_digit)
-}
-
-/// The kind of the token for a byte that `plain_squares` accepted: a table lookup, which is
-/// cheaper than a comparison in the loops that append squares.
-#[inline(always)]
-fn square_kind(byte: u8) -> SyntaxKind {
-    /// [`SyntaxKind::EmptyRun`] for a digit, [`SyntaxKind::Piece`] for anything else.
-    static SQUARE_KINDS: [SyntaxKind; 256] = {
-        let mut table = [SyntaxKind::Piece; 256];
-        let mut rest: &mut [SyntaxKind] = &mut table;
-        let mut byte = 0u8;
-        while let [slot, tail @ ..] = rest {
-            if byte.is_ascii_digit() {
-                *slot = SyntaxKind::EmptyRun;
-            }
-            rest = tail;
-            byte = byte.wrapping_add(1);
-        }
-        table
-    };
-    SQUARE_KINDS
-        .get(usize::from(byte))
-        .copied()
-        .unwrap_or(SyntaxKind::Piece)
 }
 
 /// Bytes the `rank` production knows (digits 0 and 9 included, to report them as digits), and
