@@ -8,7 +8,7 @@ use fenlint::{Code, Severity};
 use miette::{GraphicalReportHandler, GraphicalTheme};
 
 use crate::args::Format;
-use crate::check::{Finding, Totals};
+use crate::check::{Finding, Severities, Totals};
 use crate::sarif::SarifLog;
 use crate::source::{Excerpt, visible};
 
@@ -135,6 +135,36 @@ impl Printer {
         writeln!(out, "{text}")
     }
 
+    /// Whether the findings may come as their JSON lines ([`Printer::json_lines`]): JSON
+    /// printed one by one, none left out (`--quiet`) or counted instead (`--statistics`).
+    pub fn takes_json_lines(&self) -> bool {
+        self.format == Format::Json && !self.quiet && self.statistics.is_none()
+    }
+
+    /// Prints findings given as their JSON lines, `text`, with how many of each severity they
+    /// are: what [`Printer::finding`] does with each of them in turn.
+    pub fn json_lines(
+        &mut self,
+        out: &mut dyn Write,
+        text: &[u8],
+        severities: Severities,
+    ) -> io::Result<()> {
+        self.errors = self.errors.saturating_add(severities.errors);
+        self.warnings = self.warnings.saturating_add(severities.warnings);
+        self.advice = self.advice.saturating_add(severities.advice);
+        if text.len() < PENDING_BYTES {
+            self.line.extend_from_slice(text);
+            if self.line.len() >= PENDING_BYTES {
+                self.write_pending(out)?;
+            }
+            return Ok(());
+        }
+        // Written where it is, after the lines before it: a text this long goes past the
+        // output's buffer without a copy.
+        self.write_pending(out)?;
+        out.write_all(text)
+    }
+
     /// Writes the findings not written yet.
     pub fn write_pending(&mut self, out: &mut dyn Write) -> io::Result<()> {
         let written = out.write_all(&self.line);
@@ -236,7 +266,7 @@ fn github(out: &mut dyn Write, finding: &Finding<'_>) -> io::Result<()> {
 }
 
 /// The finding with the lines and columns of its primary span.
-fn located<'f>(finding: &'f Finding<'_>) -> fenlint::render::Located<'f> {
+pub(crate) fn located<'f>(finding: &'f Finding<'_>) -> fenlint::render::Located<'f> {
     let span = finding.diagnostic.span();
     let at = |offset| {
         let position = finding.place.position(offset);

@@ -278,12 +278,11 @@ pub fn parse_at(input: &str, base: usize) -> Parse<'_> {
     if input.len() > MAX_INPUT_LEN {
         return too_long(input, base);
     }
-    let mut cx = Cx::new(input, base);
+    // Nothing is left in the context to drop once `finish_parse` took its vectors: made
+    // undroppable where it is built, rather than forgotten after (a copy of over 300 bytes).
+    let mut cx = std::mem::ManuallyDrop::new(Cx::new(input, base));
     fen(&mut cx, input);
-    let parse = cx.finish_parse();
-    // Nothing is left in the context to drop: `finish_parse` took its vectors.
-    std::mem::forget(cx);
-    parse
+    cx.finish_parse()
 }
 
 /// Parses one EPD record (PGN §16.2) whose spans start at 0: the position fields, as a FEN's,
