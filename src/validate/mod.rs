@@ -493,6 +493,7 @@ pub(crate) struct Check<'t, 'a> {
 }
 
 impl<'t, 'a> Check<'t, 'a> {
+    #[inline(always)]
     fn new(
         tree: &'t SyntaxTree<'a>,
         position: &'t Position,
