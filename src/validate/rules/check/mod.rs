@@ -16,6 +16,7 @@ fn attackers(check: &Check<'_, '_>, square: Square, by: Color, occupied: Bitboar
 }
 
 /// The side to move's king and its checkers, worked out once per FEN.
+#[inline(always)]
 fn checkers(check: &Check<'_, '_>) -> Option<(Square, Bitboard)> {
     if let Some(known) = check.checkers.get() {
         return known;
