@@ -369,20 +369,29 @@ impl CastlingLetters {
         }
     }
 
-    /// Adds `right` after the letters so far.
+    /// Adds `right` after the letters so far: in place for the first four (inlined into the
+    /// loops that read the letters), out of line past them.
+    #[inline(always)]
     fn push(&mut self, right: CastlingRight) {
         self.other_letters |= !matches!(right.letter(), 'K' | 'Q' | 'k' | 'q');
         let first = self.first.get_or_insert([right; 4]);
         match first.get_mut(self.len) {
             Some(slot) => *slot = right,
-            None => {
-                if self.more.is_empty() {
-                    self.more.extend_from_slice(first);
-                }
-                self.more.push(right);
-            }
+            None => self.push_more(right),
         }
         self.len = self.len.saturating_add(1);
+    }
+
+    /// [`CastlingLetters::push`] past the first four letters.
+    #[cold]
+    #[inline(never)]
+    fn push_more(&mut self, right: CastlingRight) {
+        if self.more.is_empty()
+            && let Some(first) = &self.first
+        {
+            self.more.extend_from_slice(first);
+        }
+        self.more.push(right);
     }
 
     /// The castling letters of `tree`'s castling field (see [`CastlingLetters::read_tree`]).
