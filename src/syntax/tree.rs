@@ -181,6 +181,7 @@ mod spare {
 }
 
 impl Drop for SyntaxTree<'_> {
+    #[inline(always)]
     fn drop(&mut self) {
         spare::give_back(std::mem::take(&mut self.buffer));
     }
