@@ -266,6 +266,7 @@ fn github(out: &mut dyn Write, finding: &Finding<'_>) -> io::Result<()> {
 }
 
 /// The finding with the lines and columns of its primary span.
+#[inline(always)]
 pub(crate) fn located<'f>(finding: &'f Finding<'_>) -> fenlint::render::Located<'f> {
     let span = finding.diagnostic.span();
     let at = |offset| {
