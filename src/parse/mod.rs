@@ -279,7 +279,7 @@ pub fn parse_at(input: &str, base: usize) -> Parse<'_> {
         return too_long(input, base);
     }
     // Nothing is left in the context to drop once `finish_parse` took its vectors: made
-    // undroppable where it is built, rather than forgotten after (a copy of over 300 bytes).
+    // undroppable where it is built, so that there is nothing to forget after.
     let mut cx = std::mem::ManuallyDrop::new(Cx::new(input, base));
     fen(&mut cx, input);
     cx.finish_parse()

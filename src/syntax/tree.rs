@@ -180,6 +180,8 @@ mod spare {
     }
 }
 
+/// The node array goes back to the thread for the next parse (see `spare`); inlined where a
+/// tree is dropped, once per FEN.
 impl Drop for SyntaxTree<'_> {
     #[inline(always)]
     fn drop(&mut self) {

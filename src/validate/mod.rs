@@ -502,6 +502,8 @@ pub(crate) struct Check<'t, 'a> {
 }
 
 impl<'t, 'a> Check<'t, 'a> {
+    /// The context of the rules for `position`. Inlined into the validator, where the context
+    /// is kept: built in place rather than returned from a call.
     #[inline(always)]
     fn new(
         tree: &'t SyntaxTree<'a>,

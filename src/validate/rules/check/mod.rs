@@ -15,7 +15,8 @@ fn attackers(check: &Check<'_, '_>, square: Square, by: Color, occupied: Bitboar
     check.position.board.attackers(square, by, occupied, false)
 }
 
-/// The side to move's king and its checkers, worked out once per FEN.
+/// The side to move's king and its checkers, worked out once per FEN. Inlined into the rules'
+/// loop (`run_all`), where the first rule that asks works them out.
 #[inline(always)]
 fn checkers(check: &Check<'_, '_>) -> Option<(Square, Bitboard)> {
     if let Some(known) = check.checkers.get() {
