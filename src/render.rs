@@ -196,6 +196,8 @@ impl JsonLines {
         match self.middles.get_mut(slot) {
             Some(middle) => {
                 if middle.is_empty() {
+                    // Made once, at its length: the severity's part, the code and the key after.
+                    middle.reserve_exact(code.name().len().saturating_add(48));
                     middle.extend_from_slice(
                         [
                             &b",\"severity\":\"error\",\"code\":\""[..],
@@ -232,6 +234,8 @@ impl JsonLines {
                 if *kept != key || part.is_empty() {
                     *kept = key;
                     part.clear();
+                    // Room for the keys and the text, which escapes seldom lengthen.
+                    part.reserve(help.len().saturating_add(32));
                     part.extend_from_slice(b"\",\"help\":\"");
                     push_escaped(part, help);
                     part.extend_from_slice(b"\",\"fix\":");
