@@ -1569,24 +1569,29 @@ mod tests {
         }
     }
 
-    /// The codes `lint_lines` reports for `text` read from `source`.
-    fn codes_of(text: &'static str, source: Source<'static>) -> Vec<&'static str> {
-        let path: Rc<str> = "-".into();
+    /// Lints the lines of `source`, the file `path`, into `report`; what was linted.
+    fn lint_into(path: &str, source: Source<'_>, report: &mut dyn Report) -> Totals {
         let mut totals = Totals::default();
-        let mut codes = Vec::new();
         lint_lines(
-            &path,
+            &path.into(),
             FileKind::Lines,
             source,
             &Validator::new(),
             &mut totals,
-            &mut |finding: Finding<'_>| {
-                codes.push(finding.diagnostic.code().name());
-                Ok(())
-            },
+            report,
             &mut |_| {},
         )
         .unwrap();
+        totals
+    }
+
+    /// The codes `lint_lines` reports for `text` read from `source`.
+    fn codes_of(text: &'static str, source: Source<'static>) -> Vec<&'static str> {
+        let mut codes = Vec::new();
+        let totals = lint_into("-", source, &mut |finding: Finding<'_>| {
+            codes.push(finding.diagnostic.code().name());
+            Ok(())
+        });
         assert_eq!(
             totals.fens,
             text.lines().filter(|l| !l.starts_with('#')).count()
@@ -1606,29 +1611,19 @@ mod tests {
     /// What `lint_lines` reports for `source`: each finding's code, span, and the text, offset
     /// and line number of its snippet.
     fn findings_of(source: Source<'_>) -> Vec<(String, usize, usize, String, usize, usize)> {
-        let path: Rc<str> = "in".into();
         let mut findings = Vec::new();
-        lint_lines(
-            &path,
-            FileKind::Lines,
-            source,
-            &Validator::new(),
-            &mut Totals::default(),
-            &mut |finding: Finding<'_>| {
-                let span = finding.diagnostic.span();
-                findings.push((
-                    finding.diagnostic.code().name().to_owned(),
-                    span.start,
-                    span.end,
-                    finding.place.snippet().text.to_string(),
-                    finding.place.snippet().offset,
-                    finding.place.snippet().line,
-                ));
-                Ok(())
-            },
-            &mut |_| {},
-        )
-        .unwrap();
+        lint_into("in", source, &mut |finding: Finding<'_>| {
+            let span = finding.diagnostic.span();
+            findings.push((
+                finding.diagnostic.code().name().to_owned(),
+                span.start,
+                span.end,
+                finding.place.snippet().text.to_string(),
+                finding.place.snippet().offset,
+                finding.place.snippet().line,
+            ));
+            Ok(())
+        });
         findings
     }
 
@@ -1694,7 +1689,6 @@ mod tests {
 
     /// The JSON report of `text`, batched or not, read whole or as a stream.
     fn json_report(text: &[u8], batched: bool, stream: bool) -> JsonReport {
-        let path: Rc<str> = "a \"b\".fen".into();
         let mut report = JsonReport {
             batched,
             ..JsonReport::default()
@@ -1705,17 +1699,7 @@ mod tests {
         } else {
             Source::Rewindable(Box::new(reader))
         };
-        let mut totals = Totals::default();
-        lint_lines(
-            &path,
-            FileKind::Lines,
-            source,
-            &Validator::new(),
-            &mut totals,
-            &mut report,
-            &mut |_| {},
-        )
-        .unwrap();
+        lint_into("a \"b\".fen", source, &mut report);
         report
     }
 
