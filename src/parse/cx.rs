@@ -181,9 +181,9 @@ impl<'a> Cx<'a> {
     /// that the context (over 300 bytes) is not copied to be handed over; the diagnostics are
     /// put in order out of line, when there are any.
     #[inline(always)]
-    pub(super) fn finish_parse(&mut self) -> Parse<'a> {
-        if !self.diagnostics.is_empty() || self.suppressed > 0 {
-            self.order_diagnostics();
+    pub(super) fn finish_parse(&mut self, ordered: bool) -> Parse<'a> {
+        if (ordered && !self.diagnostics.is_empty()) || self.suppressed > 0 {
+            self.order_diagnostics(ordered);
         }
         Parse {
             tree: self.tree.take_tree(self.source),
@@ -196,10 +196,13 @@ impl<'a> Cx<'a> {
 }
 
 impl<'a> Cx<'a> {
-    /// Orders the diagnostics by position and adds the note on those suppressed, if any.
+    /// Orders the diagnostics by position (if `ordered`) and adds the note on those
+    /// suppressed, if any.
     #[inline(never)]
-    fn order_diagnostics(&mut self) {
-        self.diagnostics.sort_by_key(|diagnostic| diagnostic.span());
+    fn order_diagnostics(&mut self, ordered: bool) {
+        if ordered {
+            self.diagnostics.sort_by_key(|diagnostic| diagnostic.span());
+        }
         if self.suppressed > 0 {
             let end = Span::empty(self.span(self.scope).end);
             self.diagnostics.push(crate::diagnostics::too_many_problems(

@@ -275,6 +275,19 @@ pub fn parse(input: &str) -> Parse<'_> {
 /// assert_eq!(&line[span.range()], "x");
 /// ```
 pub fn parse_at(input: &str, base: usize) -> Parse<'_> {
+    parse_fen_at(input, base, true)
+}
+
+/// [`parse_at`] with the diagnostics in the order they were found, for the validator, which
+/// orders them with the rules' (by span, in a stable sort: the order of both sorts at once is
+/// that of the parser's sorted first).
+pub(crate) fn parse_at_unordered(input: &str, base: usize) -> Parse<'_> {
+    parse_fen_at(input, base, false)
+}
+
+/// [`parse_at`], with the diagnostics ordered by span if `ordered`.
+#[inline(always)]
+fn parse_fen_at(input: &str, base: usize, ordered: bool) -> Parse<'_> {
     if input.len() > MAX_INPUT_LEN {
         return too_long(input, base);
     }
@@ -282,7 +295,7 @@ pub fn parse_at(input: &str, base: usize) -> Parse<'_> {
     // undroppable where it is built, so that there is nothing to forget after.
     let mut cx = std::mem::ManuallyDrop::new(Cx::new(input, base));
     fen(&mut cx, input);
-    cx.finish_parse()
+    cx.finish_parse(ordered)
 }
 
 /// Parses one EPD record (PGN §16.2) whose spans start at 0: the position fields, as a FEN's,
@@ -327,7 +340,7 @@ pub(crate) fn epd_record_at(input: &str, base: usize) -> (Parse<'_>, usize) {
     }
     let mut cx = Cx::new(input, base);
     let count = epd::epd_record(&mut cx, input);
-    let mut parse = cx.finish_parse();
+    let mut parse = cx.finish_parse(true);
     // Four fields are the EPD form: the FEN's counters are operations here.
     parse
         .diagnostics
@@ -371,7 +384,7 @@ pub fn parse_fen_tag_pair_at(input: &str, base: usize) -> Parse<'_> {
     }
     let mut cx = Cx::new(input, base);
     fen_tag::fen_tag_pair(&mut cx, input);
-    cx.finish_parse()
+    cx.finish_parse(true)
 }
 
 /// Parses one FEN given as bytes; text that is not UTF-8 gives a `fen::input::invalid_utf8`
@@ -480,7 +493,7 @@ mod tests {
         let mut cx = Cx::new(input, 0);
         cx.fast_paths = false;
         fen(&mut cx, input);
-        cx.finish_parse()
+        cx.finish_parse(true)
     }
 
     /// The fast paths are an optimisation only: for valid FENs of every dialect and for seeded
