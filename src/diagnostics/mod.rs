@@ -250,10 +250,14 @@ pub(crate) type Text = std::borrow::Cow<'static, str>;
 /// let report = miette::Report::new(diagnostic.clone()).with_source_code(input.to_owned());
 /// assert!(format!("{report:?}").contains("side_to_move"));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Diagnostic {
     code: Code,
     severity: Severity,
+    /// Whether the message was made of text known to need no escape in a JSON string (see
+    /// [`Diagnostic::plain_message`]), which the JSON writer then copies without a look.
+    /// Not part of what the diagnostic says: equality ignores it.
+    plain_message: bool,
     message: Text,
     labels: Labels,
     help: Option<Text>,
@@ -267,11 +271,34 @@ impl Diagnostic {
         Diagnostic {
             code,
             severity: code.default_severity(),
+            plain_message: false,
             message: message.into(),
             labels: Labels::None,
             help: None,
             fix: None,
         }
+    }
+
+    /// The same diagnostic, its message marked as made of text that needs no escape in a JSON
+    /// string (no quote, backslash or control character): by its builder, which knows, so that
+    /// the JSON writer need not look (checked in debug builds).
+    pub(crate) fn plain_message(mut self) -> Diagnostic {
+        debug_assert!(
+            !self
+                .message
+                .bytes()
+                .any(|byte| byte < 0x20 || byte == b'"' || byte == b'\\'),
+            "a plain message needs no JSON escape: {:?}",
+            self.message
+        );
+        self.plain_message = true;
+        self
+    }
+
+    /// [`Diagnostic::plain_message`] when `plain`, for a builder that found out as it made the
+    /// message.
+    pub(crate) fn plain_message_if(self, plain: bool) -> Diagnostic {
+        if plain { self.plain_message() } else { self }
     }
 
     pub(crate) fn primary(mut self, span: Span, text: impl Into<Text>) -> Diagnostic {
@@ -379,12 +406,33 @@ impl Diagnostic {
         fixed(&self.message)
     }
 
+    /// Whether the message is known to need no escape in a JSON string (see
+    /// [`Diagnostic::plain_message`]); `false` says only that it is not known.
+    #[inline]
+    pub(crate) fn message_is_plain(&self) -> bool {
+        self.plain_message
+    }
+
     /// The help, when it is a fixed text rather than one made for this diagnostic.
     #[inline]
     pub(crate) fn fixed_help(&self) -> Option<&'static str> {
         self.help.as_ref().and_then(fixed)
     }
 }
+
+/// What a diagnostic says: everything but whether its message is known to be plain.
+impl PartialEq for Diagnostic {
+    fn eq(&self, other: &Diagnostic) -> bool {
+        self.code == other.code
+            && self.severity == other.severity
+            && self.message == other.message
+            && self.labels == other.labels
+            && self.help == other.help
+            && self.fix == other.fix
+    }
+}
+
+impl Eq for Diagnostic {}
 
 /// `text` when it is a fixed text (`&'static str`).
 #[inline]

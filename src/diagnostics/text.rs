@@ -30,6 +30,12 @@ fn is_shown_as_is(text: &str) -> bool {
 
 /// `before`, `text` as [`shown`] shows it and `after`, in one allocation (for the usual text).
 pub(crate) fn around_shown(before: &str, text: &str, after: &str) -> String {
+    around_shown_plain(before, text, after).0
+}
+
+/// [`around_shown`], and whether the text shown needs no escape in a JSON string (see
+/// [`push_shown`]): then neither does the message, when `before` and `after` need none.
+pub(crate) fn around_shown_plain(before: &str, text: &str, after: &str) -> (String, bool) {
     let mut out = String::with_capacity(
         before
             .len()
@@ -37,17 +43,21 @@ pub(crate) fn around_shown(before: &str, text: &str, after: &str) -> String {
             .saturating_add(after.len()),
     );
     out.push_str(before);
-    push_shown(&mut out, text);
+    let plain = push_shown(&mut out, text);
     out.push_str(after);
-    out
+    (out, plain)
 }
 
-/// Appends `text` to `out` as [`shown`] shows it.
-pub(crate) fn push_shown(out: &mut String, text: &str) {
+/// Appends `text` to `out` as [`shown`] shows it; returns whether what it appended needs no
+/// escape in a JSON string (printable ASCII shown as it is, without a quote or a backslash),
+/// for builders that mark their messages so (see `Diagnostic::plain_message`).
+pub(crate) fn push_shown(out: &mut String, text: &str) -> bool {
     if is_shown_as_is(text) {
         out.push_str(text);
+        !text.bytes().any(|byte| byte == b'"' || byte == b'\\')
     } else {
         push_escaped(out, text, LIMIT);
+        false
     }
 }
 

@@ -86,9 +86,10 @@ fn report_invalid(
     for part in [what, " ", name, " `"] {
         message.push_str(part);
     }
-    push_shown(&mut message, input);
+    let plain = push_shown(&mut message, input);
     message.push_str("`, expected a whole number of zero or more");
     let mut diagnostic = Diagnostic::new(code, message)
+        .plain_message_if(plain)
         .primary(span, "not a whole number")
         .help(help);
     // A `;` left over from an EPD record is the one unambiguous repair.

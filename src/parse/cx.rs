@@ -247,12 +247,13 @@ impl Cx<'_> {
         for part in [before, characters(text), " `"] {
             message.push_str(part);
         }
-        push_shown(&mut message, text);
+        let plain = push_shown(&mut message, text);
         message.push('`');
         message.push_str(after);
         let help = help(text);
         self.report(
             Diagnostic::new(code, message)
+                .plain_message_if(plain)
                 .primary(span, label)
                 .help(help),
         );

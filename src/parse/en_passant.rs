@@ -4,7 +4,7 @@ use nom::IResult;
 
 use super::{Cx, one_byte};
 use crate::Span;
-use crate::diagnostics::text::around_shown;
+use crate::diagnostics::text::around_shown_plain;
 use crate::diagnostics::{Code, Diagnostic, Text};
 use crate::syntax::SyntaxKind;
 
@@ -72,16 +72,19 @@ fn report_invalid(cx: &mut Cx<'_>, span: Span, input: &str) {
             }
             _ => "Write the square a pawn skipped with its last-move double step (rank 3 or 6, such as `e3`), or `-` if the last move was not a double step.".into(),
         };
-        let message: Text = match super::one_character_message(&INVALID, input) {
-            Some(message) => message.into(),
-            None => around_shown(
-                "invalid en-passant square `",
-                input,
-                "`, expected `-` or a square on rank 3 or 6",
-            )
-            .into(),
+        let (message, plain): (Text, bool) = match super::one_character_message(&INVALID, input) {
+            Some(message) => (message.into(), false),
+            None => {
+                let (message, plain) = around_shown_plain(
+                    "invalid en-passant square `",
+                    input,
+                    "`, expected `-` or a square on rank 3 or 6",
+                );
+                (message.into(), plain)
+            }
         };
         Diagnostic::new(Code::EnPassantInvalid, message)
+            .plain_message_if(plain)
             .primary(span, "not an en-passant target square")
             .help(help)
     };

@@ -987,8 +987,11 @@ fn report_rank_width(cx: &mut Cx<'_>, span: Span, number: usize, summary: &RankS
         message.into()
     };
     let label = numbered(&SQUARES, summary.width, || squares(summary.width));
+    // A rank of the wrong width holds piece letters, digits and `~` only (one with another
+    // character has no width): the message needs no JSON escape.
     cx.report(
         Diagnostic::new(code, message)
+            .plain_message()
             .primary(span, label)
             .help("A rank describes its 8 squares from the a-file to the h-file: one letter per piece and a digit 1–8 for each run of empty squares."),
     );

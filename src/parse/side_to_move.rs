@@ -4,7 +4,7 @@ use nom::IResult;
 
 use super::{Cx, one_byte};
 use crate::Span;
-use crate::diagnostics::text::around_shown;
+use crate::diagnostics::text::around_shown_plain;
 use crate::diagnostics::{Code, Diagnostic, Text};
 use crate::syntax::SyntaxKind;
 
@@ -30,14 +30,17 @@ fn report_invalid(cx: &mut Cx<'_>, span: Span, input: &str) {
     } else {
         None
     };
-    let mut diagnostic = Diagnostic::new(
-        Code::SideToMoveInvalid,
-        match super::one_character_message(&INVALID, input) {
-            Some(message) => Text::Borrowed(message),
-            None => around_shown("invalid side to move `", input, "`, expected `w` or `b`").into(),
-        },
-    )
-    .primary(span, "not `w` or `b`");
+    let (message, plain): (Text, bool) = match super::one_character_message(&INVALID, input) {
+        Some(message) => (Text::Borrowed(message), false),
+        None => {
+            let (message, plain) =
+                around_shown_plain("invalid side to move `", input, "`, expected `w` or `b`");
+            (message.into(), plain)
+        }
+    };
+    let mut diagnostic = Diagnostic::new(Code::SideToMoveInvalid, message)
+        .plain_message_if(plain)
+        .primary(span, "not `w` or `b`");
     diagnostic = match meant {
         Some((letter, help)) => diagnostic.help(help).with_fix(span, letter),
         None => diagnostic
