@@ -111,6 +111,8 @@ pub struct JsonLines {
     helps: Vec<((usize, usize), Vec<u8>)>,
     /// A line for [`JsonLines::write`].
     line: Vec<u8>,
+    /// Where each line's numbers are written, to be copied at once (see [`Numbers`]).
+    numbers: NumberRoom,
 }
 
 impl JsonLines {
@@ -137,13 +139,12 @@ impl JsonLines {
         buffer.extend_from_slice(&self.head);
         let diagnostic = located.diagnostic;
         let span = diagnostic.span();
-        let mut numbers = Numbers::default();
-        let line = Digits::of(one_based(located.start.line));
-        numbers.push_digits(b"\",\"line\":", &line);
+        let mut numbers = Numbers::new(&mut self.numbers);
+        let line = numbers.push(b"\",\"line\":", one_based(located.start.line));
         numbers.push(b",\"column\":", one_based(located.start.column));
-        // Almost every finding ends on the line it starts on.
+        // Almost every finding ends on the line it starts on: its digits are copied.
         if located.end.line == located.start.line {
-            numbers.push_digits(b",\"end_line\":", &line);
+            numbers.push_again(b",\"end_line\":", line);
         } else {
             numbers.push(b",\"end_line\":", one_based(located.end.line));
         }
@@ -168,8 +169,10 @@ impl JsonLines {
         }
         match diagnostic.fix() {
             Some(fix) => {
-                push_number(buffer, b"{\"byte_start\":", fix.span().start);
-                push_number(buffer, b",\"byte_end\":", fix.span().end);
+                let mut numbers = Numbers::new(&mut self.numbers);
+                numbers.push(b"{\"byte_start\":", fix.span().start);
+                numbers.push(b",\"byte_end\":", fix.span().end);
+                buffer.extend_from_slice(numbers.written());
                 buffer.extend_from_slice(b",\"replacement\":\"");
                 push_text(buffer, fix.replacement(), fix.fixed_replacement());
                 buffer.extend_from_slice(b"\"}}\n");
@@ -252,79 +255,61 @@ impl JsonLines {
 }
 
 /// Appends `key` and `value` in decimal to `buffer`.
+#[cfg(test)]
 fn push_number<const KEY: usize>(buffer: &mut Vec<u8>, key: &[u8; KEY], value: usize) {
-    let mut numbers = Numbers::default();
+    let mut room = NumberRoom::default();
+    let mut numbers = Numbers::new(&mut room);
     numbers.push(key, value);
     buffer.extend_from_slice(numbers.written());
 }
 
-/// Keys and numbers written one after the other into an array on the stack, to be copied at
-/// once: the keys and the digits (see [`Digits`]) are copied as arrays of a size known when
-/// compiling, without a loop or a call.
-struct Numbers {
-    bytes: [u8; Numbers::ROOM],
-    len: usize,
+/// The longest key [`Numbers`] writes.
+const KEY_MAX: usize = 16;
+/// The most digits of a `usize`.
+const DIGITS_MAX: usize = 20;
+/// The room [`Numbers`] writes in: room for a key and its digits at any length a `u8` holds
+/// (six keys and numbers take at most 216 bytes).
+const NUMBERS_ROOM: usize = 256 + KEY_MAX + DIGITS_MAX;
+
+/// The room a [`JsonLines`] keeps for [`Numbers`]: made once, not once a line.
+#[derive(Debug)]
+struct NumberRoom([u8; NUMBERS_ROOM]);
+
+impl Default for NumberRoom {
+    fn default() -> NumberRoom {
+        NumberRoom([0; NUMBERS_ROOM])
+    }
 }
 
-impl Default for Numbers {
-    fn default() -> Numbers {
+/// Keys and numbers written one after the other into a [`NumberRoom`], to be copied at once.
+/// Each key is copied as an array of a size known when compiling, and each number's digits
+/// are written in place: without a loop or a call, and without a bounds check, for the room
+/// holds a whole write (a key and 20 digits) at any length a `u8` holds.
+struct Numbers<'r> {
+    bytes: &'r mut [u8; NUMBERS_ROOM],
+    len: u8,
+}
+
+/// Where [`Numbers::push`] wrote a number's digits, and how many, for [`Numbers::push_again`].
+#[derive(Clone, Copy)]
+struct Written {
+    at: u8,
+    len: u8,
+}
+
+impl<'r> Numbers<'r> {
+    /// Numbers written from the start of `room`.
+    fn new(room: &'r mut NumberRoom) -> Numbers<'r> {
         Numbers {
-            bytes: [0; Numbers::ROOM],
+            bytes: &mut room.0,
             len: 0,
         }
     }
-}
 
-impl Numbers {
-    /// Room for six keys of up to 16 bytes and numbers of up to 20 digits.
-    const ROOM: usize = 6 * (16 + Digits::ROOM);
-
-    /// Writes `key` and then `value` in decimal (nothing if there is no room left, which six
-    /// keys of up to 16 bytes never run out of).
+    /// Writes `key` and then `value` in decimal; returns where the digits are. (The length
+    /// wraps past 255, which six keys and numbers never reach.)
     #[inline(always)]
-    fn push<const KEY: usize>(&mut self, key: &[u8; KEY], value: usize) {
-        self.push_digits(key, &Digits::of(value));
-    }
-
-    /// Writes `key` and then `digits`.
-    #[inline(always)]
-    fn push_digits<const KEY: usize>(&mut self, key: &[u8; KEY], digits: &Digits) {
-        let start = self.len;
-        let Some(slot) = self
-            .bytes
-            .get_mut(start..start.saturating_add(KEY).saturating_add(Digits::ROOM))
-        else {
-            return;
-        };
-        let (key_slot, digits_slot) = slot.split_at_mut(KEY);
-        key_slot.copy_from_slice(key);
-        digits_slot.copy_from_slice(&digits.bytes);
-        self.len = start.saturating_add(KEY).saturating_add(digits.len);
-    }
-
-    /// The keys and numbers written.
-    fn written(&self) -> &[u8] {
-        self.bytes.get(..self.len).unwrap_or_default()
-    }
-}
-
-/// A number's decimal digits as ASCII, the first at index 0, in an array whose bytes after
-/// the `len` first are to be ignored: copied whole, as an array of a size known when
-/// compiling.
-#[derive(Clone, Copy)]
-struct Digits {
-    bytes: [u8; Digits::ROOM],
-    len: usize,
-}
-
-impl Digits {
-    /// Room for the digits of any `usize`.
-    const ROOM: usize = 20;
-
-    /// The digits of `value`: one or two from a table (a column, a short line number), up to
-    /// eight at once in the lanes of a `u64` (see [`eight_digits`]), more by `itoa`.
-    #[inline(always)]
-    fn of(value: usize) -> Digits {
+    fn push<const KEY: usize>(&mut self, key: &[u8; KEY], value: usize) -> Written {
         /// The two digits of every number below 100.
         #[allow(
             clippy::indexing_slicing,
@@ -339,35 +324,70 @@ impl Digits {
             }
             pairs
         };
-        let mut bytes = [0; Digits::ROOM];
+        const { assert!(KEY <= KEY_MAX) };
+        let start = usize::from(self.len);
+        let at = self.len.wrapping_add(KEY as u8);
+        let Some((key_slot, digits)) = self
+            .bytes
+            .get_mut(start..start.wrapping_add(KEY).wrapping_add(DIGITS_MAX))
+            .map(|slot| slot.split_at_mut(KEY))
+        else {
+            return Written { at, len: 0 };
+        };
+        key_slot.copy_from_slice(key);
         let len = match u32::try_from(value) {
             Ok(small) if small < 10 => {
-                bytes[0] = b'0'.wrapping_add(small as u8);
+                if let Some(first) = digits.first_mut() {
+                    *first = b'0'.wrapping_add(small as u8);
+                }
                 1
             }
             Ok(small) if small < 100 => {
                 let pair = PAIRS.get(small as usize).copied().unwrap_or_default();
-                bytes[0] = pair[0];
-                bytes[1] = pair[1];
+                if let Some(two) = digits.get_mut(..2) {
+                    two.copy_from_slice(&pair);
+                }
                 2
             }
             Ok(small) if small < 100_000_000 => {
-                let (digits, count) = eight_digits(small);
-                if let Some(eight) = bytes.get_mut(..8) {
-                    eight.copy_from_slice(&digits);
+                let (eight, count) = eight_digits(small);
+                if let Some(slot) = digits.get_mut(..8) {
+                    slot.copy_from_slice(&eight);
                 }
-                count
+                count as u8
             }
             _ => {
                 let mut formatter = itoa::Buffer::new();
                 let text = formatter.format(value).as_bytes();
-                if let Some(place) = bytes.get_mut(..text.len()) {
-                    place.copy_from_slice(text);
+                if let Some(slot) = digits.get_mut(..text.len()) {
+                    slot.copy_from_slice(text);
                 }
-                text.len()
+                text.len() as u8
             }
         };
-        Digits { bytes, len }
+        self.len = at.wrapping_add(len);
+        Written { at, len }
+    }
+
+    /// Writes `key` and then the digits written before at `digits`.
+    #[inline(always)]
+    fn push_again<const KEY: usize>(&mut self, key: &[u8; KEY], digits: Written) {
+        const { assert!(KEY <= KEY_MAX) };
+        let start = usize::from(self.len);
+        let from = usize::from(digits.at);
+        if let Some(key_slot) = self.bytes.get_mut(start..start.wrapping_add(KEY)) {
+            key_slot.copy_from_slice(key);
+        }
+        // The digits, copied as the 20 bytes that may hold them (both ranges are in the array:
+        // `from` and `start` are below 256).
+        self.bytes
+            .copy_within(from..from.wrapping_add(DIGITS_MAX), start.wrapping_add(KEY));
+        self.len = self.len.wrapping_add(KEY as u8).wrapping_add(digits.len);
+    }
+
+    /// The keys and numbers written.
+    fn written(&self) -> &[u8] {
+        self.bytes.get(..usize::from(self.len)).unwrap_or_default()
     }
 }
 
