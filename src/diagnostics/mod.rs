@@ -267,12 +267,13 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// A diagnostic with the code's default severity and no labels, help or fix.
-    pub(crate) fn new(code: Code, message: impl Into<Text>) -> Diagnostic {
+    pub(crate) fn new(code: Code, message: impl Into<MessageText>) -> Diagnostic {
+        let MessageText { text, plain } = message.into();
         Diagnostic {
             code,
             severity: code.default_severity(),
-            plain_message: false,
-            message: message.into(),
+            plain_message: plain,
+            message: text,
             labels: Labels::None,
             help: None,
             fix: None,
@@ -417,6 +418,46 @@ impl Diagnostic {
     #[inline]
     pub(crate) fn fixed_help(&self) -> Option<&'static str> {
         self.help.as_ref().and_then(fixed)
+    }
+}
+
+/// A diagnostic's message, and whether it is known to need no escape in a JSON string (see
+/// [`Diagnostic::plain_message`]): known for a message built by parts that tell, not for any
+/// other text.
+pub(crate) struct MessageText {
+    text: Text,
+    plain: bool,
+}
+
+impl MessageText {
+    /// `text`, plain if `plain` (checked in debug builds).
+    pub(crate) fn new(text: Text, plain: bool) -> MessageText {
+        debug_assert!(
+            !plain
+                || !text
+                    .bytes()
+                    .any(|byte| byte < 0x20 || byte == b'"' || byte == b'\\'),
+            "a plain message needs no JSON escape: {text:?}"
+        );
+        MessageText { text, plain }
+    }
+}
+
+impl From<Text> for MessageText {
+    fn from(text: Text) -> MessageText {
+        MessageText { text, plain: false }
+    }
+}
+
+impl From<&'static str> for MessageText {
+    fn from(text: &'static str) -> MessageText {
+        Text::Borrowed(text).into()
+    }
+}
+
+impl From<String> for MessageText {
+    fn from(text: String) -> MessageText {
+        Text::Owned(text).into()
     }
 }
 

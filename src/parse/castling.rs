@@ -4,8 +4,8 @@ use nom::IResult;
 
 use super::{Cx, one_byte};
 use crate::Span;
-use crate::diagnostics::text::around_shown;
-use crate::diagnostics::{Code, Diagnostic};
+use crate::diagnostics::text::around_shown_plain;
+use crate::diagnostics::{Code, Diagnostic, MessageText};
 use crate::syntax::SyntaxKind;
 
 /// `castling ::= dash | white_castling black_castling? | black_castling`
@@ -278,10 +278,12 @@ impl<'a> Order<'a> {
         let mut diagnostic = Diagnostic::new(
             Code::CastlingOrder,
             {
-                let mut message = around_shown("castling rights `", found, "` out of order, expected `");
+                // The canonical letters are castling letters, which need no JSON escape.
+                let (mut message, plain) =
+                    around_shown_plain("castling rights `", found, "` out of order, expected `");
                 message.push_str(&canonical);
                 message.push('`');
-                message
+                MessageText::new(message.into(), plain)
             },
         )
         .primary(late, ["`", late_letter, "` belongs before `", early_letter, "`"].concat())

@@ -3,8 +3,8 @@
 use super::is_ascii_whitespace;
 use super::whitespace::{describe_whitespace, field, separator, whitespace};
 use super::{Cx, PlainTail, castling, checks, counters, en_passant, placement, side_to_move};
-use crate::diagnostics::text::{around_shown, join_names};
-use crate::diagnostics::{Code, Diagnostic, Text};
+use crate::diagnostics::text::{around_shown, around_shown_plain, join_names};
+use crate::diagnostics::{Code, Diagnostic, MessageText, Text};
 use crate::syntax::{SyntaxKind, TreeBuilder};
 use crate::validate::CounterText;
 use crate::{Color, File, Span, Square};
@@ -302,16 +302,14 @@ fn fields_from<'a>(cx: &mut Cx<'a>, input: &'a str, mut placed: Option<&'a str>)
         cx.finish(open);
         let span = first.cover(cx.span(last_field));
         cx.report(
-            Diagnostic::new(
-                Code::FieldsUnexpected,
-                [
-                    around_shown("unexpected text `", cx.source_text(span), "` after the ")
-                        .as_str(),
-                    after,
-                    ", expected the end of the FEN",
-                ]
-                .concat(),
-            )
+            Diagnostic::new(Code::FieldsUnexpected, {
+                // `after` names a field: words of our own.
+                let (mut message, plain) =
+                    around_shown_plain("unexpected text `", cx.source_text(span), "` after the ");
+                message.push_str(after);
+                message.push_str(", expected the end of the FEN");
+                MessageText::new(message.into(), plain)
+            })
             .primary(span, "not part of a FEN")
             .help("Remove the extra text; EPD operations and comments do not belong in a FEN."),
         );

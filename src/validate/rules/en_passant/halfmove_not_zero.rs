@@ -41,7 +41,7 @@ fn report(check: &mut Check<'_, '_>, clock: crate::validate::CounterText<'_>, sp
             // Built part by part (see `Message`): this rule fires often on corrupted input.
             Message::with_capacity(72_usize.saturating_add(clock.text().len()))
                 .str("halfmove clock ")
-                .str(clock.text())
+                .input(clock.text())
                 .str(" with an en-passant square, expected 0 after a pawn move"),
         )
         .primary(clock.span(), "not reset")
