@@ -1297,9 +1297,7 @@ mod tests {
                 );
                 let mut before = Vec::new();
                 let chunks = text.as_bytes().chunks(capacity);
-                let in_chunks = chunks
-                    .map(|chunk| chunk_mentions_directive(chunk, &mut before))
-                    .any(|found| found);
+                let in_chunks = chunks.any(|chunk| chunk_mentions_directive(chunk, &mut before));
                 assert_eq!(in_chunks, found, "{capacity}");
             }
         }
