@@ -1296,7 +1296,7 @@ mod tests {
                     "{capacity}"
                 );
                 let mut before = Vec::new();
-                let chunks = text.as_bytes().chunks(capacity);
+                let mut chunks = text.as_bytes().chunks(capacity);
                 let in_chunks = chunks.any(|chunk| chunk_mentions_directive(chunk, &mut before));
                 assert_eq!(in_chunks, found, "{capacity}");
             }
