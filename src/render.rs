@@ -149,8 +149,9 @@ impl JsonLines {
             numbers.push(b",\"end_line\":", one_based(located.end.line));
         }
         numbers.push(b",\"end_column\":", one_based(located.end.column));
-        numbers.push(b",\"byte_start\":", span.start);
-        numbers.push(b",\"byte_end\":", span.end);
+        let start = numbers.push(b",\"byte_start\":", span.start);
+        // A span is a few bytes long: its end is its start's digits counted on.
+        numbers.push_more(b",\"byte_end\":", start, span.start, span.end);
         buffer.extend_from_slice(numbers.written());
         buffer.extend_from_slice(self.middle(diagnostic));
         if diagnostic.message_is_plain() {
@@ -383,6 +384,55 @@ impl<'r> Numbers<'r> {
         self.bytes
             .copy_within(from..from.wrapping_add(DIGITS_MAX), start.wrapping_add(KEY));
         self.len = self.len.wrapping_add(KEY as u8).wrapping_add(digits.len);
+    }
+
+    /// Writes `key` and then `value` in decimal, given the digits of `before` written at
+    /// `digits`: when `value` is `before` plus at most 9, those digits are copied and counted
+    /// on (without a carry past the first digit), else `value` is written as [`Numbers::push`]
+    /// writes it.
+    #[inline(always)]
+    fn push_more<const KEY: usize>(
+        &mut self,
+        key: &[u8; KEY],
+        digits: Written,
+        before: usize,
+        value: usize,
+    ) {
+        let Some(more) = value
+            .checked_sub(before)
+            .and_then(|more| u8::try_from(more).ok())
+            .filter(|&more| more <= 9)
+        else {
+            self.push(key, value);
+            return;
+        };
+        let start = usize::from(self.len);
+        let copied = Written {
+            at: self.len.wrapping_add(KEY as u8),
+            len: digits.len,
+        };
+        self.push_again(key, digits);
+        let at = usize::from(copied.at);
+        let Some(copy) = self
+            .bytes
+            .get_mut(at..at.wrapping_add(usize::from(copied.len)))
+        else {
+            return;
+        };
+        // Count on from the last digit, carrying into the ones before it.
+        let mut carry = more;
+        for digit in copy.iter_mut().rev() {
+            let sum = digit.wrapping_sub(b'0').wrapping_add(carry);
+            if sum < 10 {
+                *digit = b'0'.wrapping_add(sum);
+                return;
+            }
+            *digit = b'0'.wrapping_add(sum.wrapping_sub(10));
+            carry = 1;
+        }
+        // A carry past the first digit (`99` and 1): one more digit, written afresh.
+        self.len = u8::try_from(start).unwrap_or(u8::MAX);
+        self.push(key, value);
     }
 
     /// The keys and numbers written.
@@ -726,6 +776,34 @@ mod tests {
             );
             let value: serde_json::Value = serde_json::from_slice(&one).unwrap();
             assert_eq!(value["message"], diagnostic.message(), "{fen}");
+        }
+    }
+
+    #[test]
+    fn a_number_counted_on_from_another_is_written_as_itoa_writes_it() {
+        let mut rng = fastrand::Rng::with_seed(7);
+        let mut pairs: Vec<(usize, usize)> = Vec::new();
+        for before in [
+            0, 1, 8, 9, 10, 89, 90, 98, 99, 100, 999, 9_999, 99_999_990, 99_999_999,
+        ] {
+            pairs.extend((0..=12).map(|more| (before, before + more)));
+            pairs.push((before, before.saturating_sub(1)));
+        }
+        pairs.extend([(usize::MAX - 3, usize::MAX), (4_294_967_290, 4_294_967_299)]);
+        pairs.extend((0..10_000).map(|_| {
+            let before = rng.usize(0..200_000_000);
+            (before, before + rng.usize(0..12))
+        }));
+        let mut room = NumberRoom::default();
+        for (before, value) in pairs {
+            let mut numbers = Numbers::new(&mut room);
+            let digits = numbers.push(b"{\"a\":", before);
+            numbers.push_more(b",\"b\":", digits, before, value);
+            assert_eq!(
+                String::from_utf8(numbers.written().to_vec()).unwrap(),
+                format!("{{\"a\":{before},\"b\":{value}"),
+                "{before} {value}"
+            );
         }
     }
 
