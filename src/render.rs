@@ -617,6 +617,12 @@ fn json_body(out: &mut impl Write, text: &str) -> io::Result<()> {
     out.write_all(bytes.get(plain..).unwrap_or_default())
 }
 
+/// Whether `text` needs no escape in a JSON string: no quote, backslash or control character
+/// (see [`is_escaped`]).
+pub(crate) fn is_json_plain(text: &str) -> bool {
+    !text.bytes().any(is_escaped)
+}
+
 /// Whether JSON escapes `byte` in a string: a quote, a backslash or a control character.
 fn is_escaped(byte: u8) -> bool {
     byte < 0x20 || byte == b'"' || byte == b'\\'

@@ -285,10 +285,7 @@ impl Diagnostic {
     /// the JSON writer need not look (checked in debug builds).
     pub(crate) fn plain_message(mut self) -> Diagnostic {
         debug_assert!(
-            !self
-                .message
-                .bytes()
-                .any(|byte| byte < 0x20 || byte == b'"' || byte == b'\\'),
+            crate::render::is_json_plain(&self.message),
             "a plain message needs no JSON escape: {:?}",
             self.message
         );
@@ -433,10 +430,7 @@ impl MessageText {
     /// `text`, plain if `plain` (checked in debug builds).
     pub(crate) fn new(text: Text, plain: bool) -> MessageText {
         debug_assert!(
-            !plain
-                || !text
-                    .bytes()
-                    .any(|byte| byte < 0x20 || byte == b'"' || byte == b'\\'),
+            !plain || crate::render::is_json_plain(&text),
             "a plain message needs no JSON escape: {text:?}"
         );
         MessageText { text, plain }

@@ -54,7 +54,7 @@ pub(crate) fn around_shown_plain(before: &str, text: &str, after: &str) -> (Stri
 pub(crate) fn push_shown(out: &mut String, text: &str) -> bool {
     if is_shown_as_is(text) {
         out.push_str(text);
-        !text.bytes().any(|byte| byte == b'"' || byte == b'\\')
+        crate::render::is_json_plain(text)
     } else {
         push_escaped(out, text, LIMIT);
         false

@@ -22,7 +22,7 @@ impl Message {
     #[must_use]
     pub(crate) fn str(mut self, part: &str) -> Message {
         debug_assert!(
-            is_plain(part),
+            crate::render::is_json_plain(part),
             "a rule's words need no JSON escape: {part:?}"
         );
         self.0.push_str(part);
@@ -32,7 +32,7 @@ impl Message {
     /// Adds `text`, from the input, as it is.
     #[must_use]
     pub(crate) fn input(mut self, text: &str) -> Message {
-        self.1 &= is_plain(text);
+        self.1 &= crate::render::is_json_plain(text);
         self.0.push_str(text);
         self
     }
@@ -72,13 +72,6 @@ impl Message {
     pub(crate) fn piece(self, piece: Piece) -> Message {
         self.color(piece.color).char(' ').str(piece.role.name())
     }
-}
-
-/// Whether `text` needs no escape in a JSON string.
-fn is_plain(text: &str) -> bool {
-    !text
-        .bytes()
-        .any(|byte| byte < 0x20 || byte == b'"' || byte == b'\\')
 }
 
 impl From<Message> for std::borrow::Cow<'static, str> {
