@@ -269,18 +269,21 @@ fn github(out: &mut dyn Write, finding: &Finding<'_>) -> io::Result<()> {
 #[inline(always)]
 pub(crate) fn located<'f>(finding: &'f Finding<'_>) -> fenlint::render::Located<'f> {
     let span = finding.diagnostic.span();
-    let at = |offset| {
-        let position = finding.place.position(offset);
-        fenlint::LineColumn {
-            line: position.line.saturating_sub(1),
-            column: position.column.saturating_sub(1),
-        }
-    };
+    let at = |offset| line_column(finding.place.position(offset));
     fenlint::render::Located {
         path: finding.path,
         diagnostic: finding.diagnostic,
         start: at(span.start),
         end: at(span.end),
+    }
+}
+
+/// The 0-based line and column of a 1-based `position`.
+#[inline(always)]
+pub(crate) fn line_column(position: crate::source::Position) -> fenlint::LineColumn {
+    fenlint::LineColumn {
+        line: position.line.saturating_sub(1),
+        column: position.column.saturating_sub(1),
     }
 }
 

@@ -227,14 +227,24 @@ impl<'a> Place<'a> {
     pub fn position_in(&self, offset: usize, unit: ColumnUnit) -> Position {
         match *self {
             Place::Line(line) if line.plain => {
-                let local = offset.saturating_sub(line.offset).min(line.bytes.len());
-                Position {
-                    line: line.line.saturating_add(1),
-                    column: local.saturating_add(1),
-                }
+                ascii_position(line.line, line.offset, line.bytes.len(), offset)
             }
             _ => self.snippet().position_in(offset, unit),
         }
+    }
+}
+
+/// The position of byte `offset` of a file on its line `line` (0-based), which is ASCII, starts
+/// at byte `line_offset` and is `len` bytes long: the column is the offset in the line (the
+/// line's end for an offset past it).
+#[inline]
+pub fn ascii_position(line: usize, line_offset: usize, len: usize, offset: usize) -> Position {
+    Position {
+        line: line.saturating_add(1),
+        column: offset
+            .saturating_sub(line_offset)
+            .min(len)
+            .saturating_add(1),
     }
 }
 
