@@ -366,19 +366,10 @@ impl JsonOut<'_> {
     /// is inlined into its loop, and only lines with findings come here.
     #[inline(never)]
     fn write(self, path: &Rc<str>, content: &[u8], line: &Line, diagnostics: &[Diagnostic]) {
-        if !content.is_ascii() {
-            let snippet = LineSnippet::new(path, content, line.offset, line.number);
-            JSON_WRITER.with_borrow_mut(|writer| {
-                for diagnostic in diagnostics {
-                    self.severities.add(diagnostic.severity());
-                    let finding = Finding::on(path, diagnostic, Place::Line(&snippet));
-                    writer.push(self.text, &crate::output::located(&finding));
-                }
-            });
-            return;
-        }
-        // An ASCII line, almost every one: placed as `located` places a finding on such a line
-        // (see `Place::position_in`), without a snippet or a finding to make.
+        // An ASCII line, almost every one, is placed by offset, as `located` places a finding
+        // on such a line (see `Place::position_in`), without a snippet or a finding to make.
+        let snippet = (!content.is_ascii())
+            .then(|| LineSnippet::new(path, content, line.offset, line.number));
         let at = |offset: usize| {
             crate::output::line_column(crate::source::ascii_position(
                 line.number,
@@ -390,16 +381,23 @@ impl JsonOut<'_> {
         JSON_WRITER.with_borrow_mut(|writer| {
             for diagnostic in diagnostics {
                 self.severities.add(diagnostic.severity());
-                let span = diagnostic.span();
-                writer.push(
-                    self.text,
-                    &fenlint::render::Located {
-                        path,
-                        diagnostic,
-                        start: at(span.start),
-                        end: at(span.end),
-                    },
-                );
+                let finding;
+                let located = match &snippet {
+                    Some(snippet) => {
+                        finding = Finding::on(path, diagnostic, Place::Line(snippet));
+                        crate::output::located(&finding)
+                    }
+                    None => {
+                        let span = diagnostic.span();
+                        fenlint::render::Located {
+                            path,
+                            diagnostic,
+                            start: at(span.start),
+                            end: at(span.end),
+                        }
+                    }
+                };
+                writer.push(self.text, &located);
             }
         });
     }
