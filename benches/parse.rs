@@ -24,7 +24,9 @@
 //!   corrupted lines), per FEN (criterion's `thrpt` is FENs per second). The corpora are read
 //!   from `$FENLINT_BENCH_DATA`, else `../shared/bench/data`; generate them there with
 //!   `python3 gen_corpus.py --scale 0.1` (see that directory's README). Missing corpora are
-//!   skipped with a note.
+//!   skipped with a note. `fenlint lint, every code overridden` is the whole lint with a
+//!   severity set for every code, as a configuration of many settings (or `--allow all`) makes
+//!   it: it should cost what `fenlint lint` costs.
 //! - `linear/<input>/6KB` against `linear/<input>/60KB`: criterion prints a throughput for each
 //!   (`thrpt`, in MB/s). The parser does the same work per byte at both sizes; a drop of tenfold
 //!   would mean quadratic behaviour. Lines longer than `fenlint::MAX_LINE_LEN` (64 KiB) are
@@ -206,6 +208,12 @@ fn corpora(c: &mut Criterion) {
     );
     let mut group = c.benchmark_group("corpora");
     let validator = fenlint::Validator::new();
+    // What a configuration of many settings makes: a severity for every code.
+    let overridden = fenlint::Code::ALL
+        .iter()
+        .fold(validator.clone(), |validator, &code| {
+            validator.with_severity(code, fenlint::Severity::Warning)
+        });
     for (name, variant, mode) in CORPORA {
         let path = dir.join(format!("{name}.fen"));
         let Ok(text) = std::fs::read_to_string(&path) else {
@@ -226,6 +234,12 @@ fn corpora(c: &mut Criterion) {
         group.bench_function(BenchmarkId::new(name, "fenlint lint"), |b| {
             each(b, &|fen| validator.lint(fen).has_errors());
         });
+        group.bench_function(
+            BenchmarkId::new(name, "fenlint lint, every code overridden"),
+            |b| {
+                each(b, &|fen| overridden.lint(fen).has_errors());
+            },
+        );
         group.bench_function(BenchmarkId::new(name, "shakmaty parse"), |b| {
             each(b, &|fen| Fen::from_ascii(fen.as_bytes()).is_ok());
         });

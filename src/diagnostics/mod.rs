@@ -352,6 +352,11 @@ impl Diagnostic {
         self
     }
 
+    /// [`Diagnostic::with_severity`] in place.
+    pub(crate) fn set_severity(&mut self, severity: Severity) {
+        self.severity = severity;
+    }
+
     /// The stable code, such as `fen::castling::order`.
     #[inline]
     pub fn code(&self) -> Code {

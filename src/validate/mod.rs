@@ -95,10 +95,28 @@ pub fn lint(input: &str) -> Lint<'_> {
 /// let lint = validator.lint("4k3/8/8/8/8/8/8/4K3 w - - 0 0");
 /// assert!(lint.has_errors());
 /// ```
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Default)]
 pub struct Validator {
     variant: Option<Variant>,
-    overrides: Vec<(Code, Option<Severity>)>,
+    /// The override of each code, by its place in [`Code::ALL`]: `None` for its default
+    /// severity, `Some(None)` when it is not reported; empty when nothing is overridden. A
+    /// table rather than a list of overrides, so that a validator with every code set (`allow
+    /// all`, or a configuration of many prefixes) answers each rule in one look.
+    overrides: Vec<Option<Option<Severity>>>,
+}
+
+impl std::fmt::Debug for Validator {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let overrides: Vec<(Code, Option<Severity>)> = Code::ALL
+            .iter()
+            .zip(&self.overrides)
+            .filter_map(|(&code, overridden)| overridden.map(|severity| (code, severity)))
+            .collect();
+        f.debug_struct("Validator")
+            .field("variant", &self.variant)
+            .field("overrides", &overrides)
+            .finish()
+    }
 }
 
 impl Validator {
@@ -117,7 +135,7 @@ impl Validator {
     /// Reports `code` with `severity` instead of its default.
     #[must_use]
     pub fn with_severity(mut self, code: Code, severity: Severity) -> Validator {
-        self.overrides.push((code, Some(severity)));
+        self.set_override(code, Some(severity));
         self
     }
 
@@ -130,17 +148,26 @@ impl Validator {
     /// ```
     #[must_use]
     pub fn allow(mut self, code: Code) -> Validator {
-        self.overrides.push((code, None));
+        self.set_override(code, None);
         self
+    }
+
+    /// Reports `code` with `severity` (`None`: not at all) from now on.
+    fn set_override(&mut self, code: Code, severity: Option<Severity>) {
+        if self.overrides.is_empty() {
+            self.overrides = vec![None; Code::ALL.len()];
+        }
+        if let Some(slot) = self.overrides.get_mut(code as usize) {
+            *slot = Some(severity);
+        }
     }
 
     /// The severity `code` is reported with, or `None` when it is allowed.
     pub fn severity_of(&self, code: Code) -> Option<Severity> {
-        self.overrides
-            .iter()
-            .rev()
-            .find(|(overridden, _)| *overridden == code)
-            .map_or(Some(code.default_severity()), |&(_, severity)| severity)
+        match self.overrides.get(code as usize) {
+            Some(&Some(severity)) => severity,
+            _ => Some(code.default_severity()),
+        }
     }
 
     /// Parses and validates `input`.
@@ -246,22 +273,21 @@ impl Validator {
                 .or_else(|| tail.map(|tail| tail.fullmove_number))
                 .or_else(|| parse.tree().fullmove_number().map(CounterText::from));
             check.usual_counters = rules::counters::usual(&check);
-            if self.overrides.is_empty() {
-                rules::run_all(&mut check);
-            } else {
-                rules::run(&mut check, |code| self.severity_of(code).is_some());
-            }
+            // Every rule runs, those of codes not reported too: no rule reads another's
+            // diagnostics, and a rule costs little until it reports, so leaving them out
+            // after is the same, and cheaper than asking before each rule.
+            rules::run_all(&mut check);
             diagnostics = std::mem::take(&mut check.diagnostics);
         }
         // Without overrides every diagnostic keeps the default severity it was made with.
         if !self.overrides.is_empty() {
-            diagnostics = diagnostics
-                .into_iter()
-                .filter_map(|diagnostic| {
-                    let severity = self.severity_of(diagnostic.code())?;
-                    Some(diagnostic.with_severity(severity))
-                })
-                .collect();
+            diagnostics.retain_mut(|diagnostic| match self.severity_of(diagnostic.code()) {
+                Some(severity) => {
+                    diagnostic.set_severity(severity);
+                    true
+                }
+                None => false,
+            });
         }
         diagnostics.sort_by_key(Diagnostic::span);
         (position, variant, diagnostics)
@@ -574,6 +600,98 @@ impl<'t, 'a> Check<'t, 'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// With severity overrides, a lint reports what the default lint reports, less the codes
+    /// not reported and with the severities given, parser's and rules' alike, in the same
+    /// order; the last setting of a code wins; and allowing every code reports nothing.
+    #[test]
+    fn overrides_leave_out_and_reweigh_what_the_default_lint_reports() {
+        let fens = [
+            "P7/8/8/8/8/8/8/8 w - - 0 1",
+            "4k3/8/8/8/8/8/8/R3K2R b KQkq e3 5 0",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Kq] w AHah - 200 1",
+            "4k3/4R3/8/8/8/8/8/4K2R w K - 0 1 +3+3",
+            "8/8/8/8/8/8/8/9 x QK z9 -1 0",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR  w kqKQ - 0 1",
+        ];
+        let settings: [(Code, Option<Severity>); 5] = [
+            (Code::KingsMissing, None),
+            (Code::CastlingOrder, Some(Severity::Advice)),
+            (Code::WhitespaceSeparator, Some(Severity::Error)),
+            (Code::FullmoveZero, None),
+            (Code::FullmoveZero, Some(Severity::Warning)),
+        ];
+        let mut validator = Validator::new();
+        for (code, severity) in settings {
+            validator = match severity {
+                Some(severity) => validator.with_severity(code, severity),
+                None => validator.allow(code),
+            };
+        }
+        let everything = Code::ALL
+            .iter()
+            .fold(Validator::new(), |validator, &code| validator.allow(code));
+        let mut compared = 0;
+        for fen in fens {
+            let default = lint(fen).into_diagnostics();
+            let expected: Vec<(Code, Span, Severity)> = default
+                .iter()
+                .filter(|d| d.code() != Code::KingsMissing)
+                .map(|d| {
+                    let severity = match d.code() {
+                        Code::CastlingOrder => Severity::Advice,
+                        Code::WhitespaceSeparator => Severity::Error,
+                        Code::FullmoveZero => Severity::Warning,
+                        _ => d.severity(),
+                    };
+                    (d.code(), d.span(), severity)
+                })
+                .collect();
+            let found: Vec<(Code, Span, Severity)> = validator
+                .lint(fen)
+                .diagnostics()
+                .iter()
+                .map(|d| (d.code(), d.span(), d.severity()))
+                .collect();
+            assert_eq!(found, expected, "{fen}");
+            compared += default.len();
+            assert!(everything.lint(fen).diagnostics().is_empty(), "{fen}");
+            let lines =
+                crate::files::lint_text_line(crate::files::FileKind::Lines, fen, 0, &validator);
+            let lines: Vec<(Code, Span, Severity)> = lines
+                .iter()
+                .map(|d| (d.code(), d.span(), d.severity()))
+                .collect();
+            assert_eq!(lines, expected, "{fen}");
+        }
+        assert!(compared > 20, "the FENs draw many diagnostics: {compared}");
+        for code in [
+            Code::CastlingOrder,
+            Code::WhitespaceSeparator,
+            Code::FullmoveZero,
+            Code::KingsMissing,
+        ] {
+            assert!(
+                fens.iter()
+                    .any(|fen| lint(fen).diagnostics().iter().any(|d| d.code() == code)),
+                "{code} is reported by some FEN"
+            );
+        }
+        assert_eq!(
+            validator.severity_of(Code::FullmoveZero),
+            Some(Severity::Warning)
+        );
+        assert_eq!(validator.severity_of(Code::KingsMissing), None);
+        assert_eq!(
+            validator.severity_of(Code::KingsTooMany),
+            Some(Severity::Error)
+        );
+        assert_eq!(
+            format!("{validator:?}"),
+            "Validator { variant: None, overrides: [(WhitespaceSeparator, Some(Error)), (KingsMissing, None), (FullmoveZero, Some(Warning)), (CastlingOrder, Some(Advice))] }",
+            "the overrides in the registry's order"
+        );
+    }
 
     /// The per-line path (`diagnostics_of`, which builds the position without its castling
     /// facts when the variant is given) reports what the whole lint reports, for every variant

@@ -7,7 +7,7 @@
 //! function, which reports that one code. The registry (`src/diagnostics/code.rs`) names each
 //! rule's code and module, and takes the name, severity and docs from the rule's file;
 //! `fenlint explain`, the README's code table and the per-code tests and snapshots are all
-//! checked against it. `RULES` lists the rules in the order they run.
+//! checked against it. `run_all` runs the rules in the order they are listed.
 //!
 //! Each rule's `check` is `#[inline(always)]`: [`run_all`] calls them one after the other, and
 //! most return at once, so inlined they cost a few instructions each instead of a call each
@@ -18,6 +18,7 @@
 //! for its README row and its snapshot.
 
 use super::Check;
+#[cfg(test)]
 use crate::Code;
 
 /// Declares a rule in its own file: its documentation, code, name and default severity, as the
@@ -36,20 +37,10 @@ macro_rules! declare_rule {
         pub(crate) const SEVERITY: crate::Severity = crate::Severity::$severity;
         /// The rule's documentation: a summary line, then What / Why / Bad / Good.
         pub(crate) const DOCS: &str = concat!($($doc, "\n"),+);
-        /// The rule, for the list of rules.
-        pub(crate) const RULE: crate::validate::rules::Rule = crate::validate::rules::Rule {
-            code: CODE,
-            check,
-        };
     };
     (reports $variant:ident) => {
         /// The code this rule reports.
         pub(crate) const CODE: crate::Code = crate::Code::$variant;
-        /// The rule, for the list of rules.
-        pub(crate) const RULE: crate::validate::rules::Rule = crate::validate::rules::Rule {
-            code: CODE,
-            check,
-        };
     };
 }
 
@@ -62,33 +53,18 @@ pub(crate) mod kings;
 pub(crate) mod material;
 pub(crate) mod three_check;
 
-/// One rule: the code it reports and the function that checks it.
-#[derive(Clone, Copy)]
-pub(crate) struct Rule {
-    pub(crate) code: Code,
-    pub(crate) check: fn(&mut Check<'_, '_>),
-}
-
-/// Runs every rule over `check` whose code `enabled` accepts: a rule that is allowed does not
-/// run.
-pub(crate) fn run(check: &mut Check<'_, '_>, mut enabled: impl FnMut(Code) -> bool) {
-    for rule in RULES {
-        if enabled(rule.code) {
-            (rule.check)(check);
-        }
-    }
-}
-
-/// Lists the rules once, in the order they run, for both ways of running them: [`RULES`], and
-/// [`run_all`], which calls each rule's `check` directly, so that the compiler sees (and
-/// inlines) them all in one function instead of 36 calls through pointers.
+/// Lists the rules once, in the order they run: [`run_all`], which calls each rule's `check`
+/// directly, so that the compiler sees (and inlines) them all in one function instead of 36
+/// calls through pointers, and, for the tests, [`RULES`], their codes.
 macro_rules! rules {
     ($($theme:ident::$rule:ident),+ $(,)?) => {
-        /// Every rule, in the order they run.
-        pub(crate) const RULES: &[Rule] = &[$($theme::$rule::RULE),+];
+        /// The code of every rule, in the order they run.
+        #[cfg(test)]
+        pub(crate) const RULES: &[Code] = &[$($theme::$rule::CODE),+];
 
-        /// Runs every rule over `check`, in the order of [`RULES`]: what [`run`] does when
-        /// every code is enabled.
+        /// Runs every rule over `check`, in the order of [`RULES`]. The validator runs them
+        /// all, with severity overrides too, and leaves out the diagnostics of the codes not
+        /// reported afterwards.
         pub(crate) fn run_all(check: &mut Check<'_, '_>) {
             $($theme::$rule::check(check);)+
         }
@@ -137,63 +113,10 @@ rules! {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::Position;
-
-    #[test]
-    fn a_rule_whose_code_is_allowed_does_not_run() {
-        // No king and a pawn on the back rank: several rules would report.
-        let tree = crate::parse("P7/8/8/8/8/8/8/8 w - - 0 1").into_tree();
-        let position = Position::from_tree(&tree).unwrap();
-        let castling = crate::validate::CastlingLetters::of(&tree);
-        let mut check = Check::new(&tree, &position, position.variant, &castling);
-        let mut asked = Vec::new();
-        run(&mut check, |code| {
-            asked.push(code);
-            false
-        });
-        assert!(check.diagnostics.is_empty());
-        let all: Vec<Code> = RULES.iter().map(|rule| rule.code).collect();
-        assert_eq!(
-            asked, all,
-            "every rule is asked about, in order, before it runs"
-        );
-
-        let mut check = Check::new(&tree, &position, position.variant, &castling);
-        run(&mut check, |code| code == Code::KingsMissing);
-        let reported: Vec<Code> = check.diagnostics.iter().map(|d| d.code()).collect();
-        assert_eq!(reported, [Code::KingsMissing, Code::KingsMissing]);
-    }
-
-    #[test]
-    fn run_all_reports_what_run_reports_with_every_code_enabled() {
-        for fen in [
-            "P7/8/8/8/8/8/8/8 w - - 0 1",
-            "4k3/8/8/8/8/8/8/R3K2R b KQkq e3 5 0",
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Kq] w AHah - 200 1",
-            "4k3/4R3/8/8/8/8/8/4K2R w K - 0 1 +3+3",
-        ] {
-            let tree = crate::parse(fen).into_tree();
-            let position = Position::from_tree(&tree).unwrap();
-            let castling = crate::validate::CastlingLetters::of(&tree);
-            let mut one = Check::new(&tree, &position, position.variant, &castling);
-            run(&mut one, |_| true);
-            let mut all = Check::new(&tree, &position, position.variant, &castling);
-            run_all(&mut all);
-            let codes = |check: &Check<'_, '_>| {
-                check
-                    .diagnostics
-                    .iter()
-                    .map(|d| (d.code(), d.span()))
-                    .collect::<Vec<_>>()
-            };
-            assert!(!codes(&all).is_empty(), "{fen}");
-            assert_eq!(codes(&all), codes(&one), "{fen}");
-        }
-    }
 
     #[test]
     fn every_rule_code_runs_once_and_every_validator_code_has_a_rule() {
-        let mut codes: Vec<Code> = RULES.iter().map(|rule| rule.code).collect();
+        let mut codes: Vec<Code> = RULES.to_vec();
         codes.sort();
         let before = codes.len();
         codes.dedup();
