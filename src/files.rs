@@ -153,7 +153,7 @@ pub fn lint_text_line(
     if kind == FileKind::Epd {
         crate::epd::lint_epd(line, offset, validator)
     } else {
-        validator.diagnostics_of(crate::parse::parse_at_unordered(line, offset))
+        crate::parse::diagnostics_of_line(line, offset, validator)
     }
 }
 

@@ -7,7 +7,7 @@ use crate::Span;
 use crate::diagnostics::text::{characters, push_shown};
 use crate::diagnostics::{Diagnostic, MAX_DIAGNOSTICS};
 use crate::position::{Bitboard, Board};
-use crate::syntax::{SyntaxKind, TreeBuilder};
+use crate::syntax::{SyntaxKind, SyntaxTree, TreeBuilder};
 
 /// The parsing context: the input, the tree under construction and the diagnostics so far.
 pub(crate) struct Cx<'a> {
@@ -176,18 +176,29 @@ impl<'a> Cx<'a> {
         }
     }
 
-    /// The parse: the tree and the diagnostics, ordered by position, taken out of the context,
-    /// which is left empty. Inlined into its callers and taking the context by reference, so
-    /// that the context (over 300 bytes) is not copied to be handed over; the diagnostics are
-    /// put in order out of line, when there are any.
+    /// The tree and the diagnostics, ordered by position if `ordered`, taken out of the
+    /// context. Inlined into its callers and taking the context by reference, so that the
+    /// context (over 300 bytes) is not copied to be handed over; the diagnostics are put in
+    /// order out of line, when there are any.
     #[inline(always)]
-    pub(super) fn finish_parse(&mut self, ordered: bool) -> Parse<'a> {
+    pub(super) fn finish_tree(&mut self, ordered: bool) -> (SyntaxTree<'a>, Vec<Diagnostic>) {
         if (ordered && !self.diagnostics.is_empty()) || self.suppressed > 0 {
             self.order_diagnostics(ordered);
         }
+        (
+            self.tree.take_tree(self.source),
+            std::mem::take(&mut self.diagnostics),
+        )
+    }
+
+    /// The parse: [`Cx::finish_tree`] with the diagnostics ordered, and what the fast paths
+    /// read, taken out of the context, which is left empty.
+    #[inline(always)]
+    pub(super) fn finish_parse(&mut self) -> Parse<'a> {
+        let (tree, diagnostics) = self.finish_tree(true);
         Parse {
-            tree: self.tree.take_tree(self.source),
-            diagnostics: std::mem::take(&mut self.diagnostics),
+            tree,
+            diagnostics,
             plain_board: self.plain_board.take(),
             plain_tail: self.plain_tail.take(),
             plain_holdings: self.plain_holdings.take(),

@@ -463,6 +463,7 @@ fn plain_tail<'a>(cx: &mut Cx<'a>, rest: &'a str) -> bool {
                 Color::Black
             },
             en_passant: Square::from_name(en_passant.1),
+            en_passant_start: cx.span(en_passant.1).start,
             halfmove_clock,
             fullmove_number,
             checks_given: None,
@@ -544,6 +545,7 @@ fn simple_tail<'a>(
             en_passant: en_passant::is_target_square(en_passant)
                 .then(|| Square::from_name(en_passant))
                 .flatten(),
+            en_passant_start: cx.span(en_passant).start,
             halfmove_clock: CounterText::new(halfmove_clock, cx.span(halfmove_clock)),
             fullmove_number: CounterText::new(fullmove_number, cx.span(fullmove_number)),
             // No field holds a `+`, so there are no three-check counts.
@@ -601,6 +603,7 @@ fn usual_tail<'a>(cx: &mut Cx<'a>, rest: &'a str) -> bool {
         en_passant: shape.en_passant.and_then(|(file, rank)| {
             Square::new(File::new(file.wrapping_sub(b'a'))?, rank.wrapping_sub(b'0'))
         }),
+        en_passant_start: origin.wrapping_add(shape.en_passant_at()),
         halfmove_clock: counter(shape.halfmove_at(), shape.halfmove_clock),
         fullmove_number: counter(shape.fullmove_at(), shape.fullmove_number),
         checks_given: Some(shape.checks_given(bytes)),

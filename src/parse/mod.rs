@@ -140,6 +140,9 @@ pub(crate) struct PlainTail<'a> {
     pub(crate) castling_start: usize,
     /// The en-passant square; `None` for `-`.
     pub(crate) en_passant: Option<crate::Square>,
+    /// Where the en-passant field starts (an absolute offset, as spans are): with a square,
+    /// the field is the square's two letters.
+    pub(crate) en_passant_start: usize,
     /// The halfmove clock as written.
     pub(crate) halfmove_clock: crate::validate::CounterText<'a>,
     /// The fullmove number as written.
@@ -147,6 +150,17 @@ pub(crate) struct PlainTail<'a> {
     /// The checks given by White and by Black as the three-check counts say (`None` without
     /// counts), when the fast path read them; `None` when they are to be read from the tree.
     pub(crate) checks_given: Option<Option<[u8; 2]>>,
+}
+
+/// What the validator reads of a parse, borrowed: the tree and what the fast paths read (see
+/// [`Parse`]'s fields), wherever they are kept: in a [`Parse`], or still in the parse context
+/// of a file's line, which is validated without moving them out (see [`diagnostics_of_line`]).
+#[derive(Clone, Copy)]
+pub(crate) struct ParseRead<'p, 'a> {
+    pub(crate) tree: &'p SyntaxTree<'a>,
+    pub(crate) plain_board: Option<&'p (Board, Bitboard)>,
+    pub(crate) plain_tail: Option<&'p PlainTail<'a>>,
+    pub(crate) plain_holdings: Option<&'p crate::position::Holdings>,
 }
 
 impl<'a> Parse<'a> {
@@ -159,18 +173,31 @@ impl<'a> Parse<'a> {
         &self.tree
     }
 
+    /// What the validator reads of the parse (see [`ParseRead`]).
+    pub(crate) fn read(&self) -> ParseRead<'_, 'a> {
+        ParseRead {
+            tree: &self.tree,
+            plain_board: self.plain_board.as_ref(),
+            plain_tail: self.plain_tail.as_ref(),
+            plain_holdings: self.plain_holdings.as_ref(),
+        }
+    }
+
     /// The board of a plain placement, read during the parse (see `Parse::plain_board`).
+    #[cfg(test)]
     pub(crate) fn plain_board(&self) -> Option<&(Board, Bitboard)> {
         self.plain_board.as_ref()
     }
 
     /// The fields after the placement, when the fast path read them (see `Parse::plain_tail`).
+    #[cfg(test)]
     pub(crate) fn plain_tail(&self) -> Option<&PlainTail<'a>> {
         self.plain_tail.as_ref()
     }
 
     /// The pieces in hand, when the fast path of the holdings read them (see
     /// `Parse::plain_holdings`).
+    #[cfg(test)]
     pub(crate) fn plain_holdings(&self) -> Option<&crate::position::Holdings> {
         self.plain_holdings.as_ref()
     }
@@ -275,19 +302,43 @@ pub fn parse(input: &str) -> Parse<'_> {
 /// assert_eq!(&line[span.range()], "x");
 /// ```
 pub fn parse_at(input: &str, base: usize) -> Parse<'_> {
-    parse_fen_at(input, base, true)
+    parse_fen_at(input, base)
 }
 
-/// [`parse_at`] with the diagnostics in the order they were found, for the validator, which
-/// orders them with the rules' (by span, in a stable sort: the order of both sorts at once is
-/// that of the parser's sorted first).
-pub(crate) fn parse_at_unordered(input: &str, base: usize) -> Parse<'_> {
-    parse_fen_at(input, base, false)
-}
-
-/// [`parse_at`], with the diagnostics ordered by span if `ordered`.
+/// The diagnostics of `input` (a file's line) at offset `base`, as `validator` lints it:
+/// parsed as [`parse_at`] parses it, then validated with what the validator reads of the
+/// parse borrowed where the parse built it (see [`ParseRead`]), not moved out first, and the
+/// parser's diagnostics in the order they were found: the validator orders them with the
+/// rules' (by span, in a stable sort: the order of both sorts at once is that of the parser's
+/// sorted first).
 #[inline(always)]
-fn parse_fen_at(input: &str, base: usize, ordered: bool) -> Parse<'_> {
+pub(crate) fn diagnostics_of_line(
+    input: &str,
+    base: usize,
+    validator: &crate::Validator,
+) -> Vec<Diagnostic> {
+    if input.len() > MAX_INPUT_LEN {
+        let mut parse = too_long(input, base);
+        let found = parse.take_diagnostics();
+        return validator.diagnostics_of(parse.read(), found);
+    }
+    // Nothing is left in the context to drop once its tree and diagnostics are taken: made
+    // undroppable where it is built.
+    let mut cx = std::mem::ManuallyDrop::new(Cx::new(input, base));
+    fen(&mut cx, input);
+    let (tree, found) = cx.finish_tree(false);
+    let read = ParseRead {
+        tree: &tree,
+        plain_board: cx.plain_board.as_ref(),
+        plain_tail: cx.plain_tail.as_ref(),
+        plain_holdings: cx.plain_holdings.as_ref(),
+    };
+    validator.diagnostics_of(read, found)
+}
+
+/// [`parse_at`].
+#[inline(always)]
+fn parse_fen_at(input: &str, base: usize) -> Parse<'_> {
     if input.len() > MAX_INPUT_LEN {
         return too_long(input, base);
     }
@@ -295,7 +346,7 @@ fn parse_fen_at(input: &str, base: usize, ordered: bool) -> Parse<'_> {
     // undroppable where it is built, so that there is nothing to forget after.
     let mut cx = std::mem::ManuallyDrop::new(Cx::new(input, base));
     fen(&mut cx, input);
-    cx.finish_parse(ordered)
+    cx.finish_parse()
 }
 
 /// Parses one EPD record (PGN §16.2) whose spans start at 0: the position fields, as a FEN's,
@@ -340,7 +391,7 @@ pub(crate) fn epd_record_at(input: &str, base: usize) -> (Parse<'_>, usize) {
     }
     let mut cx = Cx::new(input, base);
     let count = epd::epd_record(&mut cx, input);
-    let mut parse = cx.finish_parse(true);
+    let mut parse = cx.finish_parse();
     // Four fields are the EPD form: the FEN's counters are operations here.
     parse
         .diagnostics
@@ -384,7 +435,7 @@ pub fn parse_fen_tag_pair_at(input: &str, base: usize) -> Parse<'_> {
     }
     let mut cx = Cx::new(input, base);
     fen_tag::fen_tag_pair(&mut cx, input);
-    cx.finish_parse(true)
+    cx.finish_parse()
 }
 
 /// Parses one FEN given as bytes; text that is not UTF-8 gives a `fen::input::invalid_utf8`
@@ -493,7 +544,7 @@ mod tests {
         let mut cx = Cx::new(input, 0);
         cx.fast_paths = false;
         fen(&mut cx, input);
-        cx.finish_parse(true)
+        cx.finish_parse()
     }
 
     /// The fast paths are an optimisation only: for valid FENs of every dialect and for seeded
@@ -570,6 +621,11 @@ mod tests {
                 );
                 let en_passant = tree.en_passant().and_then(|field| field.square());
                 assert_eq!(tail.en_passant, en_passant, "{input:?}");
+                if tail.en_passant.is_some() {
+                    let span = tree.en_passant().map(|field| field.span());
+                    let start = tail.en_passant_start;
+                    assert_eq!(span, Some(Span::new(start, start + 2)), "{input:?}");
+                }
                 let halfmove_clock = tree
                     .halfmove_clock()
                     .map(crate::validate::CounterText::from);

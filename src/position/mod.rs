@@ -422,7 +422,7 @@ impl Position {
     /// the validator, so that the board and the position are written where they are kept.
     #[inline(always)]
     pub(crate) fn from_parse(parse: &crate::Parse<'_>) -> Option<Position> {
-        Position::from_parse_with(parse, parse.diagnostics(), Facts::All)
+        Position::from_parse_with(parse.read(), parse.diagnostics(), Facts::All)
     }
 
     /// [`Position::from_parse`], with the castling facts `facts` asks for: the validator,
@@ -430,22 +430,22 @@ impl Position {
     /// `found` are the parse's diagnostics, wherever the caller keeps them now.
     #[inline(always)]
     pub(crate) fn from_parse_with(
-        parse: &crate::Parse<'_>,
+        parse: crate::parse::ParseRead<'_, '_>,
         found: &[crate::Diagnostic],
         facts: Facts,
     ) -> Option<Position> {
-        match parse.plain_board() {
+        match parse.plain_board {
             Some((board, promoted)) => Some(Position::from_tree_and_board(
-                parse.tree(),
+                parse.tree,
                 board.clone(),
                 *promoted,
-                parse.plain_tail(),
-                parse.plain_holdings(),
+                parse.plain_tail,
+                parse.plain_holdings,
                 facts,
             )),
             // A placement the parser found broken has no board: not measured again.
             None if reported_no_board(found) => None,
-            None => Position::from_tree_with(parse.tree(), facts),
+            None => Position::from_tree_with(parse.tree, facts),
         }
     }
 

@@ -191,7 +191,8 @@ impl Validator {
         counters: Counters<'_>,
     ) -> Lint<'a> {
         let found = parse.take_diagnostics();
-        let (position, variant, diagnostics) = self.check_parse(&parse, found, counters, true);
+        let (position, variant, diagnostics) =
+            self.check_parse(parse.read(), found, counters, true);
         Lint {
             parse,
             position,
@@ -202,10 +203,12 @@ impl Validator {
 
     /// The diagnostics of an already parsed FEN, as [`Validator::lint_parse`] gives them, for a
     /// caller that keeps nothing else (a file's lines): no [`Lint`] is built.
-    pub(crate) fn diagnostics_of(&self, mut parse: Parse<'_>) -> Vec<crate::Diagnostic> {
-        let found = parse.take_diagnostics();
-        self.check_parse(&parse, found, Counters::default(), false)
-            .2
+    pub(crate) fn diagnostics_of(
+        &self,
+        parse: crate::parse::ParseRead<'_, '_>,
+        found: Vec<Diagnostic>,
+    ) -> Vec<crate::Diagnostic> {
+        self.check_parse(parse, found, Counters::default(), false).2
     }
 
     /// The work of [`Validator::lint_parse_with_counters`]: the position, the variant and
@@ -220,12 +223,12 @@ impl Validator {
     #[inline(always)]
     fn check_parse(
         &self,
-        parse: &Parse<'_>,
+        parse: crate::parse::ParseRead<'_, '_>,
         found: Vec<Diagnostic>,
         counters: Counters<'_>,
         keep_position: bool,
     ) -> (Option<Position>, Option<Variant>, Vec<crate::Diagnostic>) {
-        let tail = parse.plain_tail();
+        let tail = parse.plain_tail;
         let facts = if keep_position || self.variant.is_none() {
             crate::position::Facts::All
         } else {
@@ -258,20 +261,31 @@ impl Validator {
                         castling.read_text(letters, *castling_start);
                     }
                 }
-                _ => castling.read_tree(parse.tree()),
+                _ => castling.read_tree(parse.tree),
             }
-            let mut check = Check::new(parse.tree(), position, variant, &castling);
+            let mut check = Check::new(parse.tree, position, variant, &castling);
+            // The en-passant square and its field, as the rules would read them from the tree,
+            // when the fast path read the field.
+            if let Some(crate::parse::PlainTail {
+                en_passant: Some(square),
+                en_passant_start,
+                ..
+            }) = tail
+            {
+                let span = Span::new(*en_passant_start, en_passant_start.saturating_add(2));
+                let _ = check.en_passant.set(Some((*square, span)));
+            }
             // The rules add theirs after the parser's, in the same vector (no rule reads it).
             check.diagnostics = std::mem::take(&mut diagnostics);
             // The counters the rules check: those given, else the FEN's own.
             check.halfmove_clock = counters
                 .halfmove_clock
                 .or_else(|| tail.map(|tail| tail.halfmove_clock))
-                .or_else(|| parse.tree().halfmove_clock().map(CounterText::from));
+                .or_else(|| parse.tree.halfmove_clock().map(CounterText::from));
             check.fullmove_number = counters
                 .fullmove_number
                 .or_else(|| tail.map(|tail| tail.fullmove_number))
-                .or_else(|| parse.tree().fullmove_number().map(CounterText::from));
+                .or_else(|| parse.tree.fullmove_number().map(CounterText::from));
             check.usual_counters = rules::counters::usual(&check);
             // Every rule runs, those of codes not reported too: no rule reads another's
             // diagnostics, and a rule costs little until it reports, so leaving them out
@@ -693,8 +707,9 @@ mod tests {
         );
     }
 
-    /// The per-line path (`diagnostics_of`, which builds the position without its castling
-    /// facts when the variant is given) reports what the whole lint reports, for every variant
+    /// The per-line path (`parse::diagnostics_of_line`, which validates the parse where it was
+    /// built and builds the position without its castling facts when the variant is given)
+    /// reports what the whole lint reports, for every variant
     /// and for FENs with castling rights of every notation, broken in every place.
     #[test]
     fn the_lines_path_without_castling_facts_reports_what_the_whole_lint_reports() {
@@ -736,7 +751,7 @@ mod tests {
                         None => Validator::new(),
                     };
                     let whole = validator.lint_parse(crate::parse(fen)).diagnostics;
-                    let lines = validator.diagnostics_of(crate::parse(fen));
+                    let lines = crate::parse::diagnostics_of_line(fen, 0, &validator);
                     assert_eq!(lines, whole, "{fen} {variant:?}");
                     compared += 1;
                 }
