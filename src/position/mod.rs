@@ -564,39 +564,47 @@ pub(crate) fn scan_board(
 
 /// The span of the token of `tree`'s placement that describes `square`: its piece letter, or
 /// the digit of the run of empty squares it belongs to; `None` when the square's rank is not
-/// there or is too short. What [`scan_board`] gives the square, read off the placement's text:
-/// each token of a rank is one byte, and the ranks are between its slashes (the rules ask
-/// this only of a board of eight ranks, which the tree has read).
+/// there or is too short. What [`scan_board`] gives the square, walking its rank alone.
 pub(crate) fn square_token_span(tree: &SyntaxTree<'_>, square: Square) -> Option<Span> {
-    let placement = tree.placement()?.syntax().span();
-    let start = placement.start.checked_sub(tree.base())?;
-    let end = placement.end.checked_sub(tree.base())?;
-    let text = tree.source().as_bytes().get(start..end)?;
-    // Rank 8 is the first; past a slash for each rank above the square's.
-    let mut at = 0usize;
-    for _ in 0..8u8.checked_sub(square.rank())? {
-        let slash = text.get(at..)?.iter().position(|&byte| byte == b'/')?;
-        at = at.saturating_add(slash).saturating_add(1);
-    }
+    let placement = tree.placement()?;
+    let (nodes, first, stop) = placement.syntax().raw_subtree();
+    let source = tree.source().as_bytes();
+    // Rank 8 is the first rank node.
+    let mut ranks_before = 8u8.checked_sub(square.rank())?;
+    let mut rank_until = None;
     let mut file = 0u8;
-    while let Some(&byte) = text.get(at) {
-        let width = match byte {
-            b'~' => 0,
-            b'0'..=b'9' => byte.wrapping_sub(b'0'),
-            b'P' | b'N' | b'B' | b'R' | b'Q' | b'K' | b'p' | b'n' | b'b' | b'r' | b'q' | b'k' => 1,
-            // The end of the rank, holdings, or bytes that are no square.
+    let mut offset = 0usize;
+    while let Some(node) = nodes.get(offset) {
+        let index = first.saturating_add(offset);
+        offset = offset.saturating_add(1);
+        match (node.kind, rank_until) {
+            (SyntaxKind::Holdings, _) => return None,
+            (SyntaxKind::Rank, None) if ranks_before == 0 => {
+                rank_until = Some(node.next as usize);
+                continue;
+            }
+            (SyntaxKind::Rank, None) => {
+                ranks_before = ranks_before.saturating_sub(1);
+                // A rank holds tokens only, none of them the square's: on past its subtree.
+                offset = (node.next as usize).saturating_sub(first).max(offset);
+                continue;
+            }
+            (_, None) => continue,
+            (_, Some(until)) if index >= until => return None,
+            _ => {}
+        }
+        let start = node.start as usize;
+        let width = match node.kind {
+            SyntaxKind::Piece => 1,
+            SyntaxKind::PromotedMarker => continue,
+            SyntaxKind::EmptyRun => source.get(start)?.checked_sub(b'0').filter(|&n| n <= 9)?,
             _ => return None,
         };
         file = file.saturating_add(width);
-        if byte != b'~' && square.file().index() < file {
-            let offset = start.saturating_add(at);
-            return Some(Span::relative_to(
-                tree.base(),
-                offset,
-                offset.saturating_add(1),
-            ));
+        if square.file().index() < file {
+            let end = nodes.get(offset).map_or(stop, |next| next.start as usize);
+            return Some(Span::relative_to(tree.base(), start, end));
         }
-        at = at.saturating_add(1);
     }
     None
 }
