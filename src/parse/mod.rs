@@ -183,25 +183,6 @@ impl<'a> Parse<'a> {
         }
     }
 
-    /// The board of a plain placement, read during the parse (see `Parse::plain_board`).
-    #[cfg(test)]
-    pub(crate) fn plain_board(&self) -> Option<&(Board, Bitboard)> {
-        self.plain_board.as_ref()
-    }
-
-    /// The fields after the placement, when the fast path read them (see `Parse::plain_tail`).
-    #[cfg(test)]
-    pub(crate) fn plain_tail(&self) -> Option<&PlainTail<'a>> {
-        self.plain_tail.as_ref()
-    }
-
-    /// The pieces in hand, when the fast path of the holdings read them (see
-    /// `Parse::plain_holdings`).
-    #[cfg(test)]
-    pub(crate) fn plain_holdings(&self) -> Option<&crate::position::Holdings> {
-        self.plain_holdings.as_ref()
-    }
-
     /// The position the FEN describes, as [`crate::position::Position::from_tree`] reads it
     /// from the tree, but without walking a plain board's nodes again: the parser read that
     /// board as it built them. `None` unless the placement is eight ranks of eight squares.
@@ -587,18 +568,18 @@ mod tests {
             let (fast, general) = (parse(input), parse_general(input));
             assert_eq!(fast.tree().dump(), general.tree().dump(), "{input:?}");
             assert_eq!(fast.diagnostics(), general.diagnostics(), "{input:?}");
-            assert_eq!(general.plain_board(), None, "{input:?}");
-            assert_eq!(general.plain_tail(), None, "{input:?}");
-            assert_eq!(general.plain_holdings(), None, "{input:?}");
+            assert_eq!(general.read().plain_board, None, "{input:?}");
+            assert_eq!(general.read().plain_tail, None, "{input:?}");
+            assert_eq!(general.read().plain_holdings, None, "{input:?}");
             // Kept pieces in hand are what the position counts from the tree, when there is a
             // position (the holdings may follow a board that is not eight by eight).
             if let (Some(holdings), Some(position)) = (
-                fast.plain_holdings(),
+                fast.read().plain_holdings,
                 crate::position::Position::from_tree(fast.tree()),
             ) {
                 assert_eq!(Some(*holdings), position.holdings, "{input:?}");
             }
-            if let Some(tail) = fast.plain_tail() {
+            if let Some(tail) = fast.read().plain_tail {
                 let tree = fast.tree();
                 // The side to move as the position reads it: White's when the field is not
                 // a colour.
@@ -635,7 +616,7 @@ mod tests {
                     .map(crate::validate::CounterText::from);
                 assert_eq!(Some(tail.fullmove_number), fullmove_number, "{input:?}");
             }
-            if let Some(board) = fast.plain_board() {
+            if let Some(board) = fast.read().plain_board {
                 let from_tree = crate::position::Position::from_tree(fast.tree())
                     .map(|position| (position.board, position.promoted));
                 assert_eq!(Some(board), from_tree.as_ref(), "{input:?}");
