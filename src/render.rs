@@ -686,34 +686,92 @@ pub fn github(out: &mut impl Write, located: &Located<'_>) -> io::Result<()> {
         Severity::Warning => "warning",
         Severity::Advice => "notice",
     };
-    writeln!(
-        out,
-        "::{level} file={},line={},col={},endLine={},endColumn={},title={}::{}",
-        escape_property(located.path),
-        one_based(located.start.line),
-        one_based(located.start.column),
-        one_based(located.end.line),
-        one_based(located.end.column),
-        escape_property(diagnostic.code().name()),
-        escape_data(diagnostic.message()),
-    )
+    // Written part by part, each text escaped as it is written: no string is made.
+    let mut digits = itoa::Buffer::new();
+    out.write_all(b"::")?;
+    out.write_all(level.as_bytes())?;
+    out.write_all(b" file=")?;
+    write_command_text(out, located.path, Escape::Property)?;
+    for (key, value) in [
+        (",line=", located.start.line),
+        (",col=", located.start.column),
+        (",endLine=", located.end.line),
+        (",endColumn=", located.end.column),
+    ] {
+        out.write_all(key.as_bytes())?;
+        out.write_all(digits.format(one_based(value)).as_bytes())?;
+    }
+    out.write_all(b",title=")?;
+    write_command_text(out, diagnostic.code().name(), Escape::Property)?;
+    out.write_all(b"::")?;
+    write_command_text(out, diagnostic.message(), Escape::Data)?;
+    out.write_all(b"\n")
 }
 
-/// Escapes a workflow command's data (`%`, CR, LF).
-fn escape_data(text: &str) -> String {
-    text.replace('%', "%25")
-        .replace('\r', "%0D")
-        .replace('\n', "%0A")
+/// What a workflow command escapes in a text.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Escape {
+    /// Data: `%`, CR and LF.
+    Data,
+    /// A property: the data's escapes and `:` and `,`.
+    Property,
 }
 
-/// Escapes a workflow command's property (data escapes plus `:` and `,`).
-fn escape_property(text: &str) -> String {
-    escape_data(text).replace(':', "%3A").replace(',', "%2C")
+/// Writes `text` into a workflow command, each byte `escape` asks for as `%` and its two hex
+/// digits, and the runs between them as they are.
+fn write_command_text(out: &mut impl Write, text: &str, escape: Escape) -> io::Result<()> {
+    let bytes = text.as_bytes();
+    let mut from = 0;
+    for (at, &byte) in bytes.iter().enumerate() {
+        let escaped: &[u8] = match byte {
+            b'%' => b"%25",
+            b'\r' => b"%0D",
+            b'\n' => b"%0A",
+            b':' if escape == Escape::Property => b"%3A",
+            b',' if escape == Escape::Property => b"%2C",
+            _ => continue,
+        };
+        out.write_all(bytes.get(from..at).unwrap_or_default())?;
+        out.write_all(escaped)?;
+        from = at.saturating_add(1);
+    }
+    out.write_all(bytes.get(from..).unwrap_or_default())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A workflow command's escapes, written in one pass, are those of `str::replace` one
+    /// escape after the other (`%` first, so that no escape is escaped again).
+    #[test]
+    fn workflow_command_texts_are_escaped_as_the_replacements_escape_them() {
+        let data = |text: &str| {
+            text.replace('%', "%25")
+                .replace('\r', "%0D")
+                .replace('\n', "%0A")
+        };
+        let property = |text: &str| data(text).replace(':', "%3A").replace(',', "%2C");
+        for text in [
+            "",
+            "plain",
+            "fen::castling::order",
+            "100% done, 50%",
+            "a\r\nb\nc\r",
+            "%%::,,",
+            "dir:1,2/é ü %0A.fen",
+            "::error::",
+        ] {
+            for (escape, expected) in [
+                (Escape::Data, data(text)),
+                (Escape::Property, property(text)),
+            ] {
+                let mut out = Vec::new();
+                write_command_text(&mut out, text, escape).unwrap();
+                assert_eq!(String::from_utf8(out).unwrap(), expected, "{text:?}");
+            }
+        }
+    }
 
     fn string(text: &str) -> String {
         let mut out = Vec::new();
