@@ -147,8 +147,12 @@ impl SarifLog {
             .version(serde_json::json!("2.1.0"))
             .runs(vec![run])
             .build();
-        serde_json::to_writer_pretty(&mut *out, &log).map_err(io::Error::other)?;
-        writeln!(out)
+        // The serializer writes a few bytes at a time: into a buffer of its own, whose writes
+        // are inlined, rather than each through `out`'s dynamic call.
+        let mut buffered = io::BufWriter::with_capacity(64 * 1024, &mut *out);
+        serde_json::to_writer_pretty(&mut buffered, &log).map_err(io::Error::other)?;
+        writeln!(buffered)?;
+        buffered.flush()
     }
 }
 
