@@ -319,19 +319,10 @@ impl<'a> Reader<'a> {
         self.diagnostics.push(diagnostic);
     }
 
-    /// The first operation named `opcode` before this one, found in `seen` (opcode → span)
-    /// in constant time; records this one when it is the first.
-    fn first_of(
-        seen: &mut std::collections::HashMap<&'a str, Span>,
-        operation: &Operation<'a>,
-    ) -> Option<Span> {
-        match seen.entry(operation.opcode) {
-            std::collections::hash_map::Entry::Occupied(first) => Some(*first.get()),
-            std::collections::hash_map::Entry::Vacant(slot) => {
-                slot.insert(operation.opcode_span);
-                None
-            }
-        }
+    /// The first operation named `opcode` before this one, found in `seen`; records this one
+    /// when it is the first.
+    fn first_of(seen: &mut Opcodes<'a>, operation: &Operation<'a>) -> Option<Span> {
+        seen.first_of(operation.opcode, operation.opcode_span)
     }
 
     fn record_too_long(&mut self) {
@@ -387,7 +378,7 @@ impl<'a> Reader<'a> {
     /// and returns the operations.
     fn operations(&mut self, tree: &SyntaxTree<'a>) -> Vec<Operation<'a>> {
         let mut operations: Vec<Operation<'a>> = Vec::new();
-        let mut seen = std::collections::HashMap::new();
+        let mut seen = Opcodes::default();
         for node in tree.root().children() {
             if let Some(counters) = MoveCounters::cast(node) {
                 self.fen_counters(counters);
@@ -699,4 +690,66 @@ fn closed_string(text: &str) -> bool {
     // The final quote is not escaped: an even number of backslashes precede it.
     let backslashes = body.bytes().rev().take_while(|&b| b == b'\\').count();
     backslashes % 2 == 0
+}
+
+/// The opcodes of a record's operations seen so far, each with the span of its first
+/// operation: a few in a list, looked through (a record has a handful, and hashing each cost
+/// more than the lint of its position), and from the seventeenth on in a map as well, so that
+/// a record of thousands of operations is still checked in linear time.
+#[derive(Default)]
+struct Opcodes<'a> {
+    few: Vec<(&'a str, Span)>,
+    many: std::collections::HashMap<&'a str, Span>,
+}
+
+impl<'a> Opcodes<'a> {
+    /// How many opcodes are looked through before the map is used.
+    const FEW: usize = 16;
+
+    /// The span of the first operation named `opcode`; records `span` as that when it is the
+    /// first.
+    fn first_of(&mut self, opcode: &'a str, span: Span) -> Option<Span> {
+        if self.few.len() < Self::FEW {
+            if let Some(&(_, first)) = self.few.iter().find(|(seen, _)| *seen == opcode) {
+                return Some(first);
+            }
+            self.few.push((opcode, span));
+            if self.few.len() == Self::FEW {
+                self.many.extend(self.few.iter().copied());
+            }
+            return None;
+        }
+        match self.many.entry(opcode) {
+            std::collections::hash_map::Entry::Occupied(first) => Some(*first.get()),
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                slot.insert(span);
+                None
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Repeated opcodes are found as a map alone finds them, before and past the list's size.
+    #[test]
+    fn opcodes_seen_are_found_as_a_map_finds_them() {
+        let names: Vec<String> = (0..60).map(|n| format!("op{}", n % 23)).collect();
+        let mut seen = Opcodes::default();
+        let mut map = std::collections::HashMap::new();
+        for (at, name) in names.iter().enumerate() {
+            let span = Span::new(at, at + 1);
+            let expected = match map.entry(name.as_str()) {
+                std::collections::hash_map::Entry::Occupied(first) => Some(*first.get()),
+                std::collections::hash_map::Entry::Vacant(slot) => {
+                    slot.insert(span);
+                    None
+                }
+            };
+            assert_eq!(seen.first_of(name, span), expected, "{at} {name}");
+        }
+        assert_eq!(seen.many.len(), 23, "the map took over past the list");
+    }
 }
