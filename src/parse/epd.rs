@@ -16,8 +16,8 @@ use nom::multi::many0_count;
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
-use super::Cx;
 use super::fen::{fields, line_limit, line_too_long};
+use super::{Cx, run_len};
 use crate::syntax::SyntaxKind;
 
 /// `epd_record ::= epd_position ( separator operation )*`
@@ -90,9 +90,7 @@ fn position_text(input: &str) -> (&str, usize) {
             break;
         }
         let start = end.saturating_add(rest.len().saturating_sub(after_space.len()));
-        let len = after_space
-            .find(char::is_whitespace)
-            .unwrap_or(after_space.len());
+        let len = run_len(after_space, |_| false);
         end = start.saturating_add(len);
         count = count.saturating_add(1);
     }
@@ -101,9 +99,7 @@ fn position_text(input: &str) -> (&str, usize) {
     }
     let rest = input.get(end..).unwrap_or_default();
     let after_space = rest.trim_start();
-    let fifth_len = after_space
-        .find(char::is_whitespace)
-        .unwrap_or(after_space.len());
+    let fifth_len = run_len(after_space, |_| false);
     if after_space.len() < rest.len()
         && is_check_counters(after_space.get(..fifth_len).unwrap_or_default())
     {
