@@ -135,8 +135,8 @@ impl JsonLines {
             self.head.clear();
             self.head.extend_from_slice(b"{\"path\":\"");
             push_escaped(&mut self.head, located.path);
+            self.numbers.set_head(&self.head);
         }
-        buffer.extend_from_slice(&self.head);
         let diagnostic = located.diagnostic;
         let span = diagnostic.span();
         let mut numbers = Numbers::new(&mut self.numbers);
@@ -152,15 +152,32 @@ impl JsonLines {
         let start = numbers.push(b",\"byte_start\":", span.start);
         // A span is a few bytes long: its end is its start's digits counted on.
         numbers.push_more(b",\"byte_end\":", start, span.start, span.end);
-        buffer.extend_from_slice(numbers.written());
+        // The start of the line and the numbers, in one copy when the room keeps the start.
+        match numbers.written_after_head() {
+            Some(written) => buffer.extend_from_slice(written),
+            None => {
+                buffer.extend_from_slice(&self.head);
+                buffer.extend_from_slice(numbers.written());
+            }
+        }
         buffer.extend_from_slice(self.middle(diagnostic));
         if diagnostic.message_is_plain() {
             buffer.extend_from_slice(diagnostic.message().as_bytes());
         } else {
             push_text(buffer, diagnostic.message(), diagnostic.fixed_message());
         }
+        let fix = diagnostic.fix();
         match (diagnostic.fixed_help(), diagnostic.help_text()) {
-            (Some(help), _) => buffer.extend_from_slice(self.help(help)),
+            (Some(help), _) => {
+                // The kept part ends the line as a line without a fix ends.
+                let part = self.help(help);
+                if fix.is_none() {
+                    buffer.extend_from_slice(part);
+                    return;
+                }
+                let before_fix = part.len().saturating_sub(NO_FIX.len());
+                buffer.extend_from_slice(part.get(..before_fix).unwrap_or_default());
+            }
             (None, Some(help)) => {
                 buffer.extend_from_slice(b"\",\"help\":\"");
                 push_escaped(buffer, help);
@@ -168,7 +185,7 @@ impl JsonLines {
             }
             (None, None) => buffer.extend_from_slice(b"\",\"help\":null,\"fix\":"),
         }
-        match diagnostic.fix() {
+        match fix {
             Some(fix) => {
                 let mut numbers = Numbers::new(&mut self.numbers);
                 numbers.push(b"{\"byte_start\":", fix.span().start);
@@ -178,7 +195,7 @@ impl JsonLines {
                 push_text(buffer, fix.replacement(), fix.fixed_replacement());
                 buffer.extend_from_slice(b"\"}}\n");
             }
-            None => buffer.extend_from_slice(b"null}\n"),
+            None => buffer.extend_from_slice(NO_FIX),
         }
     }
 
@@ -225,7 +242,8 @@ impl JsonLines {
         }
     }
 
-    /// The part of a line from the help's key to the fix's, for the fixed help text `help`.
+    /// The part of a line from the help's key to its end, for the fixed help text `help` and
+    /// no fix: the fix's key then [`NO_FIX`] (which a line with a fix leaves out).
     fn help(&mut self, help: &'static str) -> &[u8] {
         // Room for every fixed help text at once, so that two texts seldom take turns in a
         // slot.
@@ -247,6 +265,7 @@ impl JsonLines {
                     part.extend_from_slice(b"\",\"help\":\"");
                     push_escaped(part, help);
                     part.extend_from_slice(b"\",\"fix\":");
+                    part.extend_from_slice(NO_FIX);
                 }
                 part
             }
@@ -254,6 +273,9 @@ impl JsonLines {
         }
     }
 }
+
+/// The end of a JSON line without a fix, after the fix's key.
+const NO_FIX: &[u8] = b"null}\n";
 
 /// Appends `key` and `value` in decimal to `buffer`.
 #[cfg(test)]
@@ -268,17 +290,41 @@ fn push_number<const KEY: usize>(buffer: &mut Vec<u8>, key: &[u8; KEY], value: u
 const KEY_MAX: usize = 16;
 /// The most digits of a `usize`.
 const DIGITS_MAX: usize = 20;
-/// The room [`Numbers`] writes in: room for a key and its digits at any length a `u8` holds
-/// (six keys and numbers take at most 216 bytes).
-const NUMBERS_ROOM: usize = 256 + KEY_MAX + DIGITS_MAX;
+/// The longest start of a line kept in a [`NumberRoom`] before its numbers.
+const HEAD_ROOM: usize = u8::MAX as usize;
+/// The room [`Numbers`] writes in: room for the start of a line (at most [`HEAD_ROOM`] bytes)
+/// and for a key and its digits at any length a `u8` holds after it (six keys and numbers take
+/// at most 216 bytes).
+const NUMBERS_ROOM: usize = HEAD_ROOM + 256 + KEY_MAX + DIGITS_MAX;
 
-/// The room a [`JsonLines`] keeps for [`Numbers`]: made once, not once a line.
+/// The room a [`JsonLines`] keeps for [`Numbers`]: made once, not once a line. It starts with
+/// the start of the lines of the current path (`{"path":"…`) when that is at most
+/// [`HEAD_ROOM`] bytes, so that the start and the numbers after it are copied as one.
 #[derive(Debug)]
-struct NumberRoom([u8; NUMBERS_ROOM]);
+struct NumberRoom {
+    bytes: [u8; NUMBERS_ROOM],
+    /// The length of the start of a line at the start of `bytes`; 0 when it is not there.
+    head: u8,
+}
 
 impl Default for NumberRoom {
     fn default() -> NumberRoom {
-        NumberRoom([0; NUMBERS_ROOM])
+        NumberRoom {
+            bytes: [0; NUMBERS_ROOM],
+            head: 0,
+        }
+    }
+}
+
+impl NumberRoom {
+    /// Keeps `head`, the start of the lines to come, before the numbers if it fits.
+    fn set_head(&mut self, head: &[u8]) {
+        self.head = 0;
+        if let (Ok(len), Some(room)) = (u8::try_from(head.len()), self.bytes.get_mut(..head.len()))
+        {
+            room.copy_from_slice(head);
+            self.head = len;
+        }
     }
 }
 
@@ -288,10 +334,14 @@ impl Default for NumberRoom {
 /// holds a whole write (a key and 20 digits) at any length a `u8` holds.
 struct Numbers<'r> {
     bytes: &'r mut [u8; NUMBERS_ROOM],
+    /// Where the numbers start: after the start of a line the room keeps.
+    origin: u8,
+    /// How many bytes of numbers are written, from `origin`.
     len: u8,
 }
 
-/// Where [`Numbers::push`] wrote a number's digits, and how many, for [`Numbers::push_again`].
+/// Where [`Numbers::push`] wrote a number's digits (from the numbers' origin), and how many,
+/// for [`Numbers::push_again`].
 #[derive(Clone, Copy)]
 struct Written {
     at: u8,
@@ -299,12 +349,20 @@ struct Written {
 }
 
 impl<'r> Numbers<'r> {
-    /// Numbers written from the start of `room`.
+    /// Numbers written in `room`, after the start of a line it keeps.
     fn new(room: &'r mut NumberRoom) -> Numbers<'r> {
         Numbers {
-            bytes: &mut room.0,
+            bytes: &mut room.bytes,
+            origin: room.head,
             len: 0,
         }
+    }
+
+    /// The index in the room of `offset` from the numbers' origin: below 510, so that a key
+    /// and its digits written there are in the room.
+    #[inline(always)]
+    fn index(&self, offset: u8) -> usize {
+        usize::from(self.origin).wrapping_add(usize::from(offset))
     }
 
     /// Writes `key` and then `value` in decimal; returns where the digits are. (The length
@@ -326,7 +384,7 @@ impl<'r> Numbers<'r> {
             pairs
         };
         const { assert!(KEY <= KEY_MAX) };
-        let start = usize::from(self.len);
+        let start = self.index(self.len);
         let at = self.len.wrapping_add(KEY as u8);
         let Some((key_slot, digits)) = self
             .bytes
@@ -374,13 +432,13 @@ impl<'r> Numbers<'r> {
     #[inline(always)]
     fn push_again<const KEY: usize>(&mut self, key: &[u8; KEY], digits: Written) {
         const { assert!(KEY <= KEY_MAX) };
-        let start = usize::from(self.len);
-        let from = usize::from(digits.at);
+        let start = self.index(self.len);
+        let from = self.index(digits.at);
         if let Some(key_slot) = self.bytes.get_mut(start..start.wrapping_add(KEY)) {
             key_slot.copy_from_slice(key);
         }
         // The digits, copied as the 20 bytes that may hold them (both ranges are in the array:
-        // `from` and `start` are below 256).
+        // `from` and `start` are below 510).
         self.bytes
             .copy_within(from..from.wrapping_add(DIGITS_MAX), start.wrapping_add(KEY));
         self.len = self.len.wrapping_add(KEY as u8).wrapping_add(digits.len);
@@ -412,7 +470,7 @@ impl<'r> Numbers<'r> {
             len: digits.len,
         };
         self.push_again(key, digits);
-        let at = usize::from(copied.at);
+        let at = self.index(copied.at);
         let Some(copy) = self
             .bytes
             .get_mut(at..at.wrapping_add(usize::from(copied.len)))
@@ -437,7 +495,18 @@ impl<'r> Numbers<'r> {
 
     /// The keys and numbers written.
     fn written(&self) -> &[u8] {
-        self.bytes.get(..usize::from(self.len)).unwrap_or_default()
+        self.bytes
+            .get(usize::from(self.origin)..self.index(self.len))
+            .unwrap_or_default()
+    }
+
+    /// The start of a line the room keeps, then the keys and numbers written; `None` when the
+    /// room keeps none.
+    fn written_after_head(&self) -> Option<&[u8]> {
+        if self.origin == 0 {
+            return None;
+        }
+        self.bytes.get(..self.index(self.len))
     }
 }
 
@@ -782,8 +851,26 @@ mod tests {
     #[test]
     fn json_lines_write_what_json_line_writes_when_the_path_changes() {
         let parse = crate::parse("8/8/8/8/8/8/8/8 w QK - 0 1");
+        assert!(parse.diagnostics().iter().any(|d| d.fix().is_some()));
         let mut lines = JsonLines::default();
-        for path in ["a.fen", "a.fen", "b\\\"c\".fen", "", "a.fen", "a.fen"] {
+        // The start of a line, `{"path":"` and the path escaped, is kept before the numbers up
+        // to 255 bytes, and copied on its own past that: paths on both sides of the edge.
+        let long = |len: usize| "p".repeat(len);
+        let paths = [
+            "a.fen".to_string(),
+            "a.fen".to_string(),
+            "b\\\"c\".fen".to_string(),
+            String::new(),
+            long(245),
+            long(246),
+            long(247),
+            long(1000),
+            "a.fen".to_string(),
+            format!("{}\"", long(244)),
+            format!("{}\"", long(245)),
+            "a.fen".to_string(),
+        ];
+        for path in &paths {
             for diagnostic in parse.diagnostics() {
                 let located = Located {
                     path,
@@ -916,6 +1003,8 @@ mod tests {
             "[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]",
         ];
         let mut rng = fastrand::Rng::with_seed(11);
+        // A path whose line start is longer than the room keeps before the numbers.
+        let long_path = "long/".repeat(60);
         let mut lines = JsonLines::default();
         let mut pushed = Vec::new();
         let mut written = Vec::new();
@@ -942,7 +1031,7 @@ mod tests {
                         end => end,
                     };
                     let located = Located {
-                        path: ["a.fen", "b\\c\".fen"][number % 2],
+                        path: ["a.fen", "b\\c\".fen", &long_path][number % 3],
                         diagnostic: &diagnostic,
                         start,
                         end,
