@@ -86,12 +86,32 @@ fn push_escaped(out: &mut String, text: &str, limit: usize) {
         }
         // Escape what would be invisible or would disturb the terminal (controls, other
         // whitespace, byte-order marks, direction overrides, combining marks), not quotes.
-        if matches!(c, '\'' | '"' | '\\') {
+        if matches!(c, '\'' | '"' | '\\') || is_printable_as_is(c) {
             out.push(c);
         } else {
             out.extend(c.escape_debug());
         }
     }
+}
+
+/// Whether `c` is in a block whose characters are all printable, none a combining mark or
+/// a space, so that `escape_debug` leaves it as it is: accented Latin letters, dashes and
+/// quotation marks, chess and other symbols, which a FEN copied from a web page or a book
+/// may hold. Answered by a range test rather than by the Unicode tables `escape_debug`
+/// looks through, a few hundred instructions a character (the test below checks that every
+/// character of these blocks is left as it is).
+fn is_printable_as_is(c: char) -> bool {
+    matches!(
+        c,
+        // Latin-1 after the no-break space and without the soft hyphen, Latin Extended-A and
+        // -B, IPA extensions and spacing modifier letters.
+        '\u{a1}'..='\u{ac}'
+            | '\u{ae}'..='\u{2ff}'
+            // Dashes, quotation marks, daggers, bullets and ellipsis.
+            | '\u{2010}'..='\u{2027}'
+            // Miscellaneous symbols (the chess pieces among them) and dingbats.
+            | '\u{2600}'..='\u{27bf}'
+    )
 }
 
 /// `a`, `a and b`, `a, b and c`.
@@ -106,6 +126,24 @@ pub(crate) fn join_names(names: &[&str]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn characters_printable_as_is_are_those_escape_debug_leaves() {
+        let mut as_is = 0;
+        for c in (0..0x3_0000).filter_map(char::from_u32) {
+            if is_printable_as_is(c) {
+                as_is += 1;
+                assert_eq!(c.escape_debug().to_string(), c.to_string(), "{c:?}");
+            }
+        }
+        assert!(as_is > 1000, "{as_is}");
+        for c in [
+            '\u{a0}', '\u{ad}', '\u{300}', '\u{200b}', '\u{2028}', '\u{202e}',
+        ] {
+            assert!(!is_printable_as_is(c), "{c:?}");
+        }
+        assert_eq!(escaped("♔é—\u{a0}", 24), "♔é—\\u{a0}");
+    }
 
     #[test]
     fn printable_ascii_is_shown_as_the_escaping_loop_shows_it() {
