@@ -520,31 +520,40 @@ fn take_lines(
     at: &mut (usize, usize),
     batch: &mut Batch,
 ) -> usize {
-    // Where `buffered` starts in the batch's bytes once copied.
+    // Where `buffered` starts in the batch's bytes once copied, and how many of its bytes the
+    // batch takes before it is full.
     let origin = batch.bytes.len();
+    let room = BATCH_BYTES.saturating_sub(origin);
+    // The offset and number of the next line. Counted with wrapping additions, which cannot
+    // wrap: a file has fewer bytes and lines than a `usize` counts, and each line is in
+    // `buffered`, whose length is a `usize` too.
+    let (mut offset, mut number) = *at;
     let mut used = 0usize;
     for newline in newlines {
-        let content = buffered.get(used..newline).unwrap_or_default();
-        let start = origin.saturating_add(used);
-        let read = newline.saturating_add(1).saturating_sub(used);
-        used = newline.saturating_add(1);
+        let Some(content) = buffered.get(used..newline) else {
+            break;
+        };
+        let start = origin.wrapping_add(used);
+        let next = newline.wrapping_add(1);
         let (head, full_len) = line_head(content);
         if let Some(position) = keep(head) {
             batch.lines.push(Line {
                 start,
-                end: start.saturating_add(head.len()),
+                end: start.wrapping_add(head.len()),
                 full_len,
-                offset: at.0,
-                number: at.1,
+                offset,
+                number,
                 position,
             });
         }
-        at.0 = at.0.saturating_add(read);
-        at.1 = at.1.saturating_add(1);
-        if batch.lines.len() >= BATCH_LINES || origin.saturating_add(used) >= BATCH_BYTES {
+        offset = offset.wrapping_add(next.wrapping_sub(used));
+        number = number.wrapping_add(1);
+        used = next;
+        if batch.lines.len() >= BATCH_LINES || used >= room {
             break;
         }
     }
+    *at = (offset, number);
     // In pieces of a few KiB, each copied with vector moves: the C library copies larger
     // blocks with `rep movsb`, which is as fast but counts one instruction a byte under the
     // instruction counters the benchmarks use.
