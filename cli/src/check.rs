@@ -372,12 +372,7 @@ impl JsonOut<'_> {
         let snippet = (!content.is_ascii())
             .then(|| LineSnippet::new(path, content, line.offset, line.number));
         let at = |offset: usize| {
-            crate::output::line_column(crate::source::ascii_position(
-                line.number,
-                line.offset,
-                content.len(),
-                offset,
-            ))
+            crate::source::ascii_line_column(line.number, line.offset, content.len(), offset)
         };
         JSON_WRITER.with_borrow_mut(|writer| {
             for diagnostic in diagnostics {
