@@ -474,25 +474,14 @@ impl<R: Read> LineReader<R> {
 impl<R: Read> LineReader<R> {
     /// Reads into `batch` the whole lines (ended by `\n`) that the reader's buffer holds, until
     /// the batch is full; returns how many bytes they took (0 when the buffer has no whole
-    /// line). The buffer is searched for line ends once, not once a line: with AVX2 straight
-    /// from its searcher, which saves the dispatch of each search on lines this short.
+    /// line). The buffer is searched for line ends once, not once a line, 64 bytes at a time
+    /// (see `newlines`).
     fn buffered_lines(&mut self, batch: &mut Batch) -> usize {
         let buffered = self.reader.buffer();
         let mut at = (self.offset, self.number);
-        #[cfg(target_arch = "x86_64")]
-        let used = match memchr::arch::x86_64::avx2::memchr::One::new(b'\n') {
-            Some(newlines) => take_lines(buffered, newlines.iter(buffered), &mut at, batch),
-            None => take_lines(
-                buffered,
-                memchr::memchr_iter(b'\n', buffered),
-                &mut at,
-                batch,
-            ),
-        };
-        #[cfg(not(target_arch = "x86_64"))]
         let used = take_lines(
             buffered,
-            memchr::memchr_iter(b'\n', buffered),
+            crate::newlines::positions(buffered),
             &mut at,
             batch,
         );

@@ -8,6 +8,7 @@ mod diff;
 mod explain;
 mod fmt;
 mod lsp;
+mod newlines;
 mod output;
 mod sarif;
 mod selector;
