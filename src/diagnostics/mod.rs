@@ -331,6 +331,14 @@ impl Diagnostic {
     }
 
     /// Moves labels with an empty span at `end` onto the `width` bytes before it.
+    /// Whether a label of the diagnostic is the empty span at `end`.
+    pub(crate) fn has_empty_label_at(&self, end: usize) -> bool {
+        self.labels
+            .as_slice()
+            .iter()
+            .any(|label| label.span == Span::empty(end))
+    }
+
     pub(crate) fn widen_empty_labels(&mut self, end: usize, width: usize) {
         for label in self.labels.as_mut_slice() {
             if label.span == Span::empty(end) {

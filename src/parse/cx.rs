@@ -160,8 +160,10 @@ impl<'a> Cx<'a> {
     pub(crate) fn report(&mut self, mut diagnostic: Diagnostic) {
         // miette shows no label at an empty span at the very end of the text; point such a
         // label at the last character instead.
-        if let Some(last) = self.scope.chars().next_back() {
-            let end = self.span(self.scope).end;
+        let end = self.span(self.scope).end;
+        if diagnostic.has_empty_label_at(end)
+            && let Some(last) = self.scope.chars().next_back()
+        {
             diagnostic.widen_empty_labels(end, last.len_utf8());
         }
         if self.diagnostics.len() < MAX_DIAGNOSTICS {
