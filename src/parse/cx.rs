@@ -33,7 +33,18 @@ pub(crate) struct Cx<'a> {
 }
 
 impl<'a> Cx<'a> {
+    #[inline(always)]
     pub(super) fn new(source: &'a str, base: usize) -> Cx<'a> {
+        Cx::new_in(source, base, None)
+    }
+
+    /// [`Cx::new`], with the tree's nodes written over `nodes` when given (see
+    /// [`crate::syntax::Nodes`]).
+    pub(super) fn new_in(
+        source: &'a str,
+        base: usize,
+        nodes: Option<crate::syntax::Nodes>,
+    ) -> Cx<'a> {
         // Spans are `usize` offsets; a base so large that the FEN's end would overflow is
         // lowered so that every offset fits.
         let base = base.min(usize::MAX.saturating_sub(source.len()));
@@ -41,7 +52,7 @@ impl<'a> Cx<'a> {
             source,
             scope: source,
             base,
-            tree: TreeBuilder::new(base, source.len()),
+            tree: TreeBuilder::new_in(base, source.len(), nodes),
             diagnostics: Vec::new(),
             suppressed: 0,
             fast_paths: true,

@@ -317,6 +317,33 @@ pub(crate) fn diagnostics_of_line(
     validator.diagnostics_of(read, found)
 }
 
+/// [`diagnostics_of_line`], the tree built over `nodes` (the array of the last line's tree,
+/// kept by the caller), which it gets back: no thread-local look for a spare array, none to
+/// give it back to.
+#[inline(always)]
+pub(crate) fn diagnostics_of_line_in(
+    input: &str,
+    base: usize,
+    validator: &crate::Validator,
+    nodes: &mut crate::syntax::Nodes,
+) -> Vec<Diagnostic> {
+    if input.len() > MAX_INPUT_LEN {
+        return diagnostics_of_line(input, base, validator);
+    }
+    let mut cx = std::mem::ManuallyDrop::new(Cx::new_in(input, base, Some(std::mem::take(nodes))));
+    fen(&mut cx, input);
+    let (mut tree, found) = cx.finish_tree(false);
+    let read = ParseRead {
+        tree: &tree,
+        plain_board: cx.plain_board.as_ref(),
+        plain_tail: cx.plain_tail.as_ref(),
+        plain_holdings: cx.plain_holdings.as_ref(),
+    };
+    let diagnostics = validator.diagnostics_of(read, found);
+    *nodes = tree.take_nodes();
+    diagnostics
+}
+
 /// [`parse_at`].
 #[inline(always)]
 fn parse_fen_at(input: &str, base: usize) -> Parse<'_> {

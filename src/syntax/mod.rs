@@ -15,5 +15,5 @@ pub use ast::{
 };
 pub(crate) use ast::{castling_color, castling_side, digits_value};
 pub use kind::SyntaxKind;
-pub(crate) use tree::{BLOCK_LEN, Filled, MAX_INPUT_LEN, Mark, Open, TreeBuilder};
+pub(crate) use tree::{BLOCK_LEN, Filled, MAX_INPUT_LEN, Mark, Nodes, Open, TreeBuilder};
 pub use tree::{SyntaxNode, SyntaxTree};

@@ -163,17 +163,14 @@ mod spare {
     /// nodes over.
     #[inline]
     pub(super) fn take(capacity: usize) -> Vec<Node> {
-        let mut nodes = SPARE.try_with(Cell::take).unwrap_or_default();
-        if nodes.len() < capacity {
-            nodes.resize(capacity, Node::UNUSED);
-        }
-        nodes
+        super::room_for(SPARE.try_with(Cell::take).unwrap_or_default(), capacity)
     }
 
-    /// Keeps `nodes` for the next parse on this thread, if it is small.
+    /// Keeps `nodes` for the next parse on this thread, if it is small (and not the empty
+    /// array of a tree whose nodes were taken back, see [`super::SyntaxTree::take_nodes`]).
     #[inline]
     pub(super) fn give_back(nodes: Vec<Node>) {
-        if nodes.capacity() <= MAX_KEPT {
+        if nodes.capacity() > 0 && nodes.capacity() <= MAX_KEPT {
             // When the thread is being torn down the buffer is simply dropped.
             let _ = SPARE.try_with(|spare| spare.set(nodes));
         }
@@ -190,6 +187,13 @@ impl Drop for SyntaxTree<'_> {
 }
 
 impl<'a> SyntaxTree<'a> {
+    /// The tree's node array, taken back by the caller that handed it to the builder (see
+    /// [`Nodes`]); the tree is then empty, and is to be dropped.
+    pub(crate) fn take_nodes(&mut self) -> Nodes {
+        self.len = 0;
+        Nodes(std::mem::take(&mut self.buffer))
+    }
+
     /// The text the tree covers (the FEN alone, without the enclosing text).
     ///
     /// ```
@@ -737,11 +741,27 @@ fn note_field(fields: &mut [u32; FIELDS.len()], kind: SyntaxKind, index: u32) {
     }
 }
 
+/// `nodes`, at least `capacity` nodes long: room to write nodes over.
+#[inline(always)]
+fn room_for(mut nodes: Vec<Node>, capacity: usize) -> Vec<Node> {
+    if nodes.len() < capacity {
+        nodes.resize(capacity, Node::UNUSED);
+    }
+    nodes
+}
+
+/// A node array kept from one tree to the next by a caller that parses many FENs (see
+/// [`crate::files::LineScratch`]), handed to [`TreeBuilder::new_in`] and taken back with
+/// [`SyntaxTree::take_nodes`].
+#[derive(Debug, Default)]
+pub(crate) struct Nodes(pub(crate) Vec<Node>);
+
 impl TreeBuilder {
-    /// A builder for input of `input_len` bytes (at most [`MAX_INPUT_LEN`]) at offset `base`.
-    /// Inlined into the parse's entry points: called once per FEN, with a thread-local look.
+    /// A builder for input of `input_len` bytes (at most [`MAX_INPUT_LEN`]) at offset `base`,
+    /// writing its nodes over `nodes` when given, else over the thread's spare array. Inlined
+    /// into the parse's entry points: called once per FEN.
     #[inline(always)]
-    pub(crate) fn new(base: usize, input_len: usize) -> TreeBuilder {
+    pub(crate) fn new_in(base: usize, input_len: usize, nodes: Option<Nodes>) -> TreeBuilder {
         // A FEN has at most one token per byte plus about 20 composite nodes; have room for
         // that, up to the size of the longest real FENs, and for a block after the last of
         // them (see `TreeBuilder::block`), so that one buffer serves every valid FEN and the
@@ -751,7 +771,10 @@ impl TreeBuilder {
             .min(256)
             .saturating_add(BLOCK_LEN);
         TreeBuilder {
-            nodes: spare::take(capacity),
+            nodes: match nodes {
+                Some(Nodes(nodes)) => room_for(nodes, capacity),
+                None => spare::take(capacity),
+            },
             len: 0,
             base,
             depth: 0,
