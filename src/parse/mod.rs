@@ -332,7 +332,9 @@ pub(crate) fn diagnostics_of_line_in(
     }
     let mut cx = std::mem::ManuallyDrop::new(Cx::new_in(input, base, Some(std::mem::take(nodes))));
     fen(&mut cx, input);
-    let (mut tree, found) = cx.finish_tree(false);
+    // The tree's node array goes back to the caller: nothing is left in the tree to drop.
+    let (tree, found) = cx.finish_tree(false);
+    let mut tree = std::mem::ManuallyDrop::new(tree);
     let read = ParseRead {
         tree: &tree,
         plain_board: cx.plain_board.as_ref(),
