@@ -248,7 +248,14 @@ pub fn lint_text_line_head_into(
     validator: &Validator,
     out: &mut Vec<Diagnostic>,
 ) -> usize {
-    let mut found = lint_text_line_head(kind, head, full_len, offset, validator);
+    let found = lint_text_line_head(kind, head, full_len, offset, validator);
+    append_found(out, found)
+}
+
+/// Moves a line's diagnostics, `found`, to the end of `out`, keeping the room of the line's
+/// vector for the next line's diagnostics on this thread; returns how many there were.
+#[inline(always)]
+fn append_found(out: &mut Vec<Diagnostic>, mut found: Vec<Diagnostic>) -> usize {
     let count = found.len();
     if count > 0 {
         out.append(&mut found);
@@ -288,14 +295,8 @@ impl LineScratch {
         if kind == FileKind::Epd || full_len > head.len() || head.len() > crate::MAX_LINE_LEN {
             return lint_text_line_head_into(kind, head, full_len, offset, validator, out);
         }
-        let mut found =
-            crate::parse::diagnostics_of_line_in(head, offset, validator, &mut self.nodes);
-        let count = found.len();
-        if count > 0 {
-            out.append(&mut found);
-            crate::diagnostics::give_back(found);
-        }
-        count
+        let found = crate::parse::diagnostics_of_line_in(head, offset, validator, &mut self.nodes);
+        append_found(out, found)
     }
 }
 
