@@ -188,7 +188,7 @@ impl Drop for SyntaxTree<'_> {
 
 impl<'a> SyntaxTree<'a> {
     /// The tree's node array, taken back by the caller that handed it to the builder (see
-    /// [`Nodes`]); the tree is then empty, and is to be dropped.
+    /// [`Nodes`]); the tree is then empty, with nothing left to drop.
     pub(crate) fn take_nodes(&mut self) -> Nodes {
         self.len = 0;
         Nodes(std::mem::take(&mut self.buffer))
