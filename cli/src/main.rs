@@ -44,6 +44,7 @@ const ERRORS: u8 = 1;
 const TROUBLE: u8 = 2;
 
 fn main() -> ExitCode {
+    survive_file_size_limit();
     let matches = Cli::command().get_matches();
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit());
     let status = match cli.command {
@@ -87,6 +88,21 @@ fn main() -> ExitCode {
         }
     };
     ExitCode::from(status)
+}
+
+/// Makes a write past the file-size limit (`ulimit -f`) fail with an error that is reported
+/// (`EFBIG`, "File too large") and cleaned up after, instead of the signal that limit sends
+/// (`SIGXFSZ`) killing the command with its temporary file left behind: the signal only sets a
+/// flag that nothing reads. A handler, unlike ignoring the signal, is not passed on to the
+/// programs the command starts.
+fn survive_file_size_limit() {
+    #[cfg(unix)]
+    {
+        let flag = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        if let Err(error) = signal_hook::flag::register(signal_hook::consts::SIGXFSZ, flag) {
+            eprintln!("fenlint: warning: cannot catch SIGXFSZ: {error}");
+        }
+    }
 }
 
 /// The validator of each input: its `fenlint.toml` (or `--config`'s, or none) with the flags
@@ -463,23 +479,29 @@ fn run_check(args: &CheckArgs) -> u8 {
             if args.diff {
                 return diff_fixes(&files, &mut per_file, trouble);
             }
+            let mut unfixable = std::collections::HashSet::new();
             if args.fix {
                 for file in files.iter().filter(|file| !is_stdin(file)) {
                     let Some(validator) = per_file.validator(file, &mut trouble) else {
                         continue;
                     };
-                    match fix_file(file, &validator) {
+                    match fix_file(file, &validator, args.write_read_only) {
                         Ok((kind, bytes, fixed)) => {
                             fix_notes(&file.display().to_string(), kind, &bytes, &fixed, false);
                         }
                         Err(error) => {
                             eprintln!("fenlint: {}: {error}", file.display());
                             trouble = true;
+                            // A FIFO or a device is not read for the report either: it may
+                            // never end.
+                            if error.kind() == io::ErrorKind::InvalidInput {
+                                unfixable.insert(file.clone());
+                            }
                         }
                     }
                 }
             }
-            for file in files {
+            for file in files.into_iter().filter(|file| !unfixable.contains(file)) {
                 let (path, kind) = name_and_kind(&file, args.stdin_filename.as_deref());
                 let settings_of = settings_path(&file, args.stdin_filename.as_deref());
                 let Some(validator) = per_file.validator(settings_of, &mut trouble) else {
@@ -566,12 +588,14 @@ fn exit_status(trouble: bool, failed: bool, exit_zero: bool) -> u8 {
 fn fix_file(
     path: &Path,
     validator: &Validator,
+    write_read_only: bool,
 ) -> io::Result<(FileKind, Vec<u8>, fenlint::files::Fixed)> {
+    let target = write::target(path, write_read_only)?;
     let bytes = read_file(path)?;
     let kind = FileKind::of(path);
     let fixed = fenlint::files::fix_file(kind, &bytes, validator);
     if fixed.applied > 0 && fixed.text != bytes {
-        write::replace(path, &fixed.text)?;
+        write::replace_with(&target, |file| file.write_all(&fixed.text).map(|()| true))?;
     }
     Ok((kind, bytes, fixed))
 }
@@ -626,11 +650,21 @@ fn run_fmt(args: &FmtArgs) -> u8 {
             }
         };
         let name = file.display().to_string();
-        let formatted = read_file(&file).and_then(|bytes| {
+        let rewrite = !args.check && !args.diff;
+        let target = if rewrite {
+            write::target(&file, args.write_read_only).map(Some)
+        } else {
+            Ok(None)
+        };
+        let formatted = target.and_then(|target| {
+            let bytes = read_file(&file)?;
             let outcome =
                 fenlint::files::format_file_as(FileKind::of(&file), &bytes, &options, variant);
-            if !args.check && !args.diff && outcome.changed > 0 && outcome.text != bytes {
-                write::replace(&file, &outcome.text)?;
+            if let Some(target) = target
+                && outcome.changed > 0
+                && outcome.text != bytes
+            {
+                write::replace_with(&target, |file| file.write_all(&outcome.text).map(|()| true))?;
             }
             Ok((bytes, outcome))
         });
