@@ -3,6 +3,7 @@
 mod allocator;
 mod args;
 mod check;
+mod closed;
 mod config;
 mod diff;
 mod explain;
@@ -45,8 +46,10 @@ const TROUBLE: u8 = 2;
 
 fn main() -> ExitCode {
     survive_file_size_limit();
-    let matches = Cli::command().get_matches();
-    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit());
+    let matches = Cli::command()
+        .try_get_matches()
+        .unwrap_or_else(|error| exit_with(&error));
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|error| exit_with(&error));
     let status = match cli.command {
         // A panic (a bug, in the library or here, re-raised from the worker that hit it) has
         // been printed by the panic hook; it ends the run as trouble, never as missing output.
@@ -63,22 +66,25 @@ fn main() -> ExitCode {
         Command::Show(args) => run_show(&args),
         Command::Lsp => lsp::run(),
         Command::Completions(args) => {
+            // Generated into memory: the generator panics on a write error.
             let mut command = Cli::command();
+            let mut script = Vec::new();
+            clap_complete::generate(args.shell, &mut command, "fenlint", &mut script);
             let mut out = io::stdout().lock();
-            clap_complete::generate(args.shell, &mut command, "fenlint", &mut out);
-            CLEAN
+            closed::status(out.write_all(&script).and_then(|()| out.flush()), CLEAN)
         }
         Command::Man(args) => run_man(args.subcommand.as_deref()),
         Command::Explain(args) => {
-            let mut out = io::stdout().lock();
+            let mut out = io::BufWriter::new(io::stdout().lock());
             if args.list {
-                explain::list(&mut out).map_or(TROUBLE, |()| CLEAN)
+                closed::status(explain::list(&mut out).and_then(|()| out.flush()), CLEAN)
             } else {
                 let name = args.code.unwrap_or_default();
                 match selector::Selector::parse(&name) {
-                    Ok(selector) => {
-                        explain::explain(&mut out, &selector).map_or(TROUBLE, |()| CLEAN)
-                    }
+                    Ok(selector) => closed::status(
+                        explain::explain(&mut out, &selector).and_then(|()| out.flush()),
+                        CLEAN,
+                    ),
                     Err(message) => {
                         eprintln!("fenlint: {message}");
                         TROUBLE
@@ -88,6 +94,16 @@ fn main() -> ExitCode {
         }
     };
     ExitCode::from(status)
+}
+
+/// Prints what the parser of the arguments has to say (the help, the version, or a usage
+/// error) and exits; help that cannot be written follows the policy for standard output.
+fn exit_with(error: &clap::Error) -> ! {
+    let written = error.print();
+    if !error.use_stderr() && written.is_err_and(|error| closed::report(&error)) {
+        std::process::exit(TROUBLE.into());
+    }
+    std::process::exit(error.exit_code())
 }
 
 /// Makes a write past the file-size limit (`ulimit -f`) fail with an error that is reported
@@ -239,7 +255,11 @@ fn diff_fixes(files: &[PathBuf], per_file: &mut PerFile, mut trouble: bool) -> u
             Ok(changes)
         }) {
             Ok(changes) => changed |= changes,
-            Err(error) => output_failed(error, &mut trouble, &mut closed),
+            Err(error) => {
+                // The result so far: whether this file would change, known before its diff.
+                changed |= fixed.text != bytes;
+                output_failed(error, &mut trouble, &mut closed);
+            }
         }
         if closed {
             break;
@@ -275,17 +295,17 @@ fn fix_stdin(args: &CheckArgs, validator: &Validator, printer: &mut Printer) -> 
         return match written {
             Ok(true) => ERRORS,
             Ok(false) => CLEAN,
-            Err(error) if error.kind() == io::ErrorKind::BrokenPipe => CLEAN,
             Err(error) => {
-                eprintln!("fenlint: cannot write the output: {error}");
-                TROUBLE
+                let changes = if fixed.text == bytes { CLEAN } else { ERRORS };
+                closed::status(Err(error), changes)
             }
         };
     }
-    if let Err(error) = stdout.write_all(&fixed.text).and_then(|()| stdout.flush()) {
-        if error.kind() != io::ErrorKind::BrokenPipe {
-            eprintln!("fenlint: cannot write the output: {error}");
-        }
+    // When the reader of the fixed text goes away, the report of what is left still comes, on
+    // stderr, with its exit status.
+    if let Err(error) = stdout.write_all(&fixed.text).and_then(|()| stdout.flush())
+        && closed::report(&error)
+    {
         return TROUBLE;
     }
     let mut totals = Totals::default();
@@ -405,8 +425,7 @@ fn files_of(paths: &[PathBuf], walk: &WalkArgs, trouble: &mut bool) -> Vec<PathB
 /// the run quietly, as `rg` and `grep` do; anything else is trouble. Either way nothing more is
 /// written.
 fn output_failed(error: io::Error, trouble: &mut bool, closed: &mut bool) {
-    if error.kind() != io::ErrorKind::BrokenPipe {
-        eprintln!("fenlint: cannot write the report: {error}");
+    if closed::report(&error) {
         *trouble = true;
     }
     *closed = true;
@@ -725,12 +744,9 @@ fn fmt_stdin(
     } else {
         stdout.write_all(&outcome.text)
     };
-    let mut trouble = false;
-    if let Err(error) = written.and_then(|()| stdout.flush()) {
-        output_failed(error, &mut trouble, &mut false);
-        // Output that did not all arrive is not a success.
-        trouble = true;
-    }
+    let trouble = written
+        .and_then(|()| stdout.flush())
+        .is_err_and(|error| closed::report(&error));
     fmt_status(args, trouble, outcome.changed, unverified)
 }
 
@@ -815,27 +831,25 @@ fn run_show(args: &ShowArgs) -> u8 {
     let color = use_color(args.color);
     let validator = config::with_variant(Validator::new(), args.variant);
     let lint = validator.lint(&fen);
-    let mut out = io::stdout().lock();
-    match lint.position() {
-        Some(position) => {
-            let _ = write!(out, "{}", show::diagram(&lint, position, color));
-        }
-        None => {
-            let _ = writeln!(
-                out,
-                "no board to show: the placement is not eight ranks of eight squares"
-            );
-        }
-    }
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut written = match lint.position() {
+        Some(position) => write!(out, "{}", show::diagram(&lint, position, color)),
+        None => writeln!(
+            out,
+            "no board to show: the placement is not eight ranks of eight squares"
+        ),
+    };
     let mut printer = Printer::new(args::Format::Human, color);
     let path: Arc<str> = "--fen".into();
     let snippet = Snippet::new(&path, fen.as_bytes(), 0, 0);
     for diagnostic in lint.diagnostics() {
         let finding = Finding::new(&path, diagnostic, &snippet);
-        let _ = writeln!(out);
-        let _ = printer.finding(&mut out, &finding);
+        written = written
+            .and_then(|()| writeln!(out))
+            .and_then(|()| printer.finding(&mut out, &finding));
     }
-    if lint.has_errors() { ERRORS } else { CLEAN }
+    let status = if lint.has_errors() { ERRORS } else { CLEAN };
+    closed::status(written.and_then(|()| out.flush()), status)
 }
 
 /// Prints the man page of `fenlint`, or of its subcommand `subcommand` (`fenlint-check`).
@@ -864,11 +878,7 @@ fn run_man(subcommand: Option<&str>) -> u8 {
     let man = clap_mangen::Man::new(page).source(concat!("fenlint ", env!("CARGO_PKG_VERSION")));
     match man.render(&mut out) {
         Ok(()) => CLEAN,
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => CLEAN,
-        Err(error) => {
-            eprintln!("fenlint: cannot write the man page: {error}");
-            TROUBLE
-        }
+        Err(error) => closed::status(Err(error), CLEAN),
     }
 }
 
