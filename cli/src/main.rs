@@ -29,7 +29,7 @@ use fenlint::files::FileKind;
 use args::{CheckArgs, Cli, ColorChoice, Command, FmtArgs, ShowArgs, WalkArgs};
 use check::{Finding, Stop, Totals};
 use output::Printer;
-use source::Snippet;
+use source::{Snippet, shown_name};
 
 /// The allocator of the command (the library leaves the choice to its user): diagnostics are
 /// small allocations made and freed by the thousand on a file with broken lines, which
@@ -86,7 +86,7 @@ fn main() -> ExitCode {
                         CLEAN,
                     ),
                     Err(message) => {
-                        eprintln!("fenlint: {message}");
+                        eprintln!("fenlint: {}", shown_name(&message));
                         TROUBLE
                     }
                 }
@@ -145,7 +145,7 @@ impl PerFile {
             Ok(validator) => Some(validator),
             Err(message) => {
                 if self.printed.insert(message.clone()) {
-                    eprintln!("fenlint: {message}");
+                    eprintln!("fenlint: {}", shown_name(&message));
                 }
                 *trouble = true;
                 None
@@ -196,6 +196,7 @@ fn read_file(file: &Path) -> io::Result<Vec<u8>> {
 /// were fixed, whether the fixes settled, and, with `diff` (where nothing else is reported),
 /// what was left as it is because it is not UTF-8.
 fn fix_notes(name: &str, kind: FileKind, bytes: &[u8], fixed: &fenlint::files::Fixed, diff: bool) {
+    let name = shown_name(name);
     let count = fixed.applied;
     if count > 0 {
         eprintln!(
@@ -240,7 +241,7 @@ fn diff_fixes(files: &[PathBuf], per_file: &mut PerFile, mut trouble: bool) -> u
         let bytes = match read_file(file) {
             Ok(bytes) => bytes,
             Err(error) => {
-                eprintln!("fenlint: {name}: {error}");
+                eprintln!("fenlint: {}: {error}", shown_name(&name));
                 trouble = true;
                 continue;
             }
@@ -282,7 +283,7 @@ fn fix_stdin(args: &CheckArgs, validator: &Validator, printer: &mut Printer) -> 
     let bytes = match read_stdin() {
         Ok(bytes) => bytes,
         Err(error) => {
-            eprintln!("fenlint: {name}: {error}");
+            eprintln!("fenlint: {}: {error}", shown_name(&name));
             return TROUBLE;
         }
     };
@@ -412,10 +413,10 @@ impl check::Report for Printed<'_> {
 fn files_of(paths: &[PathBuf], walk: &WalkArgs, trouble: &mut bool) -> Vec<PathBuf> {
     let expansion = check::expand(paths, walk.no_ignore, walk.follow);
     for warning in &expansion.warnings {
-        eprintln!("fenlint: warning: {warning}");
+        eprintln!("fenlint: warning: {}", shown_name(warning));
     }
     for error in &expansion.errors {
-        eprintln!("fenlint: {error}");
+        eprintln!("fenlint: {}", shown_name(error));
         *trouble = true;
     }
     expansion.files
@@ -435,7 +436,7 @@ fn run_check(args: &CheckArgs) -> u8 {
     let mut per_file = match PerFile::new(args) {
         Ok(per_file) => per_file,
         Err(message) => {
-            eprintln!("fenlint: {message}");
+            eprintln!("fenlint: {}", shown_name(&message));
             return TROUBLE;
         }
     };
@@ -509,7 +510,10 @@ fn run_check(args: &CheckArgs) -> u8 {
                             fix_notes(&file.display().to_string(), kind, &bytes, &fixed, false);
                         }
                         Err(error) => {
-                            eprintln!("fenlint: {}: {error}", file.display());
+                            eprintln!(
+                                "fenlint: {}: {error}",
+                                shown_name(&file.display().to_string())
+                            );
                             trouble = true;
                             // A FIFO or a device is not read for the report either: it may
                             // never end.
@@ -546,7 +550,7 @@ fn run_check(args: &CheckArgs) -> u8 {
                     Ok(()) => {}
                     Err(Stop::Output(error)) => output_failed(error, &mut trouble, &mut closed),
                     Err(Stop::Read(error)) => {
-                        eprintln!("fenlint: {path}: {error}");
+                        eprintln!("fenlint: {}: {error}", shown_name(&path));
                         trouble = true;
                     }
                 }
@@ -623,7 +627,7 @@ fn run_fmt(args: &FmtArgs) -> u8 {
     let mut configs = match config::Configs::new(args.config.choice()) {
         Ok(configs) => configs,
         Err(message) => {
-            eprintln!("fenlint: {message}");
+            eprintln!("fenlint: {}", shown_name(&message));
             return TROUBLE;
         }
     };
@@ -640,7 +644,7 @@ fn run_fmt(args: &FmtArgs) -> u8 {
         {
             Ok((options, variant)) => fmt_stdin(args, &options, variant),
             Err(message) => {
-                eprintln!("fenlint: {message}");
+                eprintln!("fenlint: {}", shown_name(&message));
                 TROUBLE
             }
         };
@@ -662,7 +666,7 @@ fn run_fmt(args: &FmtArgs) -> u8 {
             Ok(settings) => settings,
             Err(message) => {
                 if printed.insert(message.clone()) {
-                    eprintln!("fenlint: {message}");
+                    eprintln!("fenlint: {}", shown_name(&message));
                 }
                 trouble = true;
                 continue;
@@ -701,7 +705,12 @@ fn run_fmt(args: &FmtArgs) -> u8 {
                     } else {
                         "changed"
                     };
-                    writeln!(out, "{name}: {verb} {} FEN(s)", outcome.changed)
+                    writeln!(
+                        out,
+                        "{}: {verb} {} FEN(s)",
+                        shown_name(&name),
+                        outcome.changed
+                    )
                 } else {
                     Ok(())
                 };
@@ -711,7 +720,7 @@ fn run_fmt(args: &FmtArgs) -> u8 {
                 }
             }
             Err(error) => {
-                eprintln!("fenlint: {name}: {error}");
+                eprintln!("fenlint: {}: {error}", shown_name(&name));
                 trouble = true;
             }
         }
@@ -730,7 +739,7 @@ fn fmt_stdin(
     let bytes = match read_stdin() {
         Ok(bytes) => bytes,
         Err(error) => {
-            eprintln!("fenlint: {name}: {error}");
+            eprintln!("fenlint: {}: {error}", shown_name(&name));
             return TROUBLE;
         }
     };
@@ -753,6 +762,7 @@ fn fmt_stdin(
 /// Says on stderr what `fmt` left as it is in `name` and why; returns how many positions that
 /// is (a UTF-16 file counts as one).
 fn fmt_notes(name: &str, outcome: &fenlint::files::Formatted) -> usize {
+    let name = shown_name(name);
     if outcome.utf16 {
         eprintln!("fenlint: {name}: left as it is: UTF-16, expected UTF-8 (see `fenlint check`)");
     }
@@ -867,7 +877,8 @@ fn run_man(subcommand: Option<&str>) -> u8 {
                     .map(clap::Command::get_name)
                     .collect();
                 eprintln!(
-                    "fenlint: no subcommand `{name}`, expected one of {}",
+                    "fenlint: no subcommand `{}`, expected one of {}",
+                    shown_name(name),
                     names.join(", ")
                 );
                 return TROUBLE;
@@ -897,6 +908,6 @@ fn progress_bar(file: &std::path::Path) -> Option<indicatif::ProgressBar> {
     {
         bar.set_style(style);
     }
-    bar.set_message(file.display().to_string());
+    bar.set_message(shown_name(&file.display().to_string()).into_owned());
     Some(bar)
 }

@@ -153,3 +153,86 @@ fn fixed_standard_input_whose_reader_went_away_is_still_reported() {
         "{stderr}"
     );
 }
+
+/// Runs `fenlint` in `dir` with nothing on standard input; returns its exit status, stdout and
+/// stderr.
+fn fenlint_captured(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_fenlint"))
+        .current_dir(dir)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_control_character_in_a_file_name_never_reaches_the_terminal() {
+    let dir = scratch("escapes");
+    // A name that would set the terminal's title.
+    let evil = "fix\x1b]0;pwned\x07.fen";
+    let spaced = "4k3/8/8/8/8/8/8/R3K2R  w KQ - 0 1\n";
+    let broken = "4k3/8/8/8/8/8/8/R3K2R w QK - 0 1\n";
+    std::fs::create_dir(dir.join("walked")).unwrap();
+    let fifo = format!("walked/{evil}");
+    assert!(
+        Command::new("mkfifo")
+            .arg(dir.join(&fifo))
+            .status()
+            .unwrap()
+            .success()
+    );
+    // Each run, the text of the file named `evil` for it, and a piece of what it says.
+    let cases: Vec<(Vec<&str>, &str, &str)> = vec![
+        // `--fix`'s count of fixes.
+        (
+            vec!["check", "--fix", evil],
+            broken,
+            "fenlint: fix␛]0;pwned␇.fen: fixed 1 problem",
+        ),
+        // `fmt`'s note on what it left as it is, and its count of changes on stdout.
+        (
+            vec!["fmt", evil],
+            broken,
+            "fenlint: fix␛]0;pwned␇.fen:1: left as it is",
+        ),
+        (
+            vec!["fmt", evil],
+            spaced,
+            "fix␛]0;pwned␇.fen: changed 1 FEN(s)",
+        ),
+        // An I/O error.
+        (
+            vec!["check", "missing\x1b[2J.fen"],
+            "",
+            "fenlint: missing␛[2J.fen: ",
+        ),
+        // GitHub annotations.
+        (
+            vec!["check", "--format", "github", evil],
+            broken,
+            "::error file=fix␛]0;pwned␇.fen,line=1",
+        ),
+        // The walk's warning about a FIFO.
+        (vec!["check", "walked"], "", "fix␛]0;pwned␇.fen"),
+        // A refused rewrite.
+        (
+            vec!["check", "--fix", &fifo],
+            "",
+            "fenlint: walked/fix␛]0;pwned␇.fen: not a regular file",
+        ),
+    ];
+    for (args, text, expected) in cases {
+        if !text.is_empty() {
+            write(&dir, evil, text.as_bytes());
+        }
+        let (_, stdout, stderr) = fenlint_captured(&dir, &args);
+        let all = format!("{stdout}{stderr}");
+        assert!(all.contains(expected), "{args:?}: {all}");
+        assert!(!all.contains(['\x1b', '\x07']), "{args:?}: {all:?}");
+    }
+}
