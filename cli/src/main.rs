@@ -2,6 +2,7 @@
 
 mod allocator;
 mod args;
+mod bounded;
 mod check;
 mod closed;
 mod config;
@@ -280,35 +281,74 @@ fn diff_fixes(files: &[PathBuf], per_file: &mut PerFile, mut trouble: bool) -> u
 /// the diff on stdout instead, and exit 1 when something would change.
 fn fix_stdin(args: &CheckArgs, validator: &Validator, printer: &mut Printer) -> u8 {
     let (name, kind) = name_and_kind(Path::new("-"), args.stdin_filename.as_deref());
-    let bytes = match read_stdin() {
+    // Without `--diff`, the lines longer than the limit are not held in memory, but copied
+    // from where they are kept to the output.
+    let mut elided = None;
+    let read = if args.diff {
+        read_stdin()
+    } else {
+        bounded::Elided::read_stream(kind, io::stdin().lock()).map(|mut read| {
+            let text = std::mem::take(&mut read.text);
+            elided = Some(read);
+            text
+        })
+    };
+    let bytes = match read {
         Ok(bytes) => bytes,
         Err(error) => {
             eprintln!("fenlint: {}: {error}", shown_name(&name));
             return TROUBLE;
         }
     };
-    let fixed = fenlint::files::fix_file(kind, &bytes, validator);
-    fix_notes(&name, kind, &bytes, &fixed, args.diff);
+    let fixed = match &elided {
+        Some(elided) if !fits_in_lines(kind, &name, &elided.long_lines) => None,
+        _ => Some(fenlint::files::fix_file(kind, &bytes, validator)),
+    };
+    if let Some(fixed) = &fixed {
+        fix_notes(&name, kind, &bytes, fixed, args.diff);
+    }
+    if let (Some(elided), Some(_)) = (&elided, &fixed) {
+        long_notes(&name, &elided.long_lines);
+    }
+    let text = fixed.as_ref().map_or(&bytes, |fixed| &fixed.text);
     let mut stdout = io::stdout().lock();
     if args.diff {
-        let written = diff::write_unified(&mut stdout, &name, &bytes, &fixed.text)
+        let written = diff::write_unified(&mut stdout, &name, &bytes, text)
             .and_then(|changes| stdout.flush().map(|()| changes));
         return match written {
             Ok(true) => ERRORS,
             Ok(false) => CLEAN,
             Err(error) => {
-                let changes = if fixed.text == bytes { CLEAN } else { ERRORS };
+                let changes = if *text == bytes { CLEAN } else { ERRORS };
                 closed::status(Err(error), changes)
             }
         };
     }
     // When the reader of the fixed text goes away, the report of what is left still comes, on
     // stderr, with its exit status.
-    if let Err(error) = stdout.write_all(&fixed.text).and_then(|()| stdout.flush())
+    let written = match &mut elided {
+        Some(elided) => {
+            let mut out = io::BufWriter::new(&mut stdout);
+            elided.write(text, &mut out).and_then(|()| out.flush())
+        }
+        None => stdout.write_all(text),
+    };
+    if let Err(error) = written.and_then(|()| stdout.flush())
         && closed::report(&error)
     {
         return TROUBLE;
     }
+    // The report is of the text written, long lines and all.
+    let source = match elided.filter(|elided| !elided.long_lines.is_empty()) {
+        Some(mut elided) => match restored(&mut elided, text) {
+            Ok(file) => check::Source::File(file),
+            Err(error) => {
+                eprintln!("fenlint: {}: {error}", shown_name(&name));
+                return TROUBLE;
+            }
+        },
+        None => check::Source::Rewindable(Box::new(io::Cursor::new(text.as_slice()))),
+    };
     let mut totals = Totals::default();
     let mut report = io::BufWriter::new(io::stderr().lock());
     let mut trouble = false;
@@ -316,7 +356,7 @@ fn fix_stdin(args: &CheckArgs, validator: &Validator, printer: &mut Printer) -> 
     match lint_input(
         &name,
         kind,
-        check::Source::Rewindable(Box::new(io::Cursor::new(fixed.text.as_slice()))),
+        source,
         validator,
         &mut totals,
         printer,
@@ -342,6 +382,52 @@ fn fix_stdin(args: &CheckArgs, validator: &Validator, printer: &mut Printer) -> 
     } else {
         CLEAN
     }
+}
+
+/// `text` (the fixed text of `elided`) with its long lines back, in a temporary file (deleted
+/// when it is closed), from its start.
+fn restored(elided: &mut bounded::Elided, text: &[u8]) -> io::Result<std::fs::File> {
+    let mut out = io::BufWriter::new(tempfile::tempfile()?);
+    elided.write(text, &mut out)?;
+    let mut file = out.into_inner().map_err(io::IntoInnerError::into_error)?;
+    io::Seek::rewind(&mut file)?;
+    Ok(file)
+}
+
+/// Whether an input of `kind` named `name` whose lines past the limit are `long_lines` can be
+/// formatted or fixed without them: a file of lines can (each line is on its own); a PGN file
+/// cannot, since where its games start and end may hang on such a line (a brace comment, the
+/// movetext that a tag pair after it ends), so it is left as it is, whole, which is said.
+fn fits_in_lines(kind: FileKind, name: &str, long_lines: &[bounded::LongLine]) -> bool {
+    let Some(&(line, _)) = long_lines.first() else {
+        return true;
+    };
+    if kind != FileKind::Pgn {
+        return true;
+    }
+    eprintln!(
+        "fenlint: {}: left as it is: line {line} is longer than {} KiB, the limit of a line, and a PGN file's games cannot be told apart without it (see `fenlint check`)",
+        shown_name(name),
+        fenlint::MAX_LINE_LEN / 1024
+    );
+    false
+}
+
+/// Says on stderr which positions of `name` were left as they are because their line is longer
+/// than the limit; returns how many.
+fn long_notes(name: &str, long_lines: &[bounded::LongLine]) -> usize {
+    let mut left = 0usize;
+    for &(line, position) in long_lines {
+        if position {
+            eprintln!(
+                "fenlint: {}:{line}: left as it is: longer than {} KiB, the limit of a line (see `fenlint check`)",
+                shown_name(name),
+                fenlint::MAX_LINE_LEN / 1024
+            );
+            left = left.saturating_add(1);
+        }
+    }
+    left
 }
 
 /// Lints one input, `reader`, named `name` in the report, as `kind`, reporting each finding
@@ -506,9 +592,10 @@ fn run_check(args: &CheckArgs) -> u8 {
                         continue;
                     };
                     match fix_file(file, &validator, args.write_read_only) {
-                        Ok((kind, bytes, fixed)) => {
+                        Ok(Some((kind, bytes, fixed))) => {
                             fix_notes(&file.display().to_string(), kind, &bytes, &fixed, false);
                         }
+                        Ok(None) => {}
                         Err(error) => {
                             eprintln!(
                                 "fenlint: {}: {error}",
@@ -606,21 +693,32 @@ fn exit_status(trouble: bool, failed: bool, exit_zero: bool) -> u8 {
     }
 }
 
-/// Applies the fixes to `path`, crash-safely; returns its kind, what it held and what was
-/// done.
+/// Applies the fixes to `path`, crash-safely, in bounded memory (a line past the limit is
+/// copied as it is); returns its kind, what it held (each long line a marker) and what was
+/// done, or `None` when it was left as it is (a PGN file with a long line, which is said).
 fn fix_file(
     path: &Path,
     validator: &Validator,
     write_read_only: bool,
-) -> io::Result<(FileKind, Vec<u8>, fenlint::files::Fixed)> {
+) -> io::Result<Option<(FileKind, Vec<u8>, fenlint::files::Fixed)>> {
     let target = write::target(path, write_read_only)?;
-    let bytes = read_file(path)?;
     let kind = FileKind::of(path);
+    let mut elided = bounded::Elided::read_file(kind, std::fs::File::open(path)?)?;
+    let bytes = std::mem::take(&mut elided.text);
+    let name = path.display().to_string();
+    if !fits_in_lines(kind, &name, &elided.long_lines) {
+        return Ok(None);
+    }
     let fixed = fenlint::files::fix_file(kind, &bytes, validator);
     if fixed.applied > 0 && fixed.text != bytes {
-        write::replace_with(&target, |file| file.write_all(&fixed.text).map(|()| true))?;
+        write::replace_with(&target, |file| {
+            let mut out = io::BufWriter::new(file);
+            elided.write(&fixed.text, &mut out)?;
+            out.flush().map(|()| true)
+        })?;
     }
-    Ok((kind, bytes, fixed))
+    long_notes(&name, &elided.long_lines);
+    Ok(Some((kind, bytes, fixed)))
 }
 
 fn run_fmt(args: &FmtArgs) -> u8 {
@@ -673,33 +771,25 @@ fn run_fmt(args: &FmtArgs) -> u8 {
             }
         };
         let name = file.display().to_string();
-        let rewrite = !args.check && !args.diff;
-        let target = if rewrite {
-            write::target(&file, args.write_read_only).map(Some)
+        let mut counts = FmtCounts::default();
+        let formatted = if args.diff {
+            read_file(&file).map(|bytes| {
+                let outcome =
+                    fenlint::files::format_file_as(FileKind::of(&file), &bytes, &options, variant);
+                counts.unverified += fmt_notes(&name, &outcome);
+                counts.changed += outcome.changed;
+                Some((bytes, outcome))
+            })
         } else {
-            Ok(None)
+            fmt_file(&file, args, &options, variant, &mut counts).map(|()| None)
         };
-        let formatted = target.and_then(|target| {
-            let bytes = read_file(&file)?;
-            let outcome =
-                fenlint::files::format_file_as(FileKind::of(&file), &bytes, &options, variant);
-            if let Some(target) = target
-                && outcome.changed > 0
-                && outcome.text != bytes
-            {
-                write::replace_with(&target, |file| file.write_all(&outcome.text).map(|()| true))?;
-            }
-            Ok((bytes, outcome))
-        });
+        unverified += counts.unverified;
+        changed += counts.changed;
         match formatted {
-            Ok((bytes, outcome)) => {
-                unverified += fmt_notes(&name, &outcome);
-                if outcome.changed > 0 {
-                    changed += outcome.changed;
-                }
-                let written = if args.diff {
+            Ok(diffed) => {
+                let written = if let Some((bytes, outcome)) = diffed {
                     diff::write_unified(&mut out, &name, &bytes, &outcome.text).map(|_| ())
-                } else if outcome.changed > 0 {
+                } else if counts.changed > 0 {
                     let verb = if args.check {
                         "would change"
                     } else {
@@ -709,7 +799,7 @@ fn run_fmt(args: &FmtArgs) -> u8 {
                         out,
                         "{}: {verb} {} FEN(s)",
                         shown_name(&name),
-                        outcome.changed
+                        counts.changed
                     )
                 } else {
                     Ok(())
@@ -728,6 +818,113 @@ fn run_fmt(args: &FmtArgs) -> u8 {
     fmt_status(args, trouble, changed, unverified)
 }
 
+/// What `fmt` did to the inputs so far: how many positions changed, and how many it could not
+/// format (errors, bytes that are not UTF-8, lines past the limit, UTF-16).
+#[derive(Default)]
+struct FmtCounts {
+    changed: usize,
+    unverified: usize,
+}
+
+/// The input of [`format_input`].
+enum FmtInput<'a> {
+    /// A regular file, from its start.
+    File(std::fs::File),
+    /// A stream, read once.
+    Stream(Box<dyn Read + 'a>),
+}
+
+/// `fmt` on `file`: formatted in place crash-safely (only when something changes), or with
+/// `--check` only read; in bounded memory either way (see [`format_input`]).
+fn fmt_file(
+    file: &Path,
+    args: &FmtArgs,
+    options: &fenlint::position::WriteOptions,
+    variant: Option<fenlint::position::Variant>,
+    counts: &mut FmtCounts,
+) -> io::Result<()> {
+    let kind = FileKind::of(file);
+    let name = file.display().to_string();
+    if args.check {
+        let source = check::open(file)?;
+        return format_input(
+            kind,
+            FmtInput::Stream(Box::new(source)),
+            &mut io::sink(),
+            options,
+            variant,
+            &name,
+            counts,
+        );
+    }
+    let target = write::target(file, args.write_read_only)?;
+    let source = std::fs::File::open(file)?;
+    write::replace_with(&target, |temporary| {
+        let mut out = io::BufWriter::new(temporary);
+        format_input(
+            kind,
+            FmtInput::File(source),
+            &mut out,
+            options,
+            variant,
+            &name,
+            counts,
+        )?;
+        out.flush()?;
+        Ok(counts.changed > 0)
+    })?;
+    Ok(())
+}
+
+/// Formats `input`, a file of `kind` named `name`, onto `out`, keeping every byte that is not a
+/// position's, saying what is left as it is and counting into `counts` as it goes. FEN lines
+/// and EPD records are read, formatted and written a batch at a time; a PGN file is formatted
+/// whole. Either way a line longer than the limit is never held in memory, but copied through.
+fn format_input(
+    kind: FileKind,
+    input: FmtInput<'_>,
+    out: &mut dyn Write,
+    options: &fenlint::position::WriteOptions,
+    variant: Option<fenlint::position::Variant>,
+    name: &str,
+    counts: &mut FmtCounts,
+) -> io::Result<()> {
+    if kind == FileKind::Pgn {
+        let mut elided = match input {
+            FmtInput::File(file) => bounded::Elided::read_file(kind, file)?,
+            FmtInput::Stream(stream) => bounded::Elided::read_stream(kind, stream)?,
+        };
+        let text = std::mem::take(&mut elided.text);
+        if !fits_in_lines(kind, name, &elided.long_lines) {
+            counts.unverified += 1;
+            return elided.write(&text, out);
+        }
+        let outcome = fenlint::files::format_file_as(kind, &text, options, variant);
+        counts.unverified += fmt_notes(name, &outcome);
+        counts.changed += outcome.changed;
+        return elided.write(&outcome.text, out);
+    }
+    let reader: Box<dyn Read + '_> = match input {
+        FmtInput::File(file) => Box::new(file),
+        FmtInput::Stream(stream) => stream,
+    };
+    let format = |batch: &[u8]| fenlint::files::format_lines_as(kind, batch, options, variant);
+    bounded::format_stream(kind, reader, out, &format, &mut |note| match note {
+        bounded::Note::Batch(outcome) => {
+            counts.unverified += fmt_notes(name, outcome);
+            counts.changed += outcome.changed;
+        }
+        bounded::Note::Long(line) => counts.unverified += long_notes(name, &[line]),
+        bounded::Note::Utf16 => {
+            eprintln!(
+                "fenlint: {}: left as it is: UTF-16, expected UTF-8 (see `fenlint check`)",
+                shown_name(name)
+            );
+            counts.unverified += 1;
+        }
+    })
+}
+
 /// `fmt -`: standard input formatted to stdout, every byte that is not a position's as it
 /// came; with `--diff`, the diff instead; with `--check` alone, nothing on stdout.
 fn fmt_stdin(
@@ -736,6 +933,34 @@ fn fmt_stdin(
     variant: Option<fenlint::position::Variant>,
 ) -> u8 {
     let (name, kind) = name_and_kind(Path::new("-"), args.stdin_filename.as_deref());
+    if !args.diff {
+        let mut counts = FmtCounts::default();
+        let stdin = FmtInput::Stream(Box::new(io::stdin().lock()));
+        let mut out = bounded::Watched::new(io::BufWriter::new(io::stdout().lock()));
+        let formatted = if args.check {
+            format_input(
+                kind,
+                stdin,
+                &mut io::sink(),
+                options,
+                variant,
+                &name,
+                &mut counts,
+            )
+        } else {
+            format_input(kind, stdin, &mut out, options, variant, &name, &mut counts)
+                .and_then(|()| out.flush())
+        };
+        let trouble = match formatted {
+            Ok(()) => false,
+            Err(error) if out.failed => closed::report(&error),
+            Err(error) => {
+                eprintln!("fenlint: {}: {error}", shown_name(&name));
+                true
+            }
+        };
+        return fmt_status(args, trouble, counts.changed, counts.unverified);
+    }
     let bytes = match read_stdin() {
         Ok(bytes) => bytes,
         Err(error) => {
@@ -746,13 +971,7 @@ fn fmt_stdin(
     let outcome = fenlint::files::format_file_as(kind, &bytes, options, variant);
     let unverified = fmt_notes(&name, &outcome);
     let mut stdout = io::stdout().lock();
-    let written = if args.diff {
-        diff::write_unified(&mut stdout, &name, &bytes, &outcome.text).map(|_| ())
-    } else if args.check {
-        Ok(())
-    } else {
-        stdout.write_all(&outcome.text)
-    };
+    let written = diff::write_unified(&mut stdout, &name, &bytes, &outcome.text).map(|_| ());
     let trouble = written
         .and_then(|()| stdout.flush())
         .is_err_and(|error| closed::report(&error));

@@ -38,21 +38,33 @@ fn fenlint_within(dir: &Path, args: &[&str], stdin: Option<&[u8]>, limit: Durati
             let _ = pipe.write_all(&input);
         }
     });
+    // Both outputs are read as they come, so that a long one does not block the run.
+    let drain = |mut pipe: Box<dyn std::io::Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = pipe.read_to_end(&mut bytes);
+            bytes
+        })
+    };
+    let stdout = drain(Box::new(child.stdout.take().unwrap()));
+    let stderr = drain(Box::new(child.stderr.take().unwrap()));
     let started = Instant::now();
-    while child.try_wait().unwrap().is_none() {
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
         if started.elapsed() > limit {
             let _ = child.kill();
             let _ = child.wait();
             panic!("fenlint {args:?} did not end within {limit:?}");
         }
         std::thread::sleep(Duration::from_millis(10));
-    }
-    let output = child.wait_with_output().unwrap();
+    };
     feeder.join().unwrap();
     Run {
-        stdout: output.stdout,
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-        code: output.status.code(),
+        stdout: stdout.join().unwrap(),
+        stderr: String::from_utf8_lossy(&stderr.join().unwrap()).into_owned(),
+        code: status.code(),
     }
 }
 
@@ -346,4 +358,171 @@ fn a_file_size_limit_fails_the_write_cleanly() {
             assert_eq!(entries(&case), expected, "{command:?} {hard_link}");
         }
     }
+}
+
+/// The peak memory (resident set) of a run of `fenlint` in `dir`, in bytes, with `stdin` fed
+/// `feed` (none: nothing), sampled from `/proc` until it ends; and how it ended.
+fn peak_memory(dir: &Path, args: &[&str], feed: Option<(u8, usize)>) -> (u64, Run) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fenlint"))
+        .current_dir(dir)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut pipe = child.stdin.take().unwrap();
+    let feeder = std::thread::spawn(move || {
+        if let Some((byte, megabytes)) = feed {
+            let chunk = vec![byte; 1 << 20];
+            for _ in 0..megabytes {
+                if pipe.write_all(&chunk).is_err() {
+                    break;
+                }
+            }
+        }
+    });
+    let status = format!("/proc/{}/status", child.id());
+    let started = Instant::now();
+    let mut peak = 0u64;
+    while child.try_wait().unwrap().is_none() {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "fenlint {args:?} did not end"
+        );
+        if let Ok(text) = std::fs::read_to_string(&status)
+            && let Some(line) = text.lines().find(|line| line.starts_with("VmHWM:"))
+        {
+            let kilobytes: u64 = line
+                .split_whitespace()
+                .nth(1)
+                .and_then(|number| number.parse().ok())
+                .unwrap_or(0);
+            peak = peak.max(kilobytes * 1024);
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    feeder.join().unwrap();
+    let output = child.wait_with_output().unwrap();
+    let run = Run {
+        stdout: output.stdout,
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        code: output.status.code(),
+    };
+    (peak, run)
+}
+
+/// The most memory a run over an input with a line of hundreds of megabytes may take: a small
+/// part of that line.
+const BOUNDED: u64 = 128 << 20;
+
+#[test]
+fn a_stream_without_line_breaks_is_read_in_bounded_memory() {
+    if !Path::new("/proc/self/status").exists() {
+        println!("skipped: the peak memory of a process is read from /proc, which is not here");
+        return;
+    }
+    let dir = scratch("zeros");
+    // 256 MiB of zero bytes, as `head -c 256M /dev/zero` gives them: one line.
+    for args in [
+        &["fmt", "-"][..],
+        &["fmt", "--check", "-"],
+        &["check", "--fix", "-"],
+        &["check", "-"],
+    ] {
+        let (peak, run) = peak_memory(&dir, args, Some((0, 256)));
+        assert!(peak < BOUNDED, "{args:?}: {} MiB at the peak", peak >> 20);
+        assert!(
+            run.code.is_some_and(|code| code < 2),
+            "{args:?}: {}",
+            run.stderr
+        );
+        if args[0] == "fmt" {
+            assert!(
+                run.stderr.contains(
+                    "fenlint: -:1: left as it is: longer than 64 KiB, the limit of a line"
+                ),
+                "{args:?}: {}",
+                run.stderr
+            );
+        }
+    }
+}
+
+#[test]
+fn a_huge_line_is_copied_through_and_the_rest_is_rewritten() {
+    let dir = scratch("huge-line");
+    let mut text = FIXABLE.as_bytes().to_vec();
+    text.extend_from_slice(b"4k3/8/8/8/8/8/8/R3K2R  w KQ - 0 1 ");
+    text.resize(text.len() + (96 << 20), b'x');
+    text.extend_from_slice(b"\r\n# kept\n");
+    text.extend_from_slice(FIXABLE.as_bytes());
+    text.extend_from_slice(&[b'y'; 70_000]);
+    let mut fixed = FIXED.as_bytes().to_vec();
+    fixed.extend_from_slice(
+        text.get(FIXABLE.len()..text.len() - FIXABLE.len() - 70_000)
+            .unwrap(),
+    );
+    fixed.extend_from_slice(FIXED.as_bytes());
+    fixed.extend_from_slice(&[b'y'; 70_000]);
+    for (n, command) in REWRITES.iter().enumerate() {
+        let name = format!("huge-{n}.fen");
+        let path = write(&dir, &name, &text);
+        let (peak, run) = peak_memory(&dir, &args(&with(command, &[&name])), None);
+        // `check` reports the long line (`fen::input::too_long`), an error.
+        let status = if command[0] == "check" { 1 } else { 0 };
+        assert_eq!(run.code, Some(status), "{command:?}: {}", run.stderr);
+        if Path::new("/proc/self/status").exists() {
+            // Far below the line's size, of which a whole copy would be 96 MiB.
+            assert!(peak < BOUNDED / 4, "{command:?}: {} MiB", peak >> 20);
+        }
+        for line in [2, 5] {
+            assert!(
+                run.stderr.contains(&format!(
+                    "{name}:{line}: left as it is: longer than 64 KiB, the limit of a line"
+                )),
+                "{command:?}: {}",
+                run.stderr
+            );
+        }
+        assert!(std::fs::read(&path).unwrap() == fixed, "{command:?}");
+        std::fs::remove_file(&path).unwrap();
+        assert!(entries(&dir).is_empty(), "{command:?}");
+    }
+}
+
+#[test]
+fn a_pgn_file_with_a_huge_line_is_left_as_it_is_whole() {
+    let dir = scratch("huge-pgn");
+    let mut text =
+        b"[Event \"a\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K2R  w KQ - 0 1\"]\n\n1. Kf1 {".to_vec();
+    text.resize(text.len() + 100_000, b'z');
+    text.extend_from_slice(
+        b"} *\n\n[Event \"b\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K2R w QK - 0 1\"]\n\n*\n",
+    );
+    for (n, command) in REWRITES.iter().enumerate() {
+        let name = format!("huge-{n}.pgn");
+        let path = write(&dir, &name, &text);
+        let run = fenlint(&dir, &args(&with(command, &[&name])), None);
+        assert!(
+            run.code.is_some_and(|code| code < 2),
+            "{command:?}: {}",
+            run.stderr
+        );
+        assert!(
+            run.stderr.contains(&format!(
+                "{name}: left as it is: line 4 is longer than 64 KiB, the limit of a line, and a PGN file's games cannot be told apart without it"
+            )),
+            "{command:?}: {}",
+            run.stderr
+        );
+        assert!(std::fs::read(&path).unwrap() == text, "{command:?}");
+    }
+    let run = fenlint(
+        &dir,
+        &["fmt", "--stdin-filename", "in.pgn", "-"],
+        Some(&text),
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.stdout == text);
 }
