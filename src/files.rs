@@ -770,6 +770,37 @@ pub fn format_file_as(
     outcome
 }
 
+/// [`format_file_as`] for a piece of a file of FEN lines or EPD records that is read a piece
+/// at a time: `bytes` are whole lines from anywhere in the file, formatted each on its own,
+/// and the lines of the outcome are numbered from 1 at the start of `bytes`. Unlike
+/// [`format_file_as`], the piece is not tested for UTF-16, which only the start of a file can
+/// tell. A PGN file is formatted as [`format_file_as`] formats it, whole.
+///
+/// ```
+/// use fenlint::files::{FileKind, format_lines_as};
+/// use fenlint::position::WriteOptions;
+///
+/// // A piece that starts with the bytes of a UTF-16 byte-order mark: a line that is not UTF-8.
+/// let piece = b"\xff\xfe\n4k3/8/8/8/8/8/8/4K3  w - - 0 1\n";
+/// let formatted = format_lines_as(FileKind::Lines, piece, &WriteOptions::default(), None);
+/// assert_eq!(formatted.text, b"\xff\xfe\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
+/// assert_eq!((formatted.changed, formatted.not_utf8_lines.as_slice()), (1, [1].as_slice()));
+/// assert!(!formatted.utf16);
+/// ```
+pub fn format_lines_as(
+    kind: FileKind,
+    bytes: &[u8],
+    options: &WriteOptions,
+    variant: Option<Variant>,
+) -> Formatted {
+    if kind == FileKind::Pgn {
+        return format_file_as(kind, bytes, options, variant);
+    }
+    let mut outcome = format_lines(kind, bytes, options, variant);
+    outcome.not_utf8 = !outcome.not_utf8_lines.is_empty();
+    outcome
+}
+
 /// The canonical text of a FEN without errors, for `variant` (automatic when `None`).
 ///
 /// ```

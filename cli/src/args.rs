@@ -84,6 +84,10 @@ pub struct FmtArgs {
     /// is printed on stdout.
     #[arg(long)]
     pub check: bool,
+    /// Rewrite read-only files too (no write permission for their owner or for you), keeping
+    /// their mode; without it they are refused.
+    #[arg(long)]
+    pub write_read_only: bool,
     /// The variant to read the positions as (a position with errors in it is left alone);
     /// `auto` takes it from each FEN's dialect [default: `variant` of fenlint.toml, or auto].
     #[arg(long, value_enum)]
@@ -215,6 +219,10 @@ pub struct CheckArgs {
     /// what is left.
     #[arg(long)]
     pub fix: bool,
+    /// Let `--fix` rewrite read-only files too (no write permission for their owner or for
+    /// you), keeping their mode; without it they are refused.
+    #[arg(long)]
+    pub write_read_only: bool,
     /// Change nothing; print a unified diff (`--- a/PATH`, `+++ b/PATH`) of what `--fix` would
     /// change on stdout, and nothing else, and exit 1 when it would change something (implies
     /// `--fix`; what is left is not reported).

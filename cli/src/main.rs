@@ -2,7 +2,9 @@
 
 mod allocator;
 mod args;
+mod bounded;
 mod check;
+mod closed;
 mod config;
 mod diff;
 mod explain;
@@ -28,7 +30,7 @@ use fenlint::files::FileKind;
 use args::{CheckArgs, Cli, ColorChoice, Command, FmtArgs, ShowArgs, WalkArgs};
 use check::{Finding, Stop, Totals};
 use output::Printer;
-use source::Snippet;
+use source::{Snippet, shown_name};
 
 /// The allocator of the command (the library leaves the choice to its user): diagnostics are
 /// small allocations made and freed by the thousand on a file with broken lines, which
@@ -44,8 +46,11 @@ const ERRORS: u8 = 1;
 const TROUBLE: u8 = 2;
 
 fn main() -> ExitCode {
-    let matches = Cli::command().get_matches();
-    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit());
+    survive_file_size_limit();
+    let matches = Cli::command()
+        .try_get_matches()
+        .unwrap_or_else(|error| exit_with(&error));
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|error| exit_with(&error));
     let status = match cli.command {
         // A panic (a bug, in the library or here, re-raised from the worker that hit it) has
         // been printed by the panic hook; it ends the run as trouble, never as missing output.
@@ -62,24 +67,27 @@ fn main() -> ExitCode {
         Command::Show(args) => run_show(&args),
         Command::Lsp => lsp::run(),
         Command::Completions(args) => {
+            // Generated into memory: the generator panics on a write error.
             let mut command = Cli::command();
+            let mut script = Vec::new();
+            clap_complete::generate(args.shell, &mut command, "fenlint", &mut script);
             let mut out = io::stdout().lock();
-            clap_complete::generate(args.shell, &mut command, "fenlint", &mut out);
-            CLEAN
+            closed::status(out.write_all(&script).and_then(|()| out.flush()), CLEAN)
         }
         Command::Man(args) => run_man(args.subcommand.as_deref()),
         Command::Explain(args) => {
-            let mut out = io::stdout().lock();
+            let mut out = io::BufWriter::new(io::stdout().lock());
             if args.list {
-                explain::list(&mut out).map_or(TROUBLE, |()| CLEAN)
+                closed::status(explain::list(&mut out).and_then(|()| out.flush()), CLEAN)
             } else {
                 let name = args.code.unwrap_or_default();
                 match selector::Selector::parse(&name) {
-                    Ok(selector) => {
-                        explain::explain(&mut out, &selector).map_or(TROUBLE, |()| CLEAN)
-                    }
+                    Ok(selector) => closed::status(
+                        explain::explain(&mut out, &selector).and_then(|()| out.flush()),
+                        CLEAN,
+                    ),
                     Err(message) => {
-                        eprintln!("fenlint: {message}");
+                        eprintln!("fenlint: {}", shown_name(&message));
                         TROUBLE
                     }
                 }
@@ -87,6 +95,31 @@ fn main() -> ExitCode {
         }
     };
     ExitCode::from(status)
+}
+
+/// Prints what the parser of the arguments has to say (the help, the version, or a usage
+/// error) and exits; help that cannot be written follows the policy for standard output.
+fn exit_with(error: &clap::Error) -> ! {
+    let written = error.print();
+    if !error.use_stderr() && written.is_err_and(|error| closed::report(&error)) {
+        std::process::exit(TROUBLE.into());
+    }
+    std::process::exit(error.exit_code())
+}
+
+/// Makes a write past the file-size limit (`ulimit -f`) fail with an error that is reported
+/// (`EFBIG`, "File too large") and cleaned up after, instead of the signal that limit sends
+/// (`SIGXFSZ`) killing the command with its temporary file left behind: the signal only sets a
+/// flag that nothing reads. A handler, unlike ignoring the signal, is not passed on to the
+/// programs the command starts.
+fn survive_file_size_limit() {
+    #[cfg(unix)]
+    {
+        let flag = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        if let Err(error) = signal_hook::flag::register(signal_hook::consts::SIGXFSZ, flag) {
+            eprintln!("fenlint: warning: cannot catch SIGXFSZ: {error}");
+        }
+    }
 }
 
 /// The validator of each input: its `fenlint.toml` (or `--config`'s, or none) with the flags
@@ -113,7 +146,7 @@ impl PerFile {
             Ok(validator) => Some(validator),
             Err(message) => {
                 if self.printed.insert(message.clone()) {
-                    eprintln!("fenlint: {message}");
+                    eprintln!("fenlint: {}", shown_name(&message));
                 }
                 *trouble = true;
                 None
@@ -164,6 +197,7 @@ fn read_file(file: &Path) -> io::Result<Vec<u8>> {
 /// were fixed, whether the fixes settled, and, with `diff` (where nothing else is reported),
 /// what was left as it is because it is not UTF-8.
 fn fix_notes(name: &str, kind: FileKind, bytes: &[u8], fixed: &fenlint::files::Fixed, diff: bool) {
+    let name = shown_name(name);
     let count = fixed.applied;
     if count > 0 {
         eprintln!(
@@ -208,7 +242,7 @@ fn diff_fixes(files: &[PathBuf], per_file: &mut PerFile, mut trouble: bool) -> u
         let bytes = match read_file(file) {
             Ok(bytes) => bytes,
             Err(error) => {
-                eprintln!("fenlint: {name}: {error}");
+                eprintln!("fenlint: {}: {error}", shown_name(&name));
                 trouble = true;
                 continue;
             }
@@ -223,7 +257,11 @@ fn diff_fixes(files: &[PathBuf], per_file: &mut PerFile, mut trouble: bool) -> u
             Ok(changes)
         }) {
             Ok(changes) => changed |= changes,
-            Err(error) => output_failed(error, &mut trouble, &mut closed),
+            Err(error) => {
+                // The result so far: whether this file would change, known before its diff.
+                changed |= fixed.text != bytes;
+                output_failed(error, &mut trouble, &mut closed);
+            }
         }
         if closed {
             break;
@@ -243,35 +281,74 @@ fn diff_fixes(files: &[PathBuf], per_file: &mut PerFile, mut trouble: bool) -> u
 /// the diff on stdout instead, and exit 1 when something would change.
 fn fix_stdin(args: &CheckArgs, validator: &Validator, printer: &mut Printer) -> u8 {
     let (name, kind) = name_and_kind(Path::new("-"), args.stdin_filename.as_deref());
-    let bytes = match read_stdin() {
+    // Without `--diff`, the lines longer than the limit are not held in memory, but copied
+    // from where they are kept to the output.
+    let mut elided = None;
+    let read = if args.diff {
+        read_stdin()
+    } else {
+        bounded::Elided::read_stream(kind, io::stdin().lock()).map(|mut read| {
+            let text = std::mem::take(&mut read.text);
+            elided = Some(read);
+            text
+        })
+    };
+    let bytes = match read {
         Ok(bytes) => bytes,
         Err(error) => {
-            eprintln!("fenlint: {name}: {error}");
+            eprintln!("fenlint: {}: {error}", shown_name(&name));
             return TROUBLE;
         }
     };
-    let fixed = fenlint::files::fix_file(kind, &bytes, validator);
-    fix_notes(&name, kind, &bytes, &fixed, args.diff);
+    let fixed = match &elided {
+        Some(elided) if !fits_in_lines(kind, &name, &elided.long_lines) => None,
+        _ => Some(fenlint::files::fix_file(kind, &bytes, validator)),
+    };
+    if let Some(fixed) = &fixed {
+        fix_notes(&name, kind, &bytes, fixed, args.diff);
+    }
+    if let (Some(elided), Some(_)) = (&elided, &fixed) {
+        long_notes(&name, &elided.long_lines);
+    }
+    let text = fixed.as_ref().map_or(&bytes, |fixed| &fixed.text);
     let mut stdout = io::stdout().lock();
     if args.diff {
-        let written = diff::write_unified(&mut stdout, &name, &bytes, &fixed.text)
+        let written = diff::write_unified(&mut stdout, &name, &bytes, text)
             .and_then(|changes| stdout.flush().map(|()| changes));
         return match written {
             Ok(true) => ERRORS,
             Ok(false) => CLEAN,
-            Err(error) if error.kind() == io::ErrorKind::BrokenPipe => CLEAN,
             Err(error) => {
-                eprintln!("fenlint: cannot write the output: {error}");
-                TROUBLE
+                let changes = if *text == bytes { CLEAN } else { ERRORS };
+                closed::status(Err(error), changes)
             }
         };
     }
-    if let Err(error) = stdout.write_all(&fixed.text).and_then(|()| stdout.flush()) {
-        if error.kind() != io::ErrorKind::BrokenPipe {
-            eprintln!("fenlint: cannot write the output: {error}");
+    // When the reader of the fixed text goes away, the report of what is left still comes, on
+    // stderr, with its exit status.
+    let written = match &mut elided {
+        Some(elided) => {
+            let mut out = io::BufWriter::new(&mut stdout);
+            elided.write(text, &mut out).and_then(|()| out.flush())
         }
+        None => stdout.write_all(text),
+    };
+    if let Err(error) = written.and_then(|()| stdout.flush())
+        && closed::report(&error)
+    {
         return TROUBLE;
     }
+    // The report is of the text written, long lines and all.
+    let source = match elided.filter(|elided| !elided.long_lines.is_empty()) {
+        Some(mut elided) => match restored(&mut elided, text) {
+            Ok(file) => check::Source::File(file),
+            Err(error) => {
+                eprintln!("fenlint: {}: {error}", shown_name(&name));
+                return TROUBLE;
+            }
+        },
+        None => check::Source::Rewindable(Box::new(io::Cursor::new(text.as_slice()))),
+    };
     let mut totals = Totals::default();
     let mut report = io::BufWriter::new(io::stderr().lock());
     let mut trouble = false;
@@ -279,7 +356,7 @@ fn fix_stdin(args: &CheckArgs, validator: &Validator, printer: &mut Printer) -> 
     match lint_input(
         &name,
         kind,
-        check::Source::Rewindable(Box::new(io::Cursor::new(fixed.text.as_slice()))),
+        source,
         validator,
         &mut totals,
         printer,
@@ -305,6 +382,52 @@ fn fix_stdin(args: &CheckArgs, validator: &Validator, printer: &mut Printer) -> 
     } else {
         CLEAN
     }
+}
+
+/// `text` (the fixed text of `elided`) with its long lines back, in a temporary file (deleted
+/// when it is closed), from its start.
+fn restored(elided: &mut bounded::Elided, text: &[u8]) -> io::Result<std::fs::File> {
+    let mut out = io::BufWriter::new(tempfile::tempfile()?);
+    elided.write(text, &mut out)?;
+    let mut file = out.into_inner().map_err(io::IntoInnerError::into_error)?;
+    io::Seek::rewind(&mut file)?;
+    Ok(file)
+}
+
+/// Whether an input of `kind` named `name` whose lines past the limit are `long_lines` can be
+/// formatted or fixed without them: a file of lines can (each line is on its own); a PGN file
+/// cannot, since where its games start and end may hang on such a line (a brace comment, the
+/// movetext that a tag pair after it ends), so it is left as it is, whole, which is said.
+fn fits_in_lines(kind: FileKind, name: &str, long_lines: &[bounded::LongLine]) -> bool {
+    let Some(&(line, _)) = long_lines.first() else {
+        return true;
+    };
+    if kind != FileKind::Pgn {
+        return true;
+    }
+    eprintln!(
+        "fenlint: {}: left as it is: line {line} is longer than {} KiB, the limit of a line, and a PGN file's games cannot be told apart without it (see `fenlint check`)",
+        shown_name(name),
+        fenlint::MAX_LINE_LEN / 1024
+    );
+    false
+}
+
+/// Says on stderr which positions of `name` were left as they are because their line is longer
+/// than the limit; returns how many.
+fn long_notes(name: &str, long_lines: &[bounded::LongLine]) -> usize {
+    let mut left = 0usize;
+    for &(line, position) in long_lines {
+        if position {
+            eprintln!(
+                "fenlint: {}:{line}: left as it is: longer than {} KiB, the limit of a line (see `fenlint check`)",
+                shown_name(name),
+                fenlint::MAX_LINE_LEN / 1024
+            );
+            left = left.saturating_add(1);
+        }
+    }
+    left
 }
 
 /// Lints one input, `reader`, named `name` in the report, as `kind`, reporting each finding
@@ -376,10 +499,10 @@ impl check::Report for Printed<'_> {
 fn files_of(paths: &[PathBuf], walk: &WalkArgs, trouble: &mut bool) -> Vec<PathBuf> {
     let expansion = check::expand(paths, walk.no_ignore, walk.follow);
     for warning in &expansion.warnings {
-        eprintln!("fenlint: warning: {warning}");
+        eprintln!("fenlint: warning: {}", shown_name(warning));
     }
     for error in &expansion.errors {
-        eprintln!("fenlint: {error}");
+        eprintln!("fenlint: {}", shown_name(error));
         *trouble = true;
     }
     expansion.files
@@ -389,8 +512,7 @@ fn files_of(paths: &[PathBuf], walk: &WalkArgs, trouble: &mut bool) -> Vec<PathB
 /// the run quietly, as `rg` and `grep` do; anything else is trouble. Either way nothing more is
 /// written.
 fn output_failed(error: io::Error, trouble: &mut bool, closed: &mut bool) {
-    if error.kind() != io::ErrorKind::BrokenPipe {
-        eprintln!("fenlint: cannot write the report: {error}");
+    if closed::report(&error) {
         *trouble = true;
     }
     *closed = true;
@@ -400,7 +522,7 @@ fn run_check(args: &CheckArgs) -> u8 {
     let mut per_file = match PerFile::new(args) {
         Ok(per_file) => per_file,
         Err(message) => {
-            eprintln!("fenlint: {message}");
+            eprintln!("fenlint: {}", shown_name(&message));
             return TROUBLE;
         }
     };
@@ -463,23 +585,33 @@ fn run_check(args: &CheckArgs) -> u8 {
             if args.diff {
                 return diff_fixes(&files, &mut per_file, trouble);
             }
+            let mut unfixable = std::collections::HashSet::new();
             if args.fix {
                 for file in files.iter().filter(|file| !is_stdin(file)) {
                     let Some(validator) = per_file.validator(file, &mut trouble) else {
                         continue;
                     };
-                    match fix_file(file, &validator) {
-                        Ok((kind, bytes, fixed)) => {
+                    match fix_file(file, &validator, args.write_read_only) {
+                        Ok(Some((kind, bytes, fixed))) => {
                             fix_notes(&file.display().to_string(), kind, &bytes, &fixed, false);
                         }
+                        Ok(None) => {}
                         Err(error) => {
-                            eprintln!("fenlint: {}: {error}", file.display());
+                            eprintln!(
+                                "fenlint: {}: {error}",
+                                shown_name(&file.display().to_string())
+                            );
                             trouble = true;
+                            // A FIFO or a device is not read for the report either: it may
+                            // never end.
+                            if error.kind() == io::ErrorKind::InvalidInput {
+                                unfixable.insert(file.clone());
+                            }
                         }
                     }
                 }
             }
-            for file in files {
+            for file in files.into_iter().filter(|file| !unfixable.contains(file)) {
                 let (path, kind) = name_and_kind(&file, args.stdin_filename.as_deref());
                 let settings_of = settings_path(&file, args.stdin_filename.as_deref());
                 let Some(validator) = per_file.validator(settings_of, &mut trouble) else {
@@ -505,7 +637,7 @@ fn run_check(args: &CheckArgs) -> u8 {
                     Ok(()) => {}
                     Err(Stop::Output(error)) => output_failed(error, &mut trouble, &mut closed),
                     Err(Stop::Read(error)) => {
-                        eprintln!("fenlint: {path}: {error}");
+                        eprintln!("fenlint: {}: {error}", shown_name(&path));
                         trouble = true;
                     }
                 }
@@ -561,26 +693,39 @@ fn exit_status(trouble: bool, failed: bool, exit_zero: bool) -> u8 {
     }
 }
 
-/// Applies the fixes to `path`, crash-safely; returns its kind, what it held and what was
-/// done.
+/// Applies the fixes to `path`, crash-safely, in bounded memory (a line past the limit is
+/// copied as it is); returns its kind, what it held (each long line a marker) and what was
+/// done, or `None` when it was left as it is (a PGN file with a long line, which is said).
 fn fix_file(
     path: &Path,
     validator: &Validator,
-) -> io::Result<(FileKind, Vec<u8>, fenlint::files::Fixed)> {
-    let bytes = read_file(path)?;
+    write_read_only: bool,
+) -> io::Result<Option<(FileKind, Vec<u8>, fenlint::files::Fixed)>> {
+    let target = write::target(path, write_read_only)?;
     let kind = FileKind::of(path);
+    let mut elided = bounded::Elided::read_file(kind, std::fs::File::open(path)?)?;
+    let bytes = std::mem::take(&mut elided.text);
+    let name = path.display().to_string();
+    if !fits_in_lines(kind, &name, &elided.long_lines) {
+        return Ok(None);
+    }
     let fixed = fenlint::files::fix_file(kind, &bytes, validator);
     if fixed.applied > 0 && fixed.text != bytes {
-        write::replace(path, &fixed.text)?;
+        write::replace_with(&target, |file| {
+            let mut out = io::BufWriter::new(file);
+            elided.write(&fixed.text, &mut out)?;
+            out.flush().map(|()| true)
+        })?;
     }
-    Ok((kind, bytes, fixed))
+    long_notes(&name, &elided.long_lines);
+    Ok(Some((kind, bytes, fixed)))
 }
 
 fn run_fmt(args: &FmtArgs) -> u8 {
     let mut configs = match config::Configs::new(args.config.choice()) {
         Ok(configs) => configs,
         Err(message) => {
-            eprintln!("fenlint: {message}");
+            eprintln!("fenlint: {}", shown_name(&message));
             return TROUBLE;
         }
     };
@@ -597,7 +742,7 @@ fn run_fmt(args: &FmtArgs) -> u8 {
         {
             Ok((options, variant)) => fmt_stdin(args, &options, variant),
             Err(message) => {
-                eprintln!("fenlint: {message}");
+                eprintln!("fenlint: {}", shown_name(&message));
                 TROUBLE
             }
         };
@@ -619,36 +764,43 @@ fn run_fmt(args: &FmtArgs) -> u8 {
             Ok(settings) => settings,
             Err(message) => {
                 if printed.insert(message.clone()) {
-                    eprintln!("fenlint: {message}");
+                    eprintln!("fenlint: {}", shown_name(&message));
                 }
                 trouble = true;
                 continue;
             }
         };
         let name = file.display().to_string();
-        let formatted = read_file(&file).and_then(|bytes| {
-            let outcome =
-                fenlint::files::format_file_as(FileKind::of(&file), &bytes, &options, variant);
-            if !args.check && !args.diff && outcome.changed > 0 && outcome.text != bytes {
-                write::replace(&file, &outcome.text)?;
-            }
-            Ok((bytes, outcome))
-        });
+        let mut counts = FmtCounts::default();
+        let formatted = if args.diff {
+            read_file(&file).map(|bytes| {
+                let outcome =
+                    fenlint::files::format_file_as(FileKind::of(&file), &bytes, &options, variant);
+                counts.unverified += fmt_notes(&name, &outcome);
+                counts.changed += outcome.changed;
+                Some((bytes, outcome))
+            })
+        } else {
+            fmt_file(&file, args, &options, variant, &mut counts).map(|()| None)
+        };
+        unverified += counts.unverified;
+        changed += counts.changed;
         match formatted {
-            Ok((bytes, outcome)) => {
-                unverified += fmt_notes(&name, &outcome);
-                if outcome.changed > 0 {
-                    changed += outcome.changed;
-                }
-                let written = if args.diff {
+            Ok(diffed) => {
+                let written = if let Some((bytes, outcome)) = diffed {
                     diff::write_unified(&mut out, &name, &bytes, &outcome.text).map(|_| ())
-                } else if outcome.changed > 0 {
+                } else if counts.changed > 0 {
                     let verb = if args.check {
                         "would change"
                     } else {
                         "changed"
                     };
-                    writeln!(out, "{name}: {verb} {} FEN(s)", outcome.changed)
+                    writeln!(
+                        out,
+                        "{}: {verb} {} FEN(s)",
+                        shown_name(&name),
+                        counts.changed
+                    )
                 } else {
                     Ok(())
                 };
@@ -658,12 +810,119 @@ fn run_fmt(args: &FmtArgs) -> u8 {
                 }
             }
             Err(error) => {
-                eprintln!("fenlint: {name}: {error}");
+                eprintln!("fenlint: {}: {error}", shown_name(&name));
                 trouble = true;
             }
         }
     }
     fmt_status(args, trouble, changed, unverified)
+}
+
+/// What `fmt` did to the inputs so far: how many positions changed, and how many it could not
+/// format (errors, bytes that are not UTF-8, lines past the limit, UTF-16).
+#[derive(Default)]
+struct FmtCounts {
+    changed: usize,
+    unverified: usize,
+}
+
+/// The input of [`format_input`].
+enum FmtInput<'a> {
+    /// A regular file, from its start.
+    File(std::fs::File),
+    /// A stream, read once.
+    Stream(Box<dyn Read + 'a>),
+}
+
+/// `fmt` on `file`: formatted in place crash-safely (only when something changes), or with
+/// `--check` only read; in bounded memory either way (see [`format_input`]).
+fn fmt_file(
+    file: &Path,
+    args: &FmtArgs,
+    options: &fenlint::position::WriteOptions,
+    variant: Option<fenlint::position::Variant>,
+    counts: &mut FmtCounts,
+) -> io::Result<()> {
+    let kind = FileKind::of(file);
+    let name = file.display().to_string();
+    if args.check {
+        let source = check::open(file)?;
+        return format_input(
+            kind,
+            FmtInput::Stream(Box::new(source)),
+            &mut io::sink(),
+            options,
+            variant,
+            &name,
+            counts,
+        );
+    }
+    let target = write::target(file, args.write_read_only)?;
+    let source = std::fs::File::open(file)?;
+    write::replace_with(&target, |temporary| {
+        let mut out = io::BufWriter::new(temporary);
+        format_input(
+            kind,
+            FmtInput::File(source),
+            &mut out,
+            options,
+            variant,
+            &name,
+            counts,
+        )?;
+        out.flush()?;
+        Ok(counts.changed > 0)
+    })?;
+    Ok(())
+}
+
+/// Formats `input`, a file of `kind` named `name`, onto `out`, keeping every byte that is not a
+/// position's, saying what is left as it is and counting into `counts` as it goes. FEN lines
+/// and EPD records are read, formatted and written a batch at a time; a PGN file is formatted
+/// whole. Either way a line longer than the limit is never held in memory, but copied through.
+fn format_input(
+    kind: FileKind,
+    input: FmtInput<'_>,
+    out: &mut dyn Write,
+    options: &fenlint::position::WriteOptions,
+    variant: Option<fenlint::position::Variant>,
+    name: &str,
+    counts: &mut FmtCounts,
+) -> io::Result<()> {
+    if kind == FileKind::Pgn {
+        let mut elided = match input {
+            FmtInput::File(file) => bounded::Elided::read_file(kind, file)?,
+            FmtInput::Stream(stream) => bounded::Elided::read_stream(kind, stream)?,
+        };
+        let text = std::mem::take(&mut elided.text);
+        if !fits_in_lines(kind, name, &elided.long_lines) {
+            counts.unverified += 1;
+            return elided.write(&text, out);
+        }
+        let outcome = fenlint::files::format_file_as(kind, &text, options, variant);
+        counts.unverified += fmt_notes(name, &outcome);
+        counts.changed += outcome.changed;
+        return elided.write(&outcome.text, out);
+    }
+    let reader: Box<dyn Read + '_> = match input {
+        FmtInput::File(file) => Box::new(file),
+        FmtInput::Stream(stream) => stream,
+    };
+    let format = |batch: &[u8]| fenlint::files::format_lines_as(kind, batch, options, variant);
+    bounded::format_stream(kind, reader, out, &format, &mut |note| match note {
+        bounded::Note::Batch(outcome) => {
+            counts.unverified += fmt_notes(name, outcome);
+            counts.changed += outcome.changed;
+        }
+        bounded::Note::Long(line) => counts.unverified += long_notes(name, &[line]),
+        bounded::Note::Utf16 => {
+            eprintln!(
+                "fenlint: {}: left as it is: UTF-16, expected UTF-8 (see `fenlint check`)",
+                shown_name(name)
+            );
+            counts.unverified += 1;
+        }
+    })
 }
 
 /// `fmt -`: standard input formatted to stdout, every byte that is not a position's as it
@@ -674,35 +933,55 @@ fn fmt_stdin(
     variant: Option<fenlint::position::Variant>,
 ) -> u8 {
     let (name, kind) = name_and_kind(Path::new("-"), args.stdin_filename.as_deref());
+    if !args.diff {
+        let mut counts = FmtCounts::default();
+        let stdin = FmtInput::Stream(Box::new(io::stdin().lock()));
+        let mut out = bounded::Watched::new(io::BufWriter::new(io::stdout().lock()));
+        let formatted = if args.check {
+            format_input(
+                kind,
+                stdin,
+                &mut io::sink(),
+                options,
+                variant,
+                &name,
+                &mut counts,
+            )
+        } else {
+            format_input(kind, stdin, &mut out, options, variant, &name, &mut counts)
+                .and_then(|()| out.flush())
+        };
+        let trouble = match formatted {
+            Ok(()) => false,
+            Err(error) if out.failed => closed::report(&error),
+            Err(error) => {
+                eprintln!("fenlint: {}: {error}", shown_name(&name));
+                true
+            }
+        };
+        return fmt_status(args, trouble, counts.changed, counts.unverified);
+    }
     let bytes = match read_stdin() {
         Ok(bytes) => bytes,
         Err(error) => {
-            eprintln!("fenlint: {name}: {error}");
+            eprintln!("fenlint: {}: {error}", shown_name(&name));
             return TROUBLE;
         }
     };
     let outcome = fenlint::files::format_file_as(kind, &bytes, options, variant);
     let unverified = fmt_notes(&name, &outcome);
     let mut stdout = io::stdout().lock();
-    let written = if args.diff {
-        diff::write_unified(&mut stdout, &name, &bytes, &outcome.text).map(|_| ())
-    } else if args.check {
-        Ok(())
-    } else {
-        stdout.write_all(&outcome.text)
-    };
-    let mut trouble = false;
-    if let Err(error) = written.and_then(|()| stdout.flush()) {
-        output_failed(error, &mut trouble, &mut false);
-        // Output that did not all arrive is not a success.
-        trouble = true;
-    }
+    let written = diff::write_unified(&mut stdout, &name, &bytes, &outcome.text).map(|_| ());
+    let trouble = written
+        .and_then(|()| stdout.flush())
+        .is_err_and(|error| closed::report(&error));
     fmt_status(args, trouble, outcome.changed, unverified)
 }
 
 /// Says on stderr what `fmt` left as it is in `name` and why; returns how many positions that
 /// is (a UTF-16 file counts as one).
 fn fmt_notes(name: &str, outcome: &fenlint::files::Formatted) -> usize {
+    let name = shown_name(name);
     if outcome.utf16 {
         eprintln!("fenlint: {name}: left as it is: UTF-16, expected UTF-8 (see `fenlint check`)");
     }
@@ -781,27 +1060,25 @@ fn run_show(args: &ShowArgs) -> u8 {
     let color = use_color(args.color);
     let validator = config::with_variant(Validator::new(), args.variant);
     let lint = validator.lint(&fen);
-    let mut out = io::stdout().lock();
-    match lint.position() {
-        Some(position) => {
-            let _ = write!(out, "{}", show::diagram(&lint, position, color));
-        }
-        None => {
-            let _ = writeln!(
-                out,
-                "no board to show: the placement is not eight ranks of eight squares"
-            );
-        }
-    }
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut written = match lint.position() {
+        Some(position) => write!(out, "{}", show::diagram(&lint, position, color)),
+        None => writeln!(
+            out,
+            "no board to show: the placement is not eight ranks of eight squares"
+        ),
+    };
     let mut printer = Printer::new(args::Format::Human, color);
     let path: Arc<str> = "--fen".into();
     let snippet = Snippet::new(&path, fen.as_bytes(), 0, 0);
     for diagnostic in lint.diagnostics() {
         let finding = Finding::new(&path, diagnostic, &snippet);
-        let _ = writeln!(out);
-        let _ = printer.finding(&mut out, &finding);
+        written = written
+            .and_then(|()| writeln!(out))
+            .and_then(|()| printer.finding(&mut out, &finding));
     }
-    if lint.has_errors() { ERRORS } else { CLEAN }
+    let status = if lint.has_errors() { ERRORS } else { CLEAN };
+    closed::status(written.and_then(|()| out.flush()), status)
 }
 
 /// Prints the man page of `fenlint`, or of its subcommand `subcommand` (`fenlint-check`).
@@ -819,7 +1096,8 @@ fn run_man(subcommand: Option<&str>) -> u8 {
                     .map(clap::Command::get_name)
                     .collect();
                 eprintln!(
-                    "fenlint: no subcommand `{name}`, expected one of {}",
+                    "fenlint: no subcommand `{}`, expected one of {}",
+                    shown_name(name),
                     names.join(", ")
                 );
                 return TROUBLE;
@@ -830,11 +1108,7 @@ fn run_man(subcommand: Option<&str>) -> u8 {
     let man = clap_mangen::Man::new(page).source(concat!("fenlint ", env!("CARGO_PKG_VERSION")));
     match man.render(&mut out) {
         Ok(()) => CLEAN,
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => CLEAN,
-        Err(error) => {
-            eprintln!("fenlint: cannot write the man page: {error}");
-            TROUBLE
-        }
+        Err(error) => closed::status(Err(error), CLEAN),
     }
 }
 
@@ -853,6 +1127,6 @@ fn progress_bar(file: &std::path::Path) -> Option<indicatif::ProgressBar> {
     {
         bar.set_style(style);
     }
-    bar.set_message(file.display().to_string());
+    bar.set_message(shown_name(&file.display().to_string()).into_owned());
     Some(bar)
 }

@@ -10,7 +10,7 @@ use miette::{GraphicalReportHandler, GraphicalTheme};
 use crate::args::Format;
 use crate::check::{Finding, Severities, Totals};
 use crate::sarif::SarifLog;
-use crate::source::{Excerpt, visible};
+use crate::source::{Excerpt, shown_name, visible};
 
 /// How often one code was reported, for `--statistics`.
 #[derive(Clone, Copy, Debug)]
@@ -260,9 +260,13 @@ fn plural<'a>(count: usize, one: &'a str, many: &'a str) -> &'a str {
     if count == 1 { one } else { many }
 }
 
-/// A GitHub Actions workflow command: `::error file=…,line=…,col=…::message`.
+/// A GitHub Actions workflow command: `::error file=…,line=…,col=…::message`. The log shows
+/// the file name as a terminal would, so its control characters are made visible.
 fn github(out: &mut dyn Write, finding: &Finding<'_>) -> io::Result<()> {
-    fenlint::render::github(&mut &mut *out, &located(finding))
+    let path = shown_name(finding.path);
+    let mut located = located(finding);
+    located.path = &path;
+    fenlint::render::github(&mut &mut *out, &located)
 }
 
 /// The finding with the lines and columns of its primary span.

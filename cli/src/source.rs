@@ -320,7 +320,7 @@ impl Excerpt {
             end = end.saturating_add(1);
         }
         let mut excerpt = Excerpt {
-            name: visible(&snippet.name),
+            name: shown_name(&snippet.name).into_owned(),
             text: String::with_capacity(end.saturating_sub(start).saturating_add(8)),
             snippet: snippet.clone(),
             window_start: start,
@@ -462,6 +462,20 @@ fn shown_char(c: char) -> Option<String> {
             Some(format!("<U+{:04X}>", u32::from(c)))
         }
         _ => None,
+    }
+}
+
+/// A file name (or a message that holds one) as the command prints it, wherever it does: with
+/// every control character shown visibly (see [`visible`]), so that no name can drive the
+/// terminal or forge a line; borrowed when nothing in it needs showing otherwise.
+pub fn shown_name(name: &str) -> std::borrow::Cow<'_, str> {
+    if name
+        .chars()
+        .any(|c| matches!(c, '\t' | '\n' | '\r') || shown_char(c).is_some())
+    {
+        std::borrow::Cow::Owned(visible(name))
+    } else {
+        std::borrow::Cow::Borrowed(name)
     }
 }
 

@@ -1,42 +1,229 @@
-//! Rewriting a file without ever leaving it half written.
+//! Rewriting a file without ever leaving it half written, and only a file that may be rewritten.
 
-use std::fs::File;
-use std::io::{self, Write};
-use std::path::Path;
+use std::fs::{File, Metadata, OpenOptions};
+use std::io::{self, Seek, Write};
+use std::path::{Path, PathBuf};
 
-/// Replaces the contents of `path` with what `write` writes, crash-safely: the new contents go to
-/// a temporary file in the same directory, which is flushed, synced to disk, given the original's
-/// permissions and then renamed over the original. On any failure the original is untouched and
-/// the temporary file is removed.
-pub fn replace_with(
-    path: &Path,
-    write: impl FnOnce(&mut File) -> io::Result<()>,
-) -> io::Result<()> {
-    let directory = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
+/// A file that `--fix` and `fmt` may rewrite: a regular file, found through any symbolic link,
+/// that its owner may write (or that the user allowed to be rewritten all the same).
+pub struct Target {
+    /// The file itself: the path with every symbolic link resolved, so that the new contents
+    /// replace the link's target and the link stays a link.
+    path: PathBuf,
+    /// What the file was when it was found: its owner, group, mode and number of links.
+    metadata: Metadata,
+    /// Whether a read-only file may be rewritten all the same.
+    write_read_only: bool,
+}
+
+/// The file `path` names, if it is a regular file; else an error of kind
+/// [`io::ErrorKind::InvalidInput`] whose message says what it is. Nothing is read or opened, so
+/// that a FIFO or a device is never read to be rewritten.
+///
+/// A read-only file (no write permission for its owner, or none for this user) is refused when
+/// it comes to rewriting it (see [`replace_with`]) unless `write_read_only`, as editors and
+/// formatters refuse it.
+pub fn target(path: &Path, write_read_only: bool) -> io::Result<Target> {
+    let metadata = std::fs::metadata(path)?;
+    if !metadata.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "not a regular file ({}); only regular files are rewritten",
+                file_type(&metadata)
+            ),
+        ));
+    }
+    let path = if std::fs::symlink_metadata(path)?.file_type().is_symlink() {
+        std::fs::canonicalize(path)?
+    } else {
+        path.to_owned()
     };
-    let permissions = std::fs::metadata(path)?.permissions();
+    Ok(Target {
+        path,
+        metadata,
+        write_read_only,
+    })
+}
+
+/// What a file that is not regular is, for a message.
+fn file_type(metadata: &Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let kind = metadata.file_type();
+        if kind.is_fifo() {
+            return "a FIFO";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+        if kind.is_char_device() {
+            return "a character device";
+        }
+        if kind.is_block_device() {
+            return "a block device";
+        }
+    }
+    if metadata.is_dir() {
+        "a directory"
+    } else {
+        "not a file"
+    }
+}
+
+/// Whether the file at `path` is read-only: its owner may not write it, or this user may not.
+/// The owner's bit counts even for root, who may write any file: a file made read-only is
+/// left alone, whoever runs the command.
+#[cfg(unix)]
+fn read_only(path: &Path, metadata: &Metadata) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    metadata.permissions().mode() & 0o200 == 0
+        || rustix::fs::access(path, rustix::fs::Access::WRITE_OK).is_err()
+}
+
+#[cfg(not(unix))]
+fn read_only(_: &Path, metadata: &Metadata) -> bool {
+    metadata.permissions().readonly()
+}
+
+/// Replaces the contents of `target` with what `write` writes, crash-safely; `write` returns
+/// whether to keep what it wrote (when it returns `false`, nothing changes). Returns whether the
+/// file was rewritten.
+///
+/// The new contents go to a temporary file in the file's own directory (beside the target of
+/// a symbolic link), which is flushed and synced. A file with one link then gets the original's
+/// owner and group (where the process may give them), its permissions, and is renamed over the
+/// original. A file with more than one link (hard links) is written in place instead, so that
+/// every name keeps seeing the same file: a copy of the old contents is synced beside it first,
+/// and is removed once the new contents are synced (see [`write_in_place`]).
+///
+/// A read-only file is refused (an error of kind [`io::ErrorKind::PermissionDenied`]) once
+/// `write` has asked to keep something, unless the target allows it: a file with nothing to
+/// change is not an error.
+///
+/// On any failure before the rename or the write in place, the original is untouched and the
+/// temporary file is removed.
+pub fn replace_with(
+    target: &Target,
+    write: impl FnOnce(&mut File) -> io::Result<bool>,
+) -> io::Result<bool> {
+    let directory = directory_of(&target.path);
     let mut temporary = tempfile::Builder::new()
         .prefix(".fenlint-")
         .suffix(".tmp")
         .tempfile_in(directory)?;
-    write(temporary.as_file_mut())?;
+    if !write(temporary.as_file_mut())? {
+        return Ok(false);
+    }
+    if !target.write_read_only && read_only(&target.path, &target.metadata) {
+        return Err(io::Error::new(
+            io::ErrorKind::PermissionDenied,
+            "read-only, not rewritten (`--write-read-only` rewrites it, keeping its mode)",
+        ));
+    }
     temporary.as_file_mut().flush()?;
     temporary.as_file().sync_all()?;
-    temporary.as_file().set_permissions(permissions)?;
-    temporary.persist(path).map_err(|error| error.error)?;
+    if links(&target.metadata) > 1 {
+        write_in_place(target, temporary.as_file_mut())?;
+        return Ok(true);
+    }
+    keep_owner(temporary.as_file(), &target.metadata);
+    temporary
+        .as_file()
+        .set_permissions(target.metadata.permissions())?;
+    temporary
+        .persist(&target.path)
+        .map_err(|error| error.error)?;
     // The rename is durable once the directory is synced; not every platform can sync a
     // directory, and the new contents are already complete, so a failure here is not reported.
     if let Ok(directory) = File::open(directory) {
         let _ = directory.sync_all();
     }
-    Ok(())
+    Ok(true)
 }
 
-/// Replaces the contents of `path` with `bytes`, crash-safely (see [`replace_with`]).
-pub fn replace(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    replace_with(path, |file| file.write_all(bytes))
+/// Replaces the contents of `target` with `bytes`, crash-safely (see [`replace_with`]).
+#[cfg(test)]
+pub fn replace(target: &Target, bytes: &[u8]) -> io::Result<bool> {
+    replace_with(target, |file| file.write_all(bytes).map(|()| true))
+}
+
+/// The directory `path` is in.
+fn directory_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    }
+}
+
+#[cfg(unix)]
+fn links(metadata: &Metadata) -> u64 {
+    std::os::unix::fs::MetadataExt::nlink(metadata)
+}
+
+#[cfg(not(unix))]
+fn links(_: &Metadata) -> u64 {
+    1
+}
+
+/// Gives `file` the owner and group of the original, or its group alone, or neither: only root
+/// may give a file away, and a user only a group they are in. What the process may not do is
+/// not an error (the file is then the user's, as a file they write is).
+#[cfg(unix)]
+fn keep_owner(file: &File, original: &Metadata) {
+    use std::os::unix::fs::MetadataExt;
+    if std::os::unix::fs::fchown(file, Some(original.uid()), Some(original.gid())).is_err() {
+        let _ = std::os::unix::fs::fchown(file, None, Some(original.gid()));
+    }
+}
+
+#[cfg(not(unix))]
+fn keep_owner(_: &File, _: &Metadata) {}
+
+/// Writes the contents of `new` (a synced temporary file) over `target` in place, keeping its
+/// inode and so every hard link to it, its owner and its mode.
+///
+/// A copy of the old contents is made beside the file and synced first. If the write fails
+/// (a full disk, a file-size limit), the old contents are written back from the copy and the
+/// error is returned; if even that fails, the copy is kept and the error says where it is. A
+/// crash during the write leaves the copy (`.fenlint-*.backup`) beside the file.
+fn write_in_place(target: &Target, new: &mut File) -> io::Result<()> {
+    let mut backup = tempfile::Builder::new()
+        .prefix(".fenlint-")
+        .suffix(".backup")
+        .tempfile_in(directory_of(&target.path))?;
+    let mut original = File::open(&target.path)?;
+    let old_len = io::copy(&mut original, backup.as_file_mut())?;
+    backup.as_file().sync_all()?;
+    let mut file = OpenOptions::new().write(true).open(&target.path)?;
+    new.rewind()?;
+    let written = io::copy(new, &mut file).and_then(|new_len| {
+        file.set_len(new_len)?;
+        file.sync_all()
+    });
+    let Err(error) = written else {
+        return Ok(());
+    };
+    let restored = backup.as_file_mut().rewind().and_then(|()| {
+        file.rewind()?;
+        io::copy(backup.as_file_mut(), &mut file)?;
+        file.set_len(old_len)?;
+        file.sync_all()
+    });
+    match restored {
+        Ok(()) => Err(error),
+        Err(_) => {
+            let kept = backup.into_temp_path().keep().map_err(|kept| kept.error)?;
+            Err(io::Error::new(
+                error.kind(),
+                format!(
+                    "{error}; the file is partly written, its old contents are in {}",
+                    crate::source::visible(&kept.display().to_string())
+                ),
+            ))
+        }
+    }
 }
 
 #[cfg(test)]
@@ -58,7 +245,7 @@ mod tests {
         let path = directory.path().join("pos.fen");
         let original = b"8/8/8/4k3/8/8/8/4K3 w - e3 0 1\n".repeat(1000);
         std::fs::write(&path, &original).unwrap();
-        let error = replace_with(&path, |file| {
+        let error = replace_with(&target(&path, false).unwrap(), |file| {
             file.write_all(b"8/8/8/4k3/8/8/8/4K3 w - - 0 1\n")?;
             Err(io::Error::new(
                 io::ErrorKind::StorageFull,
@@ -72,6 +259,20 @@ mod tests {
         assert_eq!(directory_entries(directory.path()), ["pos.fen"]);
     }
 
+    #[test]
+    fn a_write_that_is_not_kept_changes_nothing() {
+        let directory = tempfile::tempdir().unwrap();
+        let path = directory.path().join("pos.fen");
+        std::fs::write(&path, b"old\n").unwrap();
+        let kept = replace_with(&target(&path, false).unwrap(), |file| {
+            file.write_all(b"new\n").map(|()| false)
+        })
+        .unwrap();
+        assert!(!kept);
+        assert_eq!(std::fs::read(&path).unwrap(), b"old\n");
+        assert_eq!(directory_entries(directory.path()), ["pos.fen"]);
+    }
+
     #[cfg(unix)]
     #[test]
     fn a_successful_write_keeps_the_permissions() {
@@ -80,18 +281,40 @@ mod tests {
         let path = directory.path().join("pos.fen");
         std::fs::write(&path, b"old\n").unwrap();
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
-        replace(&path, b"new\n").unwrap();
+        replace(&target(&path, false).unwrap(), b"new\n").unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"new\n");
         let mode = std::fs::metadata(&path).unwrap().permissions().mode();
         assert_eq!(mode & 0o777, 0o640);
         assert_eq!(directory_entries(directory.path()), ["pos.fen"]);
     }
 
+    #[cfg(unix)]
+    #[test]
+    fn a_failed_write_in_place_puts_the_old_contents_back() {
+        let directory = tempfile::tempdir().unwrap();
+        let path = directory.path().join("pos.fen");
+        std::fs::write(&path, b"old contents\n").unwrap();
+        std::fs::hard_link(&path, directory.path().join("other.fen")).unwrap();
+        let target = target(&path, false).unwrap();
+        // A "new" file that cannot be read: the write over the original fails at once.
+        let unreadable = directory.path().join("unreadable");
+        std::fs::write(&unreadable, b"new").unwrap();
+        let mut new = OpenOptions::new().write(true).open(&unreadable).unwrap();
+        assert!(write_in_place(&target, &mut new).is_err());
+        drop(new);
+        std::fs::remove_file(&unreadable).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"old contents\n");
+        assert_eq!(
+            directory_entries(directory.path()),
+            ["other.fen", "pos.fen"]
+        );
+    }
+
     #[test]
     fn a_missing_file_is_an_error_and_creates_nothing() {
         let directory = tempfile::tempdir().unwrap();
         let path = directory.path().join("missing.fen");
-        assert!(replace(&path, b"x").is_err());
+        assert!(target(&path, false).is_err());
         assert!(directory_entries(directory.path()).is_empty());
     }
 }
