@@ -5,9 +5,13 @@ use std::collections::VecDeque;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use fenlint::{ColumnUnit, LineColumn, LineIndex};
+use fenlint::ColumnUnit;
 use lsp_server::{Connection, Message, Notification, Request, RequestId};
 use serde_json::{Value, json};
+
+use super::document::Lines;
+use super::features::MAX_PUBLISHED;
+use super::server::Ending;
 
 /// How long the client waits for one message before the test fails (never reached unless the
 /// server hangs).
@@ -15,7 +19,7 @@ const PATIENCE: Duration = Duration::from_secs(60);
 
 struct Client {
     connection: Connection,
-    server: Option<JoinHandle<Result<(), String>>>,
+    server: Option<JoinHandle<Ending>>,
     next_id: i32,
     /// Notifications and requests from the server not yet looked at, in order.
     inbox: VecDeque<Message>,
@@ -134,7 +138,7 @@ impl Client {
         assert_eq!(self.request("shutdown", Value::Null), Value::Null);
         self.notify("exit", Value::Null);
         let server = self.server.take().unwrap();
-        assert_eq!(server.join().unwrap(), Ok(()));
+        assert_eq!(server.join().unwrap(), Ending::Clean);
     }
 }
 
@@ -145,15 +149,16 @@ fn settings() -> insta::Settings {
     settings
 }
 
-/// `text` with LSP text edits applied, positions counted in `unit`.
+/// `text` with LSP text edits applied, positions counted in `unit` on lines as the protocol
+/// counts them (ended by `\r\n`, `\n` or `\r`).
 fn apply(text: &str, edits: &Value, unit: ColumnUnit) -> String {
-    let index = LineIndex::new(text);
+    let lines = Lines::new(text);
     let offset = |position: &Value| {
-        let at = LineColumn {
-            line: position["line"].as_u64().unwrap() as usize,
-            column: position["character"].as_u64().unwrap() as usize,
+        let at = lsp_types::Position {
+            line: position["line"].as_u64().unwrap() as u32,
+            character: position["character"].as_u64().unwrap() as u32,
         };
-        index.offset(text, at, unit).unwrap()
+        lines.offset(text, at, unit).unwrap()
     };
     let mut edits: Vec<(usize, usize, &str)> = edits
         .as_array()
@@ -368,8 +373,21 @@ fn a_long_document_does_not_block_requests_and_stale_results_are_dropped() {
         )),
         "the hover was answered after the lint of version 2, not beside it"
     );
+    // 99,999 problems: the first MAX_PUBLISHED, then one that says how many more there are,
+    // where they start.
     let published = client.diagnostics(uri, 2);
-    assert_eq!(published["diagnostics"].as_array().unwrap().len(), 99_999);
+    let diagnostics = published["diagnostics"].as_array().unwrap();
+    assert_eq!(diagnostics.len(), MAX_PUBLISHED + 1);
+    let last = &diagnostics[MAX_PUBLISHED];
+    assert_eq!(
+        last["message"].as_str().unwrap(),
+        format!(
+            "{} more problems from here on are not shown: fenlint shows the first {MAX_PUBLISHED} of a document; `fenlint check` lists them all",
+            99_999 - MAX_PUBLISHED
+        )
+    );
+    assert_eq!(last["range"]["start"]["line"], MAX_PUBLISHED + 1);
+    assert_eq!(last["severity"], 3);
     client.shutdown();
 }
 
@@ -748,10 +766,180 @@ fn bad_requests_get_errors_and_the_server_keeps_running() {
         "{message}"
     );
     client.notify("textDocument/didChange", json!({ "garbage": 1 }));
+    // The server no longer knows the editor's text: it answers nothing on it, rather than
+    // edits that would not fit, until a change gives the whole text again.
+    let symbols = client.request(
+        "textDocument/documentSymbol",
+        json!({ "textDocument": { "uri": uri } }),
+    );
+    assert_eq!(symbols["error"]["code"], -32803, "{symbols}");
+    assert!(
+        symbols["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("out of step with the editor"),
+        "{symbols}"
+    );
+    client.notify(
+        "textDocument/didChange",
+        json!({
+            "textDocument": { "uri": uri, "version": 3 },
+            "contentChanges": [{ "text": format!("{START}\n") }]
+        }),
+    );
+    let published = client.diagnostics(uri, 3);
+    assert_eq!(published["diagnostics"], json!([]));
     let symbols = client.request(
         "textDocument/documentSymbol",
         json!({ "textDocument": { "uri": uri } }),
     );
     assert!(symbols.is_array(), "{symbols}");
+    client.shutdown();
+}
+
+/// The "fix all" edits of a document, or `null` when there is nothing to fix.
+fn fix_all_edits(client: &mut Client, uri: &str) -> Value {
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": { "uri": uri },
+            "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 0, "character": 0 } },
+            "context": { "diagnostics": [], "only": ["source.fixAll"] }
+        }),
+    );
+    actions[0]["edit"]["changes"][uri].clone()
+}
+
+/// Each line ending of `text`, in order.
+fn endings(text: &str) -> Vec<&str> {
+    let lines = Lines::new(text);
+    (0..lines.line_count())
+        .map(|line| {
+            let content = lines.line_range(text, line).unwrap();
+            let whole = lines.line_with_ending(text, line).unwrap();
+            &text[content.end..whole.end]
+        })
+        .collect()
+}
+
+/// "Fix all" and formatting on CRLF and mixed documents, FEN, EPD and PGN: the edits applied
+/// give what `check --fix` and `fmt` give, every line keeps its ending and no line is added.
+#[test]
+fn edits_keep_every_line_ending_and_the_number_of_lines() {
+    let castling = "4k3/8/8/8/8/8/8/R3K2R w QK - 0 1";
+    let spaced = "4k3/8/8/8/8/8/8/R3K2R  w KQ - 0 1";
+    let good = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1";
+    let pgn = |first: &str, second: &str| {
+        format!(
+            "{{ fenlint: allow fen::fullmove_number::zero }}\r\n[Event \"a\"]\r\n[SetUp \"1\"]\r\n[FEN \"{first}\"]\r\n[Result \"*\"]\r\n\r\n*\r\n\r\n[Event \"b\"]\r\n[SetUp \"1\"]\r\n[FEN \"{second}\"]\r\n[Result \"*\"]\r\n\r\n*\r\n"
+        )
+    };
+    let cases = [
+        (
+            "crlf.fen",
+            "fen",
+            format!("{castling}\r\n# kept 😀\r\n{spaced}\r\n"),
+            format!("{good}\r\n# kept 😀\r\n{good}\r\n"),
+            format!("{castling}\r\n# kept 😀\r\n{good}\r\n"),
+        ),
+        (
+            // LF, CRLF, a lone CR inside a comment (a line break to the editor), no final one.
+            "mixed.fen",
+            "fen",
+            format!("{castling}\n# a\rb\r\n{castling}\r\n{spaced}"),
+            format!("{good}\n# a\rb\r\n{good}\r\n{good}"),
+            format!("{castling}\n# a\rb\r\n{castling}\r\n{good}"),
+        ),
+        (
+            "crlf.epd",
+            "epd",
+            "4k3/8/8/8/8/8/8/R3K2R w QK - bm O-O; id \"a\";\r\n4k3/8/8/8/8/8/8/R3K2R  w KQ - id \"b\";\r\n"
+                .to_owned(),
+            "4k3/8/8/8/8/8/8/R3K2R w KQ - bm O-O; id \"a\";\r\n4k3/8/8/8/8/8/8/R3K2R w KQ - id \"b\";\r\n"
+                .to_owned(),
+            "4k3/8/8/8/8/8/8/R3K2R w QK - bm O-O; id \"a\";\r\n4k3/8/8/8/8/8/8/R3K2R w KQ - id \"b\";\r\n"
+                .to_owned(),
+        ),
+        (
+            // The suppression comment stays on its line, before the tags of its game.
+            "crlf.pgn",
+            "pgn",
+            pgn("4k3/8/8/8/8/8/8/R3K2R w QK - 0 0", "4k3/8/8/8/8/8/8/R3K2R  w KQ - 0 1"),
+            pgn("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 0", good),
+            pgn("4k3/8/8/8/8/8/8/R3K2R w QK - 0 0", good),
+        ),
+    ];
+    let mut client = Client::utf16();
+    for (name, language, text, fixed, formatted) in cases {
+        let uri = format!("file:///tmp/fenlint-lsp-test/{name}");
+        let kind = match language {
+            "epd" => fenlint::files::FileKind::Epd,
+            "pgn" => fenlint::files::FileKind::Pgn,
+            _ => fenlint::files::FileKind::Lines,
+        };
+        client.open(&uri, language, &text);
+        let edits = fix_all_edits(&mut client, &uri);
+        let after_fix = apply(&text, &edits, ColumnUnit::Utf16);
+        assert_eq!(after_fix, fixed, "{name}: {edits}");
+        assert_eq!(
+            after_fix.as_bytes(),
+            fenlint::files::fix_file(kind, text.as_bytes(), &fenlint::Validator::new()).text,
+            "{name}: as `check --fix`"
+        );
+        assert_eq!(endings(&after_fix), endings(&text), "{name}");
+        let edits = client.request(
+            "textDocument/formatting",
+            json!({ "textDocument": { "uri": uri }, "options": { "tabSize": 4, "insertSpaces": true } }),
+        );
+        let after_format = apply(&text, &edits, ColumnUnit::Utf16);
+        assert_eq!(after_format, formatted, "{name}: {edits}");
+        assert_eq!(
+            after_format.as_bytes(),
+            fenlint::files::format_file(kind, text.as_bytes(), &Default::default()).text,
+            "{name}: as `fmt`"
+        );
+        assert_eq!(endings(&after_format), endings(&text), "{name}");
+        // Each edit is of one line's content: no edit brings a line ending of its own.
+        for edit in edits.as_array().unwrap() {
+            assert!(
+                !edit["newText"].as_str().unwrap().contains(['\r', '\n']),
+                "{edit}"
+            );
+        }
+    }
+    client.shutdown();
+}
+
+/// A lone `\r` is a line break to the editor (the protocol says so) and an irregular separator
+/// to fenlint, as to `fenlint check`: the diagnostics are where the editor shows that text,
+/// and "fix all" gives what `check --fix` gives, in one edit of the whole document since the
+/// number of lines changes.
+#[test]
+fn a_lone_carriage_return_is_a_line_break_for_positions() {
+    let text = "4k3/8/8/8/8/8/8/R3K2R w QK - 0 1\r4k3/8/8/8/8/8/8/R3K2R  w QK - 0 1\r";
+    let uri = "file:///tmp/fenlint-lsp-test/cr.fen";
+    let mut client = Client::utf16();
+    let published = client.open(uri, "fen", text);
+    let unexpected = published["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["code"] == "fen::fields::unexpected")
+        .expect("the second position is text after the first");
+    assert_eq!(
+        unexpected["range"]["start"],
+        json!({ "line": 1, "character": 0 })
+    );
+    let edits = fix_all_edits(&mut client, uri);
+    assert_eq!(edits.as_array().unwrap().len(), 1, "{edits}");
+    assert_eq!(
+        apply(text, &edits, ColumnUnit::Utf16).as_bytes(),
+        fenlint::files::fix_file(
+            fenlint::files::FileKind::Lines,
+            text.as_bytes(),
+            &fenlint::Validator::new()
+        )
+        .text
+    );
     client.shutdown();
 }
