@@ -943,3 +943,305 @@ fn a_lone_carriage_return_is_a_line_break_for_positions() {
     );
     client.shutdown();
 }
+
+/// A server on a thread and the client's end of its connection, before any message.
+fn bare() -> (Connection, JoinHandle<Ending>) {
+    let (server_side, client_side) = Connection::memory();
+    (
+        client_side,
+        std::thread::spawn(move || super::serve(server_side)),
+    )
+}
+
+fn send_request(connection: &Connection, id: i32, method: &str, params: Value) {
+    connection
+        .sender
+        .send(Message::Request(Request::new(
+            RequestId::from(id),
+            method.to_owned(),
+            params,
+        )))
+        .unwrap();
+}
+
+fn send_notification(connection: &Connection, method: &str, params: Value) {
+    connection
+        .sender
+        .send(Message::Notification(Notification::new(
+            method.to_owned(),
+            params,
+        )))
+        .unwrap();
+}
+
+/// The next message, which must be the response to `id`: its result, or `{"error": …}`.
+fn response(connection: &Connection, id: i32) -> Value {
+    match connection.receiver.recv_timeout(PATIENCE).unwrap() {
+        Message::Response(response) => {
+            assert_eq!(response.id, RequestId::from(id));
+            match response.response_result {
+                Ok(result) => result,
+                Err(error) => {
+                    // Messages are for people: no Rust debug text.
+                    for debug in ["RequestId", "Request {", "I32(", "params:"] {
+                        assert!(!error.message.contains(debug), "{}", error.message);
+                    }
+                    json!({ "error": { "code": error.code, "message": error.message } })
+                }
+            }
+        }
+        other => panic!("expected the response to {id}, got {other:?}"),
+    }
+}
+
+/// Before `initialize`, after it, after `shutdown`, and how the server ends.
+#[test]
+fn the_lifecycle_is_the_specifications() {
+    let uri = "file:///tmp/fenlint-lsp-test/lifecycle.fen";
+    let open = json!({ "textDocument": { "uri": uri, "languageId": "fen", "version": 1, "text": "8/8 w - - 0 1\n" } });
+    let hover =
+        json!({ "textDocument": { "uri": uri }, "position": { "line": 0, "character": 0 } });
+    let (client, server) = bare();
+    // Before `initialize`: requests are refused, notifications dropped.
+    send_request(&client, 1, "textDocument/hover", hover.clone());
+    let refused = response(&client, 1);
+    assert_eq!(refused["error"]["code"], -32002, "{refused}");
+    assert_eq!(
+        refused["error"]["message"],
+        "`textDocument/hover` before `initialize`: the server answers nothing else until it is initialized"
+    );
+    send_notification(&client, "textDocument/didOpen", open.clone());
+    send_request(&client, 2, "initialize", json!({ "capabilities": {} }));
+    assert!(response(&client, 2)["capabilities"].is_object());
+    // The document opened before `initialize` was not kept.
+    send_request(&client, 3, "textDocument/hover", hover.clone());
+    assert_eq!(response(&client, 3)["error"]["code"], -32602);
+    // A second `initialize` is an invalid request.
+    send_request(&client, 4, "initialize", json!({ "capabilities": {} }));
+    let again = response(&client, 4);
+    assert_eq!(again["error"]["code"], -32600, "{again}");
+    // After `shutdown`: requests are invalid, notifications dropped, nothing published.
+    send_request(&client, 5, "shutdown", Value::Null);
+    assert_eq!(response(&client, 5), Value::Null);
+    send_notification(&client, "textDocument/didOpen", open);
+    for (id, method) in [
+        (6, "textDocument/hover"),
+        (7, "shutdown"),
+        (8, "initialize"),
+    ] {
+        send_request(&client, id, method, hover.clone());
+        let late = response(&client, id);
+        assert_eq!(late["error"]["code"], -32600, "{late}");
+        assert_eq!(
+            late["error"]["message"],
+            format!("`{method}` after `shutdown`: the server takes only `exit` now")
+        );
+    }
+    send_notification(&client, "exit", Value::Null);
+    assert_eq!(server.join().unwrap(), Ending::Clean);
+    let rest: Vec<Message> = client.receiver.try_iter().collect();
+    assert!(rest.is_empty(), "nothing after `shutdown`: {rest:?}");
+    assert_eq!(Ending::Clean.status(), 0);
+    assert_eq!(Ending::Abrupt.status(), 1);
+
+    // `exit` without `shutdown`, before or after `initialize`, and a client gone without
+    // either, end the server abruptly (status 1); gone after `shutdown`, cleanly.
+    let (client, server) = bare();
+    send_notification(&client, "exit", Value::Null);
+    assert_eq!(server.join().unwrap(), Ending::Abrupt);
+    let (client, server) = bare();
+    send_request(&client, 1, "initialize", json!({ "capabilities": {} }));
+    response(&client, 1);
+    send_notification(&client, "exit", Value::Null);
+    assert_eq!(server.join().unwrap(), Ending::Abrupt);
+    let (client, server) = bare();
+    send_request(&client, 1, "initialize", json!({ "capabilities": {} }));
+    response(&client, 1);
+    drop(client);
+    assert_eq!(server.join().unwrap(), Ending::Abrupt);
+    let (client, server) = bare();
+    send_request(&client, 1, "initialize", json!({ "capabilities": {} }));
+    response(&client, 1);
+    send_request(&client, 2, "shutdown", Value::Null);
+    response(&client, 2);
+    drop(client);
+    assert_eq!(server.join().unwrap(), Ending::Clean);
+}
+
+/// A position between the two UTF-16 code units of an emoji is the emoji's start, in a change
+/// and in a request, not "outside the document".
+#[test]
+fn a_position_inside_a_surrogate_pair_is_clamped() {
+    let mut client = Client::utf16();
+    let uri = "file:///tmp/fenlint-lsp-test/surrogate.fen";
+    client.open(uri, "fen", &format!("# 😀\n{START}\n"));
+    // "# " is columns 0 and 1, the emoji 2 and 3.
+    client.notify(
+        "textDocument/didChange",
+        json!({
+            "textDocument": { "uri": uri, "version": 2 },
+            "contentChanges": [{
+                "range": { "start": { "line": 0, "character": 3 }, "end": { "line": 0, "character": 3 } },
+                "text": "x"
+            }]
+        }),
+    );
+    let published = client.diagnostics(uri, 2);
+    assert_eq!(published["diagnostics"], json!([]));
+    assert!(
+        client.inbox.iter().all(
+            |message| !matches!(message, Message::Notification(n) if n.method == "window/showMessage")
+        ),
+        "{:?}",
+        client.inbox
+    );
+    let symbols = client.request(
+        "textDocument/documentSymbol",
+        json!({ "textDocument": { "uri": uri } }),
+    );
+    assert_eq!(symbols[0]["range"]["start"]["line"], 1, "{symbols}");
+    // The text is now `# x😀`: hover inside the emoji (column 4) is answered.
+    let hover = client.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": uri }, "position": { "line": 0, "character": 4 } }),
+    );
+    assert!(hover.get("error").is_none(), "{hover}");
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": { "uri": uri },
+            "range": { "start": { "line": 0, "character": 4 }, "end": { "line": 1, "character": 2 } },
+            "context": { "diagnostics": [] }
+        }),
+    );
+    assert!(actions.is_array(), "{actions}");
+    client.shutdown();
+}
+
+/// A change that does not fit the text is shown to the user and nothing is published for its
+/// version; the next change with the whole text is linted.
+#[test]
+fn a_rejected_change_publishes_nothing() {
+    let mut client = Client::utf16();
+    let uri = "file:///tmp/fenlint-lsp-test/rejected.fen";
+    client.open(uri, "fen", "4k3/8/8/8/8/8/8/R3K2R w QK - 0 1\n");
+    client.notify(
+        "textDocument/didChange",
+        json!({
+            "textDocument": { "uri": uri, "version": 2 },
+            "contentChanges": [
+                { "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 0, "character": 0 } }, "text": "# first\n" },
+                { "range": { "start": { "line": 9, "character": 0 }, "end": { "line": 9, "character": 0 } }, "text": "x" }
+            ]
+        }),
+    );
+    let message = client.notification("window/showMessage");
+    assert!(
+        message["message"]
+            .as_str()
+            .unwrap()
+            .contains("change at 9:0-9:0 is outside the document"),
+        "{message}"
+    );
+    // Later incremental changes cannot be placed either: dropped, without another message.
+    client.notify(
+        "textDocument/didChange",
+        json!({
+            "textDocument": { "uri": uri, "version": 3 },
+            "contentChanges": [{ "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 0, "character": 0 } }, "text": "y" }]
+        }),
+    );
+    client.notify(
+        "textDocument/didChange",
+        json!({
+            "textDocument": { "uri": uri, "version": 4 },
+            "contentChanges": [
+                { "text": "4k3/8/8/8/8/8/8/R3K2R w QK - 0 0\n" },
+                { "range": { "start": { "line": 0, "character": 24 }, "end": { "line": 0, "character": 26 } }, "text": "KQ" }
+            ]
+        }),
+    );
+    let mut versions = Vec::new();
+    loop {
+        let published = client.notification("textDocument/publishDiagnostics");
+        versions.push(published["version"].clone());
+        if published["version"] == 4 {
+            assert_eq!(
+                codes(&published),
+                ["fen::fullmove_number::zero"],
+                "{published}"
+            );
+            break;
+        }
+    }
+    assert_eq!(versions, [json!(4)], "nothing for versions 2 and 3");
+    assert!(
+        client.inbox.iter().all(
+            |message| !matches!(message, Message::Notification(n) if n.method == "window/showMessage")
+        ),
+        "one message for the rejected change: {:?}",
+        client.inbox
+    );
+    client.shutdown();
+}
+
+/// Every problem with the settings is published, the client's and `fenlint.toml`'s, and the
+/// lint runs with the settings that could be used.
+#[test]
+fn every_settings_problem_is_shown_beside_the_lint() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("fenlint.toml"),
+        "variant = \"bughouse\"\nallow = [\"fen::castling::ordr\", \"fen::fullmove_number::zero\"]\n",
+    )
+    .unwrap();
+    let uri = url::Url::from_file_path(dir.path().join("a.fen"))
+        .unwrap()
+        .to_string();
+    let (mut client, _) = Client::start(
+        json!({}),
+        json!({ "severities": { "no::such::code": "deny", "nor::this": "warn", "fen::castling::order": "deny" } }),
+    );
+    let published = client.open(&uri, "fen", "4k3/8/8/8/8/8/8/R3K2R w QK - 0 0\n");
+    let messages: Vec<&str> = published["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["message"].as_str().unwrap())
+        .collect();
+    let settings: Vec<&&str> = messages
+        .iter()
+        .filter(|message| message.starts_with("fenlint settings: "))
+        .collect();
+    assert_eq!(settings.len(), 4, "{messages:#?}");
+    for name in [
+        "bughouse",
+        "fen::castling::ordr",
+        "no::such::code",
+        "nor::this",
+    ] {
+        assert!(
+            settings.iter().any(|message| message.contains(name)),
+            "{name}: {messages:#?}"
+        );
+    }
+    assert!(
+        settings
+            .iter()
+            .any(|message| message.contains("fenlint.toml:2:")),
+        "the file's problems say where: {messages:#?}"
+    );
+    // fenlint.toml's allow applies; the client's deny applies.
+    let order = published["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["code"] == "fen::castling::order")
+        .expect("linted all the same");
+    assert_eq!(order["severity"], 1);
+    assert!(
+        !codes(&published).contains(&"fen::fullmove_number::zero".to_owned()),
+        "{published}"
+    );
+    client.shutdown();
+}

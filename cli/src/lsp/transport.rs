@@ -236,7 +236,9 @@ impl<R: Read> Reader<R> {
             let Some((name, value)) = header_field(&line) else {
                 // Perhaps the rest of a body longer than its header, before the next header:
                 // looked through from its second byte on.
-                self.push_back(line.get(1..).unwrap_or_default());
+                let mut rest = line.get(1..).unwrap_or_default().to_vec();
+                rest.extend_from_slice(b"\r\n");
+                self.push_back(&rest);
                 return Ok(Header::Bad(
                     "a header line that is not `Name: value` (text outside a message?)".to_owned(),
                 ));
@@ -445,16 +447,269 @@ pub fn write_frames(
         select! {
             recv(messages) -> message => match message {
                 Ok(message) => message.write(&mut output)?,
-                Err(_) => return output.flush(),
+                Err(_) => {
+                    // The answers already waiting are written too.
+                    while let Ok(reply) = pending.try_recv() {
+                        write_reply(&mut output, &reply)?;
+                    }
+                    return output.flush();
+                }
             },
             recv(pending) -> reply => match reply {
-                Ok(reply) => {
-                    let body = reply.to_string();
-                    write!(output, "Content-Length: {}\r\n\r\n{body}", body.len())?;
-                    output.flush()?;
-                }
+                Ok(reply) => write_reply(&mut output, &reply)?,
                 Err(_) => replies_open = false,
             },
         }
+    }
+}
+
+/// One answer to input that was not a message, framed.
+fn write_reply(output: &mut impl Write, reply: &Value) -> io::Result<()> {
+    let body = reply.to_string();
+    write!(output, "Content-Length: {}\r\n\r\n{body}", body.len())?;
+    output.flush()
+}
+
+#[cfg(test)]
+#[allow(clippy::arithmetic_side_effects, reason = "test code")]
+mod tests {
+    use super::*;
+
+    /// `body` framed as the protocol frames it.
+    fn frame(body: &str) -> String {
+        format!("Content-Length: {}\r\n\r\n{body}", body.len())
+    }
+
+    const PING: &str = r#"{"jsonrpc":"2.0","id":7,"method":"ping"}"#;
+
+    /// Every frame read from `input`: a message as `{"method" or "id"}`, anything else as the
+    /// error answered (`{"code", "id"}`, or `"unanswered"`).
+    fn frames(input: &[u8]) -> Vec<Value> {
+        let mut reader = Reader::new(input);
+        let mut out = Vec::new();
+        while let Some(frame) = reader.next_frame().unwrap() {
+            out.push(match frame {
+                Frame::Message(Message::Request(request)) => json!({ "request": request.method }),
+                Frame::Message(Message::Notification(n)) => json!({ "notification": n.method }),
+                Frame::Message(Message::Response(response)) => {
+                    json!({ "response": response.id.to_string() })
+                }
+                Frame::Invalid { reply: None, .. } => json!("unanswered"),
+                Frame::Invalid {
+                    reply: Some(reply),
+                    problem,
+                } => {
+                    assert_eq!(reply["jsonrpc"], "2.0");
+                    assert_eq!(reply["error"]["message"], problem.as_str());
+                    assert!(!problem.contains("RequestId"), "{problem}");
+                    json!({ "code": reply["error"]["code"], "id": reply["id"] })
+                }
+            });
+        }
+        out
+    }
+
+    /// Each kind of bad input, then a good request: the bad input is answered as JSON-RPC says
+    /// (`-32700` for what cannot be read, `-32600` for JSON that is not a message, the id null
+    /// when it cannot be read), and the request after it is read.
+    #[test]
+    fn bad_frames_are_answered_and_reading_goes_on() {
+        let parse = |id: Value| json!({ "code": -32700, "id": id });
+        let invalid = |id: Value| json!({ "code": -32600, "id": id });
+        let cases: Vec<(&str, String, Vec<Value>)> = vec![
+            (
+                "a length no body has",
+                "Content-Length: 99999999999999\r\n\r\n{\"method\":\"a\"}".to_owned(),
+                vec![invalid(Value::Null)],
+            ),
+            (
+                "a length past u64",
+                "Content-Length: 999999999999999999999999\r\n\r\n".to_owned(),
+                vec![invalid(Value::Null)],
+            ),
+            (
+                "malformed JSON",
+                frame(r#"{"jsonrpc":"2.0","id":1,"method":"#),
+                vec![parse(Value::Null)],
+            ),
+            (
+                "a body shorter than its header",
+                format!("Content-Length: 60\r\n\r\n{}", r#"{"method":"a"}"#),
+                vec![parse(Value::Null)],
+            ),
+            (
+                "a body longer than its header",
+                format!("Content-Length: 5\r\n\r\n{}", r#"{"method":"a"}"#),
+                vec![parse(Value::Null)],
+            ),
+            (
+                "a batch",
+                frame(&format!("[{PING}]")),
+                vec![invalid(Value::Null)],
+            ),
+            ("a number", frame("12"), vec![invalid(Value::Null)]),
+            (
+                "no method",
+                frame(r#"{"jsonrpc":"2.0","id":3}"#),
+                vec![invalid(json!(3))],
+            ),
+            (
+                "a method that is not a string",
+                frame(r#"{"jsonrpc":"2.0","id":"x","method":4}"#),
+                vec![invalid(json!("x"))],
+            ),
+            (
+                "an id past 32 bits",
+                frame(r#"{"jsonrpc":"2.0","id":5000000000,"method":"a"}"#),
+                vec![invalid(json!(5_000_000_000u64))],
+            ),
+            (
+                "a null id",
+                frame(r#"{"jsonrpc":"2.0","id":null,"method":"a"}"#),
+                vec![invalid(Value::Null)],
+            ),
+            (
+                "a malformed response, which is never answered",
+                frame(r#"{"jsonrpc":"2.0","id":null,"result":1}"#),
+                vec![json!("unanswered")],
+            ),
+            (
+                "no Content-Length",
+                format!(
+                    "Content-Type: application/json\r\n\r\n{}",
+                    r#"{"method":"a"}"#
+                ),
+                vec![parse(Value::Null)],
+            ),
+            (
+                "a Content-Length that is not a number",
+                format!("Content-Length: twelve\r\n\r\n{}", r#"{"method":"a"}"#),
+                vec![parse(Value::Null)],
+            ),
+            (
+                "a negative Content-Length",
+                "Content-Length: -5\r\n\r\n{}".to_owned(),
+                vec![parse(Value::Null)],
+            ),
+            (
+                "two Content-Lengths that disagree",
+                "Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}".to_owned(),
+                vec![parse(Value::Null)],
+            ),
+            (
+                "a header line too long",
+                format!("X-Long: {}\r\n\r\n{{}}", "a".repeat(MAX_HEADER_LINE * 3)),
+                vec![parse(Value::Null)],
+            ),
+            (
+                "text between messages",
+                "garbage, then the next message: ".to_owned(),
+                vec![parse(Value::Null)],
+            ),
+            (
+                "blank lines before a header",
+                "\r\n\n\r\n".to_owned(),
+                vec![],
+            ),
+            (
+                "a request of its own",
+                frame(r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#),
+                vec![json!({ "request": "initialize" })],
+            ),
+            (
+                "a notification with a header in another case and a content type",
+                format!(
+                    "content-length: 17\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n{}",
+                    r#"{"method":"exit"}"#
+                ),
+                vec![json!({ "notification": "exit" })],
+            ),
+            (
+                "a response",
+                frame(r#"{"jsonrpc":"2.0","id":"fenlint/1","result":null}"#),
+                vec![json!({ "response": "\"fenlint/1\"" })],
+            ),
+        ];
+        for (what, bad, expected) in cases {
+            let input = format!("{bad}{}", frame(PING));
+            let mut expected = expected;
+            expected.push(json!({ "request": "ping" }));
+            assert_eq!(frames(input.as_bytes()), expected, "{what}: {input:?}");
+        }
+        // Every case in a row, then the request: one stream recovers from each in turn.
+        let all: String = [
+            "Content-Length: 99999999999999\r\n\r\n{}".to_owned(),
+            frame("[1]"),
+            format!("Content-Length: 60\r\n\r\n{}", r#"{"method":"a"}"#),
+            "Content-Length: x\r\n\r\n{}".to_owned(),
+            frame(PING),
+        ]
+        .concat();
+        let read = frames(all.as_bytes());
+        assert_eq!(read.last(), Some(&json!({ "request": "ping" })), "{read:?}");
+        assert_eq!(read.len(), 5, "{read:?}");
+    }
+
+    /// Not UTF-8 inside a JSON string, and the input ending inside a body.
+    #[test]
+    fn bytes_that_are_not_text_and_a_cut_body_are_parse_errors() {
+        let mut input = b"Content-Length: 4\r\n\r\n\"\xff\xfe\"".to_vec();
+        input.extend_from_slice(frame(PING).as_bytes());
+        assert_eq!(
+            frames(&input),
+            [
+                json!({ "code": -32700, "id": null }),
+                json!({ "request": "ping" })
+            ]
+        );
+        assert_eq!(
+            frames(b"Content-Length: 50000000\r\n\r\n{\"method\":"),
+            [json!({ "code": -32700, "id": null })]
+        );
+        let mut reader = Reader::new(&b"Content-Length: 50000000\r\n\r\n{}"[..]);
+        let Some(Frame::Invalid { problem, .. }) = reader.next_frame().unwrap() else {
+            panic!("the cut body is reported");
+        };
+        assert_eq!(
+            problem,
+            "the input ended 2 bytes into a body of 50000000 (Content-Length)"
+        );
+    }
+
+    /// The answer to a frame that cannot be read is written framed, with the id null, beside
+    /// the server's own messages.
+    #[test]
+    fn answers_are_written_framed() {
+        let (messages, read) = crossbeam_channel::unbounded();
+        let (replies, to_write) = crossbeam_channel::unbounded();
+        read_frames(
+            format!("{}{}", frame("[]"), frame(PING)).as_bytes(),
+            &messages,
+            &replies,
+        );
+        drop(replies);
+        assert!(matches!(read.try_recv(), Ok(Message::Request(r)) if r.method == "ping"));
+        let (server, written) = crossbeam_channel::unbounded::<Message>();
+        server
+            .send(Message::Notification(lsp_server::Notification::new(
+                "window/logMessage".to_owned(),
+                json!({}),
+            )))
+            .unwrap();
+        let mut output = Vec::new();
+        std::thread::scope(|scope| {
+            let writer = scope.spawn(|| write_frames(&mut output, &written, to_write));
+            drop(server);
+            writer.join().unwrap().unwrap();
+        });
+        let output = String::from_utf8(output).unwrap();
+        let reply = error_response(
+            Value::Null,
+            ErrorCode::InvalidRequest,
+            "a batch (a JSON array): the protocol sends one message per frame, a JSON object",
+        )
+        .to_string();
+        assert!(output.contains(&frame(&reply)), "{output}");
+        assert!(output.contains("window/logMessage"), "{output}");
     }
 }
