@@ -99,10 +99,26 @@ impl Server {
         self.send(&json!({ "jsonrpc": "2.0", "method": "initialized", "params": {} }));
     }
 
-    /// Waits for the server to end; its exit status.
+    /// Waits for the server to end, its input left open as an editor leaves it; its exit
+    /// status.
     fn status(mut self) -> Option<i32> {
+        let deadline = std::time::Instant::now() + PATIENCE;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status.code();
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the server has not ended"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Closes the server's input; its exit status.
+    fn close(mut self) -> Option<i32> {
         drop(self.stdin.take());
-        self.child.wait().unwrap().code()
+        self.status()
     }
 }
 
@@ -213,13 +229,13 @@ fn the_exit_status_is_the_protocols() {
 
     let mut server = Server::start();
     server.initialize();
-    assert_eq!(server.status(), Some(1), "the input ended");
+    assert_eq!(server.close(), Some(1), "the input ended");
 
     let mut server = Server::start();
     server.initialize();
     server.send(&json!({ "jsonrpc": "2.0", "id": 1, "method": "shutdown" }));
     server.response();
-    assert_eq!(server.status(), Some(0), "the input ended after shutdown");
+    assert_eq!(server.close(), Some(0), "the input ended after shutdown");
 }
 
 /// The server's peak memory (`VmHWM`), in KiB.
