@@ -31,10 +31,12 @@ pub enum Frame {
     /// A well-formed message.
     Message(Message),
     /// Input that is not a message: what is wrong, and the JSON-RPC error response to send
-    /// (`None` for a malformed response, which is never answered).
+    /// (`None` for a malformed response, which is never answered). `show` when the user should
+    /// be told as well: a document too large to be read would otherwise just not be linted.
     Invalid {
         problem: String,
         reply: Option<Value>,
+        show: bool,
     },
 }
 
@@ -51,6 +53,7 @@ fn invalid(id: Value, code: ErrorCode, problem: String) -> Frame {
     Frame::Invalid {
         reply: Some(error_response(id, code, &problem)),
         problem,
+        show: false,
     }
 }
 
@@ -112,14 +115,19 @@ impl<R: Read> Reader<R> {
             // Not read: the next header is looked for in what follows instead, so that a
             // length no body has does not swallow the messages after it.
             self.lost = true;
-            return Ok(Some(invalid(
-                Value::Null,
-                ErrorCode::InvalidRequest,
-                format!(
-                    "a message of {length} bytes (Content-Length) is over the {} MiB the server reads; skipped",
-                    MAX_BODY / (1024 * 1024)
-                ),
-            )));
+            let problem = format!(
+                "a message of {length} bytes (Content-Length) is over the {} MiB the server reads; skipped",
+                MAX_BODY / (1024 * 1024)
+            );
+            return Ok(Some(Frame::Invalid {
+                reply: Some(error_response(
+                    Value::Null,
+                    ErrorCode::InvalidRequest,
+                    &problem,
+                )),
+                problem,
+                show: true,
+            }));
         };
         let body = self.read_body(length)?;
         if body.len() < length {
@@ -364,6 +372,7 @@ fn message_of(body: &[u8]) -> Result<Message, Rejected> {
                 Rejected::Invalid(Frame::Invalid {
                     problem: format!("a response that is not well-formed: {error}"),
                     reply: None,
+                    show: false,
                 })
             });
         }
@@ -405,8 +414,9 @@ pub fn stdio() -> (Connection, JoinHandle<io::Result<()>>) {
 }
 
 /// Reads frames from `input` until it ends or the server has gone: messages to `messages`,
-/// the answers to what is not a message to `replies`, what was wrong to standard error (the
-/// editor's log of the server).
+/// the answers to what is not a message to `replies` (with a message to show the user when a
+/// message was too large to read), what was wrong to standard error (the editor's log of the
+/// server).
 pub fn read_frames(input: impl Read, messages: &Sender<Message>, replies: &Sender<Value>) {
     let mut reader = Reader::new(input);
     loop {
@@ -416,12 +426,23 @@ pub fn read_frames(input: impl Read, messages: &Sender<Message>, replies: &Sende
                     return;
                 }
             }
-            Ok(Some(Frame::Invalid { problem, reply })) => {
+            Ok(Some(Frame::Invalid {
+                problem,
+                reply,
+                show,
+            })) => {
                 eprintln!("fenlint lsp: {problem}");
-                if let Some(reply) = reply
-                    && replies.send(reply).is_err()
-                {
-                    return;
+                let shown = show.then(|| {
+                    json!({
+                        "jsonrpc": "2.0",
+                        "method": "window/showMessage",
+                        "params": { "type": 1, "message": format!("fenlint: {problem}") },
+                    })
+                });
+                for message in reply.into_iter().chain(shown) {
+                    if replies.send(message).is_err() {
+                        return;
+                    }
                 }
             }
             Ok(None) => return,
@@ -433,7 +454,8 @@ pub fn read_frames(input: impl Read, messages: &Sender<Message>, replies: &Sende
     }
 }
 
-/// Writes `messages` and `replies` to `output`, each framed, until `messages` closes.
+/// Writes `messages` and `replies` (messages made by the reader, as JSON) to `output`, each
+/// framed, until `messages` closes.
 pub fn write_frames(
     mut output: impl Write,
     messages: &Receiver<Message>,
@@ -498,6 +520,7 @@ mod tests {
                 Frame::Invalid {
                     reply: Some(reply),
                     problem,
+                    ..
                 } => {
                     assert_eq!(reply["jsonrpc"], "2.0");
                     assert_eq!(reply["error"]["message"], problem.as_str());
@@ -674,6 +697,37 @@ mod tests {
             problem,
             "the input ended 2 bytes into a body of 50000000 (Content-Length)"
         );
+    }
+
+    /// A message too large to read is answered, and the user is told, since a document that
+    /// large would otherwise just not be linted.
+    #[test]
+    fn a_message_too_large_is_shown_to_the_user() {
+        let (messages, read) = crossbeam_channel::unbounded();
+        let (replies, answers) = crossbeam_channel::unbounded();
+        let input = format!(
+            "Content-Length: {}\r\n\r\n{{\"method\":\"textDocument/didOpen\"}}{}",
+            MAX_BODY + 1,
+            frame(PING)
+        );
+        read_frames(input.as_bytes(), &messages, &replies);
+        let answers: Vec<Value> = answers.try_iter().collect();
+        let problem = format!(
+            "a message of {} bytes (Content-Length) is over the 64 MiB the server reads; skipped",
+            MAX_BODY + 1
+        );
+        assert_eq!(
+            answers,
+            [
+                error_response(Value::Null, ErrorCode::InvalidRequest, &problem),
+                json!({
+                    "jsonrpc": "2.0",
+                    "method": "window/showMessage",
+                    "params": { "type": 1, "message": format!("fenlint: {problem}") }
+                })
+            ]
+        );
+        assert!(matches!(read.try_recv(), Ok(Message::Request(r)) if r.method == "ping"));
     }
 
     /// The answer to a frame that cannot be read is written framed, with the id null, beside
