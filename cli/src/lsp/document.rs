@@ -241,10 +241,14 @@ impl Lines {
     /// The byte offset of `position` in `text`, or `None` when its line is past the last. As
     /// the protocol asks, a column past the end of its line is the end of the line; a column
     /// inside a character (between the two halves of a UTF-16 surrogate pair, or inside a
-    /// UTF-8 sequence) is that character's start.
+    /// UTF-8 sequence) is that character's start. The start of the line after the last is the
+    /// end of the text, as some clients write the end of a whole-document range.
     pub fn offset(&self, text: &str, position: Position, unit: ColumnUnit) -> Option<usize> {
         let line = usize::try_from(position.line).ok()?;
         let column = usize::try_from(position.character).unwrap_or(usize::MAX);
+        if line == self.line_count() && column == 0 {
+            return Some(text.len());
+        }
         let range = self.line_range(text, line)?;
         let content = text.get(range.clone())?;
         if unit == ColumnUnit::Utf8 || self.ascii.get(line) == Some(&true) {
@@ -294,7 +298,9 @@ mod tests {
         assert_eq!(lines.position(text, 2, ColumnUnit::Utf16), at(0, 1));
         assert_eq!(lines.position(text, 99, ColumnUnit::Utf16), at(5, 0));
         assert_eq!(lines.offset(text, at(3, 0), ColumnUnit::Utf16), Some(7));
-        assert_eq!(lines.offset(text, at(6, 0), ColumnUnit::Utf16), None);
+        assert_eq!(lines.offset(text, at(6, 0), ColumnUnit::Utf16), Some(text.len()));
+        assert_eq!(lines.offset(text, at(6, 1), ColumnUnit::Utf16), None);
+        assert_eq!(lines.offset(text, at(7, 0), ColumnUnit::Utf16), None);
     }
 
     #[test]
