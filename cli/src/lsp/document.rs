@@ -298,7 +298,10 @@ mod tests {
         assert_eq!(lines.position(text, 2, ColumnUnit::Utf16), at(0, 1));
         assert_eq!(lines.position(text, 99, ColumnUnit::Utf16), at(5, 0));
         assert_eq!(lines.offset(text, at(3, 0), ColumnUnit::Utf16), Some(7));
-        assert_eq!(lines.offset(text, at(6, 0), ColumnUnit::Utf16), Some(text.len()));
+        assert_eq!(
+            lines.offset(text, at(6, 0), ColumnUnit::Utf16),
+            Some(text.len())
+        );
         assert_eq!(lines.offset(text, at(6, 1), ColumnUnit::Utf16), None);
         assert_eq!(lines.offset(text, at(7, 0), ColumnUnit::Utf16), None);
     }
