@@ -11,8 +11,9 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-#[test]
-fn neovim_shows_the_diagnostics_and_applies_a_quick_fix() {
+/// Runs Neovim on `file` with `e2e.lua` (with `FENLINT_FIX_ALL` when `fix_all`); the report
+/// it wrote, or `None` when Neovim is not installed.
+fn neovim(test: &str, file: &Path, fix_all: bool) -> Option<serde_json::Value> {
     let version = Command::new("nvim").arg("--version").output().ok();
     let Some(version) = version.filter(|output| output.status.success()) else {
         assert!(
@@ -20,10 +21,9 @@ fn neovim_shows_the_diagnostics_and_applies_a_quick_fix() {
             "FENLINT_REQUIRE_NEOVIM is set but `nvim` cannot be run"
         );
         eprintln!(
-            "SKIPPED neovim_shows_the_diagnostics_and_applies_a_quick_fix: `nvim` is not installed \
-             (`apt-get install neovim`; .ci/run installs it)"
+            "SKIPPED {test}: `nvim` is not installed (`apt-get install neovim`; .ci/run installs it)"
         );
-        return;
+        return None;
     };
     eprintln!(
         "{}",
@@ -32,26 +32,27 @@ fn neovim_shows_the_diagnostics_and_applies_a_quick_fix() {
             .next()
             .unwrap_or("")
     );
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("sample.fen");
-    std::fs::write(&file, "# sample\n4k3/8/8/8/8/8/8/R3K2R w QK - 0 1\n").unwrap();
-    let out = dir.path().join("report.json");
+    let dir = file.parent().unwrap();
+    let out = dir.join("report.json");
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
     let plugin = manifest.join("../editors/neovim");
     let script = manifest.join("tests/neovim/e2e.lua");
-    let mut child = Command::new("nvim")
+    let mut command = Command::new("nvim");
+    command
         .args(["--headless", "-u", "NONE", "-i", "NONE", "--cmd"])
         .arg(format!("set runtimepath^={}", plugin.display()))
         .arg("-c")
         .arg(format!("luafile {}", script.display()))
         .env("FENLINT_BIN", assert_cmd::cargo::cargo_bin("fenlint"))
-        .env("FENLINT_FILE", &file)
+        .env("FENLINT_FILE", file)
         .env("FENLINT_OUT", &out)
-        .env("HOME", dir.path())
+        .env("HOME", dir)
         .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .spawn()
-        .unwrap();
+        .stdout(Stdio::null());
+    if fix_all {
+        command.env("FENLINT_FIX_ALL", "1");
+    }
+    let mut child = command.spawn().unwrap();
     let deadline = Instant::now() + Duration::from_secs(90);
     while child.try_wait().unwrap().is_none() {
         if Instant::now() > deadline {
@@ -63,6 +64,21 @@ fn neovim_shows_the_diagnostics_and_applies_a_quick_fix() {
     let report: serde_json::Value =
         serde_json::from_slice(&std::fs::read(&out).expect("the script wrote its report")).unwrap();
     assert_eq!(report["errors"], serde_json::json!([]), "{report:#}");
+    Some(report)
+}
+
+#[test]
+fn neovim_shows_the_diagnostics_and_applies_a_quick_fix() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("sample.fen");
+    std::fs::write(&file, "# sample\n4k3/8/8/8/8/8/8/R3K2R w QK - 0 1\n").unwrap();
+    let Some(report) = neovim(
+        "neovim_shows_the_diagnostics_and_applies_a_quick_fix",
+        &file,
+        false,
+    ) else {
+        return;
+    };
     assert_eq!(report["filetype"], "fen", "{report:#}");
     let diagnostic = &report["diagnostics"][0];
     assert_eq!(diagnostic["code"], "fen::castling::order", "{report:#}");
@@ -79,5 +95,46 @@ fn neovim_shows_the_diagnostics_and_applies_a_quick_fix() {
         std::fs::read_to_string(&file).unwrap(),
         format!("# sample\n{fixed}\n"),
         "Neovim saved the fixed file"
+    );
+}
+
+/// A CRLF file (Neovim's `fileformat=dos`): a quick fix, "fix all" and formatting (in the
+/// dialect of `fenlint.toml`) leave it with CRLF line endings and the same lines, on disk.
+#[test]
+fn neovim_keeps_the_crlf_lines_of_a_file_through_fix_all_and_formatting() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("fenlint.toml"),
+        "[format]\ncastling = \"shredder\"\n",
+    )
+    .unwrap();
+    let file = dir.path().join("crlf.fen");
+    std::fs::write(
+        &file,
+        "# sample\r\n4k3/8/8/8/8/8/8/R3K2R w QK - 0 1\r\n4k3/8/8/8/8/8/8/R3K2R  w QK - 0 1\r\n",
+    )
+    .unwrap();
+    let Some(report) = neovim(
+        "neovim_keeps_the_crlf_lines_of_a_file_through_fix_all_and_formatting",
+        &file,
+        true,
+    ) else {
+        return;
+    };
+    assert_eq!(report["fileformat"], "dos", "{report:#}");
+    assert_eq!(
+        report["fix_all"], "Fix all fenlint problems in this file",
+        "{report:#}"
+    );
+    let done = "4k3/8/8/8/8/8/8/R3K2R w HA - 0 1";
+    assert_eq!(
+        report["lines"],
+        serde_json::json!(["# sample", done, done]),
+        "{report:#}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        format!("# sample\r\n{done}\r\n{done}\r\n"),
+        "Neovim saved the file with its CRLF lines"
     );
 }

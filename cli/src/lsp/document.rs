@@ -1,10 +1,11 @@
-//! An open document: its text, version and kind, positions in the negotiated encoding, and
-//! the last lint the worker sent for it.
+//! An open document: its text, version and kind, its lines as the protocol counts them,
+//! positions in the negotiated encoding, and the last lint the worker sent for it.
 
+use std::ops::Range as Bytes;
 use std::sync::Arc;
 
 use fenlint::files::FileKind;
-use fenlint::{ColumnUnit, LineColumn, LineIndex, Span};
+use fenlint::{ColumnUnit, Span};
 use lsp_types::{Position, Range, TextDocumentContentChangeEvent, Uri};
 
 /// What the worker found in one version of a document.
@@ -12,7 +13,8 @@ use lsp_types::{Position, Range, TextDocumentContentChangeEvent, Uri};
 pub struct Linted {
     /// The version linted.
     pub version: i32,
-    /// The diagnostics, with spans into that version's text.
+    /// The diagnostics published (at most [`super::features::MAX_PUBLISHED`]), with spans into
+    /// that version's text; quick fixes and hover are offered for these.
     pub diagnostics: Vec<fenlint::Diagnostic>,
 }
 
@@ -24,23 +26,27 @@ pub struct Document {
     pub text: Arc<str>,
     pub version: i32,
     pub kind: FileKind,
-    /// Line starts of `text`, built when the text changes.
-    pub index: LineIndex,
+    /// Where the lines of `text` start, built when the text changes.
+    pub lines: Lines,
     /// The last lint of this document the worker sent, if it was of the current version.
     pub linted: Option<Linted>,
+    /// Whether a change did not fit the text: the editor's text is then no longer known, so
+    /// nothing is linted or answered until a change gives the whole text again.
+    pub lost: bool,
 }
 
 impl Document {
     pub fn new(uri: Uri, language_id: &str, version: i32, text: String) -> Document {
         let kind = kind_of(&uri, language_id);
-        let index = LineIndex::new(&text);
+        let lines = Lines::new(&text);
         Document {
             uri,
             text: Arc::from(text),
             version,
             kind,
-            index,
+            lines,
             linted: None,
+            lost: false,
         }
     }
 
@@ -51,62 +57,70 @@ impl Document {
             .filter(|linted| linted.version == self.version)
     }
 
-    /// Applies the changes of one `didChange`, in order; a range that does not fit the text is
-    /// an error and leaves the text as the changes before it left it.
+    /// Applies the changes of one `didChange`, in order, all or none: a range that does not
+    /// fit the text is an error that leaves the document as it was and marks it lost. A lost
+    /// document takes only changes that give its whole text again (those from the last such
+    /// change on are applied); `Ok(false)` when it stays lost.
     pub fn apply(
         &mut self,
         version: i32,
         changes: Vec<TextDocumentContentChangeEvent>,
         unit: ColumnUnit,
-    ) -> Result<(), String> {
-        let mut text = String::from(&*self.text);
-        let mut index = None::<LineIndex>;
-        let mut outcome = Ok(());
-        for change in changes {
-            match change.range {
-                None => {
-                    text = change.text;
-                    index = None;
-                }
-                Some(range) => {
-                    let lines = index.get_or_insert_with(|| LineIndex::new(&text));
-                    let (Some(start), Some(end)) = (
-                        offset_in(&text, lines, range.start, unit),
-                        offset_in(&text, lines, range.end, unit),
-                    ) else {
-                        outcome = Err(format!(
-                            "change at {}:{}-{}:{} is outside the document",
-                            range.start.line,
-                            range.start.character,
-                            range.end.line,
-                            range.end.character
-                        ));
-                        break;
-                    };
-                    if start > end {
-                        outcome = Err("change range ends before it starts".to_owned());
-                        break;
-                    }
-                    text.replace_range(start..end, &change.text);
-                    index = None;
-                }
-            }
+    ) -> Result<bool, String> {
+        let mut changes = changes;
+        if self.lost {
+            let Some(whole) = changes.iter().rposition(|change| change.range.is_none()) else {
+                return Ok(false);
+            };
+            changes.drain(..whole);
         }
-        self.index = index.unwrap_or_else(|| LineIndex::new(&text));
+        let mut text = String::from(&*self.text);
+        let mut lines = None::<Lines>;
+        for change in changes {
+            let Some(range) = change.range else {
+                text = change.text;
+                lines = None;
+                continue;
+            };
+            let index = lines.get_or_insert_with(|| Lines::new(&text));
+            let (Some(start), Some(end)) = (
+                index.offset(&text, range.start, unit),
+                index.offset(&text, range.end, unit),
+            ) else {
+                self.lost = true;
+                return Err(format!(
+                    "change at {}:{}-{}:{} is outside the document",
+                    range.start.line, range.start.character, range.end.line, range.end.character
+                ));
+            };
+            if start > end {
+                self.lost = true;
+                return Err("change range ends before it starts".to_owned());
+            }
+            text.replace_range(start..end, &change.text);
+            lines = None;
+        }
+        self.lines = lines.unwrap_or_else(|| Lines::new(&text));
         self.text = Arc::from(text);
         self.version = version;
         self.linted = None;
-        outcome
+        self.lost = false;
+        Ok(true)
     }
 
     /// The LSP range of `span`.
     pub fn range(&self, span: Span, unit: ColumnUnit) -> Range {
-        range_in(&self.text, &self.index, span, unit)
+        Range {
+            start: self.lines.position(&self.text, span.start, unit),
+            end: self
+                .lines
+                .position(&self.text, span.end.max(span.start), unit),
+        }
     }
 
-    /// The byte offset of an LSP position, if it is inside the document.
+    /// The byte offset of an LSP position, if its line is in the document.
     pub fn offset(&self, position: Position, unit: ColumnUnit) -> Option<usize> {
-        offset_in(&self.text, &self.index, position, unit)
+        self.lines.offset(&self.text, position, unit)
     }
 }
 
@@ -121,36 +135,191 @@ fn kind_of(uri: &Uri, language_id: &str) -> FileKind {
     }
 }
 
-/// The byte offset of an LSP position in `text`. A line past the end gives `None`; a
-/// character past the end of its line gives the end of the line (as the protocol asks).
-pub fn offset_in(
-    text: &str,
-    index: &LineIndex,
-    position: Position,
-    unit: ColumnUnit,
-) -> Option<usize> {
-    let line = usize::try_from(position.line).ok()?;
-    let column = usize::try_from(position.character).ok()?;
-    if line == index.line_count() && column == 0 {
-        return Some(text.len()); // The position just past a final line ending.
-    }
-    index.offset(text, LineColumn { line, column }, unit)
+/// The lines of a text as the protocol counts them: a line ends at `\r\n`, `\n` or a lone
+/// `\r`, so a position names the same place for the server as for the editor whatever the
+/// document's line endings. The index does not keep the text: pass the same text to each
+/// query (another text gives meaningless, but never panicking, answers).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Lines {
+    /// The byte offset where each line starts; the first is 0.
+    starts: Vec<usize>,
+    /// For each line, whether it is all ASCII (so that every column unit is a byte).
+    ascii: Vec<bool>,
 }
 
-/// The LSP range of `span` in `text`; an offset that is not a position of the text (which
-/// spans from the linter never are) is clamped to the end.
-pub fn range_in(text: &str, index: &LineIndex, span: Span, unit: ColumnUnit) -> Range {
-    let position = |offset: usize| {
-        let at = index
-            .line_column(text, offset.min(text.len()), unit)
-            .unwrap_or_default();
-        Position {
-            line: u32::try_from(at.line).unwrap_or(u32::MAX),
-            character: u32::try_from(at.column).unwrap_or(u32::MAX),
+impl Lines {
+    pub fn new(text: &str) -> Lines {
+        let bytes = text.as_bytes();
+        let mut starts = vec![0];
+        let mut ascii = Vec::new();
+        let mut line_ascii = true;
+        let mut at = 0usize;
+        while let Some(&byte) = bytes.get(at) {
+            at = at.saturating_add(1);
+            let end = match byte {
+                b'\n' => true,
+                // A `\r` ends its line unless a `\n` follows, which then ends it.
+                b'\r' => bytes.get(at) != Some(&b'\n'),
+                _ => {
+                    line_ascii &= byte.is_ascii();
+                    false
+                }
+            };
+            if end {
+                starts.push(at);
+                ascii.push(line_ascii);
+                line_ascii = true;
+            }
         }
-    };
-    Range {
-        start: position(span.start),
-        end: position(span.end.max(span.start)),
+        ascii.push(line_ascii);
+        Lines { starts, ascii }
+    }
+
+    /// The number of lines: one more than the number of line endings.
+    pub fn line_count(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// The 0-based line that holds byte `offset` (the last line for an offset past the end).
+    pub fn line_of(&self, offset: usize) -> usize {
+        self.starts
+            .partition_point(|&start| start <= offset)
+            .saturating_sub(1)
+    }
+
+    /// The byte range of line `line` of `text` with its line ending, or `None` when there is
+    /// no such line.
+    pub fn line_with_ending(&self, text: &str, line: usize) -> Option<Bytes<usize>> {
+        let start = *self.starts.get(line)?;
+        let end = self
+            .starts
+            .get(line.saturating_add(1))
+            .map_or(text.len(), |&next| next.min(text.len()));
+        Some(start.min(end)..end)
+    }
+
+    /// The byte range of line `line` of `text` without its line ending, or `None` when there
+    /// is no such line.
+    pub fn line_range(&self, text: &str, line: usize) -> Option<Bytes<usize>> {
+        let range = self.line_with_ending(text, line)?;
+        let content = text.get(range.clone())?;
+        let content = content
+            .strip_suffix("\r\n")
+            .or_else(|| content.strip_suffix('\n'))
+            .or_else(|| content.strip_suffix('\r'))
+            .unwrap_or(content);
+        Some(range.start..range.start.saturating_add(content.len()))
+    }
+
+    /// The position of byte `offset` of `text`, columns counted in `unit`. An offset inside a
+    /// line ending is the end of its line, one inside a character that character's start, one
+    /// past the end of the text the end.
+    pub fn position(&self, text: &str, offset: usize, unit: ColumnUnit) -> Position {
+        let mut offset = offset.min(text.len());
+        while !text.is_char_boundary(offset) {
+            offset = offset.saturating_sub(1);
+        }
+        let line = self.line_of(offset);
+        let column = self
+            .line_range(text, line)
+            .and_then(|range| text.get(range.start..offset.clamp(range.start, range.end)))
+            .map_or(0, |before| {
+                if unit == ColumnUnit::Utf8 || self.ascii.get(line) == Some(&true) {
+                    before.len()
+                } else if unit == ColumnUnit::Utf16 {
+                    before.chars().map(char::len_utf16).sum()
+                } else {
+                    before.chars().count()
+                }
+            });
+        Position {
+            line: u32::try_from(line).unwrap_or(u32::MAX),
+            character: u32::try_from(column).unwrap_or(u32::MAX),
+        }
+    }
+
+    /// The byte offset of `position` in `text`, or `None` when its line is past the last. As
+    /// the protocol asks, a column past the end of its line is the end of the line; a column
+    /// inside a character (between the two halves of a UTF-16 surrogate pair, or inside a
+    /// UTF-8 sequence) is that character's start. The start of the line after the last is the
+    /// end of the text, as some clients write the end of a whole-document range.
+    pub fn offset(&self, text: &str, position: Position, unit: ColumnUnit) -> Option<usize> {
+        let line = usize::try_from(position.line).ok()?;
+        let column = usize::try_from(position.character).unwrap_or(usize::MAX);
+        if line == self.line_count() && column == 0 {
+            return Some(text.len());
+        }
+        let range = self.line_range(text, line)?;
+        let content = text.get(range.clone())?;
+        if unit == ColumnUnit::Utf8 || self.ascii.get(line) == Some(&true) {
+            let mut column = column.min(content.len());
+            while !content.is_char_boundary(column) {
+                column = column.saturating_sub(1);
+            }
+            return Some(range.start.saturating_add(column));
+        }
+        let mut counted = 0usize;
+        for (at, c) in content.char_indices() {
+            counted = counted.saturating_add(match unit {
+                ColumnUnit::Utf16 => c.len_utf16(),
+                _ => 1,
+            });
+            if counted > column {
+                return Some(range.start.saturating_add(at));
+            }
+        }
+        Some(range.end)
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::arithmetic_side_effects, reason = "test code")]
+mod tests {
+    use super::*;
+
+    fn at(line: u32, character: u32) -> Position {
+        Position { line, character }
+    }
+
+    #[test]
+    fn lines_end_at_crlf_lf_and_a_lone_cr() {
+        let text = "a\r\nb\nc\rd\r\r\n";
+        let lines = Lines::new(text);
+        assert_eq!(lines.line_count(), 6);
+        let contents: Vec<&str> = (0..lines.line_count())
+            .map(|line| &text[lines.line_range(text, line).unwrap()])
+            .collect();
+        assert_eq!(contents, ["a", "b", "c", "d", "", ""]);
+        let with_endings: Vec<&str> = (0..lines.line_count())
+            .map(|line| &text[lines.line_with_ending(text, line).unwrap()])
+            .collect();
+        assert_eq!(with_endings, ["a\r\n", "b\n", "c\r", "d\r", "\r\n", ""]);
+        // Inside `\r\n` is the end of the line; past the text, its end.
+        assert_eq!(lines.position(text, 2, ColumnUnit::Utf16), at(0, 1));
+        assert_eq!(lines.position(text, 99, ColumnUnit::Utf16), at(5, 0));
+        assert_eq!(lines.offset(text, at(3, 0), ColumnUnit::Utf16), Some(7));
+        assert_eq!(
+            lines.offset(text, at(6, 0), ColumnUnit::Utf16),
+            Some(text.len())
+        );
+        assert_eq!(lines.offset(text, at(6, 1), ColumnUnit::Utf16), None);
+        assert_eq!(lines.offset(text, at(7, 0), ColumnUnit::Utf16), None);
+    }
+
+    #[test]
+    fn positions_inside_a_character_are_clamped_to_its_start() {
+        let text = "x😀y\r\né";
+        let lines = Lines::new(text);
+        // UTF-16: the emoji is columns 1 and 2; column 2 is between its surrogates.
+        assert_eq!(lines.offset(text, at(0, 1), ColumnUnit::Utf16), Some(1));
+        assert_eq!(lines.offset(text, at(0, 2), ColumnUnit::Utf16), Some(1));
+        assert_eq!(lines.offset(text, at(0, 3), ColumnUnit::Utf16), Some(5));
+        assert_eq!(lines.offset(text, at(0, 9), ColumnUnit::Utf16), Some(6));
+        // UTF-8: inside the bytes of `é`.
+        assert_eq!(lines.offset(text, at(1, 1), ColumnUnit::Utf8), Some(8));
+        assert_eq!(lines.offset(text, at(1, 2), ColumnUnit::Utf8), Some(10));
+        assert_eq!(lines.position(text, 3, ColumnUnit::Utf16), at(0, 1));
+        assert_eq!(lines.position(text, 5, ColumnUnit::Utf16), at(0, 3));
+        assert_eq!(lines.position(text, 5, ColumnUnit::Char), at(0, 2));
     }
 }

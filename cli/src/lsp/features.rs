@@ -14,7 +14,7 @@ use lsp_types::{
     WorkspaceEdit,
 };
 
-use super::document::Document;
+use super::document::{Document, Lines};
 use crate::show::hand;
 
 /// The kind of the "fix all" action: `source.fixAll` for fenlint.
@@ -24,6 +24,44 @@ pub const FIX_ALL: &str = "source.fixAll.fenlint";
 /// (`Code::url`, the same address as the diagnostic's `miette::Diagnostic::url`).
 pub fn docs_url(code: Code) -> Option<Uri> {
     code.url().parse().ok()
+}
+
+/// The most diagnostics published for one document. An editor shows a few thousand usefully
+/// at most; past that, each one only costs memory in the server and in the editor. One more
+/// diagnostic says how many were left out.
+pub const MAX_PUBLISHED: usize = 2_000;
+
+/// The diagnostic that says `count` diagnostics were left out, at the first of them (`at`).
+pub fn left_out(
+    document: &Document,
+    at: Span,
+    count: usize,
+    unit: ColumnUnit,
+) -> lsp_types::Diagnostic {
+    let start = document.range(at, unit).start;
+    lsp_types::Diagnostic {
+        range: Range { start, end: start },
+        severity: Some(DiagnosticSeverity::INFORMATION),
+        source: Some("fenlint".to_owned()),
+        message: format!(
+            "{count} more {} from here on {} not shown: fenlint shows the first {MAX_PUBLISHED} of a document; `fenlint check` lists them all",
+            if count == 1 { "problem" } else { "problems" },
+            if count == 1 { "is" } else { "are" },
+        ),
+        ..lsp_types::Diagnostic::default()
+    }
+}
+
+/// A problem with the settings (the client's or a `fenlint.toml`'s), as a diagnostic at the
+/// start of the document.
+pub fn settings_problem(problem: &str) -> lsp_types::Diagnostic {
+    lsp_types::Diagnostic {
+        range: Range::default(),
+        severity: Some(DiagnosticSeverity::ERROR),
+        source: Some("fenlint".to_owned()),
+        message: format!("fenlint settings: {problem}"),
+        ..lsp_types::Diagnostic::default()
+    }
 }
 
 /// A diagnostic as the client gets it: the primary label's range, the code with a link to its
@@ -190,6 +228,10 @@ fn workspace_edit(document: &Document, edits: Vec<TextEdit>) -> WorkspaceEdit {
 /// The edits that turn the document into `new`, one per changed line, when both have the same
 /// lines (fixes and formatting change lines, never their number); one edit of the whole
 /// document otherwise. With `within`, only the lines it touches.
+///
+/// An edit replaces a line's content and leaves its line ending alone (a line ending that
+/// `new` changes is replaced with the content), so that a CRLF, LF, CR or mixed document keeps
+/// its line endings and its number of lines.
 pub fn line_edits(
     document: &Document,
     new: &str,
@@ -200,25 +242,48 @@ pub fn line_edits(
     if old == new {
         return Vec::new();
     }
-    if old.matches('\n').count() != new.matches('\n').count() {
+    let new_lines = Lines::new(new);
+    if new_lines.line_count() != document.lines.line_count() {
         return vec![TextEdit {
             range: document.range(Span::new(0, old.len()), unit),
             new_text: new.to_owned(),
         }];
     }
     let mut edits = Vec::new();
-    let mut offset = 0usize;
-    for (line, (before, after)) in old.split('\n').zip(new.split('\n')).enumerate() {
-        let span = Span::new(offset, offset.saturating_add(before.len()));
-        offset = span.end.saturating_add(1);
-        let line = u32::try_from(line).unwrap_or(u32::MAX);
-        let inside = within.is_none_or(|(first, last)| (first..=last).contains(&line));
-        if before != after && inside {
-            edits.push(TextEdit {
-                range: document.range(span, unit),
-                new_text: after.to_owned(),
-            });
+    for line in 0..new_lines.line_count() {
+        let number = u32::try_from(line).unwrap_or(u32::MAX);
+        if within.is_some_and(|(first, last)| !(first..=last).contains(&number)) {
+            continue;
         }
+        let (Some(before), Some(after)) = (
+            document.lines.line_with_ending(old, line),
+            new_lines.line_with_ending(new, line),
+        ) else {
+            continue;
+        };
+        let (Some(before_content), Some(after_content)) = (
+            document.lines.line_range(old, line),
+            new_lines.line_range(new, line),
+        ) else {
+            continue;
+        };
+        if old.get(before.clone()) == new.get(after.clone()) {
+            continue;
+        }
+        let same_ending =
+            old.get(before_content.end..before.end) == new.get(after_content.end..after.end);
+        let (span, text) = if same_ending {
+            (
+                Span::new(before_content.start, before_content.end),
+                new.get(after_content),
+            )
+        } else {
+            (Span::new(before.start, before.end), new.get(after))
+        };
+        edits.push(TextEdit {
+            range: document.range(span, unit),
+            new_text: text.unwrap_or_default().to_owned(),
+        });
     }
     edits
 }
@@ -276,8 +341,8 @@ fn position_at<'a>(
             })
         }
         FileKind::Epd => {
-            let line = document.index.line_of(offset);
-            let range = document.index.line_range(text, line)?;
+            let line = document.lines.line_of(offset);
+            let range = document.lines.line_range(text, line)?;
             let content = text.get(range.clone())?;
             if !files::is_position_line(content.as_bytes()) {
                 return None;
@@ -290,8 +355,8 @@ fn position_at<'a>(
             })
         }
         _ => {
-            let line = document.index.line_of(offset);
-            let range = document.index.line_range(text, line)?;
+            let line = document.lines.line_of(offset);
+            let range = document.lines.line_range(text, line)?;
             let content = text.get(range.clone())?;
             if !files::is_position_line(content.as_bytes()) {
                 return None;
@@ -518,8 +583,8 @@ pub fn symbols(document: &Document, unit: ColumnUnit) -> Vec<DocumentSymbol> {
             }
         }
         kind => {
-            for line in 0..document.index.line_count() {
-                let Some(range) = document.index.line_range(text, line) else {
+            for line in 0..document.lines.line_count() {
+                let Some(range) = document.lines.line_range(text, line) else {
                     continue;
                 };
                 let content = text.get(range.clone()).unwrap_or_default();
@@ -577,8 +642,8 @@ pub fn folding(document: &Document) -> Vec<FoldingRange> {
         .iter()
         .filter_map(|game| {
             let span = trimmed(text, game.span());
-            let first = document.index.line_of(span.start);
-            let last = document.index.line_of(span.end);
+            let first = document.lines.line_of(span.start);
+            let last = document.lines.line_of(span.end);
             (last > first).then(|| FoldingRange {
                 start_line: u32::try_from(first).unwrap_or(u32::MAX),
                 end_line: u32::try_from(last).unwrap_or(u32::MAX),

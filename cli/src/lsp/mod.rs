@@ -6,7 +6,8 @@
 //! editor; `features.rs` turns the library's diagnostics, fixes, formatter and readers into
 //! LSP answers; `document.rs` keeps each document's text, version and line index, and converts
 //! positions in the encoding the client negotiated; `settings.rs` merges the client's settings
-//! with `fenlint.toml`.
+//! with `fenlint.toml`; `transport.rs` reads and writes the protocol's frames on standard input
+//! and output.
 
 mod document;
 mod features;
@@ -14,24 +15,25 @@ mod server;
 mod settings;
 #[cfg(test)]
 mod tests;
+mod transport;
 mod worker;
 
 pub use server::serve;
 
-/// Serves on standard input and output until the client says `exit`; the exit status.
+/// Serves on standard input and output until the client says `exit` or goes away; the exit
+/// status: 0 after `shutdown`, 1 without it (as the protocol says), 2 if standard output
+/// could not be written.
 pub fn run() -> u8 {
-    let (connection, io_threads) = lsp_server::Connection::stdio();
-    let served = serve(connection);
-    let joined = io_threads.join();
-    match (served, joined) {
-        (Ok(()), Ok(())) => 0,
-        (Err(error), _) => {
-            eprintln!("fenlint lsp: {error}");
+    let (connection, writer) = transport::stdio();
+    let status = serve(connection).status();
+    match writer.join() {
+        Ok(Ok(())) => status,
+        // The client closed its end: it is gone, which is not the server's failure.
+        Ok(Err(error)) if error.kind() == std::io::ErrorKind::BrokenPipe => status,
+        Ok(Err(error)) => {
+            eprintln!("fenlint lsp: writing standard output: {error}");
             2
         }
-        (Ok(()), Err(error)) => {
-            eprintln!("fenlint lsp: {error}");
-            2
-        }
+        Err(_) => 2,
     }
 }

@@ -25,12 +25,29 @@ use super::features;
 use super::settings::{ClientSettings, Settings};
 use super::worker::{Done, Job, Worker};
 
-/// Runs the server on `connection` until the client says `exit`; an error is a broken
-/// connection or a failed handshake.
-pub fn serve(connection: Connection) -> Result<(), String> {
-    let (id, params) = connection
-        .initialize_start()
-        .map_err(|error| format!("initialize: {error}"))?;
+/// How the server ended, as the protocol has it: `exit` after `shutdown` is a clean end (status
+/// 0); `exit` without it, or the client gone without either, is not (status 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    Clean,
+    Abrupt,
+}
+
+impl Ending {
+    /// The process's exit status.
+    pub fn status(self) -> u8 {
+        match self {
+            Ending::Clean => 0,
+            Ending::Abrupt => 1,
+        }
+    }
+}
+
+/// Runs the server on `connection` until the client says `exit` or goes away.
+pub fn serve(connection: Connection) -> Ending {
+    let Some((id, params)) = wait_for_initialize(&connection) else {
+        return Ending::Abrupt;
+    };
     let params: InitializeParams = serde_json::from_value(params).unwrap_or_default();
     let unit = negotiated_unit(&params);
     let capabilities = capabilities(unit);
@@ -41,10 +58,11 @@ pub fn serve(connection: Connection) -> Result<(), String> {
             version: Some(env!("CARGO_PKG_VERSION").to_owned()),
         }),
     };
-    let result = serde_json::to_value(result).map_err(|error| error.to_string())?;
-    connection
-        .initialize_finish(id, result)
-        .map_err(|error| format!("initialize: {error}"))?;
+    let response = match serde_json::to_value(result) {
+        Ok(result) => Response::new_ok(id, result),
+        Err(error) => Response::new_err(id, ErrorCode::InternalError as i32, error.to_string()),
+    };
+    let _ = connection.sender.send(Message::Response(response));
 
     let (done_sender, done) = crossbeam_channel::unbounded();
     let mut server = Server {
@@ -54,6 +72,7 @@ pub fn serve(connection: Connection) -> Result<(), String> {
         settings: Settings::default(),
         worker: Worker::start(done_sender),
         next_id: 0,
+        shut_down: false,
     };
     server.settings.root = root_of(&params);
     if let Some(options) = &params.initialization_options {
@@ -70,6 +89,33 @@ pub fn serve(connection: Connection) -> Result<(), String> {
         server.watch_config_files();
     }
     server.run(&done)
+}
+
+/// Waits for `initialize`: its id and parameters, or `None` if the client says `exit` or goes
+/// away first. Other requests meanwhile get "not initialized"; notifications are dropped.
+fn wait_for_initialize(connection: &Connection) -> Option<(RequestId, Value)> {
+    loop {
+        match connection.receiver.recv().ok()? {
+            Message::Request(request) if request.method == req::Initialize::METHOD => {
+                return Some((request.id, request.params));
+            }
+            Message::Request(request) => {
+                let response = Response::new_err(
+                    request.id,
+                    ErrorCode::ServerNotInitialized as i32,
+                    format!(
+                        "`{}` before `initialize`: the server answers nothing else until it is initialized",
+                        request.method
+                    ),
+                );
+                let _ = connection.sender.send(Message::Response(response));
+            }
+            Message::Notification(notification) if notification.method == notify::Exit::METHOD => {
+                return None;
+            }
+            Message::Notification(_) | Message::Response(_) => {}
+        }
+    }
 }
 
 /// UTF-8 columns when the client offers them, else the protocol's default, UTF-16.
@@ -147,41 +193,44 @@ struct Server<'c> {
     settings: Settings,
     worker: Worker,
     next_id: i32,
+    /// Whether `shutdown` has been received: every request but `exit` is refused from then on.
+    shut_down: bool,
 }
 
 /// A request that could not be answered: an LSP error code and message.
 type Failure = (ErrorCode, String);
 
 impl Server<'_> {
-    fn run(&mut self, done: &Receiver<Done>) -> Result<(), String> {
+    fn run(&mut self, done: &Receiver<Done>) -> Ending {
+        let ending = |shut_down| {
+            if shut_down {
+                Ending::Clean
+            } else {
+                Ending::Abrupt
+            }
+        };
         loop {
             select! {
                 recv(self.connection.receiver) -> message => {
                     let Ok(message) = message else {
-                        return Ok(()); // The client went away.
+                        return ending(self.shut_down); // The client went away.
                     };
                     match message {
-                        Message::Request(request) => {
-                            if self
-                                .connection
-                                .handle_shutdown(&request)
-                                .map_err(|error| error.to_string())?
-                            {
-                                return Ok(());
-                            }
-                            self.on_request(request);
-                        }
+                        Message::Request(request) => self.on_request(request),
                         Message::Notification(notification) => {
                             if notification.method == notify::Exit::METHOD {
-                                return Ok(());
+                                return ending(self.shut_down);
                             }
-                            self.on_notification(notification);
+                            // After `shutdown`, only `exit` means anything.
+                            if !self.shut_down {
+                                self.on_notification(notification);
+                            }
                         }
                         Message::Response(_) => {} // Answers to our registrations.
                     }
                 }
                 recv(done) -> result => {
-                    if let Ok(result) = result {
+                    if let Ok(result) = result && !self.shut_down {
                         self.on_linted(result);
                     }
                 }
@@ -208,14 +257,31 @@ impl Server<'_> {
     /// goes on.
     fn on_request(&mut self, request: Request) {
         let id = request.id.clone();
-        let outcome =
+        let outcome = if self.shut_down {
+            Err((
+                ErrorCode::InvalidRequest,
+                format!(
+                    "`{}` after `shutdown`: the server takes only `exit` now",
+                    request.method
+                ),
+            ))
+        } else if request.method == req::Initialize::METHOD {
+            Err((
+                ErrorCode::InvalidRequest,
+                "`initialize` was already received: the server is initialized once".to_owned(),
+            ))
+        } else if request.method == req::Shutdown::METHOD {
+            self.shut_down = true;
+            Ok(Value::Null)
+        } else {
             catch_unwind(AssertUnwindSafe(|| self.answer(request))).unwrap_or_else(|_| {
                 Err((
                     ErrorCode::InternalError,
                     "fenlint stopped on an internal error answering this request; please report it"
                         .to_owned(),
                 ))
-            });
+            })
+        };
         let response = match outcome {
             Ok(result) => Response::new_ok(id, result),
             Err((code, message)) => Response::new_err(id, code as i32, message),
@@ -297,19 +363,26 @@ impl Server<'_> {
         }
     }
 
-    /// An open document and the validator its settings give.
+    /// An open document and the validator its settings give (without the settings a problem
+    /// left out).
     fn document(&mut self, uri: &Uri) -> Result<(&Document, Validator), Failure> {
         let dir = dir_of(uri);
-        let validator = self
-            .settings
-            .validator(dir.as_deref())
-            .map_err(|error| (ErrorCode::RequestFailed, error))?;
+        let (validator, _) = self.settings.validator(dir.as_deref());
         let document = self.documents.get(uri.as_str()).ok_or_else(|| {
             (
                 ErrorCode::InvalidParams,
                 format!("{} is not open", uri.as_str()),
             )
         })?;
+        if document.lost {
+            return Err((
+                ErrorCode::RequestFailed,
+                format!(
+                    "{} is out of step with the editor since a change that did not fit it; close and reopen it",
+                    uri.as_str()
+                ),
+            ));
+        }
         Ok((document, validator))
     }
 
@@ -357,15 +430,19 @@ impl Server<'_> {
                     );
                     return;
                 };
-                if let Err(error) =
-                    document.apply(p.text_document.version, p.content_changes, self.unit)
-                {
-                    self.show_message(
+                // A change that does not fit is not linted: nothing is published for its version,
+                // and the document waits for its whole text again.
+                match document.apply(p.text_document.version, p.content_changes, self.unit) {
+                    Ok(true) => self.lint(&uri),
+                    Ok(false) => {}
+                    Err(error) => self.show_message(
                         MessageType::ERROR,
-                        format!("fenlint: {}: {error}; close and reopen it", uri.as_str()),
-                    );
+                        format!(
+                            "fenlint: {}: {error}; the server no longer knows its text: close and reopen it",
+                            uri.as_str()
+                        ),
+                    ),
                 }
-                self.lint(&uri);
             }
             notify::DidCloseTextDocument::METHOD => {
                 let Some(p) = params::<lsp_types::DidCloseTextDocumentParams>(notification) else {
@@ -437,77 +514,78 @@ impl Server<'_> {
         }
     }
 
-    /// Sends the document's current version to the worker; a settings error is shown on the
-    /// document's first line instead.
+    /// Sends the document's current version to the worker, with what is wrong with its
+    /// settings.
     fn lint(&mut self, uri: &Uri) {
         let dir = dir_of(uri);
-        let validator = self.settings.validator(dir.as_deref());
+        let (validator, problems) = self.settings.validator(dir.as_deref());
         let Some(document) = self.documents.get(uri.as_str()) else {
             return;
         };
-        match validator {
-            Ok(validator) => {
-                let job = Job {
-                    uri: uri.clone(),
-                    version: document.version,
-                    text: document.text.clone(),
-                    kind: document.kind,
-                    validator,
-                };
-                if !self.worker.send(job) {
-                    self.show_message(
-                        MessageType::ERROR,
-                        "fenlint: the lint thread has stopped; restart the server".to_owned(),
-                    );
-                }
-            }
-            Err(error) => self.publish_problem(uri, document.version, error),
+        if document.lost {
+            return;
+        }
+        let job = Job {
+            uri: uri.clone(),
+            version: document.version,
+            text: document.text.clone(),
+            kind: document.kind,
+            validator,
+            problems,
+        };
+        if !self.worker.send(job) {
+            self.show_message(
+                MessageType::ERROR,
+                "fenlint: the lint thread has stopped; restart the server".to_owned(),
+            );
         }
     }
 
-    /// One diagnostic at the start of the document saying why it could not be linted.
-    fn publish_problem(&self, uri: &Uri, version: i32, message: String) {
-        let diagnostic = lsp_types::Diagnostic {
-            range: lsp_types::Range::default(),
-            severity: Some(lsp_types::DiagnosticSeverity::ERROR),
-            source: Some("fenlint".to_owned()),
-            message,
-            ..lsp_types::Diagnostic::default()
-        };
-        self.notify::<notify::PublishDiagnostics>(PublishDiagnosticsParams {
-            uri: uri.clone(),
-            diagnostics: vec![diagnostic],
-            version: Some(version),
-        });
-    }
-
     /// Publishes a lint if its document is still at the version linted; drops it otherwise.
+    /// The settings' problems come first, then at most [`features::MAX_PUBLISHED`]
+    /// diagnostics, then one that says how many more there are.
     fn on_linted(&mut self, done: Done) {
         let unit = self.unit;
         let Some(document) = self.documents.get_mut(done.uri.as_str()) else {
             return;
         };
-        if document.version != done.version {
+        if document.version != done.version || document.lost {
             return; // Stale: a newer version is on its way to the worker.
         }
+        let mut published: Vec<lsp_types::Diagnostic> = done
+            .problems
+            .iter()
+            .map(|problem| features::settings_problem(problem))
+            .collect();
         match done.outcome {
-            Ok(diagnostics) => {
-                let published = diagnostics
-                    .iter()
-                    .map(|diagnostic| features::to_lsp(document, diagnostic, unit))
-                    .collect();
+            Ok(found) => {
+                published.extend(
+                    found
+                        .diagnostics
+                        .iter()
+                        .map(|diagnostic| features::to_lsp(document, diagnostic, unit)),
+                );
+                if let Some(at) = found.first_left_out {
+                    published.push(features::left_out(document, at, found.left_out, unit));
+                }
                 document.linted = Some(Linted {
                     version: done.version,
-                    diagnostics,
-                });
-                self.notify::<notify::PublishDiagnostics>(PublishDiagnosticsParams {
-                    uri: done.uri,
-                    diagnostics: published,
-                    version: Some(done.version),
+                    diagnostics: found.diagnostics,
                 });
             }
-            Err(error) => self.publish_problem(&done.uri, done.version, error),
+            Err(error) => published.push(lsp_types::Diagnostic {
+                range: lsp_types::Range::default(),
+                severity: Some(lsp_types::DiagnosticSeverity::ERROR),
+                source: Some("fenlint".to_owned()),
+                message: error,
+                ..lsp_types::Diagnostic::default()
+            }),
         }
+        self.notify::<notify::PublishDiagnostics>(PublishDiagnosticsParams {
+            uri: done.uri,
+            diagnostics: published,
+            version: Some(done.version),
+        });
     }
 }
 

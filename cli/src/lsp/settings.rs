@@ -11,6 +11,7 @@ use serde_json::Value;
 
 use crate::args::VariantArg;
 use crate::config::{self, Config};
+use crate::selector::Selector;
 
 /// What the client asks for: `{ "variant": "auto", "severities": { "CODE or all": "allow" |
 /// "warn" | "deny" } }`, given as the initialization options or as the `fenlint` section of
@@ -86,10 +87,52 @@ impl Settings {
             .clone()
     }
 
-    /// The validator for a document in `dir`: `fenlint.toml`'s settings, then the client's.
-    pub fn validator(&mut self, dir: Option<&Path>) -> Result<Validator, String> {
-        let config = self.config(dir)?;
-        config::validator(&config, self.client.variant, &self.client.severities)
+    /// The validator for a document in `dir` (`fenlint.toml`'s settings, then the client's),
+    /// and everything wrong with those settings: a setting that cannot be used (an unknown
+    /// code or variant) is left out and the others apply; a `fenlint.toml` that cannot be read
+    /// is left out whole.
+    pub fn validator(&mut self, dir: Option<&Path>) -> (Validator, Vec<String>) {
+        let mut problems = Vec::new();
+        let mut config = self.config(dir).unwrap_or_else(|error| {
+            problems.push(format!("{error} (the file is left out)"));
+            Config::default()
+        });
+        if let Err(error) = config::variant(&config, self.client.variant) {
+            problems.push(format!("{error} (left out; the other settings apply)"));
+            config.variant = None;
+        }
+        let path = config.path.clone();
+        for settings in [&mut config.allow, &mut config.warn, &mut config.deny] {
+            settings.retain(|setting| match Selector::parse(&setting.value) {
+                Ok(_) => true,
+                Err(error) => {
+                    let at = path.as_ref().map_or_else(String::new, |path| {
+                        format!("{}:{}:{}: ", path.display(), setting.line, setting.column)
+                    });
+                    problems.push(format!("{at}{error} (left out; the other settings apply)"));
+                    false
+                }
+            });
+        }
+        let overrides: Vec<(String, Option<Severity>)> = self
+            .client
+            .severities
+            .iter()
+            .filter(|(name, _)| match Selector::parse(name) {
+                Ok(_) => true,
+                Err(error) => {
+                    problems.push(format!("{error} (left out; the other settings apply)"));
+                    false
+                }
+            })
+            .cloned()
+            .collect();
+        let validator =
+            config::validator(&config, self.client.variant, &overrides).unwrap_or_else(|error| {
+                problems.push(error);
+                Validator::new()
+            });
+        (validator, problems)
     }
 
     /// How `fmt` writes FENs for a document in `dir` (the `[format]` table of `fenlint.toml`),
@@ -126,12 +169,12 @@ mod tests {
         assert_eq!(settings.severities.len(), 2);
         assert_eq!(problems.len(), 1, "{problems:?}");
         assert!(problems[0].contains("fen::kings::missing"), "{problems:?}");
-        let validator = Settings {
+        let (validator, problems) = Settings {
             client: settings,
             ..Settings::default()
         }
-        .validator(None)
-        .unwrap();
+        .validator(None);
+        assert!(problems.is_empty(), "{problems:?}");
         assert_eq!(
             validator.severity_of(Code::CastlingOrder),
             Some(Severity::Error)
@@ -150,12 +193,12 @@ mod tests {
             }
         }));
         assert!(problems.is_empty(), "{problems:?}");
-        let validator = Settings {
+        let (validator, problems) = Settings {
             client: settings,
             ..Settings::default()
         }
-        .validator(None)
-        .unwrap();
+        .validator(None);
+        assert!(problems.is_empty(), "{problems:?}");
         assert_eq!(validator.severity_of(Code::CastlingOrder), None);
         assert_eq!(
             validator.severity_of(Code::CastlingNoRook),
@@ -166,19 +209,31 @@ mod tests {
             Some(Severity::Error)
         );
         assert_eq!(validator.severity_of(Code::EpdOpcodeInvalid), None);
-        // An unknown code is an error that suggests the nearest.
+        // An unknown code is an error that suggests the nearest; the other settings apply.
         let (settings, _) = ClientSettings::from_json(&serde_json::json!({
-            "severities": { "fen::castling::ordr": "deny" }
+            "severities": { "fen::castling::ordr": "deny", "fen::fullmove_number": "deny", "epd::nothing": "allow" }
         }));
-        let error = Settings {
+        let (validator, problems) = Settings {
             client: settings,
             ..Settings::default()
         }
-        .validator(None)
-        .unwrap_err();
+        .validator(None);
+        assert_eq!(problems.len(), 2, "{problems:?}");
         assert!(
-            error.contains("did you mean `fen::castling::order`"),
-            "{error}"
+            problems
+                .iter()
+                .any(|problem| problem.contains("did you mean `fen::castling::order`")),
+            "{problems:?}"
+        );
+        assert!(
+            problems
+                .iter()
+                .any(|problem| problem.contains("epd::nothing")),
+            "{problems:?}"
+        );
+        assert_eq!(
+            validator.severity_of(Code::FullmoveZero),
+            Some(Severity::Error)
         );
     }
 }

@@ -9,9 +9,12 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 
 use crossbeam_channel::{Receiver, Sender};
-use fenlint::Validator;
-use fenlint::files::{self, FileKind};
+use fenlint::files::{self, FileKind, OncePerFile};
+use fenlint::suppression::Suppressor;
+use fenlint::{Span, Validator};
 use lsp_types::Uri;
+
+use super::features::MAX_PUBLISHED;
 
 /// One document version to lint.
 pub struct Job {
@@ -20,13 +23,118 @@ pub struct Job {
     pub text: Arc<str>,
     pub kind: FileKind,
     pub validator: Validator,
+    /// What is wrong with the settings the validator was made from, published beside the lint.
+    pub problems: Vec<String>,
 }
 
 /// The diagnostics of one document version, or the reason there are none.
 pub struct Done {
     pub uri: Uri,
     pub version: i32,
-    pub outcome: Result<Vec<fenlint::Diagnostic>, String>,
+    pub outcome: Result<Found, String>,
+    pub problems: Vec<String>,
+}
+
+/// The diagnostics of a document, the first [`MAX_PUBLISHED`] of them, and how many more there
+/// were; the others are dropped as soon as they are counted, so that what a document costs
+/// while it stays open does not grow with its number of problems.
+#[derive(Debug, Default)]
+pub struct Found {
+    pub diagnostics: Vec<fenlint::Diagnostic>,
+    pub left_out: usize,
+    /// Where the first diagnostic left out is.
+    pub first_left_out: Option<Span>,
+}
+
+impl Found {
+    /// The first [`MAX_PUBLISHED`] of `diagnostics` (which are in order).
+    pub fn new(diagnostics: Vec<fenlint::Diagnostic>) -> Found {
+        let mut kept = Kept::default();
+        kept.extend(diagnostics);
+        kept.found()
+    }
+}
+
+/// The first diagnostics by position of those given, one more than [`MAX_PUBLISHED`], and how
+/// many were given; holds at most twice that many at a time.
+#[derive(Default)]
+struct Kept {
+    first: Vec<fenlint::Diagnostic>,
+    given: usize,
+}
+
+impl Kept {
+    fn extend(&mut self, diagnostics: impl IntoIterator<Item = fenlint::Diagnostic>) {
+        for diagnostic in diagnostics {
+            self.given = self.given.saturating_add(1);
+            self.first.push(diagnostic);
+            if self.first.len() >= MAX_PUBLISHED.saturating_mul(2) {
+                self.trim();
+            }
+        }
+    }
+
+    /// Keeps the first by position (diagnostics at the same position in the order given, as
+    /// [`files::lint_file`]'s stable sort leaves them).
+    fn trim(&mut self) {
+        self.first.sort_by_key(|diagnostic| diagnostic.span().start);
+        self.first.truncate(MAX_PUBLISHED.saturating_add(1));
+    }
+
+    fn found(mut self) -> Found {
+        self.trim();
+        let first_left_out = self.first.get(MAX_PUBLISHED).map(fenlint::Diagnostic::span);
+        self.first.truncate(MAX_PUBLISHED);
+        self.first.shrink_to_fit();
+        Found {
+            left_out: self.given.saturating_sub(self.first.len()),
+            diagnostics: self.first,
+            first_left_out,
+        }
+    }
+}
+
+/// What [`files::lint_file`] finds in a document, bounded as [`Found`] is. A FEN or EPD
+/// document is linted line by line as `lint_file` does it (suppression comments first, then
+/// each line), and each line's diagnostics are kept or dropped as they come, so that memory
+/// does not grow with the number of problems; a PGN document, or a UTF-16 one, is linted whole.
+pub fn lint(kind: FileKind, bytes: &[u8], validator: &Validator) -> Found {
+    if kind == FileKind::Pgn || files::utf16(bytes).is_some() {
+        return Found::new(files::lint_file(kind, bytes, validator));
+    }
+    let mut suppressor = Suppressor::new(validator);
+    for (offset, content) in lines(bytes) {
+        suppressor.scan_line(content, offset);
+    }
+    let mut kept = Kept::default();
+    // A code reported once per file is held back until the document's end, as `lint_file`
+    // does it; `Kept` puts it back in its place by position.
+    let mut once = OncePerFile::new();
+    for (number, (offset, content)) in lines(bytes).enumerate() {
+        if files::is_position_line(content) {
+            let found = files::lint_line(kind, content, offset, validator);
+            let found = suppressor.position(number, found);
+            kept.extend(found.into_iter().filter(|found| once.take(found, || ())));
+        } else if content.contains(&b'#') {
+            kept.extend(suppressor.comment_line(number, content, offset));
+        }
+    }
+    kept.extend(suppressor.finish());
+    kept.extend(once.finish().into_iter().map(|(first, ())| first));
+    kept.found()
+}
+
+/// The lines of `bytes` as the library reads them (ended by `\n`), each with its byte offset
+/// and its content without `\n` or `\r\n`.
+fn lines(bytes: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
+    bytes
+        .split_inclusive(|&byte| byte == b'\n')
+        .scan(0usize, |offset, line| {
+            let start = *offset;
+            *offset = offset.saturating_add(line.len());
+            let content = line.strip_suffix(b"\n").unwrap_or(line);
+            Some((start, content.strip_suffix(b"\r").unwrap_or(content)))
+        })
 }
 
 /// The lint thread and the channel to it.
@@ -85,7 +193,7 @@ fn work(queue: &Receiver<Job>, done: &Sender<Done>) {
                 continue;
             };
             let outcome = catch_unwind(AssertUnwindSafe(|| {
-                files::lint_file(job.kind, job.text.as_bytes(), &job.validator)
+                lint(job.kind, job.text.as_bytes(), &job.validator)
             }))
             .map_err(|_| {
                 "fenlint stopped on an internal error while linting this document; please report it"
@@ -96,11 +204,48 @@ fn work(queue: &Receiver<Job>, done: &Sender<Done>) {
                     uri: job.uri,
                     version: job.version,
                     outcome,
+                    problems: job.problems,
                 })
                 .is_err()
             {
                 return;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Linted line by line and bounded, a document gives the first diagnostics `lint_file`
+    /// gives, in the same order, and counts the rest.
+    #[test]
+    fn the_bounded_lint_keeps_the_first_diagnostics_of_lint_file() {
+        let mut text = String::from("# fenlint: allow-file fen::fullmove_number::zero\r\n");
+        for number in 0..3_000 {
+            text.push_str("4k3/8/8/8/8/8/8/R3K2R w QK - 0 0\r\n");
+            text.push_str("# fenlint: allow fen::kings::missing\n");
+            text.push_str("8/8/8/8/8/8/8/8 w - - 0 1\n");
+            if number % 7 == 0 {
+                text.push_str("# fenlint: allow no::such::code\n");
+            }
+        }
+        let validator = Validator::new();
+        for kind in [FileKind::Lines, FileKind::Epd] {
+            let all = files::lint_file(kind, text.as_bytes(), &validator);
+            assert!(all.len() > MAX_PUBLISHED + 1, "{}", all.len());
+            let found = lint(kind, text.as_bytes(), &validator);
+            assert_eq!(found.diagnostics[..], all[..MAX_PUBLISHED]);
+            assert_eq!(found.left_out, all.len() - MAX_PUBLISHED);
+            assert_eq!(found.first_left_out, Some(all[MAX_PUBLISHED].span()));
+        }
+        let few = "4k3/8/8/8/8/8/8/R3K2R w QK - 0 1\n";
+        let found = lint(FileKind::Lines, few.as_bytes(), &validator);
+        assert_eq!(
+            found.diagnostics,
+            files::lint_file(FileKind::Lines, few.as_bytes(), &validator)
+        );
+        assert_eq!((found.left_out, found.first_left_out), (0, None));
     }
 }

@@ -1,6 +1,7 @@
 -- Driven by cli/tests/neovim.rs: opens FENLINT_FILE with the editors/neovim plugin attached to
--- FENLINT_BIN, waits for the diagnostics, applies the quick fix at the cursor, saves, and
--- writes what happened to FENLINT_OUT as JSON.
+-- FENLINT_BIN, waits for the diagnostics, applies the quick fix of the first diagnostic (and
+-- with FENLINT_FIX_ALL set, "fix all" and formatting), saves, and writes what happened to
+-- FENLINT_OUT as JSON.
 local bin, file, out = os.getenv('FENLINT_BIN'), os.getenv('FENLINT_FILE'), os.getenv('FENLINT_OUT')
 local report = { errors = {} }
 
@@ -44,8 +45,35 @@ local ok, err = pcall(function()
   end
   local action = response.result[1]
   report.action = action.title
-  vim.lsp.util.apply_workspace_edit(action.edit, client.offset_encoding or 'utf-16')
+  local encoding = client.offset_encoding or 'utf-16'
+  vim.lsp.util.apply_workspace_edit(action.edit, encoding)
+  if os.getenv('FENLINT_FIX_ALL') then
+    -- "Fix all", then formatting, on the whole file.
+    local start = { line = 0, character = 0 }
+    local all = client.request_sync('textDocument/codeAction', {
+      textDocument = { uri = vim.uri_from_bufnr(buf) },
+      range = { start = start, ['end'] = start },
+      context = { diagnostics = {}, only = { 'source.fixAll' } },
+    }, 10000, buf)
+    if not all or all.err or not all.result or #all.result == 0 then
+      table.insert(report.errors, 'no fix-all action: ' .. vim.inspect(all))
+      return
+    end
+    report.fix_all = all.result[1].title
+    vim.lsp.util.apply_workspace_edit(all.result[1].edit, encoding)
+    local formatted = client.request_sync('textDocument/formatting', {
+      textDocument = { uri = vim.uri_from_bufnr(buf) },
+      options = { tabSize = 4, insertSpaces = true },
+    }, 10000, buf)
+    if not formatted or formatted.err or not formatted.result then
+      table.insert(report.errors, 'no formatting: ' .. vim.inspect(formatted))
+      return
+    end
+    report.format_edits = #formatted.result
+    vim.lsp.util.apply_text_edits(formatted.result, buf, encoding)
+  end
   vim.cmd('silent write')
+  report.fileformat = vim.bo[buf].fileformat
   report.lines = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
 end)
 if not ok then
