@@ -132,22 +132,33 @@ fn is_position_file(path: &Path) -> bool {
 /// a FIFO included), with directories walked as ripgrep walks them. Walked directories give
 /// their `.fen`, `.epd` and `.pgn` regular files, sorted by name; hidden files and directories
 /// and what `.gitignore`, `.ignore` and `.fenlintignore` files exclude are skipped unless
-/// `no_ignore`; symbolic links are followed only with `follow` (a loop is reported and skipped);
-/// FIFOs, sockets and devices found by the walk are skipped with a warning.
+/// `no_ignore` (which overrides all three); symbolic links are followed only with `follow` (a
+/// loop is reported and skipped); FIFOs, sockets and devices found by the walk are skipped with
+/// a warning. A file named twice, or named and also found by a walk, is read once, where it
+/// first comes (paths compare as git names them: `./a.fen` is `a.fen`).
 pub fn expand(paths: &[PathBuf], no_ignore: bool, follow: bool) -> Expansion {
     let mut expansion = Expansion::default();
+    let cwd = std::env::current_dir().ok();
+    let mut seen = std::collections::HashSet::new();
+    let mut add = |files: &mut Vec<PathBuf>, path: PathBuf| {
+        if seen.insert(crate::paths::normalized(&path, cwd.as_deref())) {
+            files.push(path);
+        }
+    };
     for path in paths {
         if path.as_os_str() == "-" || !path.is_dir() {
-            expansion.files.push(path.clone());
+            add(&mut expansion.files, path.clone());
             continue;
         }
-        let walk = ignore::WalkBuilder::new(path)
-            .standard_filters(!no_ignore)
+        let mut walk = ignore::WalkBuilder::new(path);
+        walk.standard_filters(!no_ignore)
             .require_git(false)
-            .add_custom_ignore_filename(".fenlintignore")
             .follow_links(follow)
-            .sort_by_file_name(|a, b| a.cmp(b))
-            .build();
+            .sort_by_file_name(|a, b| a.cmp(b));
+        if !no_ignore {
+            walk.add_custom_ignore_filename(".fenlintignore");
+        }
+        let walk = walk.build();
         for entry in walk {
             match entry {
                 Ok(entry) => {
@@ -158,7 +169,7 @@ pub fn expand(paths: &[PathBuf], no_ignore: bool, follow: bool) -> Expansion {
                         continue;
                     }
                     if file_type.is_file() {
-                        expansion.files.push(entry.into_path());
+                        add(&mut expansion.files, entry.into_path());
                     } else if !file_type.is_symlink() {
                         expansion.warnings.push(format!(
                             "{}: skipped: not a regular file (a FIFO, socket or device)",

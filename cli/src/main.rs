@@ -10,6 +10,7 @@ mod fmt;
 mod lsp;
 mod newlines;
 mod output;
+mod paths;
 mod sarif;
 mod selector;
 mod show;
@@ -203,6 +204,7 @@ fn diff_fixes(files: &[PathBuf], per_file: &mut PerFile, mut trouble: bool) -> u
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut changed = false;
     let mut closed = false;
+    let cwd = std::env::current_dir().ok();
     for file in files {
         let (name, kind) = name_and_kind(file, None);
         let bytes = match read_file(file) {
@@ -218,10 +220,12 @@ fn diff_fixes(files: &[PathBuf], per_file: &mut PerFile, mut trouble: bool) -> u
         };
         let fixed = fenlint::files::fix_file(kind, &bytes, &validator);
         fix_notes(&name, kind, &bytes, &fixed, true);
-        match diff::write_unified(&mut out, &name, &bytes, &fixed.text).and_then(|changes| {
-            out.flush()?;
-            Ok(changes)
-        }) {
+        match diff::write_unified(&mut out, file, cwd.as_deref(), &bytes, &fixed.text).and_then(
+            |changes| {
+                out.flush()?;
+                Ok(changes)
+            },
+        ) {
             Ok(changes) => changed |= changes,
             Err(error) => output_failed(error, &mut trouble, &mut closed),
         }
@@ -254,8 +258,14 @@ fn fix_stdin(args: &CheckArgs, validator: &Validator, printer: &mut Printer) -> 
     fix_notes(&name, kind, &bytes, &fixed, args.diff);
     let mut stdout = io::stdout().lock();
     if args.diff {
-        let written = diff::write_unified(&mut stdout, &name, &bytes, &fixed.text)
-            .and_then(|changes| stdout.flush().map(|()| changes));
+        let written = diff::write_unified(
+            &mut stdout,
+            Path::new(&*name),
+            std::env::current_dir().ok().as_deref(),
+            &bytes,
+            &fixed.text,
+        )
+        .and_then(|changes| stdout.flush().map(|()| changes));
         return match written {
             Ok(true) => ERRORS,
             Ok(false) => CLEAN,
@@ -610,6 +620,7 @@ fn run_fmt(args: &FmtArgs) -> u8 {
     let mut unverified = 0usize;
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut closed = false;
+    let cwd = std::env::current_dir().ok();
     for file in files {
         // Each file's settings: its nearest fenlint.toml (or `--config`'s), the flags over it.
         let (options, variant) = match configs
@@ -641,7 +652,8 @@ fn run_fmt(args: &FmtArgs) -> u8 {
                     changed += outcome.changed;
                 }
                 let written = if args.diff {
-                    diff::write_unified(&mut out, &name, &bytes, &outcome.text).map(|_| ())
+                    diff::write_unified(&mut out, &file, cwd.as_deref(), &bytes, &outcome.text)
+                        .map(|_| ())
                 } else if outcome.changed > 0 {
                     let verb = if args.check {
                         "would change"
@@ -685,7 +697,14 @@ fn fmt_stdin(
     let unverified = fmt_notes(&name, &outcome);
     let mut stdout = io::stdout().lock();
     let written = if args.diff {
-        diff::write_unified(&mut stdout, &name, &bytes, &outcome.text).map(|_| ())
+        diff::write_unified(
+            &mut stdout,
+            Path::new(&*name),
+            std::env::current_dir().ok().as_deref(),
+            &bytes,
+            &outcome.text,
+        )
+        .map(|_| ())
     } else if args.check {
         Ok(())
     } else {
