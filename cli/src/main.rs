@@ -71,11 +71,15 @@ fn main() -> ExitCode {
         Command::Man(args) => run_man(args.subcommand.as_deref()),
         Command::Explain(args) => {
             let mut out = io::stdout().lock();
-            if args.list {
+            if args.list && args.code.is_none() {
                 explain::list(&mut out).map_or(TROUBLE, |()| CLEAN)
             } else {
                 let name = args.code.unwrap_or_default();
                 match selector::Selector::parse(&name) {
+                    // `--list CODE` lists that one code.
+                    Ok(selector) if args.list => {
+                        explain::list_selected(&mut out, &selector).map_or(TROUBLE, |()| CLEAN)
+                    }
                     Ok(selector) => {
                         explain::explain(&mut out, &selector).map_or(TROUBLE, |()| CLEAN)
                     }
@@ -451,7 +455,12 @@ fn run_check(args: &CheckArgs) -> u8 {
                 }
             }
         } else {
-            let paths = if args.paths.is_empty() {
+            // No path: the current directory, as ruff does (its files named without `./`),
+            // or standard input when it is named by `--stdin-filename`.
+            let implicit = args.paths.is_empty() && args.stdin_filename.is_none();
+            let paths = if implicit {
+                vec![PathBuf::from(".")]
+            } else if args.paths.is_empty() {
                 vec![PathBuf::from("-")]
             } else {
                 args.paths.clone()
@@ -469,7 +478,14 @@ fn run_check(args: &CheckArgs) -> u8 {
                 };
                 return fix_stdin(args, &validator, &mut printer);
             }
-            let files = files_of(&paths, &args.walk, &mut trouble);
+            let mut files = files_of(&paths, &args.walk, &mut trouble);
+            if implicit {
+                for file in &mut files {
+                    if let Ok(inside) = file.strip_prefix(".") {
+                        *file = inside.to_path_buf();
+                    }
+                }
+            }
             if args.diff {
                 return diff_fixes(&files, &mut per_file, trouble);
             }
@@ -601,11 +617,11 @@ fn run_fmt(args: &FmtArgs) -> u8 {
             return TROUBLE;
         }
         let name = settings_path(Path::new("-"), args.stdin_filename.as_deref());
-        return match configs
-            .for_file(name)
-            .and_then(|config| fmt::settings(args, &config))
-        {
-            Ok((options, variant)) => fmt_stdin(args, &options, variant),
+        return match configs.for_file(name).and_then(|config| {
+            let validator = config::validator(&config, args.variant, &[])?;
+            fmt::settings(args, &config).map(|settings| (settings, validator))
+        }) {
+            Ok(((options, variant), validator)) => fmt_stdin(args, &options, variant, &validator),
             Err(message) => {
                 eprintln!("fenlint: {message}");
                 TROUBLE
@@ -637,9 +653,23 @@ fn run_fmt(args: &FmtArgs) -> u8 {
             }
         };
         let name = file.display().to_string();
+        let validator = match configs
+            .for_file(&file)
+            .and_then(|config| config::validator(&config, args.variant, &[]))
+        {
+            Ok(validator) => validator,
+            Err(message) => {
+                if printed.insert(message.clone()) {
+                    eprintln!("fenlint: {message}");
+                }
+                trouble = true;
+                continue;
+            }
+        };
         let formatted = read_file(&file).and_then(|bytes| {
-            let outcome =
-                fenlint::files::format_file_as(FileKind::of(&file), &bytes, &options, variant);
+            let kind = FileKind::of(&file);
+            let mut outcome = fenlint::files::format_file_as(kind, &bytes, &options, variant);
+            fmt::keep_reported(kind, &bytes, &mut outcome, &validator);
             if !args.check && !args.diff && outcome.changed > 0 && outcome.text != bytes {
                 write::replace(&file, &outcome.text)?;
             }
@@ -654,14 +684,21 @@ fn run_fmt(args: &FmtArgs) -> u8 {
                 let written = if args.diff {
                     diff::write_unified(&mut out, &file, cwd.as_deref(), &bytes, &outcome.text)
                         .map(|_| ())
-                } else if outcome.changed > 0 {
-                    let verb = if args.check {
-                        "would change"
-                    } else {
-                        "changed"
-                    };
-                    writeln!(out, "{name}: {verb} {} FEN(s)", outcome.changed)
                 } else {
+                    // What was done goes to stderr, as `check --fix` says it: stdout is for
+                    // the diff, or the text of standard input.
+                    if outcome.changed > 0 {
+                        eprintln!(
+                            "fenlint: {name}: {} {} {}",
+                            if args.check {
+                                "would change"
+                            } else {
+                                "changed"
+                            },
+                            outcome.changed,
+                            if outcome.changed == 1 { "FEN" } else { "FENs" }
+                        );
+                    }
                     Ok(())
                 };
                 if let Err(error) = written.and_then(|()| out.flush()) {
@@ -684,6 +721,7 @@ fn fmt_stdin(
     args: &FmtArgs,
     options: &fenlint::position::WriteOptions,
     variant: Option<fenlint::position::Variant>,
+    validator: &Validator,
 ) -> u8 {
     let (name, kind) = name_and_kind(Path::new("-"), args.stdin_filename.as_deref());
     let bytes = match read_stdin() {
@@ -693,7 +731,8 @@ fn fmt_stdin(
             return TROUBLE;
         }
     };
-    let outcome = fenlint::files::format_file_as(kind, &bytes, options, variant);
+    let mut outcome = fenlint::files::format_file_as(kind, &bytes, options, variant);
+    fmt::keep_reported(kind, &bytes, &mut outcome, validator);
     let unverified = fmt_notes(&name, &outcome);
     let mut stdout = io::stdout().lock();
     let written = if args.diff {
