@@ -1045,6 +1045,9 @@ fn lint_batches<R: Read>(
     // The suppression comments seen, by offset: the unused ones are reported after the lines
     // below them.
     let mut directives: Vec<(usize, Snippet)> = Vec::new();
+    // A stream read once: the codes reported so far, so that an `allow-file` comment that
+    // comes after some of its findings were reported (which it cannot take back) says so.
+    let mut reported = Reported::default();
     let threads = thread::available_parallelism().map_or(1, |n| n.get());
     pipeline(
         threads,
@@ -1055,6 +1058,9 @@ fn lint_batches<R: Read>(
             let positions = batch.lines.iter().filter(|line| line.position).count();
             totals.fens = totals.fens.saturating_add(positions);
             if batch.json_complete && suppressor.silences_nothing() {
+                if !rewindable {
+                    reported.add_all(&batch.diagnostics);
+                }
                 // The usual batch: its findings, all of them, as written when it was linted.
                 report
                     .json_lines(&batch.json, batch.severities)
@@ -1070,6 +1076,9 @@ fn lint_batches<R: Read>(
                     if count > 0 {
                         let snippet = LineSnippet::new(path, content, line.offset, line.number);
                         for diagnostic in all.by_ref().take(count) {
+                            if !rewindable {
+                                reported.add(diagnostic.code());
+                            }
                             report
                                 .finding(Finding::on(path, diagnostic, Place::Line(&snippet)))
                                 .map_err(Stop::Output)?;
@@ -1083,6 +1092,7 @@ fn lint_batches<R: Read>(
                 } else {
                     if !rewindable {
                         // Read once: an `allow-file` comment applies from here on.
+                        reported.warn_if_late(path, line.number, content, line.offset);
                         suppressor.scan_line(content, line.offset);
                     }
                     suppressor.comment_line(line.number, content, line.offset)
@@ -1096,6 +1106,9 @@ fn lint_batches<R: Read>(
                     directives.push((line.offset, snippet.snippet().clone()));
                 }
                 for diagnostic in diagnostics {
+                    if !rewindable {
+                        reported.add(diagnostic.code());
+                    }
                     // The unused codes of a suppression comment above this line are on that
                     // line.
                     let start = diagnostic.span().start;
@@ -1124,6 +1137,59 @@ fn lint_batches<R: Read>(
             .map_err(Stop::Output)?;
     }
     Ok(())
+}
+
+/// The codes reported so far in a stream read once (see [`lint_batches`]).
+#[derive(Default)]
+struct Reported {
+    codes: std::collections::HashSet<fenlint::Code>,
+}
+
+impl Reported {
+    fn add(&mut self, code: fenlint::Code) {
+        self.codes.insert(code);
+    }
+
+    fn add_all(&mut self, diagnostics: &[Diagnostic]) {
+        for diagnostic in diagnostics {
+            self.add(diagnostic.code());
+        }
+    }
+
+    /// Says on stderr when the comment `line` (0-based number `number`, at `offset`) of the
+    /// stream `path` is an `allow-file` directive naming codes already reported: in a stream
+    /// read once it applies from its line on, unlike in a file (or in `check --fix -`, which
+    /// reads standard input whole), where it applies to every line.
+    fn warn_if_late(&self, path: &str, number: usize, line: &[u8], offset: usize) {
+        if self.codes.is_empty() {
+            return;
+        }
+        let Some(directive) = fenlint::suppression::Directive::of_line(line, offset) else {
+            return;
+        };
+        if directive.scope() != fenlint::suppression::Scope::File {
+            return;
+        }
+        let late: Vec<&str> = directive
+            .codes()
+            .iter()
+            .filter(|(code, _)| self.codes.contains(code))
+            .map(|(code, _)| code.name())
+            .collect();
+        if late.is_empty() {
+            return;
+        }
+        eprintln!(
+            "fenlint: warning: {path}:{}: `allow-file {}` comes after findings of {} were reported: \
+             an input read as it comes (a stream longer than {} MiB) is linted as it is read, so \
+             the comment applies from its line on (name the file instead, or put the comment \
+             before the positions)",
+            number.saturating_add(1),
+            late.join(", "),
+            if late.len() == 1 { "it" } else { "them" },
+            STREAM_BUFFER_BYTES >> 20
+        );
+    }
 }
 
 /// Lints a whole PGN file, calling `report` for each finding in order. Each finding carries
