@@ -637,6 +637,8 @@ fn run_fmt(args: &FmtArgs) -> u8 {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut closed = false;
     let cwd = std::env::current_dir().ok();
+    let mut validators: std::collections::HashMap<Option<PathBuf>, Arc<Validator>> =
+        std::collections::HashMap::new();
     for file in files {
         // Each file's settings: its nearest fenlint.toml (or `--config`'s), the flags over it.
         let (options, variant) = match configs
@@ -653,10 +655,15 @@ fn run_fmt(args: &FmtArgs) -> u8 {
             }
         };
         let name = file.display().to_string();
-        let validator = match configs
-            .for_file(&file)
-            .and_then(|config| config::validator(&config, args.variant, &[]))
-        {
+        // The severities `check` would use for this file, built once per settings file.
+        let validator = match configs.for_file(&file).and_then(|config| {
+            if let Some(built) = validators.get(&config.path) {
+                return Ok(Arc::clone(built));
+            }
+            let built = Arc::new(config::validator(&config, args.variant, &[])?);
+            validators.insert(config.path.clone(), Arc::clone(&built));
+            Ok(built)
+        }) {
             Ok(validator) => validator,
             Err(message) => {
                 if printed.insert(message.clone()) {
