@@ -177,6 +177,39 @@ fn fmt_and_check_agree_under_the_same_settings() {
         let fmt = fenlint(&dir, &args);
         assert_eq!(fmt.code, 0, "{file}: {}", fmt.stderr);
     }
+    // So do EPD records and PGN `[FEN]` tags (a game's brace comment silencing it too).
+    write(
+        &dir,
+        "e.epd",
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w QKkq - id \"x\";\n",
+    );
+    write(
+        &dir,
+        "g.pgn",
+        b"[Event \"x\"]\n[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w QKkq - 0 1\"]\n\n*\n",
+    );
+    write(
+        &dir,
+        "h.pgn",
+        b"{ fenlint: allow fen::castling::order }\n[Event \"x\"]\n[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w QKkq - 0 1\"]\n\n*\n",
+    );
+    for (file, settings) in [
+        ("e.epd", &[][..]),
+        ("g.pgn", &[]),
+        ("h.pgn", &["--no-config"]),
+    ] {
+        let mut args = vec!["check", file];
+        args.extend_from_slice(settings);
+        assert_eq!(fenlint(&dir, &args).code, 0, "{file}");
+        args[0] = "fmt";
+        args.insert(1, "--check");
+        let fmt = fenlint(&dir, &args);
+        assert_eq!((fmt.code, fmt.stderr.as_str()), (0, ""), "{file}");
+        let strict = fenlint(&dir, &["fmt", "--check", "--no-config", file]);
+        if file != "h.pgn" {
+            assert_eq!(strict.code, 1, "{file}: {}", strict.stderr);
+        }
+    }
     // An error the settings keep still fails both.
     write(&dir, "d.fen", b"4k3/8/8/8/8/8/8/4K3 x - - 0 1\n");
     assert_eq!(fenlint(&dir, &["check", "d.fen"]).code, 1);
