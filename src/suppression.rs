@@ -121,6 +121,7 @@ impl Directive {
                     .help("Turn it off with `--allow` or the `allow` list of fenlint.toml."),
                 ),
                 Some(&code) => directive.codes.push((code, span)),
+                None if is_group(name) => directive.problems.push(group(span, name)),
                 None => directive.problems.push(unknown(
                     span,
                     format!(
@@ -204,6 +205,37 @@ fn unknown(span: Span, message: String) -> Diagnostic {
     Diagnostic::new(Code::SuppressionUnknownCode, message)
         .primary(span, "not a code fenlint reports")
         .help("Name the codes to allow, as `fenlint explain --list` lists them: `# fenlint: allow fen::castling::order`.")
+}
+
+/// Whether `name` names a group of codes rather than one: `all`, or a prefix of whole `::`
+/// segments of a code (`fen::castling`, in any case, a trailing `::` allowed).
+fn is_group(name: &str) -> bool {
+    let prefix = name.strip_suffix("::").unwrap_or(name);
+    prefix.eq_ignore_ascii_case("all")
+        || (!prefix.is_empty()
+            && Code::ALL.iter().any(|code| {
+                let full = code.name();
+                full.len() > prefix.len()
+                    && full
+                        .get(..prefix.len())
+                        .is_some_and(|head| head.eq_ignore_ascii_case(prefix))
+                    && full
+                        .get(prefix.len()..)
+                        .is_some_and(|rest| rest.starts_with("::"))
+            }))
+}
+
+/// A group of codes (`fen::castling`, `all`) named by a directive, which takes codes only.
+fn group(span: Span, name: &str) -> Diagnostic {
+    let shown = crate::diagnostics::text::shown(name);
+    Diagnostic::new(
+        Code::SuppressionUnknownCode,
+        format!("`{shown}` is a group of codes, and prefixes are not accepted here, expected a code"),
+    )
+    .primary(span, "a group, not one code")
+    .help(format!(
+        "Name each code the comment allows (`fenlint explain --list {shown}` lists them), or allow the whole group with `--allow` or the `allow` list of fenlint.toml."
+    ))
 }
 
 /// A code a directive names, and whether it has silenced something yet.
@@ -642,6 +674,41 @@ mod tests {
             .allow(Code::SuppressionUnused)
             .allow(Code::SuppressionUnknownCode);
         assert!(lint_file(FileKind::Lines, text.as_bytes(), &quiet).is_empty());
+    }
+
+    #[test]
+    fn a_group_in_a_suppression_is_said_to_be_one() {
+        for name in ["fen::castling", "FEN::Castling::", "epd", "all", "ALL"] {
+            let text = format!("# fenlint: allow {name}\n8/8/8/4k3/8/8/8/4K3 w - - 0 1\n");
+            let found = lint_file(FileKind::Lines, text.as_bytes(), &Validator::new());
+            assert_eq!(found.len(), 1, "{name}: {found:?}");
+            let diagnostic = &found[0];
+            assert_eq!(diagnostic.code(), Code::SuppressionUnknownCode);
+            assert!(
+                diagnostic
+                    .message()
+                    .contains("is a group of codes, and prefixes are not accepted here"),
+                "{}",
+                diagnostic.message()
+            );
+            let span = diagnostic.span();
+            assert_eq!(text.get(span.range()), Some(name));
+        }
+        // Neither a code nor a group: unknown, as before.
+        for name in [
+            "fen::cast",
+            "fen::castling::ordr",
+            "fen::castling::order::x",
+            "::",
+        ] {
+            let text = format!("# fenlint: allow {name}\n8/8/8/4k3/8/8/8/4K3 w - - 0 1\n");
+            let found = lint_file(FileKind::Lines, text.as_bytes(), &Validator::new());
+            assert!(
+                found[0].message().starts_with("unknown code"),
+                "{name}: {}",
+                found[0].message()
+            );
+        }
     }
 
     #[test]

@@ -112,7 +112,7 @@ pub struct FmtArgs {
 #[derive(Debug, Args)]
 pub struct ConfigArgs {
     /// Read the settings from this file for every input, instead of each file's nearest
-    /// `fenlint.toml` (found from the file's directory upward; for standard input and `--fen`,
+    /// `fenlint.toml` (found from the file's directory upward; for an input that is no file,
     /// from the current directory).
     #[arg(long, value_name = "PATH", conflicts_with = "no_config")]
     pub config: Option<PathBuf>,
@@ -182,7 +182,8 @@ pub enum EpArg {
 
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// Files or directories to lint; `-` or nothing for standard input. Directories are walked
+    /// Files or directories to lint; `-` for standard input; nothing for the current directory
+    /// (as ruff does; standard input when `--stdin-filename` is given). Directories are walked
     /// for `.fen`, `.epd` and `.pgn` files (any case), skipping hidden and ignored ones as
     /// ripgrep does; a file named here is read whatever its name (`.txt` as FEN lines). With
     /// `--fix` or `--diff`, standard input must be the only input: the fixed text (or the
@@ -216,8 +217,8 @@ pub struct CheckArgs {
     #[arg(skip)]
     pub severities: Vec<(String, Option<Severity>)>,
     /// Apply the unambiguous fixes to the files in place (every other byte is kept), then report
-    /// what is left.
-    #[arg(long)]
+    /// what is left. Not with `--fen`, which is no file (`--fix -` fixes standard input).
+    #[arg(long, conflicts_with = "fen")]
     pub fix: bool,
     /// Let `--fix` rewrite read-only files too (no write permission for their owner or for
     /// you), keeping their mode; without it they are refused.
@@ -291,7 +292,7 @@ pub struct ExplainArgs {
     /// the codes under it.
     #[arg(required_unless_present = "list")]
     pub code: Option<String>,
-    /// List every code with its severity and summary.
+    /// List every code with its severity and summary (with a prefix, the codes under it).
     #[arg(long)]
     pub list: bool,
 }

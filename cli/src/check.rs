@@ -132,22 +132,33 @@ fn is_position_file(path: &Path) -> bool {
 /// a FIFO included), with directories walked as ripgrep walks them. Walked directories give
 /// their `.fen`, `.epd` and `.pgn` regular files, sorted by name; hidden files and directories
 /// and what `.gitignore`, `.ignore` and `.fenlintignore` files exclude are skipped unless
-/// `no_ignore`; symbolic links are followed only with `follow` (a loop is reported and skipped);
-/// FIFOs, sockets and devices found by the walk are skipped with a warning.
+/// `no_ignore` (which overrides all three); symbolic links are followed only with `follow` (a
+/// loop is reported and skipped); FIFOs, sockets and devices found by the walk are skipped with
+/// a warning. A file named twice, or named and also found by a walk, is read once, where it
+/// first comes (paths compare as git names them: `./a.fen` is `a.fen`).
 pub fn expand(paths: &[PathBuf], no_ignore: bool, follow: bool) -> Expansion {
     let mut expansion = Expansion::default();
+    let cwd = std::env::current_dir().ok();
+    let mut seen = std::collections::HashSet::new();
+    let mut add = |files: &mut Vec<PathBuf>, path: PathBuf| {
+        if seen.insert(crate::paths::normalized(&path, cwd.as_deref())) {
+            files.push(path);
+        }
+    };
     for path in paths {
         if path.as_os_str() == "-" || !path.is_dir() {
-            expansion.files.push(path.clone());
+            add(&mut expansion.files, path.clone());
             continue;
         }
-        let walk = ignore::WalkBuilder::new(path)
-            .standard_filters(!no_ignore)
+        let mut walk = ignore::WalkBuilder::new(path);
+        walk.standard_filters(!no_ignore)
             .require_git(false)
-            .add_custom_ignore_filename(".fenlintignore")
             .follow_links(follow)
-            .sort_by_file_name(|a, b| a.cmp(b))
-            .build();
+            .sort_by_file_name(|a, b| a.cmp(b));
+        if !no_ignore {
+            walk.add_custom_ignore_filename(".fenlintignore");
+        }
+        let walk = walk.build();
         for entry in walk {
             match entry {
                 Ok(entry) => {
@@ -158,7 +169,7 @@ pub fn expand(paths: &[PathBuf], no_ignore: bool, follow: bool) -> Expansion {
                         continue;
                     }
                     if file_type.is_file() {
-                        expansion.files.push(entry.into_path());
+                        add(&mut expansion.files, entry.into_path());
                     } else if !file_type.is_symlink() {
                         expansion.warnings.push(format!(
                             "{}: skipped: not a regular file (a FIFO, socket or device)",
@@ -1046,6 +1057,9 @@ fn lint_batches<R: Read>(
     // The first finding of each code reported once per file, with its line, reported when the
     // file ends with how many more there were.
     let mut once = OncePerFile::<Snippet>::new();
+    // A stream read once: the codes reported so far, so that an `allow-file` comment that
+    // comes after some of its findings were reported (which it cannot take back) says so.
+    let mut reported = Reported::default();
     let threads = thread::available_parallelism().map_or(1, |n| n.get());
     pipeline(
         threads,
@@ -1056,6 +1070,9 @@ fn lint_batches<R: Read>(
             let positions = batch.lines.iter().filter(|line| line.position).count();
             totals.fens = totals.fens.saturating_add(positions);
             if batch.json_complete && suppressor.silences_nothing() {
+                if !rewindable {
+                    reported.add_all(&batch.diagnostics);
+                }
                 // The usual batch: its findings, all of them, as written when it was linted.
                 report
                     .json_lines(&batch.json, batch.severities)
@@ -1071,6 +1088,9 @@ fn lint_batches<R: Read>(
                     if count > 0 {
                         let snippet = LineSnippet::new(path, content, line.offset, line.number);
                         for diagnostic in all.by_ref().take(count) {
+                            if !rewindable {
+                                reported.add(diagnostic.code());
+                            }
                             if !once.take(diagnostic, || snippet.snippet().clone()) {
                                 continue;
                             }
@@ -1087,6 +1107,7 @@ fn lint_batches<R: Read>(
                 } else {
                     if !rewindable {
                         // Read once: an `allow-file` comment applies from here on.
+                        reported.warn_if_late(path, line.number, content, line.offset);
                         suppressor.scan_line(content, line.offset);
                     }
                     suppressor.comment_line(line.number, content, line.offset)
@@ -1100,6 +1121,9 @@ fn lint_batches<R: Read>(
                     directives.push((line.offset, snippet.snippet().clone()));
                 }
                 for diagnostic in diagnostics {
+                    if !rewindable {
+                        reported.add(diagnostic.code());
+                    }
                     if !once.take(&diagnostic, || snippet.snippet().clone()) {
                         continue;
                     }
@@ -1136,6 +1160,59 @@ fn lint_batches<R: Read>(
             .map_err(Stop::Output)?;
     }
     Ok(())
+}
+
+/// The codes reported so far in a stream read once (see [`lint_batches`]).
+#[derive(Default)]
+struct Reported {
+    codes: std::collections::HashSet<fenlint::Code>,
+}
+
+impl Reported {
+    fn add(&mut self, code: fenlint::Code) {
+        self.codes.insert(code);
+    }
+
+    fn add_all(&mut self, diagnostics: &[Diagnostic]) {
+        for diagnostic in diagnostics {
+            self.add(diagnostic.code());
+        }
+    }
+
+    /// Says on stderr when the comment `line` (0-based number `number`, at `offset`) of the
+    /// stream `path` is an `allow-file` directive naming codes already reported: in a stream
+    /// read once it applies from its line on, unlike in a file (or in `check --fix -`, which
+    /// reads standard input whole), where it applies to every line.
+    fn warn_if_late(&self, path: &str, number: usize, line: &[u8], offset: usize) {
+        if self.codes.is_empty() {
+            return;
+        }
+        let Some(directive) = fenlint::suppression::Directive::of_line(line, offset) else {
+            return;
+        };
+        if directive.scope() != fenlint::suppression::Scope::File {
+            return;
+        }
+        let late: Vec<&str> = directive
+            .codes()
+            .iter()
+            .filter(|(code, _)| self.codes.contains(code))
+            .map(|(code, _)| code.name())
+            .collect();
+        if late.is_empty() {
+            return;
+        }
+        eprintln!(
+            "fenlint: warning: {path}:{}: `allow-file {}` comes after findings of {} were reported: \
+             an input read as it comes (a stream longer than {} MiB) is linted as it is read, so \
+             the comment applies from its line on (name the file instead, or put the comment \
+             before the positions)",
+            number.saturating_add(1),
+            late.join(", "),
+            if late.len() == 1 { "it" } else { "them" },
+            STREAM_BUFFER_BYTES >> 20
+        );
+    }
 }
 
 /// Lints a whole PGN file, calling `report` for each finding in order. Each finding carries

@@ -1,20 +1,28 @@
 //! `--diff`: what `check --fix` and `fmt` would change, as a unified diff.
 
 use std::io::{self, Write};
+use std::path::Path;
 
 use similar::TextDiff;
 
 /// Lines of context around each change, as `diff -u` and `git diff` show.
 const CONTEXT_LINES: usize = 3;
 
-/// Writes to `out` the unified diff from `old` to `new` of the file `name`, with the
-/// `--- a/NAME` and `+++ b/NAME` headers that `git apply` and `patch -p1` read; nothing when
-/// the two are the same. Returns whether there was a difference.
+/// Writes to `out` the unified diff from `old` to `new` of the file `path`, with the
+/// `--- a/NAME` and `+++ b/NAME` headers that `git apply` and `patch -p1` read, NAME as git
+/// writes it (see [`crate::paths::diff_header`]: relative to `cwd` when inside it, quoted when
+/// it has to be); nothing when the two are the same. Returns whether there was a difference.
 ///
 /// The lines are compared and written as bytes, so that nothing is lost: a byte-order mark, a
 /// `\r` before the `\n` and bytes that are not UTF-8 appear in the diff as they are in the
 /// file, and a last line without its `\n` is followed by `\ No newline at end of file`.
-pub fn write_unified(out: &mut dyn Write, name: &str, old: &[u8], new: &[u8]) -> io::Result<bool> {
+pub fn write_unified(
+    out: &mut dyn Write,
+    path: &Path,
+    cwd: Option<&Path>,
+    old: &[u8],
+    new: &[u8],
+) -> io::Result<bool> {
     if old == new {
         return Ok(false);
     }
@@ -25,8 +33,12 @@ pub fn write_unified(out: &mut dyn Write, name: &str, old: &[u8], new: &[u8]) ->
     if hunks.peek().is_none() {
         return Ok(false);
     }
-    writeln!(out, "--- a/{name}")?;
-    writeln!(out, "+++ b/{name}")?;
+    let mut header = b"--- ".to_vec();
+    header.extend(crate::paths::diff_header("a/", path, cwd));
+    header.extend_from_slice(b"\n+++ ");
+    header.extend(crate::paths::diff_header("b/", path, cwd));
+    header.push(b'\n');
+    out.write_all(&header)?;
     // Each hunk writes its lines as bytes (its `Display` would replace bytes that are not
     // UTF-8).
     for hunk in hunks {
@@ -41,7 +53,7 @@ mod tests {
 
     fn diff(old: &[u8], new: &[u8]) -> Vec<u8> {
         let mut out = Vec::new();
-        write_unified(&mut out, "x.fen", old, new).unwrap();
+        write_unified(&mut out, Path::new("./x.fen"), None, old, new).unwrap();
         out
     }
 

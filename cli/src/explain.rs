@@ -34,6 +34,12 @@ pub fn list(out: &mut dyn Write) -> io::Result<()> {
     list_of(out, |_| true)
 }
 
+/// Prints the codes `selector` names (one code, those under a prefix, or every code for `all`),
+/// each with its default severity and summary.
+pub fn list_selected(out: &mut dyn Write, selector: &Selector) -> io::Result<()> {
+    list_of(out, |code| selector.matches(code))
+}
+
 /// Prints the codes `wanted` keeps, each with its default severity and summary.
 fn list_of(out: &mut dyn Write, wanted: impl Fn(Code) -> bool) -> io::Result<()> {
     let codes: Vec<Code> = Code::ALL

@@ -1,9 +1,11 @@
 //! `fenlint fmt`: the writer options of the flags and of fenlint.toml, for
 //! [`fenlint::files::format_file`].
 
+use fenlint::files::{FileKind, Formatted};
 use fenlint::position::{
     CastlingStyle, ChecksStyle, EnPassantStyle, HoldingsStyle, Variant, WriteOptions,
 };
+use fenlint::{Severity, Validator};
 
 use crate::args::{ChecksArg, EpArg, FmtArgs, HoldingsArg, ToArg};
 use crate::config::{Config, FormatConfig};
@@ -50,4 +52,26 @@ pub fn write_options(format: &FormatConfig) -> WriteOptions {
             EpArg::Capturable => EnPassantStyle::Capturable,
             EpArg::Legal => EnPassantStyle::Legal,
         })
+}
+
+/// Drops from `outcome.skipped` (the positions `fmt` left alone because they have errors) those
+/// on which `fenlint check` reports no error with the same settings, `validator`: their errors
+/// are allowed, made warnings, or silenced by a suppression comment. `fmt` leaves them as they
+/// are, and `fmt --check` counts them clean, as `check` does.
+pub fn keep_reported(kind: FileKind, bytes: &[u8], outcome: &mut Formatted, validator: &Validator) {
+    if outcome.skipped.is_empty() {
+        return;
+    }
+    let starts: Vec<usize> = std::iter::once(0)
+        .chain(memchr::memchr_iter(b'\n', bytes).map(|at| at.saturating_add(1)))
+        .collect();
+    let mut with_errors: Vec<usize> = fenlint::files::lint_file(kind, bytes, validator)
+        .iter()
+        .filter(|diagnostic| diagnostic.severity() == Severity::Error)
+        .map(|diagnostic| starts.partition_point(|&start| start <= diagnostic.span().start))
+        .collect();
+    with_errors.sort_unstable();
+    outcome
+        .skipped
+        .retain(|line| with_errors.binary_search(line).is_ok());
 }

@@ -12,6 +12,7 @@ mod fmt;
 mod lsp;
 mod newlines;
 mod output;
+mod paths;
 mod sarif;
 mod selector;
 mod show;
@@ -77,11 +78,16 @@ fn main() -> ExitCode {
         Command::Man(args) => run_man(args.subcommand.as_deref()),
         Command::Explain(args) => {
             let mut out = io::BufWriter::new(io::stdout().lock());
-            if args.list {
+            if args.list && args.code.is_none() {
                 closed::status(explain::list(&mut out).and_then(|()| out.flush()), CLEAN)
             } else {
                 let name = args.code.unwrap_or_default();
                 match selector::Selector::parse(&name) {
+                    // `--list CODE` lists that one code.
+                    Ok(selector) if args.list => closed::status(
+                        explain::list_selected(&mut out, &selector).and_then(|()| out.flush()),
+                        CLEAN,
+                    ),
                     Ok(selector) => closed::status(
                         explain::explain(&mut out, &selector).and_then(|()| out.flush()),
                         CLEAN,
@@ -237,6 +243,7 @@ fn diff_fixes(files: &[PathBuf], per_file: &mut PerFile, mut trouble: bool) -> u
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut changed = false;
     let mut closed = false;
+    let cwd = std::env::current_dir().ok();
     for file in files {
         let (name, kind) = name_and_kind(file, None);
         let bytes = match read_file(file) {
@@ -252,10 +259,12 @@ fn diff_fixes(files: &[PathBuf], per_file: &mut PerFile, mut trouble: bool) -> u
         };
         let fixed = fenlint::files::fix_file(kind, &bytes, &validator);
         fix_notes(&name, kind, &bytes, &fixed, true);
-        match diff::write_unified(&mut out, &name, &bytes, &fixed.text).and_then(|changes| {
-            out.flush()?;
-            Ok(changes)
-        }) {
+        match diff::write_unified(&mut out, file, cwd.as_deref(), &bytes, &fixed.text).and_then(
+            |changes| {
+                out.flush()?;
+                Ok(changes)
+            },
+        ) {
             Ok(changes) => changed |= changes,
             Err(error) => {
                 // The result so far: whether this file would change, known before its diff.
@@ -313,8 +322,14 @@ fn fix_stdin(args: &CheckArgs, validator: &Validator, printer: &mut Printer) -> 
     let text = fixed.as_ref().map_or(&bytes, |fixed| &fixed.text);
     let mut stdout = io::stdout().lock();
     if args.diff {
-        let written = diff::write_unified(&mut stdout, &name, &bytes, text)
-            .and_then(|changes| stdout.flush().map(|()| changes));
+        let written = diff::write_unified(
+            &mut stdout,
+            Path::new(&*name),
+            std::env::current_dir().ok().as_deref(),
+            &bytes,
+            text,
+        )
+        .and_then(|changes| stdout.flush().map(|()| changes));
         return match written {
             Ok(true) => ERRORS,
             Ok(false) => CLEAN,
@@ -563,7 +578,12 @@ fn run_check(args: &CheckArgs) -> u8 {
                 }
             }
         } else {
-            let paths = if args.paths.is_empty() {
+            // No path: the current directory, as ruff does (its files named without `./`),
+            // or standard input when it is named by `--stdin-filename`.
+            let implicit = args.paths.is_empty() && args.stdin_filename.is_none();
+            let paths = if implicit {
+                vec![PathBuf::from(".")]
+            } else if args.paths.is_empty() {
                 vec![PathBuf::from("-")]
             } else {
                 args.paths.clone()
@@ -581,7 +601,14 @@ fn run_check(args: &CheckArgs) -> u8 {
                 };
                 return fix_stdin(args, &validator, &mut printer);
             }
-            let files = files_of(&paths, &args.walk, &mut trouble);
+            let mut files = files_of(&paths, &args.walk, &mut trouble);
+            if implicit {
+                for file in &mut files {
+                    if let Ok(inside) = file.strip_prefix(".") {
+                        *file = inside.to_path_buf();
+                    }
+                }
+            }
             if args.diff {
                 return diff_fixes(&files, &mut per_file, trouble);
             }
@@ -736,11 +763,11 @@ fn run_fmt(args: &FmtArgs) -> u8 {
             return TROUBLE;
         }
         let name = settings_path(Path::new("-"), args.stdin_filename.as_deref());
-        return match configs
-            .for_file(name)
-            .and_then(|config| fmt::settings(args, &config))
-        {
-            Ok((options, variant)) => fmt_stdin(args, &options, variant),
+        return match configs.for_file(name).and_then(|config| {
+            let validator = config::validator(&config, args.variant, &[])?;
+            fmt::settings(args, &config).map(|settings| (settings, validator))
+        }) {
+            Ok(((options, variant), validator)) => fmt_stdin(args, &options, variant, &validator),
             Err(message) => {
                 eprintln!("fenlint: {}", shown_name(&message));
                 TROUBLE
@@ -755,6 +782,9 @@ fn run_fmt(args: &FmtArgs) -> u8 {
     let mut unverified = 0usize;
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut closed = false;
+    let cwd = std::env::current_dir().ok();
+    let mut validators: std::collections::HashMap<Option<PathBuf>, Arc<Validator>> =
+        std::collections::HashMap::new();
     for file in files {
         // Each file's settings: its nearest fenlint.toml (or `--config`'s), the flags over it.
         let (options, variant) = match configs
@@ -771,37 +801,60 @@ fn run_fmt(args: &FmtArgs) -> u8 {
             }
         };
         let name = file.display().to_string();
+        // The severities `check` would use for this file, built once per settings file.
+        let validator = match configs.for_file(&file).and_then(|config| {
+            if let Some(built) = validators.get(&config.path) {
+                return Ok(Arc::clone(built));
+            }
+            let built = Arc::new(config::validator(&config, args.variant, &[])?);
+            validators.insert(config.path.clone(), Arc::clone(&built));
+            Ok(built)
+        }) {
+            Ok(validator) => validator,
+            Err(message) => {
+                if printed.insert(message.clone()) {
+                    eprintln!("fenlint: {}", shown_name(&message));
+                }
+                trouble = true;
+                continue;
+            }
+        };
         let mut counts = FmtCounts::default();
         let formatted = if args.diff {
             read_file(&file).map(|bytes| {
-                let outcome =
-                    fenlint::files::format_file_as(FileKind::of(&file), &bytes, &options, variant);
+                let kind = FileKind::of(&file);
+                let mut outcome = fenlint::files::format_file_as(kind, &bytes, &options, variant);
+                fmt::keep_reported(kind, &bytes, &mut outcome, &validator);
                 counts.unverified += fmt_notes(&name, &outcome);
                 counts.changed += outcome.changed;
                 Some((bytes, outcome))
             })
         } else {
-            fmt_file(&file, args, &options, variant, &mut counts).map(|()| None)
+            fmt_file(&file, args, &options, variant, &validator, &mut counts).map(|()| None)
         };
         unverified += counts.unverified;
         changed += counts.changed;
         match formatted {
             Ok(diffed) => {
                 let written = if let Some((bytes, outcome)) = diffed {
-                    diff::write_unified(&mut out, &name, &bytes, &outcome.text).map(|_| ())
-                } else if counts.changed > 0 {
-                    let verb = if args.check {
-                        "would change"
-                    } else {
-                        "changed"
-                    };
-                    writeln!(
-                        out,
-                        "{}: {verb} {} FEN(s)",
-                        shown_name(&name),
-                        counts.changed
-                    )
+                    diff::write_unified(&mut out, &file, cwd.as_deref(), &bytes, &outcome.text)
+                        .map(|_| ())
                 } else {
+                    // What was done goes to stderr, as `check --fix` says it: stdout is for
+                    // the diff, or the text of standard input.
+                    if counts.changed > 0 {
+                        eprintln!(
+                            "fenlint: {}: {} {} {}",
+                            shown_name(&name),
+                            if args.check {
+                                "would change"
+                            } else {
+                                "changed"
+                            },
+                            counts.changed,
+                            if counts.changed == 1 { "FEN" } else { "FENs" }
+                        );
+                    }
                     Ok(())
                 };
                 if let Err(error) = written.and_then(|()| out.flush()) {
@@ -841,6 +894,7 @@ fn fmt_file(
     args: &FmtArgs,
     options: &fenlint::position::WriteOptions,
     variant: Option<fenlint::position::Variant>,
+    validator: &Validator,
     counts: &mut FmtCounts,
 ) -> io::Result<()> {
     let kind = FileKind::of(file);
@@ -853,6 +907,7 @@ fn fmt_file(
             &mut io::sink(),
             options,
             variant,
+            validator,
             &name,
             counts,
         );
@@ -867,6 +922,7 @@ fn fmt_file(
             &mut out,
             options,
             variant,
+            validator,
             &name,
             counts,
         )?;
@@ -886,6 +942,7 @@ fn format_input(
     out: &mut dyn Write,
     options: &fenlint::position::WriteOptions,
     variant: Option<fenlint::position::Variant>,
+    validator: &Validator,
     name: &str,
     counts: &mut FmtCounts,
 ) -> io::Result<()> {
@@ -899,7 +956,8 @@ fn format_input(
             counts.unverified += 1;
             return elided.write(&text, out);
         }
-        let outcome = fenlint::files::format_file_as(kind, &text, options, variant);
+        let mut outcome = fenlint::files::format_file_as(kind, &text, options, variant);
+        fmt::keep_reported(kind, &text, &mut outcome, validator);
         counts.unverified += fmt_notes(name, &outcome);
         counts.changed += outcome.changed;
         return elided.write(&outcome.text, out);
@@ -908,7 +966,13 @@ fn format_input(
         FmtInput::File(file) => Box::new(file),
         FmtInput::Stream(stream) => stream,
     };
-    let format = |batch: &[u8]| fenlint::files::format_lines_as(kind, batch, options, variant);
+    // A position left alone for errors that `check` would not report with these settings
+    // (allowed, made warnings, silenced by a comment in the same batch) is not a problem here.
+    let format = |batch: &[u8]| {
+        let mut outcome = fenlint::files::format_lines_as(kind, batch, options, variant);
+        fmt::keep_reported(kind, batch, &mut outcome, validator);
+        outcome
+    };
     bounded::format_stream(kind, reader, out, &format, &mut |note| match note {
         bounded::Note::Batch(outcome) => {
             counts.unverified += fmt_notes(name, outcome);
@@ -931,6 +995,7 @@ fn fmt_stdin(
     args: &FmtArgs,
     options: &fenlint::position::WriteOptions,
     variant: Option<fenlint::position::Variant>,
+    validator: &Validator,
 ) -> u8 {
     let (name, kind) = name_and_kind(Path::new("-"), args.stdin_filename.as_deref());
     if !args.diff {
@@ -944,12 +1009,22 @@ fn fmt_stdin(
                 &mut io::sink(),
                 options,
                 variant,
+                validator,
                 &name,
                 &mut counts,
             )
         } else {
-            format_input(kind, stdin, &mut out, options, variant, &name, &mut counts)
-                .and_then(|()| out.flush())
+            format_input(
+                kind,
+                stdin,
+                &mut out,
+                options,
+                variant,
+                validator,
+                &name,
+                &mut counts,
+            )
+            .and_then(|()| out.flush())
         };
         let trouble = match formatted {
             Ok(()) => false,
@@ -968,10 +1043,18 @@ fn fmt_stdin(
             return TROUBLE;
         }
     };
-    let outcome = fenlint::files::format_file_as(kind, &bytes, options, variant);
+    let mut outcome = fenlint::files::format_file_as(kind, &bytes, options, variant);
+    fmt::keep_reported(kind, &bytes, &mut outcome, validator);
     let unverified = fmt_notes(&name, &outcome);
     let mut stdout = io::stdout().lock();
-    let written = diff::write_unified(&mut stdout, &name, &bytes, &outcome.text).map(|_| ());
+    let written = diff::write_unified(
+        &mut stdout,
+        Path::new(&*name),
+        std::env::current_dir().ok().as_deref(),
+        &bytes,
+        &outcome.text,
+    )
+    .map(|_| ());
     let trouble = written
         .and_then(|()| stdout.flush())
         .is_err_and(|error| closed::report(&error));

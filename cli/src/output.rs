@@ -35,7 +35,7 @@ pub struct Printer {
     quiet: bool,
     /// Count per code instead of printing each finding (`--statistics`).
     statistics: Option<BTreeMap<Code, Tally>>,
-    /// The SARIF log, written whole at the end (`--format sarif`).
+    /// The SARIF log, written as the findings come (`--format sarif`).
     sarif: Option<SarifLog>,
     /// JSON lines not yet written: they are written together once there are
     /// [`PENDING_BYTES`], by [`Printer::write_pending`], and before the summary.
@@ -105,8 +105,7 @@ impl Printer {
             return Ok(());
         }
         if let Some(sarif) = &mut self.sarif {
-            sarif.add(finding);
-            return Ok(());
+            return sarif.add(out, finding);
         }
         match self.format {
             Format::Human => self.human(out, finding),
@@ -180,7 +179,7 @@ impl Printer {
             self.write_statistics(out, statistics)?;
         }
         if let Some(sarif) = self.sarif.take() {
-            sarif.write(out)?;
+            sarif.finish(out)?;
         }
         if self.format != Format::Human {
             return Ok(());

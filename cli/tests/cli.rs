@@ -148,7 +148,7 @@ fn github_annotations() {
 #[test]
 fn standard_input_and_the_fen_flag() {
     let dir = scratch("stdin");
-    let (text, code) = run(&dir, &["check"], Some("8/8/8/8/8/8/8/8 w - - 0 1\n"));
+    let (text, code) = run(&dir, &["check", "-"], Some("8/8/8/8/8/8/8/8 w - - 0 1\n"));
     assert_eq!(code, 1);
     snapshot("stdin", &text);
     let (text, code) = run(

@@ -119,6 +119,8 @@ fn walking_skips_hidden_ignored_and_special_files() {
     write(&dir, "tree/.hidden/b.fen", bad);
     write(&dir, "tree/build/c.fen", bad);
     write(&dir, "tree/.gitignore", b"build/\n");
+    write(&dir, "tree/skipped/d.fen", bad);
+    write(&dir, "tree/.fenlintignore", b"skipped/\n");
     write(&dir, "tree/notes.txt", bad);
     let fifo = dir.join("tree/sub/x.fen");
     let made = std::process::Command::new("mkfifo")
@@ -146,7 +148,7 @@ fn walking_skips_hidden_ignored_and_special_files() {
     assert_eq!(stdout.lines().count(), 1, "{stdout}");
     assert!(stderr.contains("loop"), "{stderr}");
 
-    // `--no-ignore` walks hidden and ignored files too.
+    // `--no-ignore` walks hidden and ignored files too, `.fenlintignore`'s included.
     let (stdout, _, _) = run(&dir, &["check", "--no-ignore", "--format", "json", "tree"]);
     let mut paths: Vec<&str> = stdout
         .lines()
@@ -159,6 +161,7 @@ fn walking_skips_hidden_ignored_and_special_files() {
             "tree/.git/objects.fen",
             "tree/.hidden/b.fen",
             "tree/build/c.fen",
+            "tree/skipped/d.fen",
             "tree/sub/a.fen"
         ]
     );

@@ -250,10 +250,10 @@ fn check_fix_stdin_writes_the_fixed_text_to_stdout_and_the_report_to_stderr() {
     assert_eq!(run.code, 1);
     assert_eq!(run.stdout, AWKWARD_FIXED);
     snapshot("check_fix_stdin", &run.text(&args));
-    // Nothing left: exit 0; with no path at all, standard input is read too.
+    // Nothing left: exit 0.
     let clean = fenlint(
         &dir,
-        &["check", "--fix"],
+        &["check", "--fix", "-"],
         b"4k3/8/8/8/8/8/8/R3K2R w QK - 0 1\n",
     );
     assert_eq!(clean.code, 0, "{}", clean.stderr);

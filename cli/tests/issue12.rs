@@ -391,9 +391,9 @@ fn a_latin1_byte_in_a_pgn_does_not_stop_the_file() {
         fmt.stderr
     );
     assert!(
-        fmt.stdout.contains("l.pgn: changed 1 FEN(s)"),
+        fmt.stderr.contains("fenlint: l.pgn: changed 1 FEN"),
         "{}",
-        fmt.stdout
+        fmt.stderr
     );
     let formatted = std::fs::read(&path).unwrap();
     let expected = String::from_utf8_lossy(text).replace("4K3  w", "4K3 w");

@@ -138,3 +138,51 @@ fn neovim_keeps_the_crlf_lines_of_a_file_through_fix_all_and_formatting() {
         "Neovim saved the file with its CRLF lines"
     );
 }
+
+/// The plugin's file-type detection takes the extensions in any case, as the command does
+/// (`.FEN`, `.Epd`, `.PGN`).
+#[test]
+fn neovim_detects_the_extensions_in_any_case() {
+    let runs = Command::new("nvim")
+        .arg("--version")
+        .output()
+        .is_ok_and(|output| output.status.success());
+    if !runs {
+        assert!(
+            std::env::var_os("FENLINT_REQUIRE_NEOVIM").is_none(),
+            "FENLINT_REQUIRE_NEOVIM is set but `nvim` cannot be run"
+        );
+        eprintln!("SKIPPED neovim_detects_the_extensions_in_any_case: `nvim` is not installed");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let plugin = Path::new(env!("CARGO_MANIFEST_DIR")).join("../editors/neovim");
+    for (name, filetype) in [
+        ("a.fen", "fen"),
+        ("b.FEN", "fen"),
+        ("c.Fen", "fen"),
+        ("d.EPD", "epd"),
+        ("e.ePd", "epd"),
+        ("f.PGN", "pgn"),
+        ("g.Pgn", "pgn"),
+    ] {
+        let file = dir.path().join(name);
+        std::fs::write(&file, "").unwrap();
+        let out = dir.path().join("filetype");
+        let status = Command::new("nvim")
+            .args(["--headless", "-u", "NONE", "-i", "NONE", "--cmd"])
+            .arg(format!("set runtimepath^={}", plugin.display()))
+            .args(["--cmd", "filetype on", "-c"])
+            .arg(format!("call writefile([&filetype], '{}')", out.display()))
+            .args(["-c", "qa!"])
+            .arg(&file)
+            .env("HOME", dir.path())
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let found = std::fs::read_to_string(&out).unwrap();
+        assert_eq!(found.trim(), filetype, "{name}");
+    }
+}

@@ -203,7 +203,7 @@ fn a_control_character_in_a_file_name_never_reaches_the_terminal() {
         (
             vec!["fmt", evil],
             spaced,
-            "fix␛]0;pwned␇.fen: changed 1 FEN(s)",
+            "fenlint: fix␛]0;pwned␇.fen: changed 1 FEN",
         ),
         // An I/O error.
         (

@@ -135,6 +135,73 @@ fn an_allow_file_at_the_end_of_a_file_of_megabytes_silences_its_first_line() {
     );
 }
 
+/// Standard input longer than the 16 MiB read before linting starts is linted as it comes, so
+/// an `allow-file` comment at its end cannot take back what was reported: `check -` says so on
+/// stderr, naming the comment's line, while `check --fix -` (which reads it whole) and the
+/// same text in a file silence the first line and say nothing of it.
+#[test]
+fn a_late_allow_file_in_a_long_stream_says_it_applies_from_its_line_on() {
+    let dir = scratch("late-allow-file");
+    let mut text = "8/8/8/4k3/8/8/8/4K3\n".to_owned();
+    // Comment lines, dropped as they are read, past the 16 MiB.
+    let padding = format!("# {}\n", "x".repeat(1000));
+    let lines = (17 << 20) / padding.len();
+    text.push_str(&padding.repeat(lines));
+    text.push_str("# fenlint: allow-file fen::fields::missing, fen::castling::order\n");
+    let (stdout, stderr, code) =
+        fenlint(&dir, &["check", "--format", "json", "-"], text.as_bytes());
+    assert_eq!(code, 0, "{stderr}");
+    let codes = |stdout: &str| -> Vec<String> {
+        json_codes(stdout)
+            .into_iter()
+            .map(|(code, _)| code)
+            .collect()
+    };
+    // The first line's problem was reported before the comment came, which then silences
+    // nothing (and `fen::castling::order` never had anything to silence).
+    assert_eq!(
+        codes(&stdout),
+        [
+            "fen::fields::missing",
+            "fen::suppression::unused",
+            "fen::suppression::unused"
+        ]
+    );
+    assert_eq!(
+        stderr,
+        format!(
+            "fenlint: warning: -:{}: `allow-file fen::fields::missing` comes after findings of it \
+             were reported: an input read as it comes (a stream longer than 16 MiB) is linted as \
+             it is read, so the comment applies from its line on (name the file instead, or put \
+             the comment before the positions)\n",
+            lines + 2
+        )
+    );
+    // Read whole, it silences the first line, and nothing is said.
+    let (stdout, stderr, code) = fenlint(
+        &dir,
+        &["check", "--fix", "--format", "json", "-"],
+        text.as_bytes(),
+    );
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(stdout, text);
+    assert_eq!(codes(&stderr), ["fen::suppression::unused"]);
+    write(&dir, "long.fen", text.as_bytes());
+    let (stdout, stderr, _) = fenlint(&dir, &["check", "--format", "json", "long.fen"], b"");
+    assert_eq!(codes(&stdout), ["fen::suppression::unused"]);
+    assert_eq!(stderr, "");
+    // At the top of the stream, it silences everything after it, and nothing is said.
+    let mut first = "# fenlint: allow-file fen::fields::missing\n".to_owned();
+    first.push_str(&text);
+    let (stdout, stderr, _) = fenlint(&dir, &["check", "--format", "json", "-"], first.as_bytes());
+    // (The one at the end now has nothing left to silence.)
+    assert_eq!(
+        codes(&stdout),
+        ["fen::suppression::unused", "fen::suppression::unused"]
+    );
+    assert_eq!(stderr, "");
+}
+
 #[test]
 fn fix_leaves_silenced_problems_alone_and_epd_and_pgn_files_read_their_comments() {
     let dir = scratch("fix");

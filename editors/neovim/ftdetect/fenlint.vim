@@ -1,4 +1,5 @@
-" File types for chess position files, linted by `fenlint lsp`.
-autocmd BufRead,BufNewFile *.fen setfiletype fen
-autocmd BufRead,BufNewFile *.epd setfiletype epd
-autocmd BufRead,BufNewFile *.pgn setfiletype pgn
+" File types for chess position files, linted by `fenlint lsp`. The extensions in any case, as
+" the command reads them (`.FEN`, `.Pgn`).
+autocmd BufRead,BufNewFile *.[fF][eE][nN] setfiletype fen
+autocmd BufRead,BufNewFile *.[eE][pP][dD] setfiletype epd
+autocmd BufRead,BufNewFile *.[pP][gG][nN] setfiletype pgn
