@@ -1203,10 +1203,11 @@ impl Reported {
             return;
         }
         eprintln!(
-            "fenlint: warning: {path}:{}: `allow-file {}` comes after findings of {} were reported: \
+            "fenlint: warning: {}:{}: `allow-file {}` comes after findings of {} were reported: \
              an input read as it comes (a stream longer than {} MiB) is linted as it is read, so \
              the comment applies from its line on (name the file instead, or put the comment \
              before the positions)",
+            crate::source::shown_name(path),
             number.saturating_add(1),
             late.join(", "),
             if late.len() == 1 { "it" } else { "them" },
