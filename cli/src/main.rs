@@ -879,6 +879,14 @@ struct FmtCounts {
     unverified: usize,
 }
 
+/// What `fmt` writes (the dialect and the variant) and the severities `check` would use, with
+/// which a position left alone for errors that `check` would not report is no problem.
+struct FmtSettings<'a> {
+    options: &'a fenlint::position::WriteOptions,
+    variant: Option<fenlint::position::Variant>,
+    validator: &'a Validator,
+}
+
 /// The input of [`format_input`].
 enum FmtInput<'a> {
     /// A regular file, from its start.
@@ -897,6 +905,12 @@ fn fmt_file(
     validator: &Validator,
     counts: &mut FmtCounts,
 ) -> io::Result<()> {
+    let settings = FmtSettings {
+        options,
+        variant,
+        validator,
+    };
+    let settings = &settings;
     let kind = FileKind::of(file);
     let name = file.display().to_string();
     if args.check {
@@ -905,9 +919,7 @@ fn fmt_file(
             kind,
             FmtInput::Stream(Box::new(source)),
             &mut io::sink(),
-            options,
-            variant,
-            validator,
+            settings,
             &name,
             counts,
         );
@@ -920,9 +932,7 @@ fn fmt_file(
             kind,
             FmtInput::File(source),
             &mut out,
-            options,
-            variant,
-            validator,
+            settings,
             &name,
             counts,
         )?;
@@ -940,9 +950,7 @@ fn format_input(
     kind: FileKind,
     input: FmtInput<'_>,
     out: &mut dyn Write,
-    options: &fenlint::position::WriteOptions,
-    variant: Option<fenlint::position::Variant>,
-    validator: &Validator,
+    settings: &FmtSettings<'_>,
     name: &str,
     counts: &mut FmtCounts,
 ) -> io::Result<()> {
@@ -956,8 +964,9 @@ fn format_input(
             counts.unverified += 1;
             return elided.write(&text, out);
         }
-        let mut outcome = fenlint::files::format_file_as(kind, &text, options, variant);
-        fmt::keep_reported(kind, &text, &mut outcome, validator);
+        let mut outcome =
+            fenlint::files::format_file_as(kind, &text, settings.options, settings.variant);
+        fmt::keep_reported(kind, &text, &mut outcome, settings.validator);
         counts.unverified += fmt_notes(name, &outcome);
         counts.changed += outcome.changed;
         return elided.write(&outcome.text, out);
@@ -969,8 +978,9 @@ fn format_input(
     // A position left alone for errors that `check` would not report with these settings
     // (allowed, made warnings, silenced by a comment in the same batch) is not a problem here.
     let format = |batch: &[u8]| {
-        let mut outcome = fenlint::files::format_lines_as(kind, batch, options, variant);
-        fmt::keep_reported(kind, batch, &mut outcome, validator);
+        let mut outcome =
+            fenlint::files::format_lines_as(kind, batch, settings.options, settings.variant);
+        fmt::keep_reported(kind, batch, &mut outcome, settings.validator);
         outcome
     };
     bounded::format_stream(kind, reader, out, &format, &mut |note| match note {
@@ -999,32 +1009,19 @@ fn fmt_stdin(
 ) -> u8 {
     let (name, kind) = name_and_kind(Path::new("-"), args.stdin_filename.as_deref());
     if !args.diff {
+        let settings = &FmtSettings {
+            options,
+            variant,
+            validator,
+        };
         let mut counts = FmtCounts::default();
         let stdin = FmtInput::Stream(Box::new(io::stdin().lock()));
         let mut out = bounded::Watched::new(io::BufWriter::new(io::stdout().lock()));
         let formatted = if args.check {
-            format_input(
-                kind,
-                stdin,
-                &mut io::sink(),
-                options,
-                variant,
-                validator,
-                &name,
-                &mut counts,
-            )
+            format_input(kind, stdin, &mut io::sink(), settings, &name, &mut counts)
         } else {
-            format_input(
-                kind,
-                stdin,
-                &mut out,
-                options,
-                variant,
-                validator,
-                &name,
-                &mut counts,
-            )
-            .and_then(|()| out.flush())
+            format_input(kind, stdin, &mut out, settings, &name, &mut counts)
+                .and_then(|()| out.flush())
         };
         let trouble = match formatted {
             Ok(()) => false,
