@@ -786,11 +786,21 @@ fn run_fmt(args: &FmtArgs) -> u8 {
     let mut validators: std::collections::HashMap<Option<PathBuf>, Arc<Validator>> =
         std::collections::HashMap::new();
     for file in files {
-        // Each file's settings: its nearest fenlint.toml (or `--config`'s), the flags over it.
-        let (options, variant) = match configs
-            .for_file(&file)
-            .and_then(|config| fmt::settings(args, &config))
-        {
+        // Each file's settings: its nearest fenlint.toml (or `--config`'s), the flags over it;
+        // with them, the severities `check` would use, built once per settings file.
+        let settings = configs.for_file(&file).and_then(|config| {
+            let format = fmt::settings(args, &config)?;
+            let validator = match validators.get(&config.path) {
+                Some(built) => Arc::clone(built),
+                None => {
+                    let built = Arc::new(config::validator(&config, args.variant, &[])?);
+                    validators.insert(config.path.clone(), Arc::clone(&built));
+                    built
+                }
+            };
+            Ok((format, validator))
+        });
+        let ((options, variant), validator) = match settings {
             Ok(settings) => settings,
             Err(message) => {
                 if printed.insert(message.clone()) {
@@ -801,24 +811,6 @@ fn run_fmt(args: &FmtArgs) -> u8 {
             }
         };
         let name = file.display().to_string();
-        // The severities `check` would use for this file, built once per settings file.
-        let validator = match configs.for_file(&file).and_then(|config| {
-            if let Some(built) = validators.get(&config.path) {
-                return Ok(Arc::clone(built));
-            }
-            let built = Arc::new(config::validator(&config, args.variant, &[])?);
-            validators.insert(config.path.clone(), Arc::clone(&built));
-            Ok(built)
-        }) {
-            Ok(validator) => validator,
-            Err(message) => {
-                if printed.insert(message.clone()) {
-                    eprintln!("fenlint: {}", shown_name(&message));
-                }
-                trouble = true;
-                continue;
-            }
-        };
         let mut counts = FmtCounts::default();
         let formatted = if args.diff {
             read_file(&file).map(|bytes| {
