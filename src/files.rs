@@ -772,6 +772,11 @@ pub fn format_file_as(
 
 /// The canonical text of a FEN without errors, for `variant` (automatic when `None`).
 ///
+/// Asked to write slash holdings ([`HoldingsStyle::Slash`](crate::position::HoldingsStyle)),
+/// it reads slash holdings as crazyhouse holdings, as it writes them, where the variant is
+/// automatic (which reads them so only with a `~` on the board): formatting its own output
+/// again changes nothing.
+///
 /// ```
 /// let fen = "8/8/8/4k3/8/8/8/4K3 w - - 0 1";
 /// assert_eq!(fenlint::files::canonical_fen(fen, None, &Default::default()).as_deref(), Some(fen));
@@ -782,11 +787,29 @@ pub fn canonical_fen(
     variant: Option<Variant>,
     options: &WriteOptions,
 ) -> Option<String> {
-    let validator =
-        variant.map_or_else(Validator::new, |variant| Validator::new().variant(variant));
+    let validator = reading(fen, variant, options);
     let lint = validator.lint(fen);
     let position = lint.position().filter(|_| !lint.has_errors())?;
     Some(Position::to_fen(position, options))
+}
+
+/// The validator that formatting reads `text` (a FEN, or an EPD record) with: as `variant`
+/// (automatic when `None`), or as crazyhouse when automatic and `options` write slash holdings
+/// and `text` has them.
+fn reading(text: &str, variant: Option<Variant>, options: &WriteOptions) -> Validator {
+    let slash = || {
+        crate::parse(text)
+            .tree()
+            .holdings()
+            .is_some_and(|holdings| holdings.form() == crate::syntax::HoldingsForm::Slash)
+    };
+    match variant {
+        Some(variant) => Validator::new().variant(variant),
+        None if options.holdings == crate::position::HoldingsStyle::Slash && slash() => {
+            Validator::new().variant(Variant::Crazyhouse)
+        }
+        None => Validator::new(),
+    }
 }
 
 /// Formats one FEN (or one EPD record's four fields) per line, read as `variant`.
@@ -840,8 +863,7 @@ fn format_lines(
 /// An EPD record with its four position fields in canonical form and its operations as
 /// written; `None` when the record has errors (read as `variant`).
 fn format_epd(record: &str, options: &WriteOptions, variant: Option<Variant>) -> Option<String> {
-    let validator =
-        variant.map_or_else(Validator::new, |variant| Validator::new().variant(variant));
+    let validator = reading(record, variant, options);
     let checked = crate::epd::check(record, 0, &validator);
     if checked.has_errors() {
         return None;
