@@ -523,6 +523,21 @@ const WHOLE_CASES: &[(&str, &str, &str)] = &[
         "two ranks",
     ),
     (
+        "rnbqkbnr/pppppppp/88/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "fen::placement::too_few_ranks",
+        "a `/` missing inside a rank of 16 squares: the fix inserts it",
+    ),
+    (
+        "4k3/8/8/8/8/8/8/4K3 w - 0 1",
+        "fen::en_passant::invalid",
+        "the en-passant field missing: the counters come early",
+    ),
+    (
+        "4k3/8/8/8/8/8/8/4K3 w 0 1",
+        "fen::castling::invalid_character",
+        "the castling and en-passant fields missing: the counters come early",
+    ),
+    (
         "rnbqkbnr/pppppppp/8/~8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         "fen::placement::misplaced_promoted_marker",
         "`~` before a digit",
