@@ -160,19 +160,53 @@ fn dialect_cases() -> Vec<Case> {
     ];
     let mut seen = Vec::new();
     for &(name, seed) in SEEDS {
-        cases.push(fen(seed, "", format!("{name}, as written in the source")));
+        cases.push(read_as_written(fen(
+            seed,
+            "",
+            format!("{name}, as written in the source"),
+        )));
         seen.push(seed.to_owned());
-        let lint = fenlint::lint(seed);
+        let lint = reading(seed).lint(seed);
         let position = lint.position().unwrap_or_else(|| panic!("{seed}"));
         for (style, options) in &styles {
             let written = position.to_fen(options);
             if !seen.contains(&written) {
                 seen.push(written.clone());
-                cases.push(fen(written, "", format!("{name}, written with {style}")));
+                cases.push(read_as_written(fen(
+                    written,
+                    "",
+                    format!("{name}, written with {style}"),
+                )));
             }
         }
     }
     cases
+}
+
+/// Whether `fen` has slash holdings, which are holdings only when read as crazyhouse.
+fn has_slash_holdings(fen: &str) -> bool {
+    fenlint::parse(fen)
+        .tree()
+        .holdings()
+        .is_some_and(|holdings| holdings.form() == fenlint::syntax::HoldingsForm::Slash)
+}
+
+/// The validator that reads `fen` as written: as crazyhouse when it has slash holdings.
+fn reading(fen: &str) -> Validator {
+    if has_slash_holdings(fen) {
+        Validator::new().variant(Variant::Crazyhouse)
+    } else {
+        Validator::new()
+    }
+}
+
+/// `case`, checked as crazyhouse when its text has slash holdings.
+fn read_as_written(case: Case) -> Case {
+    if has_slash_holdings(&case.input) {
+        as_variant(case, Variant::Crazyhouse)
+    } else {
+        case
+    }
 }
 
 /// One field of the start position replaced: `(field index, text, code, reason)`.
@@ -489,6 +523,21 @@ const WHOLE_CASES: &[(&str, &str, &str)] = &[
         "two ranks",
     ),
     (
+        "rnbqkbnr/pppppppp/88/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "fen::placement::too_few_ranks",
+        "a `/` missing inside a rank of 16 squares: the fix inserts it",
+    ),
+    (
+        "4k3/8/8/8/8/8/8/4K3 w - 0 1",
+        "fen::en_passant::invalid",
+        "the en-passant field missing: the counters come early",
+    ),
+    (
+        "4k3/8/8/8/8/8/8/4K3 w 0 1",
+        "fen::castling::invalid_character",
+        "the castling and en-passant fields missing: the counters come early",
+    ),
+    (
         "rnbqkbnr/pppppppp/8/~8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         "fen::placement::misplaced_promoted_marker",
         "`~` before a digit",
@@ -530,7 +579,26 @@ const WHOLE_CASES: &[(&str, &str, &str)] = &[
         "",
         "empty holdings as XBoard and cutechess write them",
     ),
-    ("{}/ w KQkq - 0 1", "", "empty slash holdings"),
+    (
+        "{}/ w KQkq - 0 1",
+        "fen::placement::too_many_ranks",
+        "a `/` after rank 1: empty slash holdings only when read as crazyhouse",
+    ),
+    (
+        "{}/Pp w KQkq - 0 1",
+        "fen::placement::too_many_ranks",
+        "a ninth group of piece letters: slash holdings only when read as crazyhouse",
+    ),
+    (
+        "{}/RNBQKBNR w KQkq - 0 1",
+        "fen::placement::too_many_ranks",
+        "rank 1 written twice: nine ranks, the ninth of piece letters",
+    ),
+    (
+        "rnbqkbnr/ppp1pppp/8/8/8/8/PP2PPPP/RNBQ~KBNR/Pp w KQkq - 0 1",
+        "",
+        "slash holdings with a promoted marker on the board: read as crazyhouse",
+    ),
     (
         "{}[K] w KQkq - 0 1",
         "fen::holdings::king",
@@ -759,6 +827,22 @@ fn variant_cases() -> Vec<Case> {
             format!("{START}[Q] w KQkq - 0 1"),
             "fen::holdings::not_crazyhouse",
             "holdings in standard chess (warning)",
+        ),
+        Variant::Standard,
+    ));
+    cases.push(as_variant(
+        fen(
+            format!("{START}/ w KQkq - 0 1"),
+            "",
+            "empty slash holdings, checked as crazyhouse",
+        ),
+        Variant::Crazyhouse,
+    ));
+    cases.push(as_variant(
+        fen(
+            format!("{START}/Q w KQkq - 0 1"),
+            "fen::placement::too_many_ranks",
+            "a ninth group checked as standard chess is a rank too many, not holdings",
         ),
         Variant::Standard,
     ));

@@ -801,23 +801,89 @@ pub fn format_lines_as(
     outcome
 }
 
-/// The canonical text of a FEN without errors, for `variant` (automatic when `None`).
+/// The canonical text of a FEN without errors, for `variant` (automatic when `None`). A FEN
+/// without its last fields is written without them: formatting makes up no value.
+///
+/// Asked to write slash holdings ([`HoldingsStyle::Slash`](crate::position::HoldingsStyle)),
+/// it reads slash holdings as crazyhouse holdings, as it writes them, where the variant is
+/// automatic (which reads them so only with a `~` on the board): formatting its own output
+/// again changes nothing.
 ///
 /// ```
 /// let fen = "8/8/8/4k3/8/8/8/4K3 w - - 0 1";
 /// assert_eq!(fenlint::files::canonical_fen(fen, None, &Default::default()).as_deref(), Some(fen));
 /// assert_eq!(fenlint::files::canonical_fen("8/8 w", None, &Default::default()), None);
+/// let board_only = "8/8/8/2K5/4k3/8/8/8";
+/// assert_eq!(fenlint::files::canonical_fen(board_only, None, &Default::default()).as_deref(), Some(board_only));
 /// ```
 pub fn canonical_fen(
     fen: &str,
     variant: Option<Variant>,
     options: &WriteOptions,
 ) -> Option<String> {
-    let validator =
-        variant.map_or_else(Validator::new, |variant| Validator::new().variant(variant));
+    let validator = reading(fen, variant, options);
     let lint = validator.lint(fen);
     let position = lint.position().filter(|_| !lint.has_errors())?;
-    Some(Position::to_fen(position, options))
+    Some(given_fields(lint.tree(), position, options))
+}
+
+/// The canonical text of `position`, read from `tree`, with only the fields `tree` gives: a
+/// FEN that leaves out its last fields (`fen::fields::missing`) is written without them, not
+/// with the values a reader assumes for them. Three-check counters that come before missing
+/// move counters are written there, as checks remaining.
+fn given_fields(
+    tree: &crate::SyntaxTree<'_>,
+    position: &Position,
+    options: &WriteOptions,
+) -> String {
+    let given = [
+        tree.side_to_move().is_some(),
+        tree.castling().is_some(),
+        tree.en_passant().is_some(),
+        tree.halfmove_clock().is_some(),
+        tree.fullmove_number().is_some(),
+    ]
+    .iter()
+    .take_while(|&&given| given)
+    .count()
+    .saturating_add(1);
+    if given == 6 {
+        return Position::to_fen(position, options);
+    }
+    // Checks remaining sit right after the en-passant field: `p s c e W+B h f`.
+    let checks = position.checks_given.is_some() && given >= 4;
+    let options = if checks {
+        options.with_checks(crate::position::ChecksStyle::Remaining)
+    } else {
+        *options
+    };
+    let written = Position::to_fen(position, &options);
+    let fields: Vec<&str> = written.split(' ').collect();
+    let kept = if checks {
+        given.saturating_add(1)
+    } else {
+        given
+    };
+    fields.get(..kept).unwrap_or(&fields).join(" ")
+}
+
+/// The validator that formatting reads `text` (a FEN, or an EPD record) with: as `variant`
+/// (automatic when `None`), or as crazyhouse when automatic and `options` write slash holdings
+/// and `text` has them.
+fn reading(text: &str, variant: Option<Variant>, options: &WriteOptions) -> Validator {
+    let slash = || {
+        crate::parse(text)
+            .tree()
+            .holdings()
+            .is_some_and(|holdings| holdings.form() == crate::syntax::HoldingsForm::Slash)
+    };
+    match variant {
+        Some(variant) => Validator::new().variant(variant),
+        None if options.holdings == crate::position::HoldingsStyle::Slash && slash() => {
+            Validator::new().variant(Variant::Crazyhouse)
+        }
+        None => Validator::new(),
+    }
 }
 
 /// Formats one FEN (or one EPD record's four fields) per line, read as `variant`.
@@ -871,8 +937,7 @@ fn format_lines(
 /// An EPD record with its four position fields in canonical form and its operations as
 /// written; `None` when the record has errors (read as `variant`).
 fn format_epd(record: &str, options: &WriteOptions, variant: Option<Variant>) -> Option<String> {
-    let validator =
-        variant.map_or_else(Validator::new, |variant| Validator::new().variant(variant));
+    let validator = reading(record, variant, options);
     let checked = crate::epd::check(record, 0, &validator);
     if checked.has_errors() {
         return None;
@@ -1079,6 +1144,38 @@ mod tests {
         assert_eq!(held[0].0.span(), first[1].span());
         assert!(held[0].0.message().ends_with(" (and 2 more in this file)"));
         assert!(OncePerFile::<()>::new().finish().is_empty());
+    }
+
+    /// Formatting writes the fields a FEN gives, in canonical form, and makes up none.
+    #[test]
+    fn formatting_makes_up_no_field() {
+        let options = WriteOptions::default();
+        for (fen, written) in [
+            ("8/8/8/2K5/4k3/8/8/8", "8/8/8/2K5/4k3/8/8/8"),
+            ("4k3/8/8/8/8/8/8/4K3  b", "4k3/8/8/8/8/8/8/4K3 b"),
+            ("4k3/8/8/8/8/8/8/R3K3 w Q", "4k3/8/8/8/8/8/8/R3K3 w Q"),
+            ("4k3/8/8/8/8/8/8/4K3 w - -", "4k3/8/8/8/8/8/8/4K3 w - -"),
+            ("4k3/8/8/8/8/8/8/4K3 b - - 7", "4k3/8/8/8/8/8/8/4K3 b - - 7"),
+            (
+                "4k3/8/8/8/8/8/8/4K3 w - - 03+3",
+                "4k3/8/8/8/8/8/8/4K3 w - - 3+3",
+            ),
+            (
+                "4k3/8/8/8/8/8/8/4K3 w - - 2+1 4",
+                "4k3/8/8/8/8/8/8/4K3 w - - 2+1 4",
+            ),
+            // All six fields: the canonical dialect, checks given at the end.
+            (
+                "4k3/8/8/8/8/8/8/4K3 w - - 2+1 4 9",
+                "4k3/8/8/8/8/8/8/4K3 w - - 4 9 +1+2",
+            ),
+        ] {
+            assert_eq!(
+                canonical_fen(fen, None, &options).as_deref(),
+                Some(written),
+                "{fen}"
+            );
+        }
     }
 
     #[test]

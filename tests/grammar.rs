@@ -180,10 +180,25 @@ const EPD_RULES: [&str; 6] = [
     "fen::counter::leading_zero",
 ];
 
+/// The validator that reads `tree`'s placement field as the grammar does: as crazyhouse when
+/// it has slash holdings, which fenlint takes for holdings only when something says crazyhouse
+/// (otherwise a ninth rank, `fen::placement::too_many_ranks`; see the `placement` production).
+fn reading(tree: &fenlint::SyntaxTree<'_>) -> fenlint::Validator {
+    let slash = tree
+        .holdings()
+        .is_some_and(|holdings| holdings.form() == fenlint::syntax::HoldingsForm::Slash);
+    if slash {
+        fenlint::Validator::new().variant(fenlint::position::Variant::Crazyhouse)
+    } else {
+        fenlint::Validator::new()
+    }
+}
+
 /// The codes of `record` as an EPD record that are about its syntax: every code but the
 /// position's rules and [`EPD_RULES`].
 fn epd_syntax_codes(record: &str) -> Vec<&'static str> {
-    fenlint::epd::check(record, 0, &fenlint::Validator::new())
+    let validator = reading(fenlint::parse_epd_record(record).tree());
+    fenlint::epd::check(record, 0, &validator)
         .diagnostics()
         .iter()
         .map(|d| d.code())
@@ -272,7 +287,7 @@ fn generated_fen_tag_pairs_parse_cleanly_with_the_nodes_the_productions_name() {
         let value = &input[6..input.len() - 2];
         assert!(fenlint::parse(value).diagnostics().is_empty(), "{value:?}");
         let pgn = format!("[SetUp \"1\"]\n{input}\n\n*\n");
-        let syntax: Vec<_> = fenlint::pgn::lint_pgn(&pgn, 0, &fenlint::Validator::new())
+        let syntax: Vec<_> = fenlint::pgn::lint_pgn(&pgn, 0, &reading(parse.tree()))
             .iter()
             .map(|d| d.code())
             .filter(|code| !code.is_rule() && code.name() != "pgn::variant::unknown")

@@ -143,11 +143,18 @@ fn valid_positions_of_every_variant_are_clean() {
         "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2",
         "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
         "bnrbkrqn/pppppppp/8/8/8/8/PPPPPPPP/BNRBKRQN w KQkq - 0 1",
+        "r2q1rk1/ppp2ppp/5p2/b7/8/P1NPB2b/1PP1QP1P/R3R1K1[NNPPbnp] b - - 0 16",
         "r2q1rk1/ppp2ppp/5p2/b7/8/P1NPB2b/1PP1QP1P/R3R1K1/NNPPbnp b - - 0 16",
         "rnb1k1nr/pppp1ppp/8/4p3/3PP2q/2N5/PP3PPP/R1BQKBNR w KQkq - 1 5 +0+2",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
     ] {
-        let lint = fenlint::lint(fen);
+        // Slash holdings are holdings when the FEN is checked as crazyhouse.
+        let validator = if fen.contains("/NNPP") {
+            Validator::new().variant(fenlint::position::Variant::Crazyhouse)
+        } else {
+            Validator::new()
+        };
+        let lint = validator.lint(fen);
         // Advice (such as an en-passant square no pawn can use) is fine in a valid position.
         assert!(
             lint.diagnostics()

@@ -1942,15 +1942,15 @@ mod tests {
         // character that is not ASCII, a bad byte, a line ending in CRLF; one batch holds a
         // suppression comment, read where the batch is drained.
         let kinds: [&[u8]; 10] = [
-            b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
-            b"rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 2",
+            b"rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3",
+            b"rnbqkbnr/pppp1ppp/8/3Pp3/8/8/PPP1PPPP/RNBQKBNR w KQkq e6 0 3",
             b"8/8/8/4k3/8/8/8/4K3 wb - - 0 1",
             b"r3k2r/8/8/8/8/8/8/R3K2R w qkQK - 0 1",
             b"8/8/9/4k3/8/8/8/4K3 w - - 0 1\r",
             b"8/8/8/4k3/8/8/8/4K3 w - - 0 1 extra",
             "8/8/8/4k3/8/8/8/4K3 w \u{265a} - 0 1".as_bytes(),
             b"8/8/8/4k3/8/8/8/4K3 w - - 0 \xff",
-            b"8/8/8/4k3/8/8/8/4KK2 w - - 300 1",
+            b"8/8/8/4k3/8/8/8/4KK2 w - - 300 200",
             b"8/8/8/4k3/8/8/8/4K3",
         ];
         let mut text = Vec::new();

@@ -100,8 +100,12 @@ impl Printer {
                     fixable: 0,
                 });
             tally.severity = tally.severity.max(severity);
-            tally.count += 1;
-            tally.fixable += usize::from(finding.diagnostic.fix().is_some());
+            // A code reported once per file counts every occurrence the file has.
+            let occurrences = finding.diagnostic.more_in_file().saturating_add(1);
+            tally.count += occurrences;
+            if finding.diagnostic.fix().is_some() {
+                tally.fixable += occurrences;
+            }
             return Ok(());
         }
         if let Some(sarif) = &mut self.sarif {

@@ -57,19 +57,15 @@ pub fn diagram(lint: &Lint<'_>, position: &Position, color: bool) -> String {
     }
     out.push_str("   └──────────────────────────┘\n");
     out.push_str("      a  b  c  d  e  f  g  h\n\n");
-    let castling = lint
-        .tree()
-        .castling()
-        .map_or("-".to_owned(), |castling| castling.text().to_owned());
-    let en_passant = position
-        .en_passant
-        .map_or("-".to_owned(), |square| square.to_string());
+    let fields = Fields::of(lint, position);
     let _ = writeln!(
         out,
-        "{} to move · castling {castling} · en passant {en_passant} · halfmove clock {} · move {} · {:?}",
-        position.turn,
-        position.halfmove_clock,
-        position.fullmove_number,
+        "{} · castling {} · en passant {} · halfmove clock {} · move {} · {:?}",
+        fields.turn,
+        fields.castling,
+        fields.en_passant,
+        fields.halfmove_clock,
+        fields.fullmove_number,
         lint.variant().unwrap_or(position.variant)
     );
     if let Some(holdings) = &position.holdings {
@@ -84,6 +80,60 @@ pub fn diagram(lint: &Lint<'_>, position: &Position, color: bool) -> String {
         let _ = writeln!(out, "checks given: White {white}, Black {black}");
     }
     out
+}
+
+/// The fields after the placement as a reader is told them: what the FEN says; `unknown`
+/// and the text for a field that says nothing readable; and, for a field left out, the value
+/// the position takes with `(assumed)`. Never a value the FEN does not give as if it did.
+pub struct Fields {
+    /// `White to move`, `side to move unknown (`x`)` or `White to move (assumed)`.
+    pub turn: String,
+    pub castling: String,
+    pub en_passant: String,
+    pub halfmove_clock: String,
+    pub fullmove_number: String,
+}
+
+impl Fields {
+    /// The fields of `lint`'s FEN, whose position is `position`.
+    pub fn of(lint: &Lint<'_>, position: &Position) -> Fields {
+        let tree = lint.tree();
+        let assumed = |value: String| format!("{value} (assumed)");
+        let unknown = |text: &str| format!("unknown (`{text}`)");
+        let turn = match tree.side_to_move() {
+            None => assumed(format!("{} to move", position.turn)),
+            Some(side) => match side.color() {
+                Some(color) => format!("{color} to move"),
+                None => format!("side to move {}", unknown(side.text())),
+            },
+        };
+        let castling = match tree.castling() {
+            None => assumed("-".to_owned()),
+            Some(castling) if castling.has_errors() => unknown(castling.text()),
+            Some(castling) => castling.text().to_owned(),
+        };
+        let en_passant = match tree.en_passant() {
+            None => assumed("-".to_owned()),
+            Some(field) if field.is_none() => "-".to_owned(),
+            Some(field) => match field.square() {
+                Some(square) => square.to_string(),
+                None => unknown(field.text()),
+            },
+        };
+        let counter = |counter: Option<fenlint::syntax::Counter<'_, '_>>, value: u64| match counter
+        {
+            None => assumed(value.to_string()),
+            Some(counter) if counter.has_number() => counter.text().to_owned(),
+            Some(counter) => unknown(counter.text()),
+        };
+        Fields {
+            turn,
+            castling,
+            en_passant,
+            halfmove_clock: counter(tree.halfmove_clock(), position.halfmove_clock),
+            fullmove_number: counter(tree.fullmove_number(), position.fullmove_number),
+        }
+    }
 }
 
 /// The pieces `color` holds, each drawn by `draw` from its letter, or `-` for none.
@@ -117,7 +167,58 @@ pub fn fen_of_input(bytes: &[u8]) -> Result<(String, usize), String> {
 
 #[cfg(test)]
 mod tests {
-    use super::fen_of_input;
+    use super::{Fields, fen_of_input};
+
+    /// The fields as `show` and the editor's hover describe them.
+    fn fields(fen: &str) -> [String; 5] {
+        let lint = fenlint::lint(fen);
+        let fields = Fields::of(&lint, lint.position().unwrap());
+        [
+            fields.turn,
+            fields.castling,
+            fields.en_passant,
+            fields.halfmove_clock,
+            fields.fullmove_number,
+        ]
+    }
+
+    #[test]
+    fn fields_say_what_the_fen_says_and_nothing_it_does_not() {
+        assert_eq!(
+            fields("4k3/8/8/8/8/8/8/4K3 b - e3 5 30"),
+            ["Black to move", "-", "e3", "5", "30"]
+        );
+        assert_eq!(
+            fields("4k3/8/8/8/8/8/8/4K3 x - e9 y 30"),
+            [
+                "side to move unknown (`x`)",
+                "-",
+                "unknown (`e9`)",
+                "unknown (`y`)",
+                "30"
+            ]
+        );
+        assert_eq!(
+            fields("8/8/8/2K5/4k3/8/8/8"),
+            [
+                "White to move (assumed)",
+                "- (assumed)",
+                "- (assumed)",
+                "0 (assumed)",
+                "1 (assumed)"
+            ]
+        );
+        assert_eq!(
+            fields("r3k3/8/8/8/8/8/8/4K3 b qx"),
+            [
+                "Black to move",
+                "unknown (`qx`)",
+                "- (assumed)",
+                "0 (assumed)",
+                "1 (assumed)"
+            ]
+        );
+    }
 
     #[test]
     fn the_first_position_of_the_input() {

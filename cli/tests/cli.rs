@@ -324,16 +324,14 @@ fn show_draws_the_board() {
     );
     assert_eq!(code, 1);
     snapshot("show", &text);
-    let (text, code) = run(
-        &dir,
-        &[
-            "show",
-            "r2q1rk1/ppp2ppp/5p2/b7/8/P1NPB2b/1PP1QP1P/R3R1K1/NNPPbnp b - - 0 16",
-        ],
-        None,
-    );
+    let slash = "r2q1rk1/ppp2ppp/5p2/b7/8/P1NPB2b/1PP1QP1P/R3R1K1/NNPPbnp b - - 0 16";
+    let (text, code) = run(&dir, &["show", "--variant", "crazyhouse", slash], None);
     assert_eq!(code, 0);
     snapshot("show_crazyhouse", &text);
+    // Slash holdings are holdings when something says crazyhouse; otherwise a ninth rank.
+    let (text, code) = run(&dir, &["show", slash], None);
+    assert_eq!(code, 1);
+    assert!(text.contains("fen::placement::too_many_ranks"), "{text}");
     let (text, code) = run(&dir, &["show", "8/8/8 w"], None);
     assert_eq!(code, 1);
     assert!(text.contains("no board to show"), "{text}");

@@ -48,9 +48,9 @@ fn entries(dir: &Path) -> Vec<String> {
 #[test]
 fn a_failed_rewrite_leaves_the_original_untouched() {
     let dir = scratch("write-failure");
-    // 20,000 board-only FENs, to which `fmt` adds the missing fields, and 20,000 FENs whose
-    // castling letters `--fix` sorts: both rewrites are larger than the limit below.
-    let original = "8/8/8/4k3/8/8/8/4K3\n".repeat(20_000);
+    // 20,000 FENs whose double spaces `fmt` makes single, and 20,000 FENs whose castling
+    // letters `--fix` sorts: both rewrites are larger than the limit below.
+    let original = "8/8/8/4k3/8/8/8/4K3  w  -  -  0  1\n".repeat(20_000);
     let crlf = "4k3/8/8/8/8/8/8/R3K2R w QK - 0 1\r\n".repeat(20_000);
     for (name, text, command) in [
         ("pos.fen", original.as_str(), "fmt"),
@@ -93,7 +93,7 @@ fn a_failed_rewrite_leaves_the_original_untouched() {
 fn a_successful_rewrite_keeps_the_permissions() {
     use std::os::unix::fs::PermissionsExt;
     let dir = scratch("permissions");
-    let path = write(&dir, "pos.fen", b"8/8/8/4k3/8/8/8/4K3\n");
+    let path = write(&dir, "pos.fen", b"8/8/8/4k3/8/8/8/4K3  w - - 0 1\n");
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o604)).unwrap();
     let (_, stderr, code) = run(&dir, &["fmt", "pos.fen"]);
     assert_eq!(code, 0, "{stderr}");

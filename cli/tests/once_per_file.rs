@@ -84,6 +84,24 @@ fn json_from_a_file_and_a_stream_over_many_batches() {
 }
 
 #[test]
+fn statistics_count_every_occurrence() {
+    let dir = scratch("statistics");
+    write(&dir, "problems.fen", problems(3000).as_bytes());
+    let run = run(
+        &dir,
+        &["check", "--statistics", "--format", "json", "problems.fen"],
+        None,
+    );
+    let rows = run.json();
+    let zero = rows
+        .iter()
+        .find(|row| row["code"] == "fen::fullmove_number::zero")
+        .unwrap_or_else(|| panic!("{}", run.stdout));
+    assert_eq!(zero["count"], 2970);
+    assert_eq!(zero["fixable"], 2970);
+}
+
+#[test]
 fn every_format_and_the_exit_status() {
     let dir = scratch("formats");
     write(

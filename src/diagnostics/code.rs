@@ -262,7 +262,11 @@ codes! {
     /// more than 8 ranks
     ///
     /// The placement lists ranks 8 down to 1, separated by `/`. A ninth group made only of
-    /// piece letters is read as crazyhouse holdings instead.
+    /// piece letters (`…/RNBQKBNR/Pp`), or a bare `/` after rank 1, is crazyhouse holdings when
+    /// something says crazyhouse: the variant checked (a setting, a PGN `Variant` tag) or a
+    /// promoted marker `~` on the board. Otherwise it is this error too: a ninth rank, or a
+    /// stray `/` (which the fix removes); bracket holdings (`[Pp]`) say crazyhouse by
+    /// themselves.
     ///
     /// Bad: `4k3/8/8/8/8/8/8/8/4K3 w - - 0 1`
     /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`

@@ -258,6 +258,9 @@ pub struct Diagnostic {
     /// [`Diagnostic::plain_message`]), which the JSON writer then copies without a look.
     /// Not part of what the diagnostic says: equality ignores it.
     plain_message: bool,
+    /// For the first diagnostic in a file of a code reported once per file: how many more the
+    /// file has (see [`Diagnostic::more_in_file`]); 0 otherwise.
+    more_in_file: u32,
     message: Text,
     labels: Labels,
     help: Option<Text>,
@@ -273,6 +276,7 @@ impl Diagnostic {
             code,
             severity: code.default_severity(),
             plain_message: plain,
+            more_in_file: 0,
             message: text,
             labels: Labels::None,
             help: None,
@@ -366,6 +370,7 @@ impl Diagnostic {
     /// is 0.
     pub(crate) fn with_more_in_file(mut self, more: usize) -> Diagnostic {
         if more > 0 {
+            self.more_in_file = u32::try_from(more).unwrap_or(u32::MAX);
             let mut message = std::mem::take(&mut self.message).into_owned();
             message.push_str(" (and ");
             message.push_str(itoa::Buffer::new().format(more));
@@ -419,6 +424,22 @@ impl Diagnostic {
     #[inline]
     pub fn help_text(&self) -> Option<&str> {
         self.help.as_deref()
+    }
+
+    /// For the first diagnostic in a file of a code [reported once per
+    /// file](Code::once_per_file), as [`crate::files::lint_file`] and
+    /// [`crate::files::OncePerFile`] give it: how many more of its code the file has, which are
+    /// not reported (its message ends with the same count); 0 for any other diagnostic.
+    ///
+    /// ```
+    /// use fenlint::files::{FileKind, lint_file};
+    /// let text = b"4k3/8/8/8/8/8/8/4K3 w - - 0 0\n4k3/8/8/8/8/8/8/4K3 w - - 0 0\n";
+    /// let diagnostics = lint_file(FileKind::Lines, text, &fenlint::Validator::new());
+    /// assert_eq!(diagnostics[0].more_in_file(), 1);
+    /// ```
+    #[inline]
+    pub fn more_in_file(&self) -> usize {
+        usize::try_from(self.more_in_file).unwrap_or(usize::MAX)
     }
 
     /// The machine-applicable fix, when the fix is unambiguous.
@@ -489,6 +510,7 @@ impl PartialEq for Diagnostic {
     fn eq(&self, other: &Diagnostic) -> bool {
         self.code == other.code
             && self.severity == other.severity
+            && self.more_in_file == other.more_in_file
             && self.message == other.message
             && self.labels == other.labels
             && self.help == other.help

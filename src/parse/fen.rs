@@ -222,6 +222,13 @@ fn fields_from<'a>(cx: &mut Cx<'a>, input: &'a str, mut placed: Option<&'a str>)
     // The last of the six groups given, after which fields are missing.
     let mut last_group_field = rest;
     let mut extra: Option<(crate::syntax::Open, Span, &'static str)> = None;
+    // Whether the move counters came where the castling or en-passant field belongs (see
+    // [`last_counters`]): the fields missing are those, not the last ones.
+    let mut counters_moved = false;
+    // Whether the side to move is `w` or `b`, and the castling field `-` or castling letters
+    // only.
+    let mut side_read = false;
+    let mut castling_read = false;
     loop {
         // The placement production finds the end of its own field, so that the longest field
         // is scanned once.
@@ -255,7 +262,36 @@ fn fields_from<'a>(cx: &mut Cx<'a>, input: &'a str, mut placed: Option<&'a str>)
                 after,
             ));
         }
+        if slot == SyntaxKind::SideToMove {
+            side_read = matches!(text, "w" | "b");
+        }
+        let counters_early = match slot {
+            // Only after a side to move that reads as such: else fields may be run together
+            // (`w\u{200b}KQkq - 0 1`), and the count of fields tells nothing.
+            _ if !side_read => false,
+            SyntaxKind::Castling => last_counters(text, after_field),
+            // Only after castling rights that read as such: else the castling field is the
+            // one missing (`… w e3 0 1`), and its own diagnostic says what is wrong.
+            SyntaxKind::EnPassant => castling_read && last_counters(text, after_field),
+            _ => false,
+        };
+        if slot == SyntaxKind::Castling {
+            castling_read = text == "-"
+                || text.bytes().all(
+                    |byte| matches!(byte, b'K' | b'Q' | b'k' | b'q' | b'A'..=b'H' | b'a'..=b'h'),
+                );
+        }
         match slot {
+            _ if counters_early => {
+                report_counters_early(cx, slot, text, after_field);
+                counters_moved = true;
+            }
+            // The second counter in the en-passant slot, said already.
+            SyntaxKind::EnPassant if counters_moved => {
+                let open = cx.start(slot, text.as_bytes());
+                cx.token(SyntaxKind::Error, text);
+                cx.finish(open);
+            }
             SyntaxKind::Placement => {}
             SyntaxKind::SideToMove => side_to_move::side_to_move(cx, text),
             SyntaxKind::Castling => castling::castling(cx, text),
@@ -314,7 +350,7 @@ fn fields_from<'a>(cx: &mut Cx<'a>, input: &'a str, mut placed: Option<&'a str>)
             .help("Remove the extra text; EPD operations and comments do not belong in a FEN."),
         );
     }
-    if groups < GROUPS.len() {
+    if groups < GROUPS.len() && !counters_moved {
         report_missing_fields(cx, groups, last_group_field);
     }
 
@@ -510,6 +546,17 @@ fn simple_tail<'a>(
         if !simple(text) || starts_other_text(slot, text, after) {
             return false;
         }
+    }
+    // Two numbers last, in the castling and en-passant slots or the en-passant and halfmove
+    // ones: maybe the move counters come early (see [`last_counters`]), which the general loop
+    // tells.
+    let number = |text: &str| text.bytes().all(|byte| byte.is_ascii_digit());
+    if let [.., (_, first), (_, second)] = fields
+        && (3..=4).contains(&fields.len())
+        && number(first)
+        && number(second)
+    {
+        return false;
     }
     let mut last = "";
     for (&(space, text), &slot) in fields.iter().zip(&SLOTS) {
@@ -837,6 +884,66 @@ fn split_number(bytes: &[u8]) -> Option<((u64, usize), &[u8])> {
     Some(((value, len), bytes.get(len..)?))
 }
 
+/// Whether `text`, a field in the castling or en-passant slot, and the one field after it (in
+/// `after`, which then ends) are both numbers: the move counters, come early because the
+/// fields before them are missing (`… w - 0 1`, `… w 0 1`). A castling field before them must be
+/// `-` or castling letters, so that `-` in the missing fields' places reads the FEN as meant.
+fn last_counters(text: &str, after: &str) -> bool {
+    let number = |text: &str| !text.is_empty() && text.bytes().all(|byte| byte.is_ascii_digit());
+    if !number(text) {
+        return false;
+    }
+    let Ok((after, _)) = separator(after) else {
+        return false;
+    };
+    match next_field(after) {
+        Some((rest, next)) => number(next) && rest.trim().is_empty(),
+        None => false,
+    }
+}
+
+/// The move counters (`text`, the first, and `after`, the rest of the FEN) in the `slot` of
+/// the castling or en-passant field, whose node holds `text` as an error: the fields from
+/// `slot` to the en-passant square are missing. No fix: what they held is not known.
+#[cold]
+fn report_counters_early<'a>(cx: &mut Cx<'a>, slot: SyntaxKind, text: &'a str, after: &str) {
+    let open = cx.start(slot, text.as_bytes());
+    let span = cx.token(SyntaxKind::Error, text);
+    cx.finish(open);
+    let counters = [text, " ", after.trim_start().trim_end()].concat();
+    let (code, missing, expected, dashes) = if slot == SyntaxKind::Castling {
+        (
+            Code::CastlingInvalidCharacter,
+            "the castling and en-passant fields are",
+            "the castling rights and the en-passant square",
+            "- - ",
+        )
+    } else {
+        (
+            Code::EnPassantInvalid,
+            "the en-passant field is",
+            "the en-passant square",
+            "- ",
+        )
+    };
+    cx.report(
+        Diagnostic::new(
+            code,
+            format!("{missing} missing: `{counters}` are the move counters, expected {expected} before them"),
+        )
+        .primary(span, "the halfmove clock")
+        .help(format!(
+            "{} then the halfmove clock and the fullmove number; write what they were, or `{}` for none: `{dashes}{counters}`.",
+            if slot == SyntaxKind::Castling {
+                "After the side to move come the castling rights and the en-passant square,"
+            } else {
+                "After the castling rights comes the en-passant square,"
+            },
+            dashes.trim_end()
+        )),
+    );
+}
+
 /// `fen::fields::missing` when the FEN stops before the fullmove number; `present` of the six
 /// groups were given, ending with `last_field`.
 #[cold]
@@ -942,6 +1049,60 @@ pub(super) fn byte_order_mark<'a>(cx: &mut Cx<'a>, input: &'a str) -> &'a str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Move counters in the castling or en-passant slot name the fields missing before them,
+    /// not the fullmove number; with the fast paths and without.
+    #[test]
+    fn counters_that_come_early_name_the_fields_missing_before_them() {
+        for (fen, code, message) in [
+            (
+                "4k3/8/8/8/8/8/8/4K3 w - 0 1",
+                Code::EnPassantInvalid,
+                "the en-passant field is missing: `0 1` are the move counters, expected the en-passant square before them",
+            ),
+            (
+                "4k3/8/8/8/8/8/8/R3K3 w Q 12 40",
+                Code::EnPassantInvalid,
+                "the en-passant field is missing: `12 40` are the move counters, expected the en-passant square before them",
+            ),
+            (
+                "4k3/8/8/8/8/8/8/4K3 b 0 1",
+                Code::CastlingInvalidCharacter,
+                "the castling and en-passant fields are missing: `0 1` are the move counters, expected the castling rights and the en-passant square before them",
+            ),
+        ] {
+            for fast_paths in [true, false] {
+                let mut cx = Cx::new(fen, 0);
+                cx.fast_paths = fast_paths;
+                super::fen(&mut cx, fen);
+                let parse = cx.finish_parse();
+                let found: Vec<(Code, &str)> = parse
+                    .diagnostics()
+                    .iter()
+                    .map(|d| (d.code(), d.message()))
+                    .collect();
+                assert_eq!(found, [(code, message)], "{fen} {fast_paths}");
+                assert!(parse.diagnostics()[0].fix().is_none());
+                assert_eq!(parse.tree().to_string(), fen);
+            }
+        }
+        // Anything else is read field by field, as before.
+        for fen in [
+            "4k3/8/8/8/8/8/8/4K3 w - 0",
+            "4k3/8/8/8/8/8/8/4K3 w e3 0 1",
+            "4k3/8/8/8/8/8/8/4K3 x - 0 1",
+            "4k3/8/8/8/8/8/8/4K3 w - 0 1 2",
+        ] {
+            let parse = crate::parse(fen);
+            let messages: Vec<&str> = parse.diagnostics().iter().map(|d| d.message()).collect();
+            assert!(
+                messages
+                    .iter()
+                    .all(|m| !m.contains("are the move counters")),
+                "{fen}: {messages:?}"
+            );
+        }
+    }
 
     #[test]
     fn the_table_of_missing_fields_holds_what_the_formats_write() {

@@ -610,11 +610,94 @@ fn report_too_many_ranks(cx: &mut Cx<'_>, span: Span, count: usize) {
 
 #[cold]
 fn report_too_few_ranks(cx: &mut Cx<'_>, board: Span, count: usize) {
-    cx.report(
-        Diagnostic::new(Code::PlacementTooFewRanks, found_ranks(count))
-        .primary(board, numbered(&RANKS_MISSING, count, || ranks_missing(count)))
-        .help("List all 8 ranks, from rank 8 down to rank 1, separated by `/`; write `8` for an empty rank."),
+    let diagnostic = Diagnostic::new(Code::PlacementTooFewRanks, found_ranks(count)).primary(
+        board,
+        numbered(&RANKS_MISSING, count, || ranks_missing(count)),
     );
+    let text = cx.source_text(board);
+    let diagnostic = match missing_slash(text) {
+        Some(missing) => {
+            let rank = text.get(missing.rank.clone()).unwrap_or_default();
+            let (first, second) = (
+                rank.get(..missing.split).unwrap_or_default(),
+                rank.get(missing.split..).unwrap_or_default(),
+            );
+            let number = 8usize.saturating_sub(missing.index);
+            let at = board
+                .start
+                .saturating_add(missing.rank.start)
+                .saturating_add(missing.split);
+            diagnostic
+                .secondary(
+                    Span::new(
+                        board.start.saturating_add(missing.rank.start),
+                        board.start.saturating_add(missing.rank.end),
+                    ),
+                    format!("16 squares: ranks {number} and {} without a `/`", number.saturating_sub(1)),
+                )
+                .help(format!(
+                    "Rank {number} `{rank}` has 16 squares, two ranks' worth: a `/` is missing after its first 8 squares, `{first}/{second}`."
+                ))
+                .with_fix(Span::empty(at), "/")
+        }
+        None => diagnostic.help("List all 8 ranks, from rank 8 down to rank 1, separated by `/`; write `8` for an empty rank."),
+    };
+    cx.report(diagnostic);
+}
+
+/// Where a `/` is missing in a board of 7 ranks (`board`, its text) of which one has 16
+/// squares whose first 8 end between two of its pieces or runs, and every other has 8: the
+/// one place a `/` makes 8 ranks of 8 squares.
+struct MissingSlash {
+    /// The byte range of the rank of 16 squares in `board`.
+    rank: std::ops::Range<usize>,
+    /// Its index, 0 for the first rank written (rank 8).
+    index: usize,
+    /// The offset in the rank after its first 8 squares (and the `~` of the 8th, if any).
+    split: usize,
+}
+
+/// The [`MissingSlash`] of `board`, if it has one.
+fn missing_slash(board: &str) -> Option<MissingSlash> {
+    let mut found = None;
+    let mut start = 0usize;
+    let mut ranks = 0usize;
+    for (index, rank) in board.split('/').enumerate() {
+        ranks = ranks.saturating_add(1);
+        let (width, split) = width_and_split(rank.as_bytes())?;
+        match (width, split) {
+            (8, _) => {}
+            (16, Some(split)) if found.is_none() => {
+                found = Some(MissingSlash {
+                    rank: start..start.saturating_add(rank.len()),
+                    index,
+                    split,
+                });
+            }
+            _ => return None,
+        }
+        start = start.saturating_add(rank.len()).saturating_add(1);
+    }
+    found.filter(|_| ranks == 7)
+}
+
+/// The squares a rank's text describes, and the offset after its first 8 when they end
+/// between two items (and the rank goes on); `None` for a character no rank holds.
+fn width_and_split(rank: &[u8]) -> Option<(usize, Option<usize>)> {
+    let mut width = 0usize;
+    let mut split = None;
+    for (at, &byte) in rank.iter().enumerate() {
+        if width == 8 && split.is_none() && byte != b'~' {
+            split = Some(at);
+        }
+        match byte {
+            b'1'..=b'8' => width = width.saturating_add(usize::from(byte.wrapping_sub(b'0'))),
+            b'~' => {}
+            _ if is_piece_letter(char::from(byte)) => width = width.saturating_add(1),
+            _ => return None,
+        }
+    }
+    Some((width, split))
 }
 
 /// The message on `count` ranks, not 8.
@@ -1335,6 +1418,57 @@ fn report_adjacent_digits(cx: &mut Cx<'_>, rank: &[u8], rest: &[u8], count: usiz
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A board of 7 ranks, one of them 16 squares that split after 8 between two items: the
+    /// missing `/` is named and fixed; anything else gets the general help and no fix.
+    #[test]
+    fn a_missing_slash_is_named_and_fixed_where_it_is_the_one_way_to_8_ranks() {
+        for (fen, fixed) in [
+            (
+                "rnbqkbnr/pppppppp/88/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+            ),
+            (
+                "rnbqkbnr/pppppppp/8/8/4P3/8PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+                Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
+            ),
+            // The 8th square's `~` stays with it.
+            (
+                "rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNQ~RNBQKBNR w - - 0 1",
+                Some("rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNQ~/RNBQKBNR w - - 0 1"),
+            ),
+            // A run across the 8th square: no place for a `/` alone.
+            ("4k3/8/8/8/8/8/4P7P3 w - - 0 1", None),
+            // Two ranks of 16 in six: the fix would still leave too few.
+            ("4k3/88/8/8/8/4K11111111 w - - 0 1", None),
+            // Another rank of the wrong width.
+            ("4k3/88/8/8/8/8/4K2 w - - 0 1", None),
+            // Eight ranks.
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", None),
+        ] {
+            let parse = crate::parse(fen);
+            let Some(too_few) = parse
+                .diagnostics()
+                .iter()
+                .find(|d| d.code() == Code::PlacementTooFewRanks)
+            else {
+                assert_eq!(fixed, None, "{fen}");
+                continue;
+            };
+            match fixed {
+                Some(fixed) => {
+                    let fix = too_few.fix().unwrap_or_else(|| panic!("{fen}"));
+                    assert_eq!(fix.apply(fen, 0).as_deref(), Some(fixed));
+                    assert!(too_few.help_text().unwrap().contains("a `/` is missing"));
+                    assert_eq!(too_few.labels().len(), 2, "{fen}");
+                }
+                None => {
+                    assert!(too_few.fix().is_none(), "{fen}");
+                    assert!(too_few.help_text().unwrap().starts_with("List all 8 ranks"));
+                }
+            }
+        }
+    }
 
     #[test]
     fn the_board_table_tells_piece_letters_and_digits_1_to_8() {

@@ -449,6 +449,35 @@ impl Position {
         }
     }
 
+    /// This position, read from `tree`, with its ninth `/` group not taken as crazyhouse
+    /// holdings: no holdings, and, when `detect`, the variant the rest of the FEN suggests
+    /// (what [`Position::from_tree`] would tell without holdings). The validator reads a FEN so
+    /// when nothing says crazyhouse (see `Validator::lint_parse`).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn drop_slash_holdings(&mut self, tree: &SyntaxTree<'_>, detect: bool) {
+        self.holdings = None;
+        if !detect {
+            return;
+        }
+        self.variant = if !self.promoted.is_empty() {
+            Variant::Crazyhouse
+        } else if self.checks_given.is_some() {
+            Variant::ThreeCheck
+        } else {
+            let rights = tree
+                .castling()
+                .into_iter()
+                .flat_map(|castling| castling.rights())
+                .map(|right| (right.color(), right.side()));
+            if castling_facts(rights, &self.board, true).1 {
+                Variant::Chess960
+            } else {
+                Variant::Standard
+            }
+        };
+    }
+
     /// The position of `tree`, whose placement describes `board` with `promoted` squares.
     /// The fields after the placement come from `tail`, and the pieces in hand from
     /// `in_hand`, when the fast paths read them. The castling rooks and whether the letters

@@ -123,7 +123,8 @@ pub enum HoldingsStyle {
     #[default]
     Bracket,
     /// A ninth `/`-group (BPGN, Scidb, lichess): `…/R3K2R/QNPqp`; empty holdings are a trailing
-    /// `/`.
+    /// `/`. The validator reads such a group as holdings only when something says crazyhouse
+    /// (the variant it checks, or a `~` on the board); otherwise as a ninth rank.
     Slash,
 }
 
@@ -232,7 +233,8 @@ impl Position {
     ///   [`Standard`](super::Variant::Standard). So Shredder-FEN letters read back as Chess960,
     ///   a Chess960 position whose castling looks standard reads back from X-FEN as Standard,
     ///   and a Crazyhouse position without holdings or promoted pieces reads back as whatever
-    ///   else the text suggests.
+    ///   else the text suggests. (The validator, unlike [`Position::from_tree`], takes slash
+    ///   holdings without a `~` for holdings only when told the variant is crazyhouse.)
     ///
     /// ```
     /// use fenlint::position::{ChecksStyle, HoldingsStyle, Position, WriteOptions};

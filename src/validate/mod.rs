@@ -177,6 +177,21 @@ impl Validator {
 
     /// Validates an already parsed FEN (for a FEN inside a larger text, parse it with
     /// [`crate::parse_at`] first).
+    ///
+    /// A ninth `/` group after rank 1 (`…/RNBQKBNR/Pp`, or a bare `/`) is crazyhouse holdings
+    /// only when something says crazyhouse: the validator's variant, or, without one, a
+    /// promoted marker `~` on the board. Otherwise it is read as a standard-chess mistake,
+    /// `fen::placement::too_many_ranks`, and the position has no holdings.
+    ///
+    /// ```
+    /// use fenlint::position::Variant;
+    /// let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1";
+    /// let lint = fenlint::lint(fen);
+    /// assert_eq!(lint.diagnostics()[0].code().name(), "fen::placement::too_many_ranks");
+    /// assert_eq!(lint.variant(), Some(Variant::Standard));
+    /// let crazyhouse = fenlint::Validator::new().variant(Variant::Crazyhouse).lint(fen);
+    /// assert!(crazyhouse.diagnostics().is_empty());
+    /// ```
     pub fn lint_parse<'a>(&self, parse: Parse<'a>) -> Lint<'a> {
         self.lint_parse_with_counters(parse, Counters::default())
     }
@@ -243,6 +258,25 @@ impl Validator {
                 position.fullmove_number = counter.position_value(1);
             }
         }
+        // A ninth `/` group of piece letters is crazyhouse holdings only when something says
+        // crazyhouse: the variant given, or, read as its text suggests, a `~` on the board.
+        // Otherwise it is a rank too many, or a stray `/` (the rule `crazyhouse::slash_group`).
+        let mut slash_group = false;
+        if let Some(position) = &mut position
+            && position.holdings.is_some()
+            && !self
+                .variant
+                .map_or(!position.promoted.is_empty(), |variant| {
+                    variant == Variant::Crazyhouse
+                })
+            && parse
+                .tree
+                .holdings()
+                .is_some_and(|holdings| holdings.form() == crate::syntax::HoldingsForm::Slash)
+        {
+            position.drop_slash_holdings(parse.tree, self.variant.is_none());
+            slash_group = true;
+        }
         let mut diagnostics = found;
         let variant = position
             .as_ref()
@@ -264,6 +298,7 @@ impl Validator {
                 _ => castling.read_tree(parse.tree),
             }
             let mut check = Check::new(parse.tree, position, variant, &castling);
+            check.slash_group = slash_group;
             // The en-passant square and its field, as the rules would read them from the tree,
             // when the fast path read the field.
             if let Some(crate::parse::PlainTail {
@@ -538,6 +573,9 @@ pub(crate) struct Check<'t, 'a> {
     /// The en-passant square and the span of its field, read from the tree by the first
     /// en-passant rule that asks (five of them do).
     pub(crate) en_passant: std::cell::OnceCell<Option<(Square, Span)>>,
+    /// Whether the tree's slash holdings (a ninth `/` group) are read as a rank too many, not
+    /// as holdings: nothing said crazyhouse (see [`Validator::lint_parse`]).
+    pub(crate) slash_group: bool,
     diagnostics: Vec<Diagnostic>,
 }
 
@@ -573,6 +611,7 @@ impl<'t, 'a> Check<'t, 'a> {
             usual_counters: false,
             checkers: std::cell::Cell::new(None),
             en_passant: std::cell::OnceCell::new(),
+            slash_group: false,
             diagnostics: Vec::new(),
         }
     }

@@ -470,32 +470,25 @@ fn describe(out: &mut String, lint: &Lint<'_>, position: &Position) {
         out.push('\n');
     }
     out.push_str("   a b c d e f g h\n```\n\n");
-    let _ = writeln!(out, "- **{}** to move", position.turn);
+    // What the FEN says, never a value it does not give (see `show::Fields`).
+    let fields = crate::show::Fields::of(lint, position);
+    let _ = writeln!(out, "- {}", fields.turn);
     let rooks: Vec<String> = position.castling.squares().map(|s| s.to_string()).collect();
-    let letters = lint
-        .tree()
-        .castling()
-        .map_or_else(|| "-".to_owned(), |castling| castling.text().to_owned());
     if rooks.is_empty() {
-        let _ = writeln!(out, "- castling: `{letters}` (none)");
+        let _ = writeln!(out, "- castling: {} (none)", fields.castling);
     } else {
         let _ = writeln!(
             out,
-            "- castling: `{letters}` (rooks on {})",
+            "- castling: {} (rooks on {})",
+            fields.castling,
             rooks.join(", ")
         );
     }
-    let _ = writeln!(
-        out,
-        "- en passant: {}",
-        position
-            .en_passant
-            .map_or_else(|| "-".to_owned(), |square| square.to_string())
-    );
+    let _ = writeln!(out, "- en passant: {}", fields.en_passant);
     let _ = writeln!(
         out,
         "- halfmove clock {}, move {}",
-        position.halfmove_clock, position.fullmove_number
+        fields.halfmove_clock, fields.fullmove_number
     );
     if let Some(holdings) = &position.holdings {
         let _ = writeln!(

@@ -1264,3 +1264,34 @@ fn a_code_reported_once_per_file_is_reported_once_per_document() {
     );
     client.shutdown();
 }
+
+#[test]
+fn hover_makes_up_no_field() {
+    let mut client = Client::utf16();
+    let uri = "file:///tmp/fenlint-lsp-test/fields.fen";
+    client.open(
+        uri,
+        "fen",
+        "4k3/8/8/8/8/8/8/4K3 x - - 0 1\n8/8/8/2K5/4k3/8/8/8\n",
+    );
+    let hover = |client: &mut Client, line: u32| {
+        let hover = client.request(
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": uri }, "position": { "line": line, "character": 0 } }),
+        );
+        hover["contents"]["value"].as_str().unwrap().to_owned()
+    };
+    let markdown = hover(&mut client, 0);
+    assert!(
+        markdown.contains("- side to move unknown (`x`)"),
+        "{markdown}"
+    );
+    assert!(!markdown.contains("White to move"), "{markdown}");
+    let markdown = hover(&mut client, 1);
+    assert!(markdown.contains("- White to move (assumed)"), "{markdown}");
+    assert!(
+        markdown.contains("- halfmove clock 0 (assumed), move 1 (assumed)"),
+        "{markdown}"
+    );
+    client.shutdown();
+}

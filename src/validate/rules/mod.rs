@@ -113,6 +113,7 @@ rules! {
     crazyhouse::too_much_material,
     crazyhouse::not_crazyhouse,
     crazyhouse::promoted_pawn_or_king,
+    crazyhouse::slash_group,
     three_check::both_exhausted,
     three_check::game_over_without_check,
     three_check::forms_disagree,

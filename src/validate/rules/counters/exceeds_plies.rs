@@ -7,10 +7,14 @@ declare_rule! {
     ///
     /// What: the clock counts half-moves, so it is at most the half-moves since the start:
     /// `2 × (fullmove − 1)`, plus 1 with Black to move.
-    /// Why: a larger clock cannot have been reached; one of the counters is wrong.
+    /// Why: a larger clock cannot have been reached; one of the counters is wrong. Files of
+    /// positions taken out of games often keep the halfmove clock and write 1 for the fullmove
+    /// number, which they do not know; then the clock exceeds the plies on most of their lines.
+    /// That is the file's convention, not a mistake on each line: the code is reported once per
+    /// file, with the count of the others.
     /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - 30 10`
     /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 18 10`
-    HalfmoveExceedsPlies => "fen::halfmove_clock::exceeds_plies", Warning
+    HalfmoveExceedsPlies => "fen::halfmove_clock::exceeds_plies", Warning, once per file
 }
 
 /// `fen::halfmove_clock::exceeds_plies`.
@@ -58,6 +62,10 @@ fn report(
         )
         .primary(clock.span(), "more half-moves than played")
         .secondary(number.span(), format!("move {fullmove}"))
-        .help("The clock counts half-moves since the last capture or pawn move, so it cannot exceed the half-moves since the start; one of the counters is wrong."),
+        .help(if fullmove == 1 {
+            "The clock counts half-moves since the last capture or pawn move, so it cannot exceed the half-moves since the start; a fullmove number of 1 is often written when the real one is not known: write the real move number if you know it."
+        } else {
+            "The clock counts half-moves since the last capture or pawn move, so it cannot exceed the half-moves since the start; one of the counters is wrong."
+        }),
     );
 }

@@ -15,7 +15,8 @@ declare_rule! {
 /// `fen::holdings::not_crazyhouse`: holdings checked as another variant.
 #[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
-    if check.variant == Variant::Crazyhouse {
+    // A ninth `/` group not read as holdings is `crazyhouse::slash_group`'s.
+    if check.variant == Variant::Crazyhouse || check.slash_group {
         return;
     }
     let Some(holdings) = check.tree.holdings() else {

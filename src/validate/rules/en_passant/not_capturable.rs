@@ -6,11 +6,15 @@ declare_rule! {
     /// an en-passant square no pawn can capture on
     ///
     /// What: no pawn of the side to move stands next to the pawn that just made the double step.
-    /// Why: PGN writes the square after every double step, X-FEN and most tools only when a
-    /// capture is possible; the square then changes nothing but the FEN's text.
+    /// Why: PGN (§16.1.3.4) writes the square after every double step, X-FEN and most tools
+    /// only when a capture is possible; the square then changes nothing but the FEN's text.
+    /// Both are valid, and a file follows one or the other: a book that follows PGN draws this
+    /// on every position after a double step, so it is advice, reported once per file (with
+    /// the count of the others), to say which convention the file follows. `fenlint fmt --ep`
+    /// converts between them.
     /// Bad: `4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1`
     /// Good: `4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1`
-    EnPassantNotCapturable => "fen::en_passant::not_capturable", Advice
+    EnPassantNotCapturable => "fen::en_passant::not_capturable", Advice, once per file
 }
 
 /// `fen::en_passant::not_capturable`: no pawn of the side to move attacks the square.
