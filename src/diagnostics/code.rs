@@ -122,6 +122,16 @@ codes! {
     /// Bad: `4k3/8/8/8/8/8/8/4K\xe9 w - - 0 1`
     /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
     InputInvalidUtf8 => "fen::input::invalid_utf8", Error;
+    /// text outside a FEN read as Latin-1, not UTF-8
+    ///
+    /// PGN's character set is ISO 8859-1 (PGN §4.1), and classic EPD suites carry names such
+    /// as `Hάse` in Latin-1 in their comments. Bytes that are not UTF-8 in an EPD operand, a PGN
+    /// comment or a tag other than `FEN` are read as Latin-1 and said once; inside a FEN they
+    /// stay `fen::input::invalid_utf8`. Re-save the file as UTF-8 to be rid of the note.
+    ///
+    /// Bad (an EPD record): `4k3/8/8/8/8/8/8/4K3 w - - c0 "H\xe1se";`
+    /// Good (an EPD record): `4k3/8/8/8/8/8/8/4K3 w - - c0 "Hase";`
+    InputLatin1 => "fen::input::latin1", Advice;
     /// a line longer than 64 KiB
     ///
     /// No FEN comes near this size. The first 64 KiB are parsed and reported as usual; the rest
@@ -320,15 +330,19 @@ codes! {
     /// Bad: `4k3/8/8/8/8/8/8/4K3 w`
     /// Good: `4k3/8/8/8/8/8/8/4K3 w - -`
     EpdFieldsMissing => "epd::fields::missing", Error;
-    /// FEN move counters after the four fields of an EPD record
+    /// an EPD record written as a six-field FEN: its move counters are fields
     ///
-    /// An EPD record (PGN §16.2) has no move counters: `… w - - 0 1` is a FEN, not an EPD
-    /// record. The counters are the operations `hmvc` (halfmove clock) and `fmvn` (fullmove
-    /// number): `… w - - hmvc 0; fmvn 1;`.
+    /// PGN §16.2 gives an EPD record no move counters (they are the `hmvc` and `fmvn`
+    /// operations), but opening books and many test suites are `.epd` files of six-field FENs:
+    /// cutechess reads the four fields and skips the counters, fastchess and python-chess read
+    /// the whole FEN. fenlint reads two whole numbers right after the four fields as the
+    /// halfmove clock and the fullmove number, checks them as a FEN's, and says once that the
+    /// file is in this dialect. `fenlint fmt --epd-counters operations` writes them as `hmvc`
+    /// and `fmvn`; `--epd-counters fen` writes operations back as fields.
     ///
     /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
     /// Good: `4k3/8/8/8/8/8/8/4K3 w - - hmvc 0; fmvn 1;`
-    EpdFieldsMoveCounters => "epd::fields::move_counters", Error;
+    EpdFieldsMoveCounters => "epd::fields::move_counters", Advice;
     /// an EPD opcode that is not a letter followed by letters, digits and `_`
     ///
     /// PGN §16.2.4: an opcode starts with a letter and continues with letters, digits and
@@ -362,7 +376,7 @@ codes! {
     ///
     /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - bm Kd2`
     /// Good: `4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;`
-    EpdOperationUnterminated => "epd::operation::unterminated", Error;
+    EpdOperationUnterminated => "epd::operation::unterminated", Warning;
     /// an EPD string operand without its closing `"`
     ///
     /// A string operand runs from `"` to the next `"` that is not escaped as `\"`; an unclosed
@@ -393,6 +407,43 @@ codes! {
     /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - c0 "⟨250 × x⟩"; c1 "⟨250 × x⟩"; c2 "⟨250 × x⟩"; c3 "⟨250 × x⟩";`
     /// Good: `4k3/8/8/8/8/8/8/4K3 w - - c0 "⟨250 × x⟩"; c1 "⟨250 × x⟩"; c2 "⟨250 × x⟩";`
     EpdRecordTooLong => "epd::record::too_long", Warning;
+    /// an operand of a known EPD opcode that is not of its form
+    ///
+    /// PGN §16.2.5 gives the standard opcodes their operands: one integer for `acd` (depth),
+    /// `acn` (nodes), `acs` (seconds), `dm` (moves to mate) and `rc` (repetitions), never
+    /// negative; one signed integer for `ce` (centipawns); moves in SAN for `bm` and `am`. Perft
+    /// suites' `D1`, `D2`, … take one node count. An operand of another form is read
+    /// differently by every tool, or not at all.
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - acd -3;`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - acd 3;`
+    EpdOperandInvalid => "epd::operand::invalid", Error;
+    /// a `bm` operand written as a mate distance, `#N`
+    ///
+    /// Mate-finding suites write `bm #3;` for "mate in 3" instead of a move; the tools that
+    /// run them read it so. It is not a move in SAN, so other readers of `bm` reject it; the
+    /// standard way is `dm 3;` (direct mate in 3), with `bm` naming the move.
+    ///
+    /// Bad: `6k1/5ppp/8/8/8/8/8/R5K1 w - - bm #1;`
+    /// Good: `6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; dm 1;`
+    EpdOperandMateCount => "epd::operand::mate_count", Advice;
+    /// EPD operations written after their `;`, as perft suites write them
+    ///
+    /// Perft suites write `… w KQkq - 0 1 ;D1 20 ;D2 400`: each operation starts after a `;`
+    /// and ends at the next `;` or the end of the line. PGN §16.2.4 ends each operation with
+    /// `;` instead (`D1 20; D2 400;`). fenlint reads both; the perft tools read only their own.
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - ;D1 5 ;D2 25`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - D1 5; D2 25;`
+    EpdOperationLeadingSemicolon => "epd::operation::leading_semicolon", Warning;
+    /// an EPD record whose move counters are written twice, with different values
+    ///
+    /// A record in the six-field dialect (`… w - - 0 1`) that also has `hmvc` or `fmvn`
+    /// operations says two things about one counter; readers take one or the other.
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - 0 1 hmvc 5;`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - hmvc 5; fmvn 1;`
+    EpdCounterConflict => "epd::counter::conflict", Error;
     /// a PGN tag pair that is not `[Name "value"]`
     ///
     /// PGN §8.1: a tag pair is `[`, a name of letters, digits and `_`, a string value in double
