@@ -459,13 +459,16 @@ codes! {
     /// Bad: `[SetUp "1"]\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n*`
     /// Good: `[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n*`
     PgnTagDuplicate => "pgn::tag::duplicate", Warning;
-    /// a `FEN` tag without `[SetUp "1"]`
+    /// a `FEN` tag without `[SetUp "1"]` in a file whose other games write it
     ///
     /// PGN §9.7.1: a game that starts from a set-up position has `[SetUp "1"]` next to its `FEN`
-    /// tag; readers that look for it first ignore the `FEN` tag without it.
+    /// tag; readers that look for it first ignore the `FEN` tag without it. python-chess,
+    /// cutechess, fastchess and lichess read `[FEN]` alone, and many files never write
+    /// `SetUp`: a game without it is reported only when other games of the same file have it,
+    /// and `[SetUp "0"]` next to a `FEN` tag always is.
     ///
-    /// Bad: `[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n*`
-    /// Good: `[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n*`
+    /// Bad: `[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n*\n\n[FEN "4k3/8/8/8/8/8/8/3K4 w - - 0 1"]\n\n*`
+    /// Good: `[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n*\n\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/3K4 w - - 0 1"]\n\n*`
     PgnSetupMissing => "pgn::setup::missing", Warning;
     /// `[SetUp "1"]` without a `FEN` tag
     ///
