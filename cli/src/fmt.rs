@@ -2,10 +2,11 @@
 //! [`fenlint::files::format_file`].
 
 use fenlint::position::{
-    CastlingStyle, ChecksStyle, EnPassantStyle, HoldingsStyle, Variant, WriteOptions,
+    CastlingStyle, ChecksStyle, EnPassantStyle, EpdCountersStyle, HoldingsStyle, Variant,
+    WriteOptions,
 };
 
-use crate::args::{ChecksArg, EpArg, FmtArgs, HoldingsArg, ToArg};
+use crate::args::{ChecksArg, EpArg, EpdCountersArg, FmtArgs, HoldingsArg, ToArg};
 use crate::config::{Config, FormatConfig};
 
 /// The writer options the flags ask for, then `format` (the `[format]` table of fenlint.toml),
@@ -26,7 +27,13 @@ pub fn settings(
     config: &Config,
 ) -> Result<(WriteOptions, Option<Variant>), String> {
     let variant = crate::config::variant(config, args.variant)?;
-    Ok((options(args, &config.format), variant))
+    let options = options(args, &config.format);
+    let options = match args.epd_counters {
+        None => options,
+        Some(EpdCountersArg::Fen) => options.with_epd_counters(EpdCountersStyle::Fen),
+        Some(EpdCountersArg::Operations) => options.with_epd_counters(EpdCountersStyle::Operations),
+    };
+    Ok((options, variant))
 }
 
 /// The writer options of a `[format]` table; what it leaves out is the default (plain FEN and
