@@ -761,7 +761,7 @@ mod tests {
         );
         assert_eq!(
             format!("{validator:?}"),
-            "Validator { variant: None, overrides: [(WhitespaceSeparator, Some(Error)), (KingsMissing, None), (FullmoveZero, Some(Warning)), (CastlingOrder, Some(Advice))] }",
+            "Validator { variant: None, syntax_only: false, overrides: [(WhitespaceSeparator, Some(Error)), (KingsMissing, None), (FullmoveZero, Some(Warning)), (CastlingOrder, Some(Advice))] }",
             "the overrides in the registry's order"
         );
     }
