@@ -663,6 +663,12 @@ impl<'a> Reader<'a> {
                     if !operand.string && is_san(operand.text) {
                         continue;
                     }
+                    // Without its `;`, the operation may run into the next one (`bm Kd2 id
+                    // "x"`): what follows an operand that could be an opcode is left to
+                    // `epd::operation::unterminated`.
+                    if !operation.terminated && !operand.string && is_opcode(operand.text) {
+                        break;
+                    }
                     if mate_count && !operand.string && is_mate_count(operand.text) {
                         self.report(
                             Diagnostic::new(

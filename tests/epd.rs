@@ -73,6 +73,30 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "-1",
         "4k3/8/8/8/8/8/8/4K3 w - - hmvc 0; fmvn 1;\n",
     ),
+    (
+        "epd::counter::conflict",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 hmvc 5;\n",
+        "5",
+        "4k3/8/8/8/8/8/8/4K3 w - - hmvc 0; fmvn 1;\n",
+    ),
+    (
+        "epd::operand::invalid",
+        "4k3/8/8/8/8/8/8/4K3 w - - acd -3;\n",
+        "-3",
+        "4k3/8/8/8/8/8/8/4K3 w - - acd 3;\n",
+    ),
+    (
+        "epd::operand::mate_count",
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm #1;\n",
+        "#1",
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; dm 1;\n",
+    ),
+    (
+        "epd::operation::leading_semicolon",
+        "4k3/8/8/8/8/8/8/4K3 w - - ;D1 5 ;D2 25\n",
+        ";",
+        "4k3/8/8/8/8/8/8/4K3 w - - D1 5; D2 25;\n",
+    ),
 ];
 
 #[test]
@@ -213,19 +237,102 @@ fn counter_operands_that_are_not_numbers_are_not_passed_on() {
     }
 }
 
+/// Six-field records (opening books, test suites) are a dialect: the counters are the
+/// record's own, checked by the counter rules, with one note and no fix (`fmt --epd-counters`
+/// converts a file).
 #[test]
-fn fen_counters_after_the_fields_get_a_fix_into_operations() {
+fn fen_counters_after_the_fields_are_the_records_counters() {
     let line = "4k3/8/8/8/8/8/8/4K3 w - - 0 1 bm Kd2;";
-    let diagnostics = fenlint::epd::lint_epd(line, 0, &Validator::new());
-    assert_eq!(codes(&diagnostics), ["epd::fields::move_counters"]);
-    assert_eq!(
-        diagnostics[0].message(),
-        "FEN move counters `0 1` in an EPD record: EPD has no move counters; use `hmvc`/`fmvn`"
-    );
+    let record = fenlint::epd::check(line, 0, &Validator::new());
+    let diagnostics = record.diagnostics();
+    assert_eq!(codes(diagnostics), ["epd::fields::move_counters"]);
+    assert_eq!(diagnostics[0].severity(), Severity::Advice);
     assert_eq!(&line[diagnostics[0].span().range()], "0 1");
-    let fixed = diagnostics[0].fix().unwrap().apply(line, 0).unwrap();
-    assert_eq!(fixed, "4k3/8/8/8/8/8/8/4K3 w - - hmvc 0; fmvn 1; bm Kd2;");
-    assert!(fenlint::epd::lint_epd(&fixed, 0, &Validator::new()).is_empty());
+    assert!(diagnostics[0].fix().is_none());
+    let position = record.lint().unwrap().position().unwrap();
+    assert_eq!((position.halfmove_clock, position.fullmove_number), (0, 1));
+    // The rules see them: a clock above the plies played.
+    let line = "4k3/8/8/8/8/8/8/4K3 w - - 7 1";
+    let diagnostics = fenlint::epd::lint_epd(line, 0, &Validator::new());
+    let exceeds = diagnostics
+        .iter()
+        .find(|d| d.code().name() == "fen::halfmove_clock::exceeds_plies")
+        .unwrap();
+    assert_eq!(&line[exceeds.span().range()], "7");
+    // Written twice: the same value is no conflict, another one is, and the operation counts.
+    let same = fenlint::epd::lint_epd("4k3/8/8/8/8/8/8/4K3 w - - 0 1 hmvc 0; fmvn 1;", 0, &Validator::new());
+    assert_eq!(codes(&same), ["epd::fields::move_counters"]);
+    let line = "4k3/8/8/8/8/8/8/4K3 w - - 0 3 fmvn 2;";
+    let record = fenlint::epd::check(line, 0, &Validator::new());
+    let conflict = record
+        .diagnostics()
+        .iter()
+        .find(|d| d.code().name() == "epd::counter::conflict")
+        .unwrap();
+    assert_eq!(conflict.severity(), Severity::Error);
+    assert_eq!(&line[conflict.span().range()], "2");
+    assert_eq!(&line[conflict.labels()[1].span().range()], "3");
+    assert!(conflict.fix().is_none());
+    assert_eq!(record.lint().unwrap().position().unwrap().fullmove_number, 2);
+    // A leading zero is a FEN counter's warning here too.
+    let zero = fenlint::epd::lint_epd("4k3/8/8/8/8/8/8/4K3 w - - 00 1", 0, &Validator::new());
+    assert!(codes(&zero).contains(&"fen::counter::leading_zero"));
+}
+
+/// Perft suites write operations after their `;`: one warning for the record, none for the
+/// `;` before the first operation or the last one's missing `;`, and each `Dn` takes a count.
+#[test]
+fn perft_operations_after_their_semicolon_are_one_warning() {
+    let validator = Validator::new();
+    let line = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 20 ;D2 400 ;D3 8902";
+    let record = fenlint::epd::check(line, 0, &validator);
+    assert_eq!(codes(record.diagnostics()), ["epd::operation::leading_semicolon"]);
+    assert_eq!(record.diagnostics()[0].severity(), Severity::Warning);
+    let opcodes: Vec<_> = record.operations().iter().map(|op| op.opcode()).collect();
+    assert_eq!(opcodes, ["D1", "D2", "D3"]);
+    let bad = "4k3/8/8/8/8/8/8/4K3 w - - ;D1 5 ;D2 2x5";
+    let diagnostics = fenlint::epd::lint_epd(bad, 0, &validator);
+    assert_eq!(
+        codes(&diagnostics),
+        ["epd::operation::leading_semicolon", "epd::operand::invalid"]
+    );
+    assert_eq!(&bad[diagnostics[1].span().range()], "2x5");
+    // A `;` before an operation elsewhere is still a stray one.
+    let stray = fenlint::epd::lint_epd("4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; ;id \"x\";", 0, &validator);
+    assert_eq!(codes(&stray), ["epd::opcode::invalid"]);
+}
+
+/// The operands of the standard opcodes: integers (signed for `ce`) and moves in SAN, with
+/// the mate suites' `bm #N` as a dialect.
+#[test]
+fn operands_of_the_standard_opcodes_are_checked() {
+    let validator = Validator::new();
+    for (line, covered) in [
+        ("4k3/8/8/8/8/8/8/4K3 w - - ce +M1;", "+M1"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - acd -3;", "-3"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - dm x;", "x"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - rc \"2\";", "\"2\""),
+        ("4k3/8/8/8/8/8/8/4K3 w - - acs;", "acs"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - acn 1 2;", "1 2"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - bm bm Kd2;", "bm"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - bm Ke1-d2;", "Ke1-d2"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - am e1d2;", "e1d2"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - bm e8Q;", "e8Q"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - bm e7=Q;", "e7=Q"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - bm exe5;", "exe5"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - am #2;", "#2"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - bm;", "bm"),
+    ] {
+        let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
+        assert_eq!(codes(&diagnostics), ["epd::operand::invalid"], "{line}");
+        assert_eq!(&line[diagnostics[0].span().range()], covered, "{line}");
+    }
+    let good = "4k3/8/8/8/8/8/8/4K3 w - - bm e4 exd5 e8=Q+ Nf3 Nbd2 R1e2 Qh4xe1# O-O O-O-O+; am Kd2; ce +12; acd 0; acn 100; acs 3; dm 2; rc 1; D12 5;";
+    assert_eq!(codes(&fenlint::epd::lint_epd(good, 0, &validator)), [] as [&str; 0]);
+    let mate = "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm #1;";
+    let diagnostics = fenlint::epd::lint_epd(mate, 0, &validator);
+    assert_eq!(codes(&diagnostics), ["epd::operand::mate_count"]);
+    assert_eq!(diagnostics[0].severity(), Severity::Advice);
 }
 
 /// Decision (grammar/README.md, "Three-check counters in an EPD record"): the checks are a
