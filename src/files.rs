@@ -217,30 +217,37 @@ fn lint_latin1_record(line: &[u8], offset: usize, validator: &Validator) -> Vec<
             })
         })
         .collect();
-    if let Some(first) = bad.first() {
-        let span = crate::Span::new(
-            offset.saturating_add(first.start),
-            offset.saturating_add(first.end),
-        );
-        diagnostics.extend(latin1(span, bad.len(), validator));
-    }
+    let absolute: Vec<crate::Span> = bad
+        .iter()
+        .map(|span| {
+            crate::Span::new(
+                offset.saturating_add(span.start),
+                offset.saturating_add(span.end),
+            )
+        })
+        .collect();
+    diagnostics.extend(latin1(&absolute, validator));
     diagnostics.sort_by_key(|diagnostic| diagnostic.span().start);
     diagnostics
 }
 
-/// `fen::input::latin1` for `count` runs of bytes that are not UTF-8, the first at `span`, with
-/// the severity in force.
-fn latin1(span: crate::Span, count: usize, validator: &Validator) -> Option<Diagnostic> {
+/// `fen::input::latin1` for the runs of bytes that are not UTF-8 `bad` (in order, not empty),
+/// at the first, with the severity in force.
+fn latin1(bad: &[crate::Span], validator: &Validator) -> Option<Diagnostic> {
     let severity = validator.severity_of(crate::Code::InputLatin1)?;
-    let more = if count > 1 {
-        format!(" (and {} more)", count.saturating_sub(1))
+    let span = *bad.first()?;
+    let bytes = bad
+        .iter()
+        .fold(0usize, |sum, span| sum.saturating_add(span.len()));
+    let (count, noun) = if bytes == 1 {
+        ("a".to_owned(), "byte")
     } else {
-        String::new()
+        (bytes.to_string(), "bytes")
     };
     Some(
         Diagnostic::new(
             crate::Code::InputLatin1,
-            format!("text that is not UTF-8 read as Latin-1{more}, expected UTF-8"),
+            format!("{count} {noun} of text that are not UTF-8 read as Latin-1, expected UTF-8"),
         )
         .primary(span, "not UTF-8: read as Latin-1")
         .help("PGN's character set is ISO 8859-1 (PGN §4.1), and fenlint reads such bytes outside a FEN as Latin-1; re-save the file as UTF-8 (`iconv -f LATIN1 -t UTF-8`) for tools that expect it.")
@@ -581,9 +588,7 @@ fn lint_pgn_not_utf8(bytes: &[u8], validator: &Validator) -> Vec<Diagnostic> {
         .copied()
         .filter(|span| !overlaps_any(*span, &fens))
         .collect();
-    if let Some(first) = elsewhere.first() {
-        diagnostics.extend(latin1(*first, elsewhere.len(), validator));
-    }
+    diagnostics.extend(latin1(&elsewhere, validator));
     diagnostics.sort_by_key(|diagnostic| diagnostic.span().start);
     diagnostics
 }

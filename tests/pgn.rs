@@ -28,9 +28,9 @@ const CASES: &[(&str, &str, &str, &str)] = &[
     ),
     (
         "pgn::setup::missing",
-        "[Event \"?\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Kd2 *\n",
+        "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n\n[Event \"?\"]\n[FEN \"4k3/8/8/8/8/8/8/3K4 w - - 0 1\"]\n\n1. Kc2 *\n",
         "FEN",
-        "[Event \"?\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Kd2 *\n",
+        "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n\n[Event \"?\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/3K4 w - - 0 1\"]\n\n1. Kc2 *\n",
     ),
     (
         "pgn::setup::without_fen",
@@ -127,8 +127,11 @@ fn setup_zero_with_a_fen_is_fixed_to_one() {
 #[test]
 fn fixes_repair_what_they_claim() {
     for file in [
-        "[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n",
-        "[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\r\n\r\n*\r\n",
+        "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/3K4 w - - 0 1\"]\n\n*\n\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n",
+        "[SetUp \"1\"]\r\n[FEN \"4k3/8/8/8/8/8/8/3K4 w - - 0 1\"]\r\n\r\n*\r\n\r\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\r\n\r\n*\r\n",
+        // The value's closing quote escaped: the fix removes the backslash.
+        "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\\\" ]\n\n*\n",
+        "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\\\"]\n\n*\n",
         "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\n\n*\n",
         "[SetUp \"1\"]\r\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1]\r\n\r\n*\r\n",
     ] {
@@ -221,7 +224,7 @@ fn byte_order_mark_and_crlf() {
 
 #[test]
 fn severity_overrides_apply_to_pgn_codes() {
-    let file = "[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n";
+    let file = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/3K4 w - - 0 1\"]\n\n*\n\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n";
     let validator = Validator::new().with_severity(Code::PgnSetupMissing, Severity::Error);
     let diagnostics = fenlint::pgn::lint_pgn(file, 0, &validator);
     assert_eq!(diagnostics[0].severity(), Severity::Error);

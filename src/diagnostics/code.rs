@@ -130,7 +130,7 @@ codes! {
     /// stay `fen::input::invalid_utf8`. Re-save the file as UTF-8 to be rid of the note.
     ///
     /// Bad (an EPD record): `4k3/8/8/8/8/8/8/4K3 w - - c0 "H\xe1se";`
-    /// Good (an EPD record): `4k3/8/8/8/8/8/8/4K3 w - - c0 "Hase";`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - c0 "Hase";`
     InputLatin1 => "fen::input::latin1", Advice;
     /// a line longer than 64 KiB
     ///
