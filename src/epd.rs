@@ -592,6 +592,25 @@ impl<'a> Reader<'a> {
         for operand in operands.iter().filter(|operand| operand.string) {
             self.check_string(operand);
         }
+        // An operand right after a closed string, with no blank between them.
+        for pair in operands.windows(2) {
+            if let [before, after] = pair
+                && before.string
+                && closed_string(before.text)
+                && after.span.start == before.span.end
+            {
+                self.report(
+                    Diagnostic::new(
+                        Code::EpdOperandUnseparated,
+                        format!("operand `{}` right after the string `{}`, expected a blank between them", shown(after.text), shown(before.text)),
+                    )
+                    .primary(Span::empty(after.span.start), "no blank here")
+                    .secondary(after.span, "read as an operand of its own")
+                    .help("Separate operands with a space (PGN §16.2.4); other readers take the two as one operand or reject the record.")
+                    .with_fix(Span::empty(after.span.start), " "),
+                );
+            }
+        }
         let operation = Operation {
             opcode,
             opcode_span,

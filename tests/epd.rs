@@ -92,6 +92,12 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; dm 1;\n",
     ),
     (
+        "epd::operand::unseparated",
+        "4k3/8/8/8/8/8/8/4K3 w - - c0 \"a\"b;\n",
+        "",
+        "4k3/8/8/8/8/8/8/4K3 w - - c0 \"a\" b;\n",
+    ),
+    (
         "epd::operation::leading_semicolon",
         "4k3/8/8/8/8/8/8/4K3 w - - ;D1 5 ;D2 25\n",
         ";",

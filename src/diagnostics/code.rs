@@ -444,6 +444,15 @@ codes! {
     /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - 0 1 hmvc 5;`
     /// Good: `4k3/8/8/8/8/8/8/4K3 w - - hmvc 5; fmvn 1;`
     EpdCounterConflict => "epd::counter::conflict", Error;
+    /// an EPD operand written right after a string, without a blank between them
+    ///
+    /// PGN §16.2.4 separates operands with a space. `id "a"b;` reads as the string `"a"` and
+    /// the symbol `b` in fenlint and python-chess, but other readers take it as one operand or
+    /// reject it.
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - c0 "a"b;`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - c0 "a" b;`
+    EpdOperandUnseparated => "epd::operand::unseparated", Warning;
     /// a PGN tag pair that is not `[Name "value"]`
     ///
     /// PGN §8.1: a tag pair is `[`, a name of letters, digits and `_`, a string value in double
