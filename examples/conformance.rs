@@ -1126,6 +1126,26 @@ fn epd_cases() -> Vec<Case> {
             "a move in coordinates, not SAN",
         ),
         epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - c0 \"a\"b;",
+            "epd::operand::unseparated",
+            "an operand run together after a string (warning)",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - c0 \"\u{e9}t\u{e9} \u{1}\" x\u{e9}\u{1}y;",
+            "",
+            "non-ASCII and control characters in a string and a symbol: accepted",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - c0 \"a\\qb\";",
+            "",
+            "a backslash before another character than `\"` and `\\`: accepted",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - -\t bm\u{a0}Kd2 \t;id \"x\" ;\t",
+            "",
+            "runs of whitespace, blanks before `;`, none after `;`: accepted",
+        ),
+        epd(
             "4k3/8/8/8/8/8/8/4K3 w - - bm e8=Q+ exd5 O-O-O# Nbd2 R1e2 Qh4xe1; ce +15; rc 2; dm 3; acn 1000; acs 5;",
             "",
             "moves in SAN of every shape, and integer operands",
@@ -1176,6 +1196,11 @@ fn pgn_cases() -> Vec<Case> {
             "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\\\" ]\n\n*\n",
             "pgn::tag::malformed",
             "the value's closing quote escaped",
+        ),
+        pgn(
+            "[SetUp \"1\"]\n[\tFEN\"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"  ]\n\n*\n",
+            "",
+            "blanks inside the tag pair, none between the name and the value: accepted",
         ),
         pgn(
             "[SetUp \"1\"]\r[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\r\r1. Kd2 *\r",

@@ -219,7 +219,8 @@ pub fn variant_of(name: &str) -> Result<Option<Variant>, UnknownVariant> {
 /// apply to the `pgn::` codes too. The diagnostics are ordered by span.
 ///
 /// ```
-/// let pgn = "[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n";
+/// // A game without `SetUp` in a file whose other games write it.
+/// let pgn = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/3K4 w - - 0 1\"]\n\n*\n\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n";
 /// let diagnostics = fenlint::pgn::lint_pgn(pgn, 0, &fenlint::Validator::new());
 /// assert_eq!(diagnostics[0].code().name(), "pgn::setup::missing");
 /// assert_eq!(diagnostics[0].fix().unwrap().replacement(), "[SetUp \"1\"]\n");

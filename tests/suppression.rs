@@ -81,9 +81,9 @@ fn an_epd_position_and_a_pgn_game_are_silenced_as_a_fen_line_is() {
         ]
     );
     // `allow-file` anywhere, even at the end, in a PGN file that is not all UTF-8 too.
-    let latin1 = b"[White \"M\xfcller\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n* { fenlint: allow-file pgn::setup::missing }\n";
+    let latin1 = b"[White \"M\xfcller\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/3K4 w - - 0 1\"]\n\n*\n\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n* { fenlint: allow-file pgn::setup::missing }\n";
     let diagnostics = lint_file(FileKind::Pgn, latin1, &Validator::new());
-    assert_eq!(support::codes(&diagnostics), ["fen::input::invalid_utf8"]);
+    assert_eq!(support::codes(&diagnostics), ["fen::input::latin1"]);
 }
 
 #[test]
