@@ -486,12 +486,151 @@ pub fn utf16(head: &[u8]) -> Option<Diagnostic> {
 }
 
 /// Every diagnostic of a whole file of `kind`, in order, with spans into `bytes`, less those
-/// its [suppression comments](crate::suppression) silence, and with their own problems.
+/// its [suppression comments](crate::suppression) silence, and with their own problems. A code
+/// [reported once per file](crate::Code::once_per_file) is reported at its first occurrence
+/// only, whose message says how many more the file has ([`OncePerFile::apply`]).
 ///
 /// A line that is not UTF-8 gets `fen::input::invalid_utf8` at its first bad byte, and so does
 /// each line of a PGN file with bad bytes, whose `[FEN]` tags are all linted all the same. A
 /// UTF-16 file gets one `fen::input::invalid_utf8` that says so, and nothing else.
+///
+/// ```
+/// use fenlint::files::{FileKind, lint_file};
+/// let text = b"4k3/8/8/8/8/8/8/4K3 w - - 0 0\n4k3/8/8/8/8/8/8/3K4 w - - 0 0\n";
+/// let diagnostics = lint_file(FileKind::Lines, text, &fenlint::Validator::new());
+/// assert_eq!(diagnostics.len(), 1);
+/// assert_eq!(diagnostics[0].message(), "fullmove number 0, expected 1 or more (and 1 more in this file)");
+/// ```
 pub fn lint_file(kind: FileKind, bytes: &[u8], validator: &Validator) -> Vec<Diagnostic> {
+    let mut diagnostics = lint_every(kind, bytes, validator);
+    OncePerFile::apply(&mut diagnostics);
+    diagnostics
+}
+
+/// The findings of a file of codes [reported once per file](crate::Code::once_per_file),
+/// tallied: the first of each such code is kept, with what the caller keeps with it (`T`, such
+/// as the text of its line), and the others are counted. A reporter that sees a file's
+/// diagnostics one by one, in order, asks [`OncePerFile::take`] about each and, when the file
+/// ends, reports what [`OncePerFile::finish`] gives back; one that has them all at once calls
+/// [`OncePerFile::apply`]. The command `fenlint check` and [`lint_file`] (and so the language
+/// server) report through it.
+///
+/// ```
+/// use fenlint::files::{FileKind, OncePerFile, lint_line};
+/// let validator = fenlint::Validator::new();
+/// let mut tally = OncePerFile::new();
+/// let mut reported = Vec::new();
+/// for (number, line) in ["4k3/8/8/8/8/8/8/4K3 w - - 0 0", "8/8/8/8/8/8/8/4K3 w - - 0 0"].iter().enumerate() {
+///     for diagnostic in lint_line(FileKind::Lines, line.as_bytes(), number * 30, &validator) {
+///         if tally.take(&diagnostic, || number) {
+///             reported.push(diagnostic.code().name()); // Reported now.
+///         }
+///     }
+/// }
+/// assert_eq!(reported, ["fen::kings::missing"]);
+/// // At the file's end: the first `fen::fullmove_number::zero`, on line 0, and the count.
+/// let held = tally.finish();
+/// assert_eq!(held.len(), 1);
+/// assert_eq!(held[0].1, 0);
+/// assert!(held[0].0.message().ends_with("(and 1 more in this file)"));
+/// ```
+#[derive(Clone, Debug)]
+pub struct OncePerFile<T = ()> {
+    /// The first diagnostic of each code seen, with what the caller keeps with it and how many
+    /// more of its code followed; in the order first seen.
+    held: Vec<(Diagnostic, T, usize)>,
+}
+
+impl<T> Default for OncePerFile<T> {
+    fn default() -> OncePerFile<T> {
+        OncePerFile { held: Vec::new() }
+    }
+}
+
+impl<T> OncePerFile<T> {
+    /// A tally for a new file.
+    pub fn new() -> OncePerFile<T> {
+        OncePerFile::default()
+    }
+
+    /// Whether `diagnostic` is to be reported now: `true` for a code reported every time. A
+    /// code reported once per file gives `false`: its first diagnostic in the file is kept
+    /// (copied), with `extra()`, for [`OncePerFile::finish`], and the later ones are counted.
+    #[inline]
+    pub fn take(&mut self, diagnostic: &Diagnostic, extra: impl FnOnce() -> T) -> bool {
+        let code = diagnostic.code();
+        if !code.once_per_file() {
+            return true;
+        }
+        match self.held.iter_mut().find(|(held, ..)| held.code() == code) {
+            Some((.., more)) => *more = more.saturating_add(1),
+            None => self.held.push((diagnostic.clone(), extra(), 0)),
+        }
+        false
+    }
+
+    /// Whether no diagnostic was kept: [`OncePerFile::finish`] would give nothing.
+    pub fn is_empty(&self) -> bool {
+        self.held.is_empty()
+    }
+
+    /// The first diagnostic of each code reported once per file, in the order first seen,
+    /// each with what was kept with it and, in its message, how many more the file has (see
+    /// [`OncePerFile`]).
+    pub fn finish(self) -> Vec<(Diagnostic, T)> {
+        self.held
+            .into_iter()
+            .map(|(diagnostic, extra, more)| (diagnostic.with_more_in_file(more), extra))
+            .collect()
+    }
+}
+
+impl OncePerFile {
+    /// Leaves in `diagnostics`, a whole file's in order, only the first of each code reported
+    /// once per file, in its place, its message saying how many more the file had; every
+    /// other diagnostic is left as it is.
+    ///
+    /// ```
+    /// use fenlint::files::{FileKind, OncePerFile, lint_line};
+    /// let validator = fenlint::Validator::new();
+    /// let mut diagnostics = lint_line(FileKind::Lines, b"4k3/8/8/8/8/8/8/4K3 w - - 0 0", 0, &validator);
+    /// diagnostics.extend(lint_line(FileKind::Lines, b"4k3/8/8/8/8/8/8/4K3 w - - 0 0", 30, &validator));
+    /// OncePerFile::apply(&mut diagnostics);
+    /// assert_eq!(diagnostics.len(), 1);
+    /// assert_eq!(diagnostics[0].span(), fenlint::Span::new(28, 29));
+    /// ```
+    pub fn apply(diagnostics: &mut Vec<Diagnostic>) {
+        if !diagnostics
+            .iter()
+            .any(|diagnostic| diagnostic.code().once_per_file())
+        {
+            return;
+        }
+        let mut tally = OncePerFile::<usize>::new();
+        let mut keep = Vec::with_capacity(diagnostics.len());
+        for (at, diagnostic) in diagnostics.iter().enumerate() {
+            keep.push(tally.take(diagnostic, || at));
+        }
+        let mut firsts = tally.finish().into_iter().peekable();
+        let mut kept = Vec::with_capacity(diagnostics.len());
+        for (at, (diagnostic, keep)) in std::mem::take(diagnostics)
+            .into_iter()
+            .zip(keep)
+            .enumerate()
+        {
+            if keep {
+                kept.push(diagnostic);
+            } else if let Some((first, _)) = firsts.next_if(|(_, first)| *first == at) {
+                kept.push(first);
+            }
+        }
+        *diagnostics = kept;
+    }
+}
+
+/// Every diagnostic of a whole file, as [`lint_file`] gives them, but with every occurrence of
+/// the codes reported once per file: what [`fix_file`] fixes.
+fn lint_every(kind: FileKind, bytes: &[u8], validator: &Validator) -> Vec<Diagnostic> {
     if let Some(diagnostic) = utf16(bytes) {
         return validator
             .severity_of(diagnostic.code())
@@ -654,14 +793,16 @@ pub fn apply_fixes<'f>(bytes: &[u8], fixes: impl IntoIterator<Item = &'f Fix>) -
 /// and a fix that uncovers another a third; a set of fixes that undo each other stops here.
 const FIX_PASSES: usize = 8;
 
-/// A whole file with every machine-applicable fix applied, keeping every other byte.
+/// A whole file with every machine-applicable fix applied, keeping every other byte: the
+/// fixes of every occurrence of a code [reported once per file](crate::Code::once_per_file)
+/// too, not only of the one [`lint_file`] reports.
 ///
 /// Fixes that overlap are applied in later passes, on the text the earlier ones left. A pass
 /// that would give back a text already seen (fixes that undo one another) is not applied, and
 /// the result says it did not converge, as it does when the fixes still change the text after
 /// the last pass. Lines that are not UTF-8 are left as they are.
 pub fn fix_file(kind: FileKind, bytes: &[u8], validator: &Validator) -> Fixed {
-    fix_with(bytes, |text| lint_file(kind, text, validator))
+    fix_with(bytes, |text| lint_every(kind, text, validator))
 }
 
 /// [`fix_file`] with the diagnostics of a text given by `lint`.
@@ -1028,6 +1169,106 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A code reported once per file is reported at its first occurrence, with the count of
+    /// the others in its message, in every kind of file; the others codes are all reported.
+    #[test]
+    fn a_code_reported_once_per_file_is_reported_once_with_a_count() {
+        let zero = "4k3/8/8/8/8/8/8/4K3 w - - 0 0";
+        let lines = format!("# problems\n{zero}\n8/8/8/8/8/8/8/4K3 w - - 0 0\n{zero}\n");
+        let epd = "4k3/8/8/8/8/8/8/4K3 w - - fmvn 0;\n8/8/8/8/8/8/8/4K3 w - - fmvn 0;\n";
+        let pgn = format!(
+            "[SetUp \"1\"]\n[FEN \"{zero}\"]\n\n*\n\n[SetUp \"1\"]\n[FEN \"{zero}\"]\n\n*\n"
+        );
+        for (kind, text, more, others) in [
+            (FileKind::Lines, lines.as_str(), 2, 1),
+            (FileKind::Epd, epd, 1, 1),
+            (FileKind::Pgn, pgn.as_str(), 1, 0),
+        ] {
+            let every = lint_every(kind, text.as_bytes(), &Validator::new());
+            let reported = lint_file(kind, text.as_bytes(), &Validator::new());
+            let zeros: Vec<&Diagnostic> = reported
+                .iter()
+                .filter(|d| d.code() == crate::Code::FullmoveZero)
+                .collect();
+            assert_eq!(zeros.len(), 1, "{kind:?}: {reported:?}");
+            let first = every
+                .iter()
+                .find(|d| d.code() == crate::Code::FullmoveZero)
+                .unwrap();
+            assert_eq!(zeros[0].span(), first.span(), "{kind:?}");
+            assert_eq!(
+                zeros[0].message(),
+                format!("{} (and {more} more in this file)", first.message())
+            );
+            assert_eq!(reported.len(), 1 + others, "{kind:?}: {reported:?}");
+            assert_eq!(every.len(), 1 + more + others, "{kind:?}: {every:?}");
+            // Still in order of their spans.
+            assert!(reported.is_sorted_by_key(|d| d.span().start), "{kind:?}");
+            // `--fix` fixes every occurrence.
+            let fixed = fix_file(kind, text.as_bytes(), &Validator::new());
+            assert_eq!(fixed.applied, 1 + more, "{kind:?}");
+        }
+        // One occurrence: its message as it is.
+        let one = lint_file(FileKind::Lines, zero.as_bytes(), &Validator::new());
+        assert_eq!(one[0].message(), "fullmove number 0, expected 1 or more");
+    }
+
+    /// Severity overrides and suppression comments apply before the tally: the first
+    /// occurrence reported is the first not silenced, with the severity in force.
+    #[test]
+    fn once_per_file_counts_what_is_reported() {
+        let zero = "4k3/8/8/8/8/8/8/4K3 w - - 0 0";
+        let text = format!("# fenlint: allow fen::fullmove_number::zero\n{zero}\n{zero}\n{zero}\n");
+        let denied =
+            Validator::new().with_severity(crate::Code::FullmoveZero, crate::Severity::Error);
+        let reported = lint_file(FileKind::Lines, text.as_bytes(), &denied);
+        assert_eq!(reported.len(), 1, "{reported:?}");
+        assert_eq!(reported[0].severity(), crate::Severity::Error);
+        assert_eq!(
+            reported[0].span().start,
+            text.find('\n').unwrap() + 1 + zero.len() + 1 + 28
+        );
+        assert!(reported[0].message().ends_with("(and 1 more in this file)"));
+        let allowed = Validator::new().allow(crate::Code::FullmoveZero);
+        let reported = lint_file(FileKind::Lines, text.as_bytes(), &allowed);
+        // The comment silences nothing when the code is not reported at all.
+        assert!(
+            reported
+                .iter()
+                .all(|d| d.code() != crate::Code::FullmoveZero)
+        );
+    }
+
+    #[test]
+    fn the_tally_reports_other_codes_at_once_and_keeps_the_first_of_the_others() {
+        let validator = Validator::new();
+        let mut tally = OncePerFile::new();
+        let first = lint_line(
+            FileKind::Lines,
+            b"8/8/8/8/8/8/8/4K3 w - - 0 0",
+            0,
+            &validator,
+        );
+        let taken: Vec<bool> = first.iter().map(|d| tally.take(d, || "first")).collect();
+        assert_eq!(taken, [true, false]);
+        assert!(!tally.is_empty());
+        for offset in [30, 60] {
+            let again = lint_line(
+                FileKind::Lines,
+                b"4k3/8/8/8/8/8/8/4K3 w - - 0 0",
+                offset,
+                &validator,
+            );
+            assert!(!tally.take(&again[0], || "later"));
+        }
+        let held = tally.finish();
+        assert_eq!(held.len(), 1);
+        assert_eq!(held[0].1, "first");
+        assert_eq!(held[0].0.span(), first[1].span());
+        assert!(held[0].0.message().ends_with(" (and 2 more in this file)"));
+        assert!(OncePerFile::<()>::new().finish().is_empty());
     }
 
     #[test]

@@ -265,7 +265,7 @@ fn a_ten_megabyte_line_is_kept_whole_but_parsed_only_for_its_first_64_kib() {
 }
 
 /// The README's code table lists exactly the registry, in registry order, with the right
-/// severities and summaries.
+/// severities (and whether the code is reported once per file) and summaries.
 #[test]
 fn readme_code_table_matches_the_registry() {
     let readme =
@@ -281,9 +281,14 @@ fn readme_code_table_matches_the_registry() {
         .iter()
         .map(|code| {
             format!(
-                "| `{}` | {} | {} |",
+                "| `{}` | {}{} | {} |",
                 code.name(),
                 code.default_severity(),
+                if code.once_per_file() {
+                    ", once per file"
+                } else {
+                    ""
+                },
                 code.summary()
             )
         })

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc as Rc;
 use std::{panic, thread};
 
-use fenlint::files::{self, FileKind};
+use fenlint::files::{self, FileKind, OncePerFile};
 use fenlint::suppression::Suppressor;
 use fenlint::{Diagnostic, Validator};
 
@@ -343,6 +343,13 @@ impl Batch {
             {
                 let content = bytes.get(line.start..line.end).unwrap_or_default();
                 let diagnostics = diagnostics.get(first..).unwrap_or_default();
+                if diagnostics
+                    .iter()
+                    .any(|diagnostic| diagnostic.code().once_per_file())
+                {
+                    // Reported once per file: only the reporting thread knows which is first.
+                    *json_complete = false;
+                }
                 let to = JsonOut {
                     text: written,
                     severities,
@@ -911,7 +918,9 @@ impl<B> InOrder<B> {
 }
 
 /// Lints `reader`, one FEN (or, for [`FileKind::Epd`], one EPD record) per line, calling
-/// `report` for each finding in input order. The file is read a batch of lines at a time, never
+/// `report` for each finding in input order, but for the codes reported once per file
+/// ([`fenlint::Code::once_per_file`]): the first of each, with how many more the file has, is
+/// reported when the file's lines end. The file is read a batch of lines at a time, never
 /// whole; the batches are linted on all available cores while this thread reads the next ones
 /// and reports the linted ones in order ([`pipeline`]). `progress` is told how many bytes have
 /// been reported on. A first pass reads the `allow-file` suppression comments (which may come
@@ -1050,6 +1059,9 @@ fn lint_batches<R: Read>(
     // The suppression comments seen, by offset: the unused ones are reported after the lines
     // below them.
     let mut directives: Vec<(usize, Snippet)> = Vec::new();
+    // The first finding of each code reported once per file, with its line, reported when the
+    // file ends with how many more there were.
+    let mut once = OncePerFile::<Snippet>::new();
     let threads = thread::available_parallelism().map_or(1, |n| n.get());
     pipeline(
         threads,
@@ -1075,6 +1087,9 @@ fn lint_batches<R: Read>(
                     if count > 0 {
                         let snippet = LineSnippet::new(path, content, line.offset, line.number);
                         for diagnostic in all.by_ref().take(count) {
+                            if !once.take(diagnostic, || snippet.snippet().clone()) {
+                                continue;
+                            }
                             report
                                 .finding(Finding::on(path, diagnostic, Place::Line(&snippet)))
                                 .map_err(Stop::Output)?;
@@ -1101,6 +1116,9 @@ fn lint_batches<R: Read>(
                     directives.push((line.offset, snippet.snippet().clone()));
                 }
                 for diagnostic in diagnostics {
+                    if !once.take(&diagnostic, || snippet.snippet().clone()) {
+                        continue;
+                    }
                     // The unused codes of a suppression comment above this line are on that
                     // line.
                     let start = diagnostic.span().start;
@@ -1119,6 +1137,11 @@ fn lint_batches<R: Read>(
             Ok(())
         },
     )?;
+    for (diagnostic, snippet) in once.finish() {
+        report
+            .finding(Finding::new(path, &diagnostic, &snippet))
+            .map_err(Stop::Output)?;
+    }
     let suppressor = std::mem::replace(prescan.suppressor()?, Suppressor::new(validator));
     for diagnostic in suppressor.finish() {
         let Some(snippet) = directive_snippet(&directives, diagnostic.span().start) else {
@@ -1902,7 +1925,7 @@ mod tests {
             b"8/8/8/4k3/8/8/8/4K3 w - - 0 1 extra",
             "8/8/8/4k3/8/8/8/4K3 w \u{265a} - 0 1".as_bytes(),
             b"8/8/8/4k3/8/8/8/4K3 w - - 0 \xff",
-            b"8/8/8/4k3/8/8/8/4KK2 w - - 300 0",
+            b"8/8/8/4k3/8/8/8/4KK2 w - - 300 1",
             b"8/8/8/4k3/8/8/8/4K3",
         ];
         let mut text = Vec::new();
@@ -1911,6 +1934,11 @@ mod tests {
             text.push(b'\n');
             if number == 2500 {
                 text.extend_from_slice(b"# fenlint: allow fen::kings::too_many\n");
+            }
+            // Codes reported once per file, in the first and the last batches: those batches
+            // are reported one by one, the first occurrence when the file ends.
+            if number == 10 || number == 4990 {
+                text.extend_from_slice(b"8/8/8/4k3/8/8/8/4K3 w - e3 300 0\n");
             }
         }
         for stream in [false, true] {

@@ -10,7 +10,16 @@ macro_rules! codes {
         $(#[doc = $doc:literal])+ $variant:ident => $name:literal, $severity:ident; $($rest:tt)*) => {
         codes!(@entries [$($done)* {
             [$(#[doc = $doc])+] $variant, $name, Severity::$severity,
-            concat!($($doc, "\n"),+), false
+            concat!($($doc, "\n"),+), false, false
+        }] $($rest)*);
+    };
+    // The same, reported once per file (see [`Code::once_per_file`]).
+    (@entries [$($done:tt)*]
+        $(#[doc = $doc:literal])+ $variant:ident => $name:literal, $severity:ident, once per file;
+        $($rest:tt)*) => {
+        codes!(@entries [$($done)* {
+            [$(#[doc = $doc])+] $variant, $name, Severity::$severity,
+            concat!($($doc, "\n"),+), false, true
         }] $($rest)*);
     };
     // A code a validator rule reports, declared with its docs in the rule's own file.
@@ -29,11 +38,13 @@ macro_rules! codes {
             crate::validate::rules::$group::$rule::NAME,
             crate::validate::rules::$group::$rule::SEVERITY,
             crate::validate::rules::$group::$rule::DOCS,
-            true
+            true,
+            crate::validate::rules::$group::$rule::ONCE_PER_FILE
         }] $($rest)*);
     };
     (@entries [$({
-        [$($attr:tt)*] $variant:ident, $name:expr, $severity:expr, $docs:expr, $rule:expr
+        [$($attr:tt)*] $variant:ident, $name:expr, $severity:expr, $docs:expr, $rule:expr,
+        $once:expr
     })*]) => {
         /// A stable diagnostic code such as `fen::castling::order`.
         ///
@@ -97,6 +108,24 @@ macro_rules! codes {
             /// ```
             pub const fn is_rule(self) -> bool {
                 match self { $(Code::$variant => $rule,)* }
+            }
+
+            /// Whether this code is reported once per file: a finding that, where it occurs,
+            /// tends to occur on most positions of a file, because the file follows a
+            /// convention rather than makes a mistake. In a whole file (the
+            /// [`files`](crate::files) API, `fenlint check`, the language server) the first
+            /// occurrence is reported, its message ending with how many more the file has, and
+            /// the others are counted, not reported; see
+            /// [`OncePerFile`](crate::files::OncePerFile). Each FEN linted on its own still
+            /// gets it. The registry (or the rule's file) declares it with `once per file`
+            /// after the severity.
+            ///
+            /// ```
+            /// assert!(fenlint::Code::FullmoveZero.once_per_file());
+            /// assert!(!fenlint::Code::KingsMissing.once_per_file());
+            /// ```
+            pub const fn once_per_file(self) -> bool {
+                match self { $(Code::$variant => $once,)* }
             }
         }
     };
@@ -726,7 +755,8 @@ impl Code {
     }
 
     /// The explanation of this code in Markdown, as its section of the grammar reference (below
-    /// the heading) and `fenlint explain` show it: the default severity and the summary, the
+    /// the heading) and `fenlint explain` show it: the default severity and the summary, a
+    /// paragraph saying so for a code [reported once per file](Code::once_per_file), the
     /// documentation's paragraphs, then *What it checks*, *Why*, and the *Fails* and *Fixed*
     /// examples ([`Code::bad_example`], [`Code::good_example`]).
     ///
@@ -772,6 +802,12 @@ impl Code {
             }
         }
         let mut out = format!("*{severity}*: {}.\n", self.summary());
+        if self.once_per_file() {
+            out.push_str(
+                "\n*Reported once per file*: in a file, only the first position that draws it \
+                 is reported, its message ending with how many more the file has.\n",
+            );
+        }
         let mut in_list = false;
         for (item, text) in blocks {
             if !(item && in_list) {

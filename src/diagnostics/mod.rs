@@ -360,6 +360,22 @@ impl Diagnostic {
         self
     }
 
+    /// The same diagnostic, the first in a file of a code reported
+    /// [once per file](Code::once_per_file), saying in its message that the file has `more`
+    /// of them, which are not reported: `… (and 12 more in this file)`. Unchanged when `more`
+    /// is 0.
+    pub(crate) fn with_more_in_file(mut self, more: usize) -> Diagnostic {
+        if more > 0 {
+            let mut message = std::mem::take(&mut self.message).into_owned();
+            message.push_str(" (and ");
+            message.push_str(itoa::Buffer::new().format(more));
+            message.push_str(" more in this file)");
+            // The words and digits added need no JSON escape either.
+            self.message = Text::Owned(message);
+        }
+        self
+    }
+
     /// [`Diagnostic::with_severity`] in place.
     pub(crate) fn set_severity(&mut self, severity: Severity) {
         self.severity = severity;

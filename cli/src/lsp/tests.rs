@@ -755,3 +755,22 @@ fn bad_requests_get_errors_and_the_server_keeps_running() {
     assert!(symbols.is_array(), "{symbols}");
     client.shutdown();
 }
+
+#[test]
+fn a_code_reported_once_per_file_is_reported_once_per_document() {
+    let mut client = Client::utf16();
+    let uri = "file:///tmp/fenlint-lsp-test/problems.fen";
+    let zero = "4k3/8/8/8/8/8/8/4K3 w - - 0 0\n";
+    let published = client.open(uri, "fen", &zero.repeat(3));
+    let diagnostics = published["diagnostics"].as_array().unwrap();
+    assert_eq!(codes(&published), ["fen::fullmove_number::zero"]);
+    assert_eq!(diagnostics[0]["range"]["start"]["line"], 0);
+    assert!(
+        diagnostics[0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("fullmove number 0, expected 1 or more (and 2 more in this file)\n"),
+        "{published}"
+    );
+    client.shutdown();
+}

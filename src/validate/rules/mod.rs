@@ -23,12 +23,19 @@ use crate::Code;
 
 /// Declares a rule in its own file: its documentation, code, name and default severity, as the
 /// constants `CODE`, `NAME`, `SEVERITY` and `DOCS`, and `RULE` (the code and the file's `check`
-/// function) for `RULES`.
+/// function) for `RULES`. `once per file` after the severity declares a code reported once per
+/// file (`ONCE_PER_FILE`, see [`Code::once_per_file`](crate::Code::once_per_file)).
 ///
 /// `declare_rule! { reports CODE }` declares a rule that reports a code declared in the
 /// registry, because the grammar reports it too.
 macro_rules! declare_rule {
     ($(#[doc = $doc:literal])+ $variant:ident => $name:literal, $severity:ident) => {
+        declare_rule! { $(#[doc = $doc])+ $variant => $name, $severity, false }
+    };
+    ($(#[doc = $doc:literal])+ $variant:ident => $name:literal, $severity:ident, once per file) => {
+        declare_rule! { $(#[doc = $doc])+ $variant => $name, $severity, true }
+    };
+    ($(#[doc = $doc:literal])+ $variant:ident => $name:literal, $severity:ident, $once:literal) => {
         /// The code this rule reports.
         pub(crate) const CODE: crate::Code = crate::Code::$variant;
         /// The code's name.
@@ -37,6 +44,8 @@ macro_rules! declare_rule {
         pub(crate) const SEVERITY: crate::Severity = crate::Severity::$severity;
         /// The rule's documentation: a summary line, then What / Why / Bad / Good.
         pub(crate) const DOCS: &str = concat!($($doc, "\n"),+);
+        /// Whether the code is reported once per file ([`crate::Code::once_per_file`]).
+        pub(crate) const ONCE_PER_FILE: bool = $once;
     };
     (reports $variant:ident) => {
         /// The code this rule reports.

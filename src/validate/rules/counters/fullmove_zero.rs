@@ -6,10 +6,12 @@ declare_rule! {
     /// fullmove number 0
     ///
     /// What: the fullmove number starts at 1.
-    /// Why: most tools read 0 as 1 silently; some reject it.
+    /// Why: most tools read 0 as 1 silently; some reject it. Problem databases write `1 0` or
+    /// `0 0` on every line when the move number is unknown: a convention of the file, so the
+    /// code is reported once per file, with the count of the others.
     /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - 0 0`
     /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
-    FullmoveZero => "fen::fullmove_number::zero", Warning
+    FullmoveZero => "fen::fullmove_number::zero", Warning, once per file
 }
 
 /// `fen::fullmove_number::zero`.
