@@ -490,9 +490,11 @@ pub fn utf16(head: &[u8]) -> Option<Diagnostic> {
 /// [reported once per file](crate::Code::once_per_file) is reported at its first occurrence
 /// only, whose message says how many more the file has ([`OncePerFile::apply`]).
 ///
-/// A line that is not UTF-8 gets `fen::input::invalid_utf8` at its first bad byte, and so does
-/// each line of a PGN file with bad bytes, whose `[FEN]` tags are all linted all the same. A
-/// UTF-16 file gets one `fen::input::invalid_utf8` that says so, and nothing else.
+/// A line that is not UTF-8 gets `fen::input::invalid_utf8` at its first bad byte, but for text
+/// outside a FEN (an EPD record's operations, a PGN file's comments and tags other than `FEN`),
+/// which is read as Latin-1 with a `fen::input::latin1` note; every `[FEN]` tag of a PGN file
+/// with bad bytes is linted all the same. A UTF-16 file gets one `fen::input::invalid_utf8`
+/// that says so, and nothing else.
 ///
 /// ```
 /// use fenlint::files::{FileKind, lint_file};

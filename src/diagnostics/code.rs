@@ -160,7 +160,7 @@ codes! {
     ///
     /// Bad (an EPD record): `4k3/8/8/8/8/8/8/4K3 w - - c0 "H\xe1se";`
     /// Good: `4k3/8/8/8/8/8/8/4K3 w - - c0 "Hase";`
-    InputLatin1 => "fen::input::latin1", Advice;
+    InputLatin1 => "fen::input::latin1", Advice, once per file;
     /// a line longer than 64 KiB
     ///
     /// No FEN comes near this size. The first 64 KiB are parsed and reported as usual; the rest
@@ -371,7 +371,7 @@ codes! {
     ///
     /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
     /// Good: `4k3/8/8/8/8/8/8/4K3 w - - hmvc 0; fmvn 1;`
-    EpdFieldsMoveCounters => "epd::fields::move_counters", Advice;
+    EpdFieldsMoveCounters => "epd::fields::move_counters", Advice, once per file;
     /// an EPD opcode that is not a letter followed by letters, digits and `_`
     ///
     /// PGN §16.2.4: an opcode starts with a letter and continues with letters, digits and
@@ -405,7 +405,7 @@ codes! {
     ///
     /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - bm Kd2`
     /// Good: `4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;`
-    EpdOperationUnterminated => "epd::operation::unterminated", Warning;
+    EpdOperationUnterminated => "epd::operation::unterminated", Warning, once per file;
     /// an EPD string operand without its closing `"`
     ///
     /// A string operand runs from `"` to the next `"` that is not escaped as `\"`; an unclosed
@@ -455,7 +455,7 @@ codes! {
     ///
     /// Bad: `6k1/5ppp/8/8/8/8/8/R5K1 w - - bm #1;`
     /// Good: `6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; dm 1;`
-    EpdOperandMateCount => "epd::operand::mate_count", Advice;
+    EpdOperandMateCount => "epd::operand::mate_count", Advice, once per file;
     /// EPD operations written after their `;`, as perft suites write them
     ///
     /// Perft suites write `… w KQkq - 0 1 ;D1 20 ;D2 400`: each operation starts after a `;`
@@ -464,7 +464,7 @@ codes! {
     ///
     /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - ;D1 5 ;D2 25`
     /// Good: `4k3/8/8/8/8/8/8/4K3 w - - D1 5; D2 25;`
-    EpdOperationLeadingSemicolon => "epd::operation::leading_semicolon", Warning;
+    EpdOperationLeadingSemicolon => "epd::operation::leading_semicolon", Warning, once per file;
     /// an EPD record whose move counters are written twice, with different values
     ///
     /// A record in the six-field dialect (`… w - - 0 1`) that also has `hmvc` or `fmvn`
@@ -507,7 +507,7 @@ codes! {
     ///
     /// Bad: `[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n*\n\n[FEN "4k3/8/8/8/8/8/8/3K4 w - - 0 1"]\n\n*`
     /// Good: `[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n*\n\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/3K4 w - - 0 1"]\n\n*`
-    PgnSetupMissing => "pgn::setup::missing", Warning;
+    PgnSetupMissing => "pgn::setup::missing", Warning, once per file;
     /// `[SetUp "1"]` without a `FEN` tag
     ///
     /// PGN §9.7.1: `[SetUp "1"]` says the game starts from the position in the `FEN` tag, which
@@ -527,7 +527,7 @@ codes! {
     ///
     /// Bad: `[Variant "Bughouse"]\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n*`
     /// Good: `[Variant "Standard"]\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n*`
-    PgnVariantUnknown => "pgn::variant::unknown", Advice;
+    PgnVariantUnknown => "pgn::variant::unknown", Advice, once per file;
     /// a PGN comment `{` without its closing `}`
     ///
     /// A brace comment runs to the next `}`; an unclosed one hides every tag after it, so the
