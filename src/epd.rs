@@ -387,12 +387,16 @@ impl<'a> Reader<'a> {
         // operations after their `;` (`;D1 20 ;D2 400`, as perft suites do).
         let mut started = false;
         let mut leading = false;
-        let children: Vec<_> = tree.root().children().collect();
-        // The last operation, which in the perft-suite form ends at the end of the record.
-        let last_node = children
-            .iter()
-            .rposition(|node| node.kind() != SyntaxKind::Whitespace);
-        for (at, &node) in children.iter().enumerate() {
+        // The last child but trailing whitespace: the last operation, which in the perft-suite
+        // form ends at the end of the record.
+        let last_node = tree
+            .root()
+            .children()
+            .enumerate()
+            .filter(|(_, node)| node.kind() != SyntaxKind::Whitespace)
+            .last()
+            .map(|(at, _)| at);
+        for (at, node) in tree.root().children().enumerate() {
             if let Some(counters) = MoveCounters::cast(node) {
                 self.fen_counters(counters);
                 continue;
@@ -404,8 +408,9 @@ impl<'a> Reader<'a> {
             let first = !started;
             started = true;
             if kind == SyntaxKind::Semicolon && first {
-                let next = children
-                    .iter()
+                let next = tree
+                    .root()
+                    .children()
                     .skip(at.saturating_add(1))
                     .find(|next| next.kind() != SyntaxKind::Whitespace);
                 if next.is_some_and(|next| next.kind() == SyntaxKind::Operation) {

@@ -948,10 +948,30 @@ fn format_lines(
             outcome.text.extend_from_slice(line);
             continue;
         }
-        let Ok(text) = std::str::from_utf8(content) else {
-            outcome.not_utf8_lines.push(number.saturating_add(1));
-            outcome.text.extend_from_slice(line);
-            continue;
+        let text = match std::str::from_utf8(content) {
+            Ok(text) => text,
+            Err(error) => {
+                // An EPD record with Latin-1 text after its position: the position is
+                // formatted, the rest kept byte for byte.
+                let formatted = (kind == FileKind::Epd
+                    && error.valid_up_to() >= epd_position_len(content))
+                .then(|| format_latin1_record(content, options, variant))
+                .flatten();
+                match formatted {
+                    Some(formatted) => {
+                        if formatted != content {
+                            outcome.changed = outcome.changed.saturating_add(1);
+                        }
+                        outcome.text.extend_from_slice(&formatted);
+                        outcome.text.extend_from_slice(ending);
+                    }
+                    None => {
+                        outcome.not_utf8_lines.push(number.saturating_add(1));
+                        outcome.text.extend_from_slice(line);
+                    }
+                }
+                continue;
+            }
         };
         // A byte-order mark is kept, as every byte but the position's.
         let bom = if text.starts_with('\u{feff}') {
@@ -977,6 +997,23 @@ fn format_lines(
         outcome.text.extend_from_slice(ending);
     }
     outcome
+}
+
+/// An EPD record whose bytes that are not UTF-8 all come after its position, `content`, with
+/// its position formatted and every other byte kept; `None` when the record has errors or the
+/// text after the position would change (a conversion of its counters).
+fn format_latin1_record(
+    content: &[u8],
+    options: &WriteOptions,
+    variant: Option<Variant>,
+) -> Option<Vec<u8>> {
+    let (text, _) = with_placeholders(content);
+    let rest = text.get(epd_position_len(content)..)?;
+    let formatted = format_epd(&text, options, variant)?;
+    let head = formatted.strip_suffix(rest)?;
+    let mut out = head.as_bytes().to_vec();
+    out.extend_from_slice(content.get(epd_position_len(content)..)?);
+    Some(out)
 }
 
 /// An EPD record with its four position fields in canonical form and its operations as
@@ -1099,10 +1136,15 @@ fn format_pgn(bytes: &[u8], options: &WriteOptions, default: Option<Variant>) ->
     let index = crate::LineIndex::new(&text);
     let mut at = 0;
     for game in crate::pgn::read(&text, 0).games() {
-        let variant = game
+        let named = game
             .tag("Variant")
-            .and_then(|tag| crate::pgn::variant_of(&tag.unescaped()).ok().flatten())
-            .or(default);
+            .map(|tag| crate::pgn::variant_of(&tag.unescaped()));
+        // The FEN of a variant fenlint does not know has no canonical form here: it is left
+        // as written (not as a position with errors).
+        if matches!(named, Some(Err(_))) {
+            continue;
+        }
+        let variant = named.and_then(Result::ok).flatten().or(default);
         for tag in game.tags().iter().filter(|tag| tag.name() == "FEN") {
             let span = tag.value_span();
             let (Some(before), Some(value)) = (bytes.get(at..span.start), text.get(span.range()))

@@ -623,3 +623,99 @@ fn snapshots_per_code() {
         }
     });
 }
+
+/// `fmt` writes six-field counters as `hmvc`/`fmvn` operations, and back, keeping everything
+/// else of the record; a record that cannot be converted (one operation only) is left as it is.
+#[test]
+fn formatting_converts_the_counters_either_way() {
+    use fenlint::files::{FileKind, format_file};
+    use fenlint::position::{EpdCountersStyle, WriteOptions};
+    let fen_form = "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n4k3/8/8/8/8/8/8/4K3 w - - 3 9 bm Kd2; id \"x\";\r\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 hmvc 0;\n";
+    let operations = format_file(
+        FileKind::Epd,
+        fen_form.as_bytes(),
+        &WriteOptions::default().with_epd_counters(EpdCountersStyle::Operations),
+    );
+    let written = String::from_utf8(operations.text).unwrap();
+    assert_eq!(
+        written,
+        "4k3/8/8/8/8/8/8/4K3 w - - hmvc 0; fmvn 1;\n4k3/8/8/8/8/8/8/4K3 w - - hmvc 3; fmvn 9; bm Kd2; id \"x\";\r\n4k3/8/8/8/8/8/8/4K3 w - - fmvn 1; hmvc 0;\n"
+    );
+    assert_eq!(operations.changed, 3);
+    // The new records have no finding at all, and converting back gives the first two again.
+    for record in written.lines() {
+        assert_eq!(codes(&fenlint::epd::lint_epd(record, 0, &Validator::new())), [] as [&str; 0], "{record}");
+    }
+    let back = format_file(
+        FileKind::Epd,
+        written.as_bytes(),
+        &WriteOptions::default().with_epd_counters(EpdCountersStyle::Fen),
+    );
+    let back = String::from_utf8(back.text).unwrap();
+    assert_eq!(
+        back,
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n4k3/8/8/8/8/8/8/4K3 w - - 3 9 bm Kd2; id \"x\";\r\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n"
+    );
+    // Operations after the counters' operations, and a record with one counter only.
+    let mixed = "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; hmvc 2; id \"y\"; fmvn 7;\n4k3/8/8/8/8/8/8/4K3 w - - hmvc 2; bm Kd2;\n";
+    let fen = format_file(
+        FileKind::Epd,
+        mixed.as_bytes(),
+        &WriteOptions::default().with_epd_counters(EpdCountersStyle::Fen),
+    );
+    assert_eq!(
+        String::from_utf8(fen.text).unwrap(),
+        "4k3/8/8/8/8/8/8/4K3 w - - 2 7 bm Kd2; id \"y\";\n4k3/8/8/8/8/8/8/4K3 w - - hmvc 2; bm Kd2;\n"
+    );
+    // As written by default.
+    let kept = format_file(FileKind::Epd, fen_form.as_bytes(), &WriteOptions::default());
+    assert_eq!(kept.text, fen_form.as_bytes());
+}
+
+/// Bytes that are not UTF-8 after an EPD record's position are Latin-1 text: one note, and the
+/// rest of the record linted; in the position they stay an error.
+#[test]
+fn latin1_text_in_operations_is_a_note() {
+    use fenlint::files::{FileKind, lint_file as lint};
+    let text = b"4k3/8/8/8/8/8/8/4K3 w - - c0 \"H\xe1se\"; bm Kd2\n4k3/8/8/8/8/8/8/4K3 w - - c0 \"Fran\xe7ois\";\n4k3/8/8/8/8/8/8/4K\xe9 w - - c0 \"x\";\n";
+    let diagnostics = lint(FileKind::Epd, text, &Validator::new());
+    assert_eq!(
+        codes(&diagnostics),
+        ["fen::input::latin1", "epd::operation::unterminated", "fen::input::invalid_utf8"]
+    );
+    assert_eq!(&text[diagnostics[0].span().range()], b"\xe1");
+    assert!(diagnostics[0].message().ends_with("(and 1 more in this file)"), "{}", diagnostics[0].message());
+    assert_eq!(diagnostics[2].severity(), Severity::Error);
+    assert_eq!(&text[diagnostics[2].span().range()], b"\xe9");
+    // `fmt` formats the position of a record with Latin-1 text and keeps every byte after it.
+    let formatted = fenlint::files::format_file(
+        FileKind::Epd,
+        b"4k3/8/8/8/8/8/8/R3K2R  w KQ - c0 \"H\xe1se\";\n",
+        &fenlint::position::WriteOptions::default(),
+    );
+    assert_eq!(formatted.text, b"4k3/8/8/8/8/8/8/R3K2R w KQ - c0 \"H\xe1se\";\n");
+    assert_eq!((formatted.changed, formatted.not_utf8), (1, false));
+}
+
+/// A lone CR ends a line: every record of a file with classic Mac OS line endings is read, and
+/// fixes keep the CRs.
+#[test]
+fn lone_carriage_returns_end_records() {
+    use fenlint::files::{FileKind, fix_file, lint_file as lint};
+    let text = b"# a\r4k3/8/8/8/8/8/8/4K3 w - - bm Kd2\r4k3/8/8/8/8/8/8/4K3 x - - id \"b\";\r";
+    let diagnostics = lint(FileKind::Epd, text, &Validator::new());
+    assert_eq!(
+        codes(&diagnostics),
+        ["epd::operation::unterminated", "fen::side_to_move::invalid"]
+    );
+    let fixed = fix_file(FileKind::Epd, text, &Validator::new());
+    assert_eq!(
+        fixed.text,
+        b"# a\r4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;\r4k3/8/8/8/8/8/8/4K3 x - - id \"b\";\r"
+    );
+    let fen = b"# a\r4k3/8/8/8/8/8/8/4K3 w QK - 0 1\r";
+    let diagnostics = lint(FileKind::Lines, fen, &Validator::new());
+    assert!(codes(&diagnostics).contains(&"fen::castling::order"));
+    let index = fenlint::LineIndex::new(std::str::from_utf8(fen).unwrap());
+    assert_eq!(index.line_of(diagnostics[0].span().start), 1);
+}

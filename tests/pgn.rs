@@ -287,3 +287,49 @@ fn snapshots_per_code() {
         }
     });
 }
+
+/// Under a variant fenlint does not know, a game's FEN is checked for its syntax only: what a
+/// chess reading would say (unknown piece letters, castling letters, holdings, Horde's pawns)
+/// is left out, the board's shape is not, and the variant is said once per file.
+#[test]
+fn unknown_variants_are_checked_for_syntax_only() {
+    let file = "[Variant \"Seirawan\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1\"]\n\n*\n\n\
+                [Variant \"Horde\"]\n[FEN \"rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1\"]\n\n*\n\n\
+                [Variant \"Sittuyin\"]\n[FEN \"8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1\"]\n\n*\n\n\
+                [Variant \"Atomic\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN x KQkq - 0 1\"]\n\n*\n";
+    let diagnostics = fenlint::files::lint_file(
+        fenlint::files::FileKind::Pgn,
+        file.as_bytes(),
+        &Validator::new(),
+    );
+    assert_eq!(
+        codes(&diagnostics),
+        [
+            "pgn::variant::unknown",
+            "fen::placement::rank_too_short",
+            "fen::side_to_move::invalid"
+        ]
+    );
+    assert!(diagnostics[0].message().ends_with("(and 3 more in this file)"));
+    // `fmt` leaves them as written: they have no canonical form as chess.
+    let formatted = fenlint::files::format_file(
+        fenlint::files::FileKind::Pgn,
+        file.as_bytes(),
+        &fenlint::position::WriteOptions::default(),
+    );
+    assert_eq!(formatted.text, file.as_bytes());
+    assert_eq!((formatted.changed, formatted.skipped.len()), (0, 0));
+    // The known variants are still checked by their rules.
+    let chess = "[Variant \"Standard\"]\n[FEN \"rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1\"]\n\n*\n";
+    assert!(codes(&lint(chess)).contains(&"fen::pawns::too_many"));
+}
+
+/// A lone CR ends a line in a PGN file too: `;` comments and `%` lines end there.
+#[test]
+fn lone_carriage_returns_end_lines() {
+    let file = "% escaped\r[SetUp \"1\"]\r[FEN \"4k3/8/8/8/8/8/8/4K3 x - - 0 1\"]\r\r1. Kd2 ; a comment\r*\r\r[SetUp \"1\"]\r[FEN \"4k3/8/8/8/8/8/8/4K3 w QK - 0 1\"]\r\r*\r";
+    let diagnostics = lint(file);
+    let found = codes(&diagnostics);
+    assert!(found.contains(&"fen::side_to_move::invalid"), "{found:?}");
+    assert!(found.contains(&"fen::castling::order"), "{found:?}");
+}
