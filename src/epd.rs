@@ -455,8 +455,8 @@ impl<'a> Reader<'a> {
             // without `;`.
             let counters = is_check_counters(operation.opcode);
             // In the perft-suite form the last operation ends at the end of the record.
-            let last = last_node == Some(at);
-            if !operation.terminated && !unclosed && !counters && !(leading && last) {
+            let ends_perft_record = leading && last_node == Some(at);
+            if !(operation.terminated || unclosed || counters || ends_perft_record) {
                 let last = operation
                     .operands
                     .last()
@@ -644,31 +644,53 @@ impl<'a> Reader<'a> {
                     self.report(
                         Diagnostic::new(
                             Code::EpdOperandInvalid,
-                            format!("operand `{}` of `{}`, expected {expected}", shown(operand.text), shown(opcode)),
+                            format!(
+                                "operand `{}` of `{}`, expected {expected}",
+                                shown(operand.text),
+                                shown(opcode)
+                            ),
                         )
                         .primary(operand.span, "not a whole number")
                         .secondary(operation.opcode_span, operand_meaning(opcode))
-                        .help(format!("`{}` takes one integer, such as `{} {};` (PGN §16.2.5).", shown(opcode), shown(opcode), if signed { "-35" } else { "12" })),
+                        .help(format!(
+                            "`{}` takes one integer, such as `{} {};` (PGN §16.2.5).",
+                            shown(opcode),
+                            shown(opcode),
+                            if signed { "-35" } else { "12" }
+                        )),
                     );
                 }
                 [] => self.report(
                     Diagnostic::new(
                         Code::EpdOperandInvalid,
-                        format!("`{}` without an operand, expected one integer", shown(opcode)),
+                        format!(
+                            "`{}` without an operand, expected one integer",
+                            shown(opcode)
+                        ),
                     )
                     .primary(operation.opcode_span, "no operand")
-                    .help(format!("Write the {} after the opcode, or remove the operation.", operand_meaning(opcode))),
+                    .help(format!(
+                        "Write the {} after the opcode, or remove the operation.",
+                        operand_meaning(opcode)
+                    )),
                 ),
                 [first, .., last] => {
                     let count = operation.operands.len();
                     self.report(
                         Diagnostic::new(
                             Code::EpdOperandInvalid,
-                            format!("`{}` with {count} operands, expected one integer", shown(opcode)),
+                            format!(
+                                "`{}` with {count} operands, expected one integer",
+                                shown(opcode)
+                            ),
                         )
                         .primary(first.span.cover(last.span), format!("{count} operands"))
                         .secondary(operation.opcode_span, operand_meaning(opcode))
-                        .help(format!("`{}` takes one operand; is a `;` missing after `{}`?", shown(opcode), shown(first.text))),
+                        .help(format!(
+                            "`{}` takes one operand; is a `;` missing after `{}`?",
+                            shown(opcode),
+                            shown(first.text)
+                        )),
                     );
                 }
             },
@@ -954,7 +976,8 @@ fn is_integer(text: &str, signed: bool) -> bool {
 /// number from 1 (`#3`).
 fn is_mate_count(text: &str) -> bool {
     text.strip_prefix('#').is_some_and(|count| {
-        count.starts_with(|c: char| matches!(c, '1'..='9')) && count.bytes().all(|b| b.is_ascii_digit())
+        count.starts_with(|c: char| matches!(c, '1'..='9'))
+            && count.bytes().all(|b| b.is_ascii_digit())
     })
 }
 

@@ -119,7 +119,10 @@ fn lines(bytes: &[u8]) -> impl Iterator<Item = (usize, &[u8], &[u8])> {
 /// The length of the first line of `bytes` with its ending (`\n`, `\r\n` or a lone `\r`), or
 /// of all of `bytes` when it has no line ending.
 pub(crate) fn line_len(bytes: &[u8]) -> usize {
-    let Some(at) = bytes.iter().position(|&byte| byte == b'\n' || byte == b'\r') else {
+    let Some(at) = bytes
+        .iter()
+        .position(|&byte| byte == b'\n' || byte == b'\r')
+    else {
         return bytes.len();
     };
     let crlf = bytes.get(at) == Some(&b'\r') && bytes.get(at.saturating_add(1)) == Some(&b'\n');
@@ -148,7 +151,11 @@ pub fn has_lone_cr(bytes: &[u8]) -> bool {
 /// ```
 pub fn line_starts(bytes: &[u8]) -> Vec<usize> {
     let mut starts = vec![0];
-    starts.extend(lines(bytes).map(|(at, _, line)| at.saturating_add(line.len())).filter(|&end| end < bytes.len() || bytes.ends_with(b"\n") || bytes.ends_with(b"\r")));
+    starts.extend(
+        lines(bytes)
+            .map(|(at, _, line)| at.saturating_add(line.len()))
+            .filter(|&end| end < bytes.len() || bytes.ends_with(b"\n") || bytes.ends_with(b"\r")),
+    );
     starts.dedup();
     starts
 }
@@ -1032,7 +1039,11 @@ fn format_epd(record: &str, options: &WriteOptions, variant: Option<Variant>) ->
     let fen = Position::to_fen(position, options);
     let fields: Vec<&str> = fen.splitn(5, ' ').take(4).collect();
     let rest = epd_counters(record, end, &checked, options.epd_counters)?;
-    Some(format!("{}{}{rest}", record.get(..start)?, fields.join(" ")))
+    Some(format!(
+        "{}{}{rest}",
+        record.get(..start)?,
+        fields.join(" ")
+    ))
 }
 
 /// The text of an EPD record after its position fields (from `end`), with its move counters
@@ -1092,7 +1103,8 @@ fn epd_counters(
             if tree.move_counters().is_some() {
                 return Some(rest.to_owned());
             }
-            let (Some(halfmove), Some(fullmove)) = (hmvc.operands().first(), fmvn.operands().first())
+            let (Some(halfmove), Some(fullmove)) =
+                (hmvc.operands().first(), fmvn.operands().first())
             else {
                 return Some(rest.to_owned());
             };
@@ -1104,7 +1116,9 @@ fn epd_counters(
             for span in spans {
                 out.push_str(record.get(at..span.start)?);
                 let after = record.get(span.end..)?;
-                at = span.end.saturating_add(after.len().saturating_sub(after.trim_start().len()));
+                at = span
+                    .end
+                    .saturating_add(after.len().saturating_sub(after.trim_start().len()));
             }
             let tail = record.get(at..)?;
             if tail.trim().is_empty() {
@@ -1118,7 +1132,6 @@ fn epd_counters(
         }
     }
 }
-
 
 /// A PGN file with every `[FEN]` tag value without errors in canonical form. Bytes that are
 /// not UTF-8 (a Latin-1 name in a tag) are kept as they are, and a `[FEN]` tag that holds one

@@ -236,7 +236,15 @@ pub fn lint_pgn(text: &str, base: usize, validator: &Validator) -> Vec<Diagnosti
     for game in &pgn.games {
         let mut found = Vec::new();
         let mut own = Vec::new();
-        lint_game(text, base, game, validator, setup_written, &mut own, &mut found);
+        lint_game(
+            text,
+            base,
+            game,
+            validator,
+            setup_written,
+            &mut own,
+            &mut found,
+        );
         found.extend(own.into_iter().filter_map(|diagnostic| {
             let severity = validator.severity_of(diagnostic.code())?;
             Some(diagnostic.with_severity(severity))
@@ -648,7 +656,9 @@ impl<'a> Scanner<'a> {
             let escaped_quote = value
                 .get(value_start..)
                 .and_then(|body| body.strip_suffix('"'))
-                .is_some_and(|body| body.bytes().rev().take_while(|&b| b == b'\\').count() % 2 == 1);
+                .is_some_and(|body| {
+                    body.bytes().rev().take_while(|&b| b == b'\\').count() % 2 == 1
+                });
             let (at, fix_end, fix) = if escaped_quote {
                 let backslash = value.len().saturating_sub(2);
                 (backslash, backslash.saturating_add(1), String::new())

@@ -266,7 +266,11 @@ fn fen_counters_after_the_fields_are_the_records_counters() {
         .unwrap();
     assert_eq!(&line[exceeds.span().range()], "7");
     // Written twice: the same value is no conflict, another one is, and the operation counts.
-    let same = fenlint::epd::lint_epd("4k3/8/8/8/8/8/8/4K3 w - - 0 1 hmvc 0; fmvn 1;", 0, &Validator::new());
+    let same = fenlint::epd::lint_epd(
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 hmvc 0; fmvn 1;",
+        0,
+        &Validator::new(),
+    );
     assert_eq!(codes(&same), ["epd::fields::move_counters"]);
     let line = "4k3/8/8/8/8/8/8/4K3 w - - 0 3 fmvn 2;";
     let record = fenlint::epd::check(line, 0, &Validator::new());
@@ -279,7 +283,10 @@ fn fen_counters_after_the_fields_are_the_records_counters() {
     assert_eq!(&line[conflict.span().range()], "2");
     assert_eq!(&line[conflict.labels()[1].span().range()], "3");
     assert!(conflict.fix().is_none());
-    assert_eq!(record.lint().unwrap().position().unwrap().fullmove_number, 2);
+    assert_eq!(
+        record.lint().unwrap().position().unwrap().fullmove_number,
+        2
+    );
     // A leading zero is a FEN counter's warning here too.
     let zero = fenlint::epd::lint_epd("4k3/8/8/8/8/8/8/4K3 w - - 00 1", 0, &Validator::new());
     assert!(codes(&zero).contains(&"fen::counter::leading_zero"));
@@ -292,7 +299,10 @@ fn perft_operations_after_their_semicolon_are_one_warning() {
     let validator = Validator::new();
     let line = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 20 ;D2 400 ;D3 8902";
     let record = fenlint::epd::check(line, 0, &validator);
-    assert_eq!(codes(record.diagnostics()), ["epd::operation::leading_semicolon"]);
+    assert_eq!(
+        codes(record.diagnostics()),
+        ["epd::operation::leading_semicolon"]
+    );
     assert_eq!(record.diagnostics()[0].severity(), Severity::Warning);
     let opcodes: Vec<_> = record.operations().iter().map(|op| op.opcode()).collect();
     assert_eq!(opcodes, ["D1", "D2", "D3"]);
@@ -304,7 +314,11 @@ fn perft_operations_after_their_semicolon_are_one_warning() {
     );
     assert_eq!(&bad[diagnostics[1].span().range()], "2x5");
     // A `;` before an operation elsewhere is still a stray one.
-    let stray = fenlint::epd::lint_epd("4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; ;id \"x\";", 0, &validator);
+    let stray = fenlint::epd::lint_epd(
+        "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; ;id \"x\";",
+        0,
+        &validator,
+    );
     assert_eq!(codes(&stray), ["epd::opcode::invalid"]);
 }
 
@@ -334,7 +348,10 @@ fn operands_of_the_standard_opcodes_are_checked() {
         assert_eq!(&line[diagnostics[0].span().range()], covered, "{line}");
     }
     let good = "4k3/8/8/8/8/8/8/4K3 w - - bm e4 exd5 e8=Q+ Nf3 Nbd2 R1e2 Qh4xe1# O-O O-O-O+; am Kd2; ce +12; acd 0; acn 100; acs 3; dm 2; rc 1; D12 5;";
-    assert_eq!(codes(&fenlint::epd::lint_epd(good, 0, &validator)), [] as [&str; 0]);
+    assert_eq!(
+        codes(&fenlint::epd::lint_epd(good, 0, &validator)),
+        [] as [&str; 0]
+    );
     let mate = "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm #1;";
     let diagnostics = fenlint::epd::lint_epd(mate, 0, &validator);
     assert_eq!(codes(&diagnostics), ["epd::operand::mate_count"]);
@@ -644,7 +661,11 @@ fn formatting_converts_the_counters_either_way() {
     assert_eq!(operations.changed, 3);
     // The new records have no finding at all, and converting back gives the first two again.
     for record in written.lines() {
-        assert_eq!(codes(&fenlint::epd::lint_epd(record, 0, &Validator::new())), [] as [&str; 0], "{record}");
+        assert_eq!(
+            codes(&fenlint::epd::lint_epd(record, 0, &Validator::new())),
+            [] as [&str; 0],
+            "{record}"
+        );
     }
     let back = format_file(
         FileKind::Epd,
@@ -681,10 +702,20 @@ fn latin1_text_in_operations_is_a_note() {
     let diagnostics = lint(FileKind::Epd, text, &Validator::new());
     assert_eq!(
         codes(&diagnostics),
-        ["fen::input::latin1", "epd::operation::unterminated", "fen::input::invalid_utf8"]
+        [
+            "fen::input::latin1",
+            "epd::operation::unterminated",
+            "fen::input::invalid_utf8"
+        ]
     );
     assert_eq!(&text[diagnostics[0].span().range()], b"\xe1");
-    assert!(diagnostics[0].message().ends_with("(and 1 more in this file)"), "{}", diagnostics[0].message());
+    assert!(
+        diagnostics[0]
+            .message()
+            .ends_with("(and 1 more in this file)"),
+        "{}",
+        diagnostics[0].message()
+    );
     assert_eq!(diagnostics[2].severity(), Severity::Error);
     assert_eq!(&text[diagnostics[2].span().range()], b"\xe9");
     // `fmt` formats the position of a record with Latin-1 text and keeps every byte after it.
@@ -693,7 +724,10 @@ fn latin1_text_in_operations_is_a_note() {
         b"4k3/8/8/8/8/8/8/R3K2R  w KQ - c0 \"H\xe1se\";\n",
         &fenlint::position::WriteOptions::default(),
     );
-    assert_eq!(formatted.text, b"4k3/8/8/8/8/8/8/R3K2R w KQ - c0 \"H\xe1se\";\n");
+    assert_eq!(
+        formatted.text,
+        b"4k3/8/8/8/8/8/8/R3K2R w KQ - c0 \"H\xe1se\";\n"
+    );
     assert_eq!((formatted.changed, formatted.not_utf8), (1, false));
 }
 

@@ -310,7 +310,11 @@ fn unknown_variants_are_checked_for_syntax_only() {
             "fen::side_to_move::invalid"
         ]
     );
-    assert!(diagnostics[0].message().ends_with("(and 3 more in this file)"));
+    assert!(
+        diagnostics[0]
+            .message()
+            .ends_with("(and 3 more in this file)")
+    );
     // `fmt` leaves them as written: they have no canonical form as chess.
     let formatted = fenlint::files::format_file(
         fenlint::files::FileKind::Pgn,

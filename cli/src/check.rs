@@ -1185,7 +1185,12 @@ pub fn lint_pgn(
 /// `\r`).
 fn fenlint_lines(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
     let starts = files::line_starts(bytes);
-    let ends: Vec<usize> = starts.iter().skip(1).copied().chain([bytes.len()]).collect();
+    let ends: Vec<usize> = starts
+        .iter()
+        .skip(1)
+        .copied()
+        .chain([bytes.len()])
+        .collect();
     starts.into_iter().zip(ends).map(move |(start, end)| {
         let line = bytes.get(start..end).unwrap_or_default();
         let line = line.strip_suffix(b"\n").unwrap_or(line);
@@ -1205,11 +1210,12 @@ fn report_whole(
     // The snippets are cut at `\n`: a lone `\r` becomes one (the offsets stay as they are).
     let shown: std::borrow::Cow<'_, [u8]> = if files::has_lone_cr(bytes) {
         let mut shown = bytes.to_vec();
-        for at in 0..shown.len() {
-            if shown.get(at) == Some(&b'\r') && shown.get(at.saturating_add(1)) != Some(&b'\n') {
-                if let Some(byte) = shown.get_mut(at) {
-                    *byte = b'\n';
-                }
+        let lone = (0..bytes.len()).filter(|&at| {
+            bytes.get(at) == Some(&b'\r') && bytes.get(at.saturating_add(1)) != Some(&b'\n')
+        });
+        for at in lone {
+            if let Some(byte) = shown.get_mut(at) {
+                *byte = b'\n';
             }
         }
         std::borrow::Cow::Owned(shown)

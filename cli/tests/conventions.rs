@@ -38,7 +38,14 @@ fn variant_syntax_checks_the_shape_only() {
     assert!(chess.codes().contains(&"fen::pawns::too_many".to_owned()));
     let syntax = run(
         &dir,
-        &["check", "--variant", "syntax", "--format", "json", "horde.fen"],
+        &[
+            "check",
+            "--variant",
+            "syntax",
+            "--format",
+            "json",
+            "horde.fen",
+        ],
     );
     assert_eq!(syntax.codes(), ["fen::placement::rank_too_short"]);
     assert_eq!(syntax.code, 1);

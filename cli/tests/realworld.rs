@@ -43,7 +43,9 @@ fn every_composed_file_is_reported_as_its_snapshot_shows() {
         .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
         .filter(|name| {
             let name = name.to_ascii_lowercase();
-            [".fen", ".epd", ".pgn"].iter().any(|kind| name.ends_with(kind))
+            [".fen", ".epd", ".pgn"]
+                .iter()
+                .any(|kind| name.ends_with(kind))
         })
         .collect();
     names.sort();
