@@ -964,7 +964,7 @@ pub fn lint_lines(
     }
     // A file whose lines end with a lone `\r` (classic Mac OS) is not split at `\n`s: it is
     // read whole and linted by the library's file reader, which knows every line ending.
-    if files::has_lone_cr(head) {
+    if has_lone_cr(head) {
         let mut bytes = Vec::new();
         reader.read_to_end(&mut bytes).map_err(Stop::Read)?;
         let diagnostics = files::lint_file(kind, &bytes, validator);
@@ -1179,6 +1179,12 @@ pub fn lint_pgn(
         );
     }
     report_whole(path, &bytes, diagnostics, report)
+}
+
+/// Whether `bytes` has a `\r` that no `\n` follows ([`files::has_lone_cr`]), found with
+/// `memchr`: a file's first buffer is searched, and the usual file has no `\r` at all.
+fn has_lone_cr(bytes: &[u8]) -> bool {
+    memchr::memchr_iter(b'\r', bytes).any(|at| bytes.get(at.saturating_add(1)) != Some(&b'\n'))
 }
 
 /// The contents of the lines of `bytes`, without their endings (`\n`, `\r\n` or a lone
