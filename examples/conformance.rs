@@ -1119,6 +1119,121 @@ fn epd_cases() -> Vec<Case> {
             "epd::fields::missing",
             "three position fields",
         ),
+        epd(
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+            "epd::fields::move_counters",
+            "a six-field FEN as an opening book's EPD record: the counters are read as the FEN's (advice)",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 bm Kd2;",
+            "epd::fields::move_counters",
+            "six-field counters, then operations (advice)",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 hmvc 0;",
+            "epd::fields::move_counters",
+            "six-field counters and `hmvc` that agree (advice)",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 hmvc 5;",
+            "epd::counter::conflict",
+            "six-field counters and `hmvc` that disagree",
+        ),
+        epd(
+            &format!("{START_FEN} ;D1 20 ;D2 400 ;D3 8902"),
+            "epd::operation::leading_semicolon",
+            "a perft suite's record: operations after their `;`, the last ended by the end of the line (warning)",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - ;D1 5 ;D2 25;",
+            "epd::operation::leading_semicolon",
+            "the perft form without counters, with a final `;` (warning)",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - ;D1 5 ;D2 x",
+            "epd::operand::invalid",
+            "a perft node count that is not a number",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - D1 5; D2 25;",
+            "",
+            "perft node counts as standard operations",
+        ),
+        epd(
+            "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm #1;",
+            "epd::operand::mate_count",
+            "a mate suite's `bm #N`, a mate distance (advice)",
+        ),
+        epd(
+            "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm #0;",
+            "epd::operand::invalid",
+            "`bm #0`: no mate distance, no move",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - ce +M1;",
+            "epd::operand::invalid",
+            "`ce` with a mate score that is not a number",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - acd -3;",
+            "epd::operand::invalid",
+            "a negative `acd`",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - dm x;",
+            "epd::operand::invalid",
+            "`dm` that is not a number",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - acn;",
+            "epd::operand::invalid",
+            "`acn` without an operand",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - acs 1 2;",
+            "epd::operand::invalid",
+            "`acs` with two operands",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - bm bm Kd2;",
+            "epd::operand::invalid",
+            "`bm` repeated as its own operand",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - bm Ke1-d2;",
+            "epd::operand::invalid",
+            "a move in long algebraic notation, not SAN",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - am e1d2;",
+            "epd::operand::invalid",
+            "a move in coordinates, not SAN",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - c0 \"a\"b;",
+            "epd::operand::unseparated",
+            "an operand run together after a string (warning)",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - c0 \"\u{e9}t\u{e9} \u{1}\" x\u{e9}\u{1}y;",
+            "",
+            "non-ASCII and control characters in a string and a symbol: accepted",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - c0 \"a\\qb\";",
+            "",
+            "a backslash before another character than `\"` and `\\`: accepted",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - -\t bm\u{a0}Kd2 \t;id \"x\" ;\t",
+            "",
+            "runs of whitespace, blanks before `;`, none after `;`: accepted",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - bm e8=Q+ exd5 O-O-O# Nbd2 R1e2 Qh4xe1; ce +15; rc 2; dm 3; acn 1000; acs 5;",
+            "",
+            "moves in SAN of every shape, and integer operands",
+        ),
     ]
 }
 
@@ -1138,8 +1253,43 @@ fn pgn_cases() -> Vec<Case> {
         ),
         pgn(
             "[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Kd2 *\n",
+            "",
+            "a FEN tag without SetUp, as python-chess, cutechess, fastchess and lichess read it",
+        ),
+        pgn(
+            "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Kd2 *\n\n[FEN \"4k3/8/8/8/8/8/8/3K4 w - - 0 1\"]\n\n1. Kc2 *\n",
             "pgn::setup::missing",
-            "a FEN tag without SetUp (warning)",
+            "a FEN tag without SetUp in a file whose other games write it (warning)",
+        ),
+        pgn(
+            "[Variant \"Seirawan\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1\"]\n\n*\n",
+            "pgn::variant::unknown",
+            "a variant fenlint does not know: its FEN is checked for syntax only (advice)",
+        ),
+        pgn(
+            "[Variant \"Horde\"]\n[FEN \"rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1\"]\n\n*\n",
+            "pgn::variant::unknown",
+            "Horde's 36 pawns, a chess board of another variant (advice)",
+        ),
+        pgn(
+            "[Variant \"Atomic\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1\"]\n\n*\n",
+            "fen::placement::rank_too_short",
+            "under a variant fenlint does not know, the board's shape is still checked",
+        ),
+        pgn(
+            "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\\\" ]\n\n*\n",
+            "pgn::tag::malformed",
+            "the value's closing quote escaped",
+        ),
+        pgn(
+            "[SetUp \"1\"]\n[\tFEN\"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"  ]\n\n*\n",
+            "",
+            "blanks inside the tag pair, none between the name and the value: accepted",
+        ),
+        pgn(
+            "[SetUp \"1\"]\r[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\r\r1. Kd2 *\r",
+            "",
+            "lines ended by a lone CR",
         ),
         pgn(
             "[SetUp \"1\"]\n[ FEN\t\"4k3/8/8/8/8/8/8/4K3 w - - 0 1\" ]\n\n1. Kd2 *\n",

@@ -245,6 +245,7 @@ pub fn check<'a>(line: &'a str, base: usize, validator: &Validator) -> Record<'a
         text: line,
         base: base.min(usize::MAX.saturating_sub(line.len())),
         diagnostics: Capped::default(),
+        fen_counters: None,
     };
     if line.trim().is_empty() {
         return Record {
@@ -264,6 +265,7 @@ pub fn check<'a>(line: &'a str, base: usize, validator: &Validator) -> Record<'a
     }
     let operations = reader.operations(parse.tree());
     let counters = reader.counters(&operations);
+    let counters = reader.with_fen_counters(counters);
     let lint = validator.lint_parse_with_counters(parse, counters);
 
     let mut diagnostics: Vec<Diagnostic> = lint
@@ -307,6 +309,8 @@ struct Reader<'a> {
     text: &'a str,
     base: usize,
     diagnostics: Capped,
+    /// The FEN move counters right after the position (the six-field dialect), if any.
+    fen_counters: Option<[CounterText<'a>; 2]>,
 }
 
 impl<'a> Reader<'a> {
@@ -379,12 +383,43 @@ impl<'a> Reader<'a> {
     fn operations(&mut self, tree: &SyntaxTree<'a>) -> Vec<Operation<'a>> {
         let mut operations: Vec<Operation<'a>> = Vec::new();
         let mut seen = Opcodes::default();
-        for node in tree.root().children() {
+        // Whether an operation or a `;` has been read yet, and whether the record writes its
+        // operations after their `;` (`;D1 20 ;D2 400`, as perft suites do).
+        let mut started = false;
+        let mut leading = false;
+        // The last child but trailing whitespace: the last operation, which in the perft-suite
+        // form ends at the end of the record.
+        let last_node = tree
+            .root()
+            .children()
+            .enumerate()
+            .filter(|(_, node)| node.kind() != SyntaxKind::Whitespace)
+            .last()
+            .map(|(at, _)| at);
+        for (at, node) in tree.root().children().enumerate() {
             if let Some(counters) = MoveCounters::cast(node) {
                 self.fen_counters(counters);
                 continue;
             }
-            if node.kind() == SyntaxKind::Semicolon {
+            let kind = node.kind();
+            if !matches!(kind, SyntaxKind::Semicolon | SyntaxKind::Operation) {
+                continue;
+            }
+            let first = !started;
+            started = true;
+            if kind == SyntaxKind::Semicolon && first {
+                let next = tree
+                    .root()
+                    .children()
+                    .skip(at.saturating_add(1))
+                    .find(|next| next.kind() != SyntaxKind::Whitespace);
+                if next.is_some_and(|next| next.kind() == SyntaxKind::Operation) {
+                    leading = true;
+                    self.leading_semicolon(node.span());
+                    continue;
+                }
+            }
+            if kind == SyntaxKind::Semicolon {
                 let span = node.span();
                 self.report(
                     Diagnostic::new(
@@ -419,7 +454,9 @@ impl<'a> Reader<'a> {
             // Misplaced three-check counters are one diagnostic, not also an operation
             // without `;`.
             let counters = is_check_counters(operation.opcode);
-            if !operation.terminated && !unclosed && !counters {
+            // In the perft-suite form the last operation ends at the end of the record.
+            let ends_perft_record = leading && last_node == Some(at);
+            if !(operation.terminated || unclosed || counters || ends_perft_record) {
                 let last = operation
                     .operands
                     .last()
@@ -457,29 +494,91 @@ impl<'a> Reader<'a> {
         operations
     }
 
-    /// A FEN's move counters (`0 1`) right after the four fields: one
-    /// `epd::fields::move_counters` with a fix that writes them as operations.
+    /// A FEN's move counters (`0 1`) right after the four fields, the six-field dialect of
+    /// opening books and test suites: kept as the record's counters, with one
+    /// `epd::fields::move_counters` note (no fix: `fmt --epd-counters operations` converts a
+    /// whole file) and `fen::counter::leading_zero` for a counter written with one.
     fn fen_counters(&mut self, counters: MoveCounters<'_, 'a>) {
         let mut numbers = counters.numbers();
         let (Some(first), Some(second)) = (numbers.next(), numbers.next()) else {
             return;
         };
         let span = first.span().cover(second.span());
-        let (first, second) = (first.text(), second.text());
-        let replacement = format!("hmvc {first}; fmvn {second};");
+        let (halfmove, fullmove) = (
+            CounterText::new(first.text(), first.span()),
+            CounterText::new(second.text(), second.span()),
+        );
+        self.fen_counters = Some([halfmove, fullmove]);
+        let (first_text, second_text) = (first.text(), second.text());
         self.report(
             Diagnostic::new(
                 Code::EpdFieldsMoveCounters,
                 format!(
-                    "FEN move counters `{first} {second}` in an EPD record: EPD has no move counters; use `hmvc`/`fmvn`"
+                    "EPD record written as a six-field FEN: `{first_text} {second_text}` read as the halfmove clock and fullmove number"
                 ),
             )
-            .primary(span, "halfmove clock and fullmove number")
+            .primary(span, "FEN move counters")
             .help(format!(
-                "EPD records carry the counters as operations: write `{replacement}`."
-            ))
-            .with_fix(span, replacement),
+                "PGN §16.2 writes them as operations, `hmvc {first_text}; fmvn {second_text};`; `fenlint fmt --epd-counters operations` converts a file, and the tools that read six-field books (cutechess, fastchess, python-chess) read either."
+            )),
         );
+        for (number, name) in [(first, "halfmove clock"), (second, "fullmove number")] {
+            if let Some(diagnostic) = crate::parse::leading_zero(number.span(), number.text(), name)
+            {
+                self.report(diagnostic);
+            }
+        }
+    }
+
+    /// The `;` before the first operation of a record in the perft-suite form.
+    fn leading_semicolon(&mut self, span: Span) {
+        self.report(
+            Diagnostic::new(
+                Code::EpdOperationLeadingSemicolon,
+                "operations written after their `;` (`;D1 20 ;D2 400`), expected each ended by `;`",
+            )
+            .primary(span, "`;` before the first operation")
+            .help("Perft suites write their operations this way and their tools read it; PGN §16.2.4 writes `D1 20; D2 400;`, which other EPD readers expect."),
+        );
+    }
+
+    /// The counters of `hmvc` and `fmvn` (`counters`), and for those missing the FEN move
+    /// counters of the six-field dialect; `epd::counter::conflict` where both are written and
+    /// differ.
+    fn with_fen_counters(&mut self, mut counters: Counters<'a>) -> Counters<'a> {
+        let Some([halfmove, fullmove]) = self.fen_counters.take() else {
+            return counters;
+        };
+        for (slot, fen, opcode) in [
+            (&mut counters.halfmove_clock, halfmove, "hmvc"),
+            (&mut counters.fullmove_number, fullmove, "fmvn"),
+        ] {
+            match slot {
+                None => *slot = Some(fen),
+                Some(operation) => {
+                    let same = match (operation.value(), fen.value()) {
+                        (Some(a), Some(b)) => a == b,
+                        _ => operation.text() == fen.text(),
+                    };
+                    if !same {
+                        self.diagnostics.push(
+                            Diagnostic::new(
+                                Code::EpdCounterConflict,
+                                format!(
+                                    "`{opcode} {}` and the FEN counter `{}` disagree, expected one value",
+                                    shown(operation.text()),
+                                    shown(fen.text())
+                                ),
+                            )
+                            .primary(operation.span(), format!("`{opcode}` says {}", shown(operation.text())))
+                            .secondary(fen.span(), format!("the FEN counter says {}", shown(fen.text())))
+                            .help(format!("Keep one of the two: remove the FEN counters or the `{opcode}` operation, and the value that is wrong with it.")),
+                        );
+                    }
+                }
+            }
+        }
+        counters
     }
 
     /// Checks one operation of the tree: its opcode and its string operands.
@@ -498,12 +597,147 @@ impl<'a> Reader<'a> {
         for operand in operands.iter().filter(|operand| operand.string) {
             self.check_string(operand);
         }
-        Operation {
+        // An operand right after a closed string, with no blank between them.
+        for pair in operands.windows(2) {
+            if let [before, after] = pair
+                && before.string
+                && closed_string(before.text)
+                && after.span.start == before.span.end
+            {
+                self.report(
+                    Diagnostic::new(
+                        Code::EpdOperandUnseparated,
+                        format!("operand `{}` right after the string `{}`, expected a blank between them", shown(after.text), shown(before.text)),
+                    )
+                    .primary(Span::empty(after.span.start), "no blank here")
+                    .secondary(after.span, "read as an operand of its own")
+                    .help("Separate operands with a space (PGN §16.2.4); other readers take the two as one operand or reject the record.")
+                    .with_fix(Span::empty(after.span.start), " "),
+                );
+            }
+        }
+        let operation = Operation {
             opcode,
             opcode_span,
             operands,
             terminated: view.is_terminated(),
             span: view.span(),
+        };
+        self.check_operands(&operation);
+        operation
+    }
+
+    /// Checks the operands of the opcodes whose operands have a fixed form (PGN §16.2.5, and
+    /// the perft suites' `D1`, `D2`, …): one integer, or moves in SAN. `hmvc` and `fmvn` are
+    /// [`Reader::counters`]'.
+    fn check_operands(&mut self, operation: &Operation<'a>) {
+        let opcode = operation.opcode;
+        match operand_form(opcode) {
+            Some(OperandForm::Integer { signed }) => match operation.operands.as_slice() {
+                [operand] if !operand.string && is_integer(operand.text, signed) => {}
+                [operand] => {
+                    let expected = if signed {
+                        "a whole number, with a sign or without"
+                    } else {
+                        "a whole number of zero or more"
+                    };
+                    self.report(
+                        Diagnostic::new(
+                            Code::EpdOperandInvalid,
+                            format!(
+                                "operand `{}` of `{}`, expected {expected}",
+                                shown(operand.text),
+                                shown(opcode)
+                            ),
+                        )
+                        .primary(operand.span, "not a whole number")
+                        .secondary(operation.opcode_span, operand_meaning(opcode))
+                        .help(format!(
+                            "`{}` takes one integer, such as `{} {};` (PGN §16.2.5).",
+                            shown(opcode),
+                            shown(opcode),
+                            if signed { "-35" } else { "12" }
+                        )),
+                    );
+                }
+                [] => self.report(
+                    Diagnostic::new(
+                        Code::EpdOperandInvalid,
+                        format!(
+                            "`{}` without an operand, expected one integer",
+                            shown(opcode)
+                        ),
+                    )
+                    .primary(operation.opcode_span, "no operand")
+                    .help(format!(
+                        "Write the {} after the opcode, or remove the operation.",
+                        operand_meaning(opcode)
+                    )),
+                ),
+                [first, .., last] => {
+                    let count = operation.operands.len();
+                    self.report(
+                        Diagnostic::new(
+                            Code::EpdOperandInvalid,
+                            format!(
+                                "`{}` with {count} operands, expected one integer",
+                                shown(opcode)
+                            ),
+                        )
+                        .primary(first.span.cover(last.span), format!("{count} operands"))
+                        .secondary(operation.opcode_span, operand_meaning(opcode))
+                        .help(format!(
+                            "`{}` takes one operand; is a `;` missing after `{}`?",
+                            shown(opcode),
+                            shown(first.text)
+                        )),
+                    );
+                }
+            },
+            Some(OperandForm::Moves { mate_count }) => {
+                if operation.operands.is_empty() {
+                    self.report(
+                        Diagnostic::new(
+                            Code::EpdOperandInvalid,
+                            format!("`{}` without an operand, expected at least one move", shown(opcode)),
+                        )
+                        .primary(operation.opcode_span, "no move")
+                        .help(format!("Write the moves in SAN after the opcode, such as `{} Nf3;`, or remove the operation.", shown(opcode))),
+                    );
+                }
+                for operand in &operation.operands {
+                    if !operand.string && is_san(operand.text) {
+                        continue;
+                    }
+                    // Without its `;`, the operation may run into the next one (`bm Kd2 id
+                    // "x"`): what follows an operand that could be an opcode is left to
+                    // `epd::operation::unterminated`.
+                    if !operation.terminated && !operand.string && is_opcode(operand.text) {
+                        break;
+                    }
+                    if mate_count && !operand.string && is_mate_count(operand.text) {
+                        self.report(
+                            Diagnostic::new(
+                                Code::EpdOperandMateCount,
+                                format!("`{} {}` names a mate distance, not a move: read as mate in {}", shown(opcode), shown(operand.text), shown(operand.text.trim_start_matches('#'))),
+                            )
+                            .primary(operand.span, "mate distance")
+                            .help("Mate-finding suites write `bm #N` for \"mate in N\"; other EPD readers expect a move in SAN here, and `dm N;` for the distance."),
+                        );
+                        continue;
+                    }
+                    self.report(
+                        Diagnostic::new(
+                            Code::EpdOperandInvalid,
+                            format!("operand `{}` of `{}`, expected a move in SAN", shown(operand.text), shown(opcode)),
+                        )
+                        .primary(operand.span, "not a move in SAN")
+                        .secondary(operation.opcode_span, operand_meaning(opcode))
+                        .help("Write moves in standard algebraic notation (PGN §8.2.3): `Nf3`, `exd5`, `O-O`, `e8=Q+`; not coordinates such as `g1f3` or `Ng1-f3`."),
+                    );
+                }
+            }
+            None => {}
         }
     }
 
@@ -676,6 +910,117 @@ impl<'a> Reader<'a> {
             }
         }
         counters
+    }
+}
+
+/// The form of the operands of an opcode whose operands have one.
+#[derive(Clone, Copy)]
+enum OperandForm {
+    /// One integer, which may have a sign when `signed`.
+    Integer { signed: bool },
+    /// Moves in SAN; `#N` too (a mate distance) when `mate_count`.
+    Moves { mate_count: bool },
+}
+
+/// The form of `opcode`'s operands (PGN §16.2.5; `D1`, `D2`, … the node counts of perft
+/// suites); `None` for an opcode whose operands are free.
+///
+/// Only the syntax of `bm` and `am` moves is checked here. Whether each move is legal in the
+/// record's position needs the position's legal moves: generate them from the
+/// [`crate::position::Position`] the lint has built (after its own checks pass), write each
+/// in SAN with its disambiguation and check suffix, and compare the operand with them.
+fn operand_form(opcode: &str) -> Option<OperandForm> {
+    match opcode {
+        "acd" | "acn" | "acs" | "dm" | "rc" => Some(OperandForm::Integer { signed: false }),
+        "ce" => Some(OperandForm::Integer { signed: true }),
+        "bm" => Some(OperandForm::Moves { mate_count: true }),
+        "am" => Some(OperandForm::Moves { mate_count: false }),
+        _ if is_perft_depth(opcode) => Some(OperandForm::Integer { signed: false }),
+        _ => None,
+    }
+}
+
+/// What the operand of `opcode` means, for a label.
+fn operand_meaning(opcode: &str) -> &'static str {
+    match opcode {
+        "acd" => "analysis depth",
+        "acn" => "nodes analysed",
+        "acs" => "seconds of analysis",
+        "dm" => "moves to mate",
+        "rc" => "repetition count",
+        "ce" => "evaluation in centipawns",
+        "bm" => "best moves",
+        "am" => "moves to avoid",
+        _ => "perft node count",
+    }
+}
+
+/// Whether `opcode` is a perft depth: `D` and a number (`D1`, `D12`).
+fn is_perft_depth(opcode: &str) -> bool {
+    opcode
+        .strip_prefix('D')
+        .is_some_and(|depth| !depth.is_empty() && depth.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Whether `text` is a decimal integer: digits, after a `+` or `-` when `signed`.
+fn is_integer(text: &str, signed: bool) -> bool {
+    let digits = if signed {
+        text.strip_prefix(['+', '-']).unwrap_or(text)
+    } else {
+        text
+    };
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Whether `text` is a mate distance as mate-finding suites write it in `bm`: `#` and a
+/// number from 1 (`#3`).
+fn is_mate_count(text: &str) -> bool {
+    text.strip_prefix('#').is_some_and(|count| {
+        count.starts_with(|c: char| matches!(c, '1'..='9'))
+            && count.bytes().all(|b| b.is_ascii_digit())
+    })
+}
+
+/// Whether `text` is a move in SAN (PGN §8.2.3), by its syntax alone: castling (`O-O`,
+/// `O-O-O`), a piece move (`Nf3`, `Nbd2`, `R1e2`, `Qh4xe1`), or a pawn move (`e4`, `exd5`,
+/// `e8=Q`), each with an optional `+` or `#`.
+fn is_san(text: &str) -> bool {
+    let body = text.strip_suffix(['+', '#']).unwrap_or(text);
+    if body == "O-O" || body == "O-O-O" {
+        return true;
+    }
+    let bytes = body.as_bytes();
+    let file = |b: &u8| (b'a'..=b'h').contains(b);
+    let rank = |b: &u8| (b'1'..=b'8').contains(b);
+    match bytes {
+        [b'K' | b'Q' | b'R' | b'B' | b'N', rest @ ..] => {
+            // Optional file, optional rank, optional `x`, then the target square.
+            let Some((before, [to_file, to_rank])) = rest.split_last_chunk::<2>() else {
+                return false;
+            };
+            let square = file(to_file) && rank(to_rank);
+            let before = before.strip_suffix(b"x").unwrap_or(before);
+            let from_ok = match before {
+                [] => true,
+                [f] => file(f) || rank(f),
+                [f, r] => file(f) && rank(r),
+                _ => false,
+            };
+            square && from_ok
+        }
+        _ => {
+            // A pawn: `e4`, `exd5`, with `=Q` on the last rank.
+            let (body, promotion) = match bytes {
+                [head @ .., b'=', b'Q' | b'R' | b'B' | b'N'] => (head, true),
+                _ => (bytes, false),
+            };
+            let target_rank = match body {
+                [f, r] if file(f) && rank(r) => *r,
+                [f, b'x', g, r] if file(f) && file(g) && f.abs_diff(*g) == 1 && rank(r) => *r,
+                _ => return false,
+            };
+            promotion == matches!(target_rank, b'1' | b'8')
+        }
     }
 }
 

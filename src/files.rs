@@ -99,18 +99,71 @@ pub fn is_position_line(line: &[u8]) -> bool {
     !trimmed.is_empty() && !trimmed.starts_with(b"#")
 }
 
-/// The lines of `bytes` with their byte offsets: each line's content without its ending (`\n`
-/// or `\r\n`), and the whole line with its ending.
-fn lines(bytes: &[u8]) -> impl Iterator<Item = (usize, &[u8], &[u8])> {
+/// The lines of `bytes` as every reader of whole files here reads them, with their byte
+/// offsets: each line's content without its ending, and the whole line with its ending. A line
+/// ends with `\n`, `\r\n` or a `\r` alone (the line ending of classic Mac OS, which some old
+/// suites still have).
+///
+/// ```
+/// let lines: Vec<_> = fenlint::files::lines(b"a\rb\r\nc").collect();
+/// assert_eq!(lines, [(0, &b"a"[..], &b"a\r"[..]), (2, b"b", b"b\r\n"), (5, b"c", b"c")]);
+/// ```
+pub fn lines(bytes: &[u8]) -> impl Iterator<Item = (usize, &[u8], &[u8])> {
+    let mut start = 0usize;
+    std::iter::from_fn(move || {
+        let rest = bytes.get(start..).filter(|rest| !rest.is_empty())?;
+        let len = line_len(rest);
+        let line = rest.get(..len).unwrap_or(rest);
+        let content = line.strip_suffix(b"\n").unwrap_or(line);
+        let content = content.strip_suffix(b"\r").unwrap_or(content);
+        let at = start;
+        start = start.saturating_add(len);
+        Some((at, content, line))
+    })
+}
+
+/// The length of the first line of `bytes` with its ending (`\n`, `\r\n` or a lone `\r`), or
+/// of all of `bytes` when it has no line ending.
+pub(crate) fn line_len(bytes: &[u8]) -> usize {
+    let Some(at) = bytes
+        .iter()
+        .position(|&byte| byte == b'\n' || byte == b'\r')
+    else {
+        return bytes.len();
+    };
+    let crlf = bytes.get(at) == Some(&b'\r') && bytes.get(at.saturating_add(1)) == Some(&b'\n');
+    at.saturating_add(if crlf { 2 } else { 1 })
+}
+
+/// Whether `bytes` has a line that ends with a `\r` alone (not before `\n`): such a file's
+/// lines are not found by splitting at `\n`. A `\r` at the very end counts.
+///
+/// ```
+/// assert!(fenlint::files::has_lone_cr(b"# a\r4k3/8/8/8/8/8/8/4K3 w - - 0 1\r"));
+/// assert!(!fenlint::files::has_lone_cr(b"# a\r\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\r\n"));
+/// ```
+pub fn has_lone_cr(bytes: &[u8]) -> bool {
     bytes
-        .split_inclusive(|&byte| byte == b'\n')
-        .scan(0usize, |offset, line| {
-            let start = *offset;
-            *offset = offset.saturating_add(line.len());
-            let content = line.strip_suffix(b"\n").unwrap_or(line);
-            let content = content.strip_suffix(b"\r").unwrap_or(content);
-            Some((start, content, line))
-        })
+        .iter()
+        .enumerate()
+        .any(|(at, &byte)| byte == b'\r' && bytes.get(at.saturating_add(1)) != Some(&b'\n'))
+}
+
+/// The byte offset where each line of `bytes` starts (the first is 0), with the line endings
+/// of [`lines`]: `\n`, `\r\n` and a lone `\r`.
+///
+/// ```
+/// assert_eq!(fenlint::files::line_starts(b"a\rb\r\nc\nd"), [0, 2, 5, 7]);
+/// ```
+pub fn line_starts(bytes: &[u8]) -> Vec<usize> {
+    let mut starts = vec![0];
+    starts.extend(
+        lines(bytes)
+            .map(|(at, _, line)| at.saturating_add(line.len()))
+            .filter(|&end| end < bytes.len() || bytes.ends_with(b"\n") || bytes.ends_with(b"\r")),
+    );
+    starts.dedup();
+    starts
 }
 
 /// The diagnostics of one line (without its line ending) at byte `offset` of its file: a FEN,
@@ -131,8 +184,88 @@ pub fn lint_line(
 ) -> Vec<Diagnostic> {
     match std::str::from_utf8(line) {
         Ok(text) => lint_text_line(kind, text, offset, validator),
+        Err(error) if kind == FileKind::Epd && error.valid_up_to() >= epd_position_len(line) => {
+            lint_latin1_record(line, offset, validator)
+        }
         Err(_) => invalid_utf8(line, offset, validator),
     }
+}
+
+/// The length of the position part of an EPD record: up to the end of its fourth
+/// whitespace-separated field (all of it when it has fewer).
+fn epd_position_len(line: &[u8]) -> usize {
+    let mut at = 0usize;
+    for _ in 0..4 {
+        let rest = line.get(at..).unwrap_or_default();
+        let blank = rest
+            .iter()
+            .take_while(|byte| byte.is_ascii_whitespace())
+            .count();
+        let field = rest
+            .get(blank..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|byte| !byte.is_ascii_whitespace())
+            .count();
+        at = at.saturating_add(blank).saturating_add(field);
+    }
+    at.min(line.len())
+}
+
+/// An EPD record whose bytes that are not UTF-8 all come after its four position fields (a
+/// Latin-1 name in a `c0` comment): linted with each such byte read as `?`, less what is said
+/// about those bytes, and one `fen::input::latin1` note at the first of them.
+fn lint_latin1_record(line: &[u8], offset: usize, validator: &Validator) -> Vec<Diagnostic> {
+    let (text, bad) = with_placeholders(line);
+    let mut diagnostics: Vec<Diagnostic> = crate::epd::lint_epd(&text, offset, validator)
+        .into_iter()
+        .filter(|diagnostic| {
+            !diagnostic.labels().iter().any(|label| {
+                let span = label.span();
+                let relative = crate::Span::new(
+                    span.start.saturating_sub(offset),
+                    span.end.saturating_sub(offset),
+                );
+                overlaps_any(relative, &bad)
+            })
+        })
+        .collect();
+    let absolute: Vec<crate::Span> = bad
+        .iter()
+        .map(|span| {
+            crate::Span::new(
+                offset.saturating_add(span.start),
+                offset.saturating_add(span.end),
+            )
+        })
+        .collect();
+    diagnostics.extend(latin1(&absolute, validator));
+    diagnostics.sort_by_key(|diagnostic| diagnostic.span().start);
+    diagnostics
+}
+
+/// `fen::input::latin1` for the runs of bytes that are not UTF-8 `bad` (in order, not empty),
+/// at the first, with the severity in force.
+fn latin1(bad: &[crate::Span], validator: &Validator) -> Option<Diagnostic> {
+    let severity = validator.severity_of(crate::Code::InputLatin1)?;
+    let span = *bad.first()?;
+    let bytes = bad
+        .iter()
+        .fold(0usize, |sum, span| sum.saturating_add(span.len()));
+    let (count, noun) = if bytes == 1 {
+        ("a".to_owned(), "byte")
+    } else {
+        (bytes.to_string(), "bytes")
+    };
+    Some(
+        Diagnostic::new(
+            crate::Code::InputLatin1,
+            format!("{count} {noun} of text that are not UTF-8 read as Latin-1, expected UTF-8"),
+        )
+        .primary(span, "not UTF-8: read as Latin-1")
+        .help("PGN's character set is ISO 8859-1 (PGN §4.1), and fenlint reads such bytes outside a FEN as Latin-1; re-save the file as UTF-8 (`iconv -f LATIN1 -t UTF-8`) for tools that expect it.")
+        .with_severity(severity),
+    )
 }
 
 /// [`lint_line`] for a line already known to be UTF-8: what a reader that checked a whole
@@ -370,9 +503,11 @@ pub fn utf16(head: &[u8]) -> Option<Diagnostic> {
 /// [reported once per file](crate::Code::once_per_file) is reported at its first occurrence
 /// only, whose message says how many more the file has ([`OncePerFile::apply`]).
 ///
-/// A line that is not UTF-8 gets `fen::input::invalid_utf8` at its first bad byte, and so does
-/// each line of a PGN file with bad bytes, whose `[FEN]` tags are all linted all the same. A
-/// UTF-16 file gets one `fen::input::invalid_utf8` that says so, and nothing else.
+/// A line that is not UTF-8 gets `fen::input::invalid_utf8` at its first bad byte, but for text
+/// outside a FEN (an EPD record's operations, a PGN file's comments and tags other than `FEN`),
+/// which is read as Latin-1 with a `fen::input::latin1` note; every `[FEN]` tag of a PGN file
+/// with bad bytes is linted all the same. A UTF-16 file gets one `fen::input::invalid_utf8`
+/// that says so, and nothing else.
 ///
 /// ```
 /// use fenlint::files::{FileKind, lint_file};
@@ -569,8 +704,10 @@ fn overlaps_any(span: crate::Span, bad: &[crate::Span]) -> bool {
 }
 
 /// A PGN file that is not all UTF-8 (a Latin-1 name in a tag, as real databases have): every
-/// game linted with the bad bytes read as `?`, dropping what is said about those bytes, and
-/// `fen::input::invalid_utf8` at the first bad byte of each line that has one.
+/// game linted with the bad bytes read as `?`, dropping what is said about those bytes;
+/// `fen::input::invalid_utf8` at the first bad byte of each `[FEN]` tag that has one, and one
+/// `fen::input::latin1` note, at the first bad byte elsewhere, for all the others (PGN's
+/// character set is Latin-1, PGN §4.1).
 fn lint_pgn_not_utf8(bytes: &[u8], validator: &Validator) -> Vec<Diagnostic> {
     let (text, bad) = with_placeholders(bytes);
     let linted = crate::pgn::lint_pgn(&text, 0, validator);
@@ -583,11 +720,29 @@ fn lint_pgn_not_utf8(bytes: &[u8], validator: &Validator) -> Vec<Diagnostic> {
                 .any(|label| overlaps_any(label.span(), &bad))
         })
         .collect();
-    for (offset, content, _) in lines(bytes) {
-        if std::str::from_utf8(content).is_err() {
-            diagnostics.extend(invalid_utf8(content, offset, validator));
+    let fens: Vec<crate::Span> = crate::pgn::read(&text, 0)
+        .games()
+        .iter()
+        .flat_map(|game| game.tags().iter().filter(|tag| tag.name() == "FEN"))
+        .map(crate::pgn::Tag::span)
+        .collect();
+    // The first bad byte of each `[FEN]` tag is an error; the others are Latin-1 text.
+    for fen in &fens {
+        let next = bad.partition_point(|bad| bad.end <= fen.start);
+        if let Some(first) = bad.get(next).filter(|bad| bad.start < fen.end) {
+            diagnostics.extend(invalid_utf8(
+                bytes.get(first.start..).unwrap_or_default(),
+                first.start,
+                validator,
+            ));
         }
     }
+    let elsewhere: Vec<crate::Span> = bad
+        .iter()
+        .copied()
+        .filter(|span| !overlaps_any(*span, &fens))
+        .collect();
+    diagnostics.extend(latin1(&elsewhere, validator));
     diagnostics.sort_by_key(|diagnostic| diagnostic.span().start);
     diagnostics
 }
@@ -903,10 +1058,30 @@ fn format_lines(
             outcome.text.extend_from_slice(line);
             continue;
         }
-        let Ok(text) = std::str::from_utf8(content) else {
-            outcome.not_utf8_lines.push(number.saturating_add(1));
-            outcome.text.extend_from_slice(line);
-            continue;
+        let text = match std::str::from_utf8(content) {
+            Ok(text) => text,
+            Err(error) => {
+                // An EPD record with Latin-1 text after its position: the position is
+                // formatted, the rest kept byte for byte.
+                let formatted = (kind == FileKind::Epd
+                    && error.valid_up_to() >= epd_position_len(content))
+                .then(|| format_latin1_record(content, options, variant))
+                .flatten();
+                match formatted {
+                    Some(formatted) => {
+                        if formatted != content {
+                            outcome.changed = outcome.changed.saturating_add(1);
+                        }
+                        outcome.text.extend_from_slice(&formatted);
+                        outcome.text.extend_from_slice(ending);
+                    }
+                    None => {
+                        outcome.not_utf8_lines.push(number.saturating_add(1));
+                        outcome.text.extend_from_slice(line);
+                    }
+                }
+                continue;
+            }
         };
         // A byte-order mark is kept, as every byte but the position's.
         let bom = if text.starts_with('\u{feff}') {
@@ -934,6 +1109,23 @@ fn format_lines(
     outcome
 }
 
+/// An EPD record whose bytes that are not UTF-8 all come after its position, `content`, with
+/// its position formatted and every other byte kept; `None` when the record has errors or the
+/// text after the position would change (a conversion of its counters).
+fn format_latin1_record(
+    content: &[u8],
+    options: &WriteOptions,
+    variant: Option<Variant>,
+) -> Option<Vec<u8>> {
+    let (text, _) = with_placeholders(content);
+    let rest = text.get(epd_position_len(content)..)?;
+    let formatted = format_epd(&text, options, variant)?;
+    let head = formatted.strip_suffix(rest)?;
+    let mut out = head.as_bytes().to_vec();
+    out.extend_from_slice(content.get(epd_position_len(content)..)?);
+    Some(out)
+}
+
 /// An EPD record with its four position fields in canonical form and its operations as
 /// written; `None` when the record has errors (read as `variant`).
 fn format_epd(record: &str, options: &WriteOptions, variant: Option<Variant>) -> Option<String> {
@@ -948,12 +1140,99 @@ fn format_epd(record: &str, options: &WriteOptions, variant: Option<Variant>) ->
     let end = lint.tree().en_passant()?.span().end;
     let fen = Position::to_fen(position, options);
     let fields: Vec<&str> = fen.splitn(5, ' ').take(4).collect();
+    let rest = epd_counters(record, end, &checked, options.epd_counters)?;
     Some(format!(
-        "{}{}{}",
+        "{}{}{rest}",
         record.get(..start)?,
-        fields.join(" "),
-        record.get(end..)?
+        fields.join(" ")
     ))
+}
+
+/// The text of an EPD record after its position fields (from `end`), with its move counters
+/// written `style`'s way: the FEN counters as `hmvc` and `fmvn` operations, or those two
+/// operations (when the record has both) as FEN counters. A record already written that way,
+/// or that cannot be (no counters at all, or only one operation), is left as it is.
+fn epd_counters(
+    record: &str,
+    end: usize,
+    checked: &crate::epd::Record<'_>,
+    style: crate::position::EpdCountersStyle,
+) -> Option<String> {
+    use crate::position::EpdCountersStyle;
+    let rest = record.get(end..)?;
+    let tree = checked.lint()?.tree();
+    let operation = |opcode: &str| {
+        checked
+            .operations()
+            .iter()
+            .find(|operation| operation.opcode() == opcode)
+    };
+    match style {
+        EpdCountersStyle::AsWritten => Some(rest.to_owned()),
+        EpdCountersStyle::Operations => {
+            let Some(counters) = tree.move_counters() else {
+                return Some(rest.to_owned());
+            };
+            let mut numbers = counters.numbers();
+            let (halfmove, fullmove) = (numbers.next()?, numbers.next()?);
+            let mut written = Vec::new();
+            if operation("hmvc").is_none() {
+                written.push(format!("hmvc {};", halfmove.text()));
+            }
+            if operation("fmvn").is_none() {
+                written.push(format!("fmvn {};", fullmove.text()));
+            }
+            let span = counters.span();
+            let mut out = String::with_capacity(rest.len().saturating_add(16));
+            out.push_str(record.get(end..span.start)?);
+            let after = record.get(span.end..)?;
+            if written.is_empty() {
+                // The operations are there already: the counters and the blank after go.
+                out.push_str(after.trim_start());
+                if out.trim().is_empty() {
+                    out.clear();
+                }
+            } else {
+                out.push_str(&written.join(" "));
+                out.push_str(after);
+            }
+            Some(out)
+        }
+        EpdCountersStyle::Fen => {
+            let (Some(hmvc), Some(fmvn)) = (operation("hmvc"), operation("fmvn")) else {
+                return Some(rest.to_owned());
+            };
+            if tree.move_counters().is_some() {
+                return Some(rest.to_owned());
+            }
+            let (Some(halfmove), Some(fullmove)) =
+                (hmvc.operands().first(), fmvn.operands().first())
+            else {
+                return Some(rest.to_owned());
+            };
+            let mut out = format!(" {} {}", halfmove.text(), fullmove.text());
+            // The rest without the two operations, each with the blank after it.
+            let mut at = end;
+            let mut spans = [hmvc.span(), fmvn.span()];
+            spans.sort_by_key(|span| span.start);
+            for span in spans {
+                out.push_str(record.get(at..span.start)?);
+                let after = record.get(span.end..)?;
+                at = span
+                    .end
+                    .saturating_add(after.len().saturating_sub(after.trim_start().len()));
+            }
+            let tail = record.get(at..)?;
+            if tail.trim().is_empty() {
+                // Nothing after: the blanks before the removed operations go too.
+                let kept = out.trim_end().len();
+                out.truncate(kept);
+            } else {
+                out.push_str(tail);
+            }
+            Some(out)
+        }
+    }
 }
 
 /// A PGN file with every `[FEN]` tag value without errors in canonical form. Bytes that are
@@ -972,10 +1251,15 @@ fn format_pgn(bytes: &[u8], options: &WriteOptions, default: Option<Variant>) ->
     let index = crate::LineIndex::new(&text);
     let mut at = 0;
     for game in crate::pgn::read(&text, 0).games() {
-        let variant = game
+        let named = game
             .tag("Variant")
-            .and_then(|tag| crate::pgn::variant_of(&tag.unescaped()).ok().flatten())
-            .or(default);
+            .map(|tag| crate::pgn::variant_of(&tag.unescaped()));
+        // The FEN of a variant fenlint does not know has no canonical form here: it is left
+        // as written (not as a position with errors).
+        if matches!(named, Some(Err(_))) {
+            continue;
+        }
+        let variant = named.and_then(Result::ok).flatten().or(default);
         for tag in game.tags().iter().filter(|tag| tag.name() == "FEN") {
             let span = tag.value_span();
             let (Some(before), Some(value)) = (bytes.get(at..span.start), text.get(span.range()))

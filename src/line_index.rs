@@ -62,8 +62,9 @@ impl fmt::Display for LineColumn {
 
 /// The start of every line of a text, for turning byte offsets into lines and columns and back.
 ///
-/// Lines end after `\n`; a `\r` before it belongs to the line's ending, not to its columns, so
-/// CRLF text gives the same positions as LF text. The index does not keep the text: pass the
+/// Lines end after `\n`, or after a `\r` that no `\n` follows (the line ending of classic Mac
+/// OS, as the Language Server Protocol counts it too); a `\r` before `\n` belongs to the
+/// line's ending, not to its columns, so CRLF text gives the same positions as LF text. The index does not keep the text: pass the
 /// same text to each query (a different text gives meaningless, but never panicking, answers).
 ///
 /// ```
@@ -91,10 +92,13 @@ impl LineIndex {
         let mut starts = vec![0];
         let mut ascii = Vec::new();
         let mut start = 0usize;
-        for line in text.as_bytes().split_inclusive(|&byte| byte == b'\n') {
+        let bytes = text.as_bytes();
+        while let Some(rest) = bytes.get(start..).filter(|rest| !rest.is_empty()) {
+            let len = crate::files::line_len(rest);
+            let line = rest.get(..len).unwrap_or(rest);
             ascii.push(line.is_ascii());
-            start = start.saturating_add(line.len());
-            if line.ends_with(b"\n") {
+            start = start.saturating_add(len);
+            if line.ends_with(b"\n") || line.ends_with(b"\r") {
                 starts.push(start);
             }
         }
@@ -103,7 +107,7 @@ impl LineIndex {
         LineIndex { starts, ascii }
     }
 
-    /// The number of lines: one more than the number of `\n`.
+    /// The number of lines: one more than the number of line endings.
     pub fn line_count(&self) -> usize {
         self.starts.len()
     }
@@ -224,10 +228,13 @@ mod tests {
         if offset > text.len() || !text.is_char_boundary(offset) {
             return None;
         }
-        let before = &text[..offset];
+        // Lone `\r`s are line endings as `\n`s are.
+        let unified = text.replace("\r\n", "\n\u{0}").replace('\r', "\n");
+        let unified = unified.replace("\n\u{0}", "\r\n");
+        let before = &unified[..offset];
         let line = before.matches('\n').count();
         let start = before.rfind('\n').map_or(0, |at| at + 1);
-        let mut content = &text[start..];
+        let mut content = &unified[start..];
         if let Some(end) = content.find('\n') {
             content = &content[..end];
         }
@@ -250,6 +257,7 @@ mod tests {
             "abc",
             "8/8 w\r\nx😀y\n\né♞ z\r\n\r",
             "😀\n😀😀\r\nab",
+            "# a\r4k3 w\r\r\né\rx\r",
         ];
         for text in texts {
             for unit in [ColumnUnit::Utf8, ColumnUnit::Utf16, ColumnUnit::Char] {

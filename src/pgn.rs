@@ -219,7 +219,8 @@ pub fn variant_of(name: &str) -> Result<Option<Variant>, UnknownVariant> {
 /// apply to the `pgn::` codes too. The diagnostics are ordered by span.
 ///
 /// ```
-/// let pgn = "[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n";
+/// // A game without `SetUp` in a file whose other games write it.
+/// let pgn = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/3K4 w - - 0 1\"]\n\n*\n\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n";
 /// let diagnostics = fenlint::pgn::lint_pgn(pgn, 0, &fenlint::Validator::new());
 /// assert_eq!(diagnostics[0].code().name(), "pgn::setup::missing");
 /// assert_eq!(diagnostics[0].fix().unwrap().replacement(), "[SetUp \"1\"]\n");
@@ -227,10 +228,23 @@ pub fn variant_of(name: &str) -> Result<Option<Variant>, UnknownVariant> {
 pub fn lint_pgn(text: &str, base: usize, validator: &Validator) -> Vec<Diagnostic> {
     let pgn = read(text, base);
     let mut diagnostics = pgn.diagnostics;
+    // python-chess, cutechess, fastchess and lichess read `[FEN]` alone: a missing `SetUp`
+    // is reported only in a file whose other games write it.
+    let setup_written = pgn.games.iter().any(|game| {
+        game.tag("SetUp").is_some_and(|setup| setup.value == "1") && game.tag("FEN").is_some()
+    });
     for game in &pgn.games {
         let mut found = Vec::new();
         let mut own = Vec::new();
-        lint_game(text, base, game, validator, &mut own, &mut found);
+        lint_game(
+            text,
+            base,
+            game,
+            validator,
+            setup_written,
+            &mut own,
+            &mut found,
+        );
         found.extend(own.into_iter().filter_map(|diagnostic| {
             let severity = validator.severity_of(diagnostic.code())?;
             Some(diagnostic.with_severity(severity))
@@ -261,6 +275,7 @@ fn lint_game(
     base: usize,
     game: &Game<'_>,
     validator: &Validator,
+    setup_written: bool,
     own: &mut Vec<Diagnostic>,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
@@ -284,14 +299,19 @@ fn lint_game(
         match variant_of(&tag.unescaped()) {
             Ok(Some(variant)) => game_validator = Some(validator.clone().variant(variant)),
             Ok(None) => {}
-            Err(_) => own.push(
-                Diagnostic::new(
-                    Code::PgnVariantUnknown,
-                    format!("unknown variant `{}`, the FEN is checked as its dialect suggests", shown(tag.value)),
-                )
-                .primary(tag.value_span, "not a variant fenlint knows")
-                .help("fenlint checks Standard, Chess960, Crazyhouse and Three-check; the FEN of another variant may draw diagnostics that do not apply to it."),
-            ),
+            Err(_) => {
+                // What a chess reading would say of another variant's FEN does not apply to
+                // it: only the syntax is checked.
+                game_validator = Some(validator.clone().syntax());
+                own.push(
+                    Diagnostic::new(
+                        Code::PgnVariantUnknown,
+                        format!("unknown variant `{}`, its FEN is checked for syntax only", shown(tag.value)),
+                    )
+                    .primary(tag.value_span, "not a variant fenlint knows")
+                    .help("fenlint checks the rules of Standard, Chess960, Crazyhouse and Three-check; the FEN of another variant is checked for its shape only (eight ranks of eight squares, the fields, the side to move, the counters)."),
+                );
+            }
         }
     }
     let validator = game_validator.as_ref().unwrap_or(validator);
@@ -309,7 +329,7 @@ fn lint_game(
 
     let setup = game.tag("SetUp");
     match (fens.first(), setup) {
-        (Some(fen), None) => {
+        (Some(fen), None) if setup_written => {
             let line_end = if text
                 .get(fen.span.end.saturating_sub(base)..)
                 .is_some_and(|after| after.starts_with("\r\n"))
@@ -319,9 +339,9 @@ fn lint_game(
                 "\n"
             };
             own.push(
-                Diagnostic::new(Code::PgnSetupMissing, "`FEN` tag without `[SetUp \"1\"]`, expected both")
+                Diagnostic::new(Code::PgnSetupMissing, "`FEN` tag without `[SetUp \"1\"]`, expected both, as other games of this file have")
                     .primary(fen.name_span, "no `SetUp` tag in this game")
-                    .help("A game from a set-up position has `[SetUp \"1\"]` before its `FEN` tag (PGN §9.7.1); some readers ignore the `FEN` tag without it.")
+                    .help("A game from a set-up position has `[SetUp \"1\"]` before its `FEN` tag (PGN §9.7.1), as the file's other games have; some readers ignore the `FEN` tag without it.")
                     .with_fix(Span::empty(fen.span.start), format!("[SetUp \"1\"]{line_end}")),
             );
         }
@@ -417,7 +437,8 @@ impl<'a> Scanner<'a> {
             return end;
         }
         let rest = self.text.get(at..).unwrap_or_default();
-        let len = rest.find('\n').unwrap_or(rest.len());
+        // A line ends at `\n` or at a `\r` (alone or before `\n`).
+        let len = rest.find(['\n', '\r']).unwrap_or(rest.len());
         let line = rest.get(..len).unwrap_or_default();
         let end = at.saturating_add(line.strip_suffix('\r').unwrap_or(line).len());
         self.line.set((at, end));
@@ -429,7 +450,7 @@ impl<'a> Scanner<'a> {
             || self
                 .text
                 .get(..self.at)
-                .is_some_and(|before| before.ends_with('\n'))
+                .is_some_and(|before| before.ends_with(['\n', '\r']))
     }
 
     fn finish_game(&mut self) {
@@ -484,7 +505,7 @@ impl<'a> Scanner<'a> {
                         )
                         .help("Close the comment with `}`; the tags after an unclosed comment are not read, so their FENs are not checked.");
                         // The first tag pair the comment swallows, at the start of a line.
-                        if let Some(tag) = trimmed.find("\n[") {
+                        if let Some(tag) = trimmed.find("\n[").or_else(|| trimmed.find("\r[")) {
                             let tag = start.saturating_add(tag).saturating_add(1);
                             diagnostic = diagnostic.secondary(
                                 self.span(tag, self.line_end(tag)),
@@ -528,6 +549,7 @@ impl<'a> Scanner<'a> {
                 at,
                 expected,
                 fix,
+                fix_end,
                 name,
             }) => {
                 self.malformed.extend(name);
@@ -565,7 +587,8 @@ impl<'a> Scanner<'a> {
                 .secondary(whole, "tag pair")
                 .help("Write a tag pair as `[Name \"value\"]` on one line, escaping `\"` and `\\` in the value with `\\` (PGN §8.1).");
                 if let Some(replacement) = fix {
-                    diagnostic = diagnostic.with_fix(self.span(at, at), replacement);
+                    let end = fix_end.unwrap_or(at).max(at);
+                    diagnostic = diagnostic.with_fix(self.span(at, end), replacement);
                 }
                 self.pending.push(diagnostic);
                 self.at = skip_to.max(start.saturating_add(1));
@@ -616,15 +639,35 @@ impl<'a> Scanner<'a> {
             }
         }
         let Some(value_end) = value_end else {
-            // `[Name "value]`: the closing quote goes before the `]` that ends the line.
-            let fix = line
+            // `[Name "value]`: the closing quote goes before the `]` that ends the line. When
+            // the value ends with `\"` (`[FEN "… 0 1\" ]`), the quote meant to close it is
+            // escaped: the fix removes the backslash, rather than adding a quote after it.
+            let before = line
                 .trim_end()
                 .strip_suffix(']')
-                .filter(|before| before.len() > value_start)
-                .map(|before| (before.len(), "\"".to_owned()));
-            let (at, fix) = fix.map_or((line_end, None), |(at, fix)| (at, Some(fix)));
+                .filter(|before| before.len() > value_start);
+            let Some(before) = before else {
+                return Err(Malformed {
+                    name: Some(name),
+                    ..Malformed::new(line_end, "`\"` to close the value")
+                });
+            };
+            let value = before.trim_end_matches([' ', '\t']);
+            let escaped_quote = value
+                .get(value_start..)
+                .and_then(|body| body.strip_suffix('"'))
+                .is_some_and(|body| {
+                    body.bytes().rev().take_while(|&b| b == b'\\').count() % 2 == 1
+                });
+            let (at, fix_end, fix) = if escaped_quote {
+                let backslash = value.len().saturating_sub(2);
+                (backslash, backslash.saturating_add(1), String::new())
+            } else {
+                (before.len(), before.len(), "\"".to_owned())
+            };
             return Err(Malformed {
-                fix,
+                fix: Some(fix),
+                fix_end: Some(fix_end),
                 name: Some(name),
                 ..Malformed::new(at, "`\"` to close the value")
             });
@@ -655,11 +698,13 @@ impl<'a> Scanner<'a> {
     }
 }
 
-/// Where a tag pair goes wrong, what was expected there, and an insertion that repairs it.
+/// Where a tag pair goes wrong, what was expected there, and an edit that repairs it.
 struct Malformed<'a> {
     at: usize,
     expected: &'static str,
     fix: Option<String>,
+    /// Where the text the fix replaces ends (from `at`); the fix inserts at `at` when `None`.
+    fix_end: Option<usize>,
     /// The tag name, when it could be read.
     name: Option<&'a str>,
 }
@@ -670,6 +715,7 @@ impl Malformed<'_> {
             at,
             expected,
             fix: None,
+            fix_end: None,
             name: None,
         }
     }

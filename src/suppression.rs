@@ -732,7 +732,7 @@ mod tests {
 
     #[test]
     fn pgn_comments_allow_for_the_next_game_or_the_file() {
-        let text = "{ fenlint: allow pgn::setup::missing }\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n{ fenlint: allow fen::castling::order } *\n{fenlint: allow-file fen::fullmove_number::zero}\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 0\"]\n";
+        let text = "{ fenlint: allow pgn::setup::missing }\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n{ fenlint: allow fen::castling::order } *\n{fenlint: allow-file fen::fullmove_number::zero}\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 0\"]\n";
         assert_eq!(
             found(FileKind::Pgn, text),
             [
@@ -741,7 +741,6 @@ mod tests {
                     "fen::suppression::unused",
                     "fen::castling::order".to_owned()
                 ),
-                ("pgn::setup::missing", "FEN".to_owned()),
             ]
         );
         // The first game's warning is silenced: the first reported is the second game's.
@@ -763,7 +762,7 @@ mod tests {
             (FileKind::Epd, "# x\n4k3/8/8/8/8/8/8/4K3 w - - bm Kd2\n"),
             (
                 FileKind::Pgn,
-                "[Event \"a\"]\r\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\r\n\r\n*\r\n",
+                "[Event \"a\"]\r\n[SetUp \"0\"]\r\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\r\n\r\n*\r\n",
             ),
         ] {
             let diagnostics = lint_file(kind, text.as_bytes(), &validator);

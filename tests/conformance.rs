@@ -149,6 +149,7 @@ fn the_vectors_cover_every_code_and_the_disputed_cases() {
         if matches!(
             code,
             fenlint::Code::InputInvalidUtf8
+                | fenlint::Code::InputLatin1
                 | fenlint::Code::InputTooLong
                 | fenlint::Code::SuppressionUnused
                 | fenlint::Code::SuppressionUnknownCode

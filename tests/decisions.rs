@@ -230,18 +230,16 @@ fn counters_above_u32_overflow() {
     assert!(Code::CounterOverflow.docs().contains("4294967295"));
 }
 
-/// EPD records have no move counters: `… - 0 1` says so, with its own code.
+/// An EPD record written as a six-field FEN (opening books, test suites) is a dialect: its
+/// counters are read as the FEN's, with a note of its own code, not an error.
 #[test]
-fn fen_counters_in_an_epd_record_say_epd_has_none() {
+fn fen_counters_in_an_epd_record_are_a_dialect() {
     let line = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
     let diagnostics = fenlint::epd::lint_epd(line, 0, &Validator::new());
     assert_eq!(diagnostics.len(), 1);
     assert_eq!(diagnostics[0].code(), Code::EpdFieldsMoveCounters);
-    assert!(
-        diagnostics[0]
-            .message()
-            .contains("EPD has no move counters; use `hmvc`/`fmvn`")
-    );
+    assert_eq!(diagnostics[0].severity(), fenlint::Severity::Advice);
+    assert!(diagnostics[0].message().contains("six-field FEN"));
 }
 
 /// Three-check counters in an EPD record are a fifth field right after the en-passant field, in

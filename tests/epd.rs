@@ -73,6 +73,36 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "-1",
         "4k3/8/8/8/8/8/8/4K3 w - - hmvc 0; fmvn 1;\n",
     ),
+    (
+        "epd::counter::conflict",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 hmvc 5;\n",
+        "5",
+        "4k3/8/8/8/8/8/8/4K3 w - - hmvc 0; fmvn 1;\n",
+    ),
+    (
+        "epd::operand::invalid",
+        "4k3/8/8/8/8/8/8/4K3 w - - acd -3;\n",
+        "-3",
+        "4k3/8/8/8/8/8/8/4K3 w - - acd 3;\n",
+    ),
+    (
+        "epd::operand::mate_count",
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm #1;\n",
+        "#1",
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; dm 1;\n",
+    ),
+    (
+        "epd::operand::unseparated",
+        "4k3/8/8/8/8/8/8/4K3 w - - c0 \"a\"b;\n",
+        "",
+        "4k3/8/8/8/8/8/8/4K3 w - - c0 \"a\" b;\n",
+    ),
+    (
+        "epd::operation::leading_semicolon",
+        "4k3/8/8/8/8/8/8/4K3 w - - ;D1 5 ;D2 25\n",
+        ";",
+        "4k3/8/8/8/8/8/8/4K3 w - - D1 5; D2 25;\n",
+    ),
 ];
 
 #[test]
@@ -213,19 +243,119 @@ fn counter_operands_that_are_not_numbers_are_not_passed_on() {
     }
 }
 
+/// Six-field records (opening books, test suites) are a dialect: the counters are the
+/// record's own, checked by the counter rules, with one note and no fix (`fmt --epd-counters`
+/// converts a file).
 #[test]
-fn fen_counters_after_the_fields_get_a_fix_into_operations() {
+fn fen_counters_after_the_fields_are_the_records_counters() {
     let line = "4k3/8/8/8/8/8/8/4K3 w - - 0 1 bm Kd2;";
-    let diagnostics = fenlint::epd::lint_epd(line, 0, &Validator::new());
-    assert_eq!(codes(&diagnostics), ["epd::fields::move_counters"]);
-    assert_eq!(
-        diagnostics[0].message(),
-        "FEN move counters `0 1` in an EPD record: EPD has no move counters; use `hmvc`/`fmvn`"
-    );
+    let record = fenlint::epd::check(line, 0, &Validator::new());
+    let diagnostics = record.diagnostics();
+    assert_eq!(codes(diagnostics), ["epd::fields::move_counters"]);
+    assert_eq!(diagnostics[0].severity(), Severity::Advice);
     assert_eq!(&line[diagnostics[0].span().range()], "0 1");
-    let fixed = diagnostics[0].fix().unwrap().apply(line, 0).unwrap();
-    assert_eq!(fixed, "4k3/8/8/8/8/8/8/4K3 w - - hmvc 0; fmvn 1; bm Kd2;");
-    assert!(fenlint::epd::lint_epd(&fixed, 0, &Validator::new()).is_empty());
+    assert!(diagnostics[0].fix().is_none());
+    let position = record.lint().unwrap().position().unwrap();
+    assert_eq!((position.halfmove_clock, position.fullmove_number), (0, 1));
+    // The rules see them: a clock above the plies played.
+    let line = "4k3/8/8/8/8/8/8/4K3 w - - 7 1";
+    let diagnostics = fenlint::epd::lint_epd(line, 0, &Validator::new());
+    let exceeds = diagnostics
+        .iter()
+        .find(|d| d.code().name() == "fen::halfmove_clock::exceeds_plies")
+        .unwrap();
+    assert_eq!(&line[exceeds.span().range()], "7");
+    // Written twice: the same value is no conflict, another one is, and the operation counts.
+    let same = fenlint::epd::lint_epd(
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 hmvc 0; fmvn 1;",
+        0,
+        &Validator::new(),
+    );
+    assert_eq!(codes(&same), ["epd::fields::move_counters"]);
+    let line = "4k3/8/8/8/8/8/8/4K3 w - - 0 3 fmvn 2;";
+    let record = fenlint::epd::check(line, 0, &Validator::new());
+    let conflict = record
+        .diagnostics()
+        .iter()
+        .find(|d| d.code().name() == "epd::counter::conflict")
+        .unwrap();
+    assert_eq!(conflict.severity(), Severity::Error);
+    assert_eq!(&line[conflict.span().range()], "2");
+    assert_eq!(&line[conflict.labels()[1].span().range()], "3");
+    assert!(conflict.fix().is_none());
+    assert_eq!(
+        record.lint().unwrap().position().unwrap().fullmove_number,
+        2
+    );
+    // A leading zero is a FEN counter's warning here too.
+    let zero = fenlint::epd::lint_epd("4k3/8/8/8/8/8/8/4K3 w - - 00 1", 0, &Validator::new());
+    assert!(codes(&zero).contains(&"fen::counter::leading_zero"));
+}
+
+/// Perft suites write operations after their `;`: one warning for the record, none for the
+/// `;` before the first operation or the last one's missing `;`, and each `Dn` takes a count.
+#[test]
+fn perft_operations_after_their_semicolon_are_one_warning() {
+    let validator = Validator::new();
+    let line = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 20 ;D2 400 ;D3 8902";
+    let record = fenlint::epd::check(line, 0, &validator);
+    assert_eq!(
+        codes(record.diagnostics()),
+        ["epd::operation::leading_semicolon"]
+    );
+    assert_eq!(record.diagnostics()[0].severity(), Severity::Warning);
+    let opcodes: Vec<_> = record.operations().iter().map(|op| op.opcode()).collect();
+    assert_eq!(opcodes, ["D1", "D2", "D3"]);
+    let bad = "4k3/8/8/8/8/8/8/4K3 w - - ;D1 5 ;D2 2x5";
+    let diagnostics = fenlint::epd::lint_epd(bad, 0, &validator);
+    assert_eq!(
+        codes(&diagnostics),
+        ["epd::operation::leading_semicolon", "epd::operand::invalid"]
+    );
+    assert_eq!(&bad[diagnostics[1].span().range()], "2x5");
+    // A `;` before an operation elsewhere is still a stray one.
+    let stray = fenlint::epd::lint_epd(
+        "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; ;id \"x\";",
+        0,
+        &validator,
+    );
+    assert_eq!(codes(&stray), ["epd::opcode::invalid"]);
+}
+
+/// The operands of the standard opcodes: integers (signed for `ce`) and moves in SAN, with
+/// the mate suites' `bm #N` as a dialect.
+#[test]
+fn operands_of_the_standard_opcodes_are_checked() {
+    let validator = Validator::new();
+    for (line, covered) in [
+        ("4k3/8/8/8/8/8/8/4K3 w - - ce +M1;", "+M1"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - acd -3;", "-3"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - dm x;", "x"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - rc \"2\";", "\"2\""),
+        ("4k3/8/8/8/8/8/8/4K3 w - - acs;", "acs"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - acn 1 2;", "1 2"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - bm bm Kd2;", "bm"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - bm Ke1-d2;", "Ke1-d2"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - am e1d2;", "e1d2"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - bm e8Q;", "e8Q"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - bm e7=Q;", "e7=Q"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - bm exe5;", "exe5"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - am #2;", "#2"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - bm;", "bm"),
+    ] {
+        let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
+        assert_eq!(codes(&diagnostics), ["epd::operand::invalid"], "{line}");
+        assert_eq!(&line[diagnostics[0].span().range()], covered, "{line}");
+    }
+    let good = "4k3/8/8/8/8/8/8/4K3 w - - bm e4 exd5 e8=Q+ Nf3 Nbd2 R1e2 Qh4xe1# O-O O-O-O+; am Kd2; ce +12; acd 0; acn 100; acs 3; dm 2; rc 1; D12 5;";
+    assert_eq!(
+        codes(&fenlint::epd::lint_epd(good, 0, &validator)),
+        [] as [&str; 0]
+    );
+    let mate = "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm #1;";
+    let diagnostics = fenlint::epd::lint_epd(mate, 0, &validator);
+    assert_eq!(codes(&diagnostics), ["epd::operand::mate_count"]);
+    assert_eq!(diagnostics[0].severity(), Severity::Advice);
 }
 
 /// Decision (grammar/README.md, "Three-check counters in an EPD record"): the checks are a
@@ -509,4 +639,117 @@ fn snapshots_per_code() {
             insta::assert_snapshot!(name.replace("::", "__"), body);
         }
     });
+}
+
+/// `fmt` writes six-field counters as `hmvc`/`fmvn` operations, and back, keeping everything
+/// else of the record; a record that cannot be converted (one operation only) is left as it is.
+#[test]
+fn formatting_converts_the_counters_either_way() {
+    use fenlint::files::{FileKind, format_file};
+    use fenlint::position::{EpdCountersStyle, WriteOptions};
+    let fen_form = "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n4k3/8/8/8/8/8/8/4K3 w - - 3 9 bm Kd2; id \"x\";\r\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 hmvc 0;\n";
+    let operations = format_file(
+        FileKind::Epd,
+        fen_form.as_bytes(),
+        &WriteOptions::default().with_epd_counters(EpdCountersStyle::Operations),
+    );
+    let written = String::from_utf8(operations.text).unwrap();
+    assert_eq!(
+        written,
+        "4k3/8/8/8/8/8/8/4K3 w - - hmvc 0; fmvn 1;\n4k3/8/8/8/8/8/8/4K3 w - - hmvc 3; fmvn 9; bm Kd2; id \"x\";\r\n4k3/8/8/8/8/8/8/4K3 w - - fmvn 1; hmvc 0;\n"
+    );
+    assert_eq!(operations.changed, 3);
+    // The new records have no finding at all, and converting back gives the first two again.
+    for record in written.lines() {
+        assert_eq!(
+            codes(&fenlint::epd::lint_epd(record, 0, &Validator::new())),
+            [] as [&str; 0],
+            "{record}"
+        );
+    }
+    let back = format_file(
+        FileKind::Epd,
+        written.as_bytes(),
+        &WriteOptions::default().with_epd_counters(EpdCountersStyle::Fen),
+    );
+    let back = String::from_utf8(back.text).unwrap();
+    assert_eq!(
+        back,
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n4k3/8/8/8/8/8/8/4K3 w - - 3 9 bm Kd2; id \"x\";\r\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n"
+    );
+    // Operations after the counters' operations, and a record with one counter only.
+    let mixed = "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; hmvc 2; id \"y\"; fmvn 7;\n4k3/8/8/8/8/8/8/4K3 w - - hmvc 2; bm Kd2;\n";
+    let fen = format_file(
+        FileKind::Epd,
+        mixed.as_bytes(),
+        &WriteOptions::default().with_epd_counters(EpdCountersStyle::Fen),
+    );
+    assert_eq!(
+        String::from_utf8(fen.text).unwrap(),
+        "4k3/8/8/8/8/8/8/4K3 w - - 2 7 bm Kd2; id \"y\";\n4k3/8/8/8/8/8/8/4K3 w - - hmvc 2; bm Kd2;\n"
+    );
+    // As written by default.
+    let kept = format_file(FileKind::Epd, fen_form.as_bytes(), &WriteOptions::default());
+    assert_eq!(kept.text, fen_form.as_bytes());
+}
+
+/// Bytes that are not UTF-8 after an EPD record's position are Latin-1 text: one note, and the
+/// rest of the record linted; in the position they stay an error.
+#[test]
+fn latin1_text_in_operations_is_a_note() {
+    use fenlint::files::{FileKind, lint_file as lint};
+    let text = b"4k3/8/8/8/8/8/8/4K3 w - - c0 \"H\xe1se\"; bm Kd2\n4k3/8/8/8/8/8/8/4K3 w - - c0 \"Fran\xe7ois\";\n4k3/8/8/8/8/8/8/4K\xe9 w - - c0 \"x\";\n";
+    let diagnostics = lint(FileKind::Epd, text, &Validator::new());
+    assert_eq!(
+        codes(&diagnostics),
+        [
+            "fen::input::latin1",
+            "epd::operation::unterminated",
+            "fen::input::invalid_utf8"
+        ]
+    );
+    assert_eq!(&text[diagnostics[0].span().range()], b"\xe1");
+    assert!(
+        diagnostics[0]
+            .message()
+            .ends_with("(and 1 more in this file)"),
+        "{}",
+        diagnostics[0].message()
+    );
+    assert_eq!(diagnostics[2].severity(), Severity::Error);
+    assert_eq!(&text[diagnostics[2].span().range()], b"\xe9");
+    // `fmt` formats the position of a record with Latin-1 text and keeps every byte after it.
+    let formatted = fenlint::files::format_file(
+        FileKind::Epd,
+        b"4k3/8/8/8/8/8/8/R3K2R  w KQ - c0 \"H\xe1se\";\n",
+        &fenlint::position::WriteOptions::default(),
+    );
+    assert_eq!(
+        formatted.text,
+        b"4k3/8/8/8/8/8/8/R3K2R w KQ - c0 \"H\xe1se\";\n"
+    );
+    assert_eq!((formatted.changed, formatted.not_utf8), (1, false));
+}
+
+/// A lone CR ends a line: every record of a file with classic Mac OS line endings is read, and
+/// fixes keep the CRs.
+#[test]
+fn lone_carriage_returns_end_records() {
+    use fenlint::files::{FileKind, fix_file, lint_file as lint};
+    let text = b"# a\r4k3/8/8/8/8/8/8/4K3 w - - bm Kd2\r4k3/8/8/8/8/8/8/4K3 x - - id \"b\";\r";
+    let diagnostics = lint(FileKind::Epd, text, &Validator::new());
+    assert_eq!(
+        codes(&diagnostics),
+        ["epd::operation::unterminated", "fen::side_to_move::invalid"]
+    );
+    let fixed = fix_file(FileKind::Epd, text, &Validator::new());
+    assert_eq!(
+        fixed.text,
+        b"# a\r4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;\r4k3/8/8/8/8/8/8/4K3 x - - id \"b\";\r"
+    );
+    let fen = b"# a\r4k3/8/8/8/8/8/8/4K3 w QK - 0 1\r";
+    let diagnostics = lint(FileKind::Lines, fen, &Validator::new());
+    assert!(codes(&diagnostics).contains(&"fen::castling::order"));
+    let index = fenlint::LineIndex::new(std::str::from_utf8(fen).unwrap());
+    assert_eq!(index.line_of(diagnostics[0].span().start), 1);
 }

@@ -106,8 +106,8 @@ fn a_comment_or_free_text_after_the_fields_is_one_error() {
     );
 }
 
-/// Bug 9: a Latin-1 byte in a PGN tag is reported where it is, and every `[FEN]` tag of the
-/// file is linted all the same, with spans into the file.
+/// Bug 9: Latin-1 bytes in PGN tags are read as Latin-1 (one note, at the first, PGN §4.1),
+/// and every `[FEN]` tag of the file is linted all the same, with spans into the file.
 #[test]
 fn a_pgn_with_a_latin1_byte_is_linted_whole() {
     let text: &[u8] = b"[Event \"x\"]\n[White \"M\xfcller\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 x - - 0 1\"]\n\n*\n\n[Black \"\xe9\xe9\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n";
@@ -115,16 +115,24 @@ fn a_pgn_with_a_latin1_byte_is_linted_whole() {
     assert_eq!(
         codes(&diagnostics),
         [
-            "fen::input::invalid_utf8",
+            "fen::input::latin1",
             "fen::side_to_move::invalid",
-            "fen::input::invalid_utf8",
             "pgn::setup::missing"
         ]
     );
     let at = |index: usize| &text[diagnostics[index].span().range()];
     assert_eq!(at(0), b"\xfc");
+    assert!(diagnostics[0].message().starts_with("3 bytes"));
     assert_eq!(at(1), b"x");
-    assert_eq!(at(2), b"\xe9");
+    // In a `[FEN]` tag, a byte that is not UTF-8 stays an error.
+    let text: &[u8] = b"[White \"M\xfcller\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 \xe9 - - 0 1\"]\n\n*\n";
+    let diagnostics = files::lint_file(FileKind::Pgn, text, &Validator::new());
+    assert_eq!(
+        codes(&diagnostics),
+        ["fen::input::latin1", "fen::input::invalid_utf8"]
+    );
+    assert_eq!(&text[diagnostics[1].span().range()], b"\xe9");
+    let text: &[u8] = b"[Event \"x\"]\n[White \"M\xfcller\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 x - - 0 1\"]\n\n*\n\n[Black \"\xe9\xe9\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n";
     // The fix adds `[SetUp "1"]` and keeps every bad byte.
     let fixed = files::fix_file(FileKind::Pgn, text, &Validator::new());
     assert_eq!(fixed.applied, 1);

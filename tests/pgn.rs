@@ -28,9 +28,9 @@ const CASES: &[(&str, &str, &str, &str)] = &[
     ),
     (
         "pgn::setup::missing",
-        "[Event \"?\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Kd2 *\n",
+        "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n\n[Event \"?\"]\n[FEN \"4k3/8/8/8/8/8/8/3K4 w - - 0 1\"]\n\n1. Kc2 *\n",
         "FEN",
-        "[Event \"?\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Kd2 *\n",
+        "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n\n[Event \"?\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/3K4 w - - 0 1\"]\n\n1. Kc2 *\n",
     ),
     (
         "pgn::setup::without_fen",
@@ -127,8 +127,11 @@ fn setup_zero_with_a_fen_is_fixed_to_one() {
 #[test]
 fn fixes_repair_what_they_claim() {
     for file in [
-        "[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n",
-        "[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\r\n\r\n*\r\n",
+        "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/3K4 w - - 0 1\"]\n\n*\n\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n",
+        "[SetUp \"1\"]\r\n[FEN \"4k3/8/8/8/8/8/8/3K4 w - - 0 1\"]\r\n\r\n*\r\n\r\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\r\n\r\n*\r\n",
+        // The value's closing quote escaped: the fix removes the backslash.
+        "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\\\" ]\n\n*\n",
+        "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\\\"]\n\n*\n",
         "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\n\n*\n",
         "[SetUp \"1\"]\r\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1]\r\n\r\n*\r\n",
     ] {
@@ -221,7 +224,7 @@ fn byte_order_mark_and_crlf() {
 
 #[test]
 fn severity_overrides_apply_to_pgn_codes() {
-    let file = "[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n";
+    let file = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/3K4 w - - 0 1\"]\n\n*\n\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n";
     let validator = Validator::new().with_severity(Code::PgnSetupMissing, Severity::Error);
     let diagnostics = fenlint::pgn::lint_pgn(file, 0, &validator);
     assert_eq!(diagnostics[0].severity(), Severity::Error);
@@ -283,4 +286,54 @@ fn snapshots_per_code() {
             insta::assert_snapshot!(name.replace("::", "__"), body);
         }
     });
+}
+
+/// Under a variant fenlint does not know, a game's FEN is checked for its syntax only: what a
+/// chess reading would say (unknown piece letters, castling letters, holdings, Horde's pawns)
+/// is left out, the board's shape is not, and the variant is said once per file.
+#[test]
+fn unknown_variants_are_checked_for_syntax_only() {
+    let file = "[Variant \"Seirawan\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1\"]\n\n*\n\n\
+                [Variant \"Horde\"]\n[FEN \"rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1\"]\n\n*\n\n\
+                [Variant \"Sittuyin\"]\n[FEN \"8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1\"]\n\n*\n\n\
+                [Variant \"Atomic\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN x KQkq - 0 1\"]\n\n*\n";
+    let diagnostics = fenlint::files::lint_file(
+        fenlint::files::FileKind::Pgn,
+        file.as_bytes(),
+        &Validator::new(),
+    );
+    assert_eq!(
+        codes(&diagnostics),
+        [
+            "pgn::variant::unknown",
+            "fen::placement::rank_too_short",
+            "fen::side_to_move::invalid"
+        ]
+    );
+    assert!(
+        diagnostics[0]
+            .message()
+            .ends_with("(and 3 more in this file)")
+    );
+    // `fmt` leaves them as written: they have no canonical form as chess.
+    let formatted = fenlint::files::format_file(
+        fenlint::files::FileKind::Pgn,
+        file.as_bytes(),
+        &fenlint::position::WriteOptions::default(),
+    );
+    assert_eq!(formatted.text, file.as_bytes());
+    assert_eq!((formatted.changed, formatted.skipped.len()), (0, 0));
+    // The known variants are still checked by their rules.
+    let chess = "[Variant \"Standard\"]\n[FEN \"rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1\"]\n\n*\n";
+    assert!(codes(&lint(chess)).contains(&"fen::pawns::too_many"));
+}
+
+/// A lone CR ends a line in a PGN file too: `;` comments and `%` lines end there.
+#[test]
+fn lone_carriage_returns_end_lines() {
+    let file = "% escaped\r[SetUp \"1\"]\r[FEN \"4k3/8/8/8/8/8/8/4K3 x - - 0 1\"]\r\r1. Kd2 ; a comment\r*\r\r[SetUp \"1\"]\r[FEN \"4k3/8/8/8/8/8/8/4K3 w QK - 0 1\"]\r\r*\r";
+    let diagnostics = lint(file);
+    let found = codes(&diagnostics);
+    assert!(found.contains(&"fen::side_to_move::invalid"), "{found:?}");
+    assert!(found.contains(&"fen::castling::order"), "{found:?}");
 }

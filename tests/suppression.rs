@@ -66,13 +66,13 @@ fn an_epd_position_and_a_pgn_game_are_silenced_as_a_fen_line_is() {
         found(FileKind::Epd, epd),
         [("epd::operation::unterminated", "Kd2")]
     );
-    let pgn = "[Event \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n\n{ fenlint: allow pgn::setup::missing }\n{ another comment }\n[Event \"2\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n";
+    let pgn = "[Event \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n\n{ fenlint: allow pgn::setup::missing }\n{ another comment }\n[Event \"2\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n\n[Event \"3\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n";
     let diagnostics = lint_file(FileKind::Pgn, pgn.as_bytes(), &Validator::new());
     assert_eq!(support::codes(&diagnostics), ["pgn::setup::missing"]);
     // The first game's, not the second's.
     assert!(diagnostics[0].span().start < pgn.find("[Event \"2\"]").unwrap());
     // A directive inside movetext is not before a game's tags: it silences nothing.
-    let inside = "[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Kd2 { fenlint: allow pgn::setup::missing } *\n";
+    let inside = "[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Kd2 { fenlint: allow pgn::setup::missing } *\n\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/3K4 w - - 0 1\"]\n\n*\n";
     assert_eq!(
         found(FileKind::Pgn, inside),
         [
@@ -81,9 +81,9 @@ fn an_epd_position_and_a_pgn_game_are_silenced_as_a_fen_line_is() {
         ]
     );
     // `allow-file` anywhere, even at the end, in a PGN file that is not all UTF-8 too.
-    let latin1 = b"[White \"M\xfcller\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n* { fenlint: allow-file pgn::setup::missing }\n";
+    let latin1 = b"[White \"M\xfcller\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/3K4 w - - 0 1\"]\n\n*\n\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n* { fenlint: allow-file pgn::setup::missing }\n";
     let diagnostics = lint_file(FileKind::Pgn, latin1, &Validator::new());
-    assert_eq!(support::codes(&diagnostics), ["fen::input::invalid_utf8"]);
+    assert_eq!(support::codes(&diagnostics), ["fen::input::latin1"]);
 }
 
 #[test]

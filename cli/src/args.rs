@@ -79,6 +79,10 @@ pub struct FmtArgs {
     /// only when the capture is legal [default: `format.en_passant` of fenlint.toml, or always].
     #[arg(long, value_enum)]
     pub ep: Option<EpArg>,
+    /// In `.epd` files, write the move counters as FEN fields (`… w - - 0 1`) or as the `hmvc`
+    /// and `fmvn` operations [default: as each record writes them].
+    #[arg(long, value_enum)]
+    pub epd_counters: Option<EpdCountersArg>,
     /// Change nothing; exit 1 when something would change, or when a position could not be
     /// formatted (it has errors, or is not UTF-8) and so could not be checked. With `-`, nothing
     /// is printed on stdout.
@@ -304,6 +308,18 @@ pub enum VariantArg {
     Chess960,
     Crazyhouse,
     Threecheck,
+    /// The syntax only, for positions of variants fenlint does not know (Atomic, Horde,
+    /// Antichess, Seirawan, …): the board's shape, the fields, the side to move, the counters.
+    Syntax,
+}
+
+/// Where `fmt` writes the move counters of EPD records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EpdCountersArg {
+    /// As FEN fields after the position (`… w - - 0 1 bm e4;`), as opening books write them.
+    Fen,
+    /// As the `hmvc` and `fmvn` operations (`… w - - hmvc 0; fmvn 1; bm e4;`), as PGN §16.2 does.
+    Operations,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

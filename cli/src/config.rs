@@ -141,6 +141,12 @@ pub fn variant(config: &Config, variant: Option<VariantArg>) -> Result<Option<Va
         VariantArg::Chess960 => Some(Variant::Chess960),
         VariantArg::Crazyhouse => Some(Variant::Crazyhouse),
         VariantArg::Threecheck => Some(Variant::ThreeCheck),
+        VariantArg::Syntax => {
+            return Err(
+                "`syntax` checks positions and cannot format them: choose a variant to read them as"
+                    .to_owned(),
+            );
+        }
     })
 }
 
@@ -152,6 +158,7 @@ pub fn with_variant(validator: Validator, variant: VariantArg) -> Validator {
         VariantArg::Chess960 => validator.variant(Variant::Chess960),
         VariantArg::Crazyhouse => validator.variant(Variant::Crazyhouse),
         VariantArg::Threecheck => validator.variant(Variant::ThreeCheck),
+        VariantArg::Syntax => validator.syntax(),
     }
 }
 

@@ -3,11 +3,12 @@
 
 use fenlint::files::{FileKind, Formatted};
 use fenlint::position::{
-    CastlingStyle, ChecksStyle, EnPassantStyle, HoldingsStyle, Variant, WriteOptions,
+    CastlingStyle, ChecksStyle, EnPassantStyle, EpdCountersStyle, HoldingsStyle, Variant,
+    WriteOptions,
 };
 use fenlint::{Severity, Validator};
 
-use crate::args::{ChecksArg, EpArg, FmtArgs, HoldingsArg, ToArg};
+use crate::args::{ChecksArg, EpArg, EpdCountersArg, FmtArgs, HoldingsArg, ToArg};
 use crate::config::{Config, FormatConfig};
 
 /// The writer options the flags ask for, then `format` (the `[format]` table of fenlint.toml),
@@ -28,7 +29,13 @@ pub fn settings(
     config: &Config,
 ) -> Result<(WriteOptions, Option<Variant>), String> {
     let variant = crate::config::variant(config, args.variant)?;
-    Ok((options(args, &config.format), variant))
+    let options = options(args, &config.format);
+    let options = match args.epd_counters {
+        None => options,
+        Some(EpdCountersArg::Fen) => options.with_epd_counters(EpdCountersStyle::Fen),
+        Some(EpdCountersArg::Operations) => options.with_epd_counters(EpdCountersStyle::Operations),
+    };
+    Ok((options, variant))
 }
 
 /// The writer options of a `[format]` table; what it leaves out is the default (plain FEN and
@@ -62,9 +69,8 @@ pub fn keep_reported(kind: FileKind, bytes: &[u8], outcome: &mut Formatted, vali
     if outcome.skipped.is_empty() {
         return;
     }
-    let starts: Vec<usize> = std::iter::once(0)
-        .chain(memchr::memchr_iter(b'\n', bytes).map(|at| at.saturating_add(1)))
-        .collect();
+    // Lines as the library numbers them (`\n`, `\r\n` and a lone `\r` end one).
+    let starts = fenlint::files::line_starts(bytes);
     let mut with_errors: Vec<usize> = fenlint::files::lint_file(kind, bytes, validator)
         .iter()
         .filter(|diagnostic| diagnostic.severity() == Severity::Error)

@@ -289,7 +289,8 @@ fn check_fix_stdin_writes_the_fixed_text_to_stdout_and_the_report_to_stderr() {
     assert_eq!((both.code, both.stdout.as_slice()), (2, b"".as_slice()));
 }
 
-const GAME: &[u8] = b"[Event \"x\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K2R w QK - 0 1\"]\n\n1. Kd2 *\n";
+/// Two games; the second lacks the `[SetUp "1"]` the first has.
+const GAME: &[u8] = b"[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n\n[Event \"x\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K2R w QK - 0 1\"]\n\n1. Kd2 *\n";
 
 #[test]
 fn stdin_filename_picks_the_kind_and_names_the_input() {
@@ -329,7 +330,7 @@ fn stdin_filename_picks_the_kind_and_names_the_input() {
     let fixed = fenlint(&dir, &["check", "--fix", "--stdin-filename", "g.pgn"], GAME);
     assert_eq!(
         fixed.stdout,
-        b"[Event \"x\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1\"]\n\n1. Kd2 *\n"
+        b"[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n\n[Event \"x\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1\"]\n\n1. Kd2 *\n"
     );
     assert!(
         fixed

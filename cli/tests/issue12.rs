@@ -91,7 +91,8 @@ fn an_uncertain_epd_fix_is_not_applied() {
     let run = fenlint(&dir, &["check", "--fix", "--format", "json", "e.epd"]);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
     assert!(!run.stderr.contains("fixed"), "{}", run.stderr);
-    assert_eq!(run.code, 1);
+    // A missing `;` is a warning: python-chess reads the record as it is.
+    assert_eq!(run.code, 0);
     let objects = run.json();
     assert_eq!(objects.len(), 1, "{}", run.stdout);
     assert_eq!(objects[0]["code"], "epd::operation::unterminated");
@@ -332,8 +333,13 @@ fn json_positions(run: &Run) -> Vec<(u64, u64)> {
 fn invalid_utf8_spans_end_after_the_bad_byte() {
     let dir = scratch("utf8-span");
     write(&dir, "u.fen", b"4k3/8/8/8/8/8/8/4K3 w - - 0 1 \xe9 \n");
-    write(&dir, "u.pgn", b"[Event \"x\"]\n[White \"M\xfcller\"]\n");
-    for (file, line, column) in [("u.fen", 1, 31), ("u.pgn", 2, 10)] {
+    // In a PGN file, in a `[FEN]` tag (elsewhere it is Latin-1 text).
+    write(
+        &dir,
+        "u.pgn",
+        b"[Event \"x\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1 \xe9\"]\n",
+    );
+    for (file, line, column) in [("u.fen", 1, 31), ("u.pgn", 2, 37)] {
         let run = fenlint(&dir, &["check", "--format", "json", file]);
         let objects = run.json();
         assert_eq!(objects.len(), 1, "{}", run.stdout);
@@ -356,9 +362,9 @@ fn invalid_utf8_spans_end_after_the_bad_byte() {
     }
 }
 
-/// Bug 9: one Latin-1 byte in a PGN tag does not stop the file: the bad byte is reported
-/// where it is, every `[FEN]` tag is linted, and `fmt` formats the rest, keeps the bad bytes
-/// and names what it left alone (and `fmt --check` fails on it).
+/// Bug 9: one Latin-1 byte in a PGN tag does not stop the file: the bytes are read as Latin-1
+/// (one note, at the first), every `[FEN]` tag is linted, and `fmt` formats the rest, keeps the
+/// bad bytes and names what it left alone (and `fmt --check` fails on it).
 #[test]
 fn a_latin1_byte_in_a_pgn_does_not_stop_the_file() {
     let dir = scratch("latin1-pgn");
@@ -368,13 +374,12 @@ fn a_latin1_byte_in_a_pgn_does_not_stop_the_file() {
     assert_eq!(
         run.codes(),
         [
-            "fen::input::invalid_utf8",
+            "fen::input::latin1",
             "fen::side_to_move::invalid",
-            "fen::input::invalid_utf8",
             "fen::whitespace::separator"
         ]
     );
-    assert_eq!(json_positions(&run), [(2, 10), (4, 27), (8, 10), (10, 26)]);
+    assert_eq!(json_positions(&run), [(2, 10), (4, 27), (10, 26)]);
     let args = ["check", "l.pgn"];
     let human = fenlint(&dir, &args);
     assert_eq!(human.code, 1);

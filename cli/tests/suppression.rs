@@ -221,8 +221,7 @@ fn fix_leaves_silenced_problems_alone_and_epd_and_pgn_files_read_their_comments(
     write(&dir, "s.epd", epd.as_bytes());
     let (stdout, _, code) = fenlint(&dir, &["check", "--format", "json", "s.epd"], b"");
     assert_eq!((stdout.as_str(), code), ("", 0));
-    let pgn =
-        "{ fenlint: allow pgn::setup::missing }\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n";
+    let pgn = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/3K4 w - - 0 1\"]\n\n*\n\n{ fenlint: allow pgn::setup::missing }\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n";
     let (stdout, _, code) = fenlint(
         &dir,
         &["check", "--format", "json", "--stdin-filename", "g.pgn"],

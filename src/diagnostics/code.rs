@@ -151,6 +151,16 @@ codes! {
     /// Bad: `4k3/8/8/8/8/8/8/4K\xe9 w - - 0 1`
     /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
     InputInvalidUtf8 => "fen::input::invalid_utf8", Error;
+    /// text outside a FEN read as Latin-1, not UTF-8
+    ///
+    /// PGN's character set is ISO 8859-1 (PGN §4.1), and classic EPD suites carry names such
+    /// as `Hάse` in Latin-1 in their comments. Bytes that are not UTF-8 in an EPD operand, a PGN
+    /// comment or a tag other than `FEN` are read as Latin-1 and said once; inside a FEN they
+    /// stay `fen::input::invalid_utf8`. Re-save the file as UTF-8 to be rid of the note.
+    ///
+    /// Bad (an EPD record): `4k3/8/8/8/8/8/8/4K3 w - - c0 "H\xe1se";`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - c0 "Hase";`
+    InputLatin1 => "fen::input::latin1", Advice, once per file;
     /// a line longer than 64 KiB
     ///
     /// No FEN comes near this size. The first 64 KiB are parsed and reported as usual; the rest
@@ -353,15 +363,19 @@ codes! {
     /// Bad: `4k3/8/8/8/8/8/8/4K3 w`
     /// Good: `4k3/8/8/8/8/8/8/4K3 w - -`
     EpdFieldsMissing => "epd::fields::missing", Error;
-    /// FEN move counters after the four fields of an EPD record
+    /// an EPD record written as a six-field FEN: its move counters are fields
     ///
-    /// An EPD record (PGN §16.2) has no move counters: `… w - - 0 1` is a FEN, not an EPD
-    /// record. The counters are the operations `hmvc` (halfmove clock) and `fmvn` (fullmove
-    /// number): `… w - - hmvc 0; fmvn 1;`.
+    /// PGN §16.2 gives an EPD record no move counters (they are the `hmvc` and `fmvn`
+    /// operations), but opening books and many test suites are `.epd` files of six-field FENs:
+    /// cutechess reads the four fields and skips the counters, fastchess and python-chess read
+    /// the whole FEN. fenlint reads two whole numbers right after the four fields as the
+    /// halfmove clock and the fullmove number, checks them as a FEN's, and says once that the
+    /// file is in this dialect. `fenlint fmt --epd-counters operations` writes them as `hmvc`
+    /// and `fmvn`; `--epd-counters fen` writes operations back as fields.
     ///
     /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
     /// Good: `4k3/8/8/8/8/8/8/4K3 w - - hmvc 0; fmvn 1;`
-    EpdFieldsMoveCounters => "epd::fields::move_counters", Error;
+    EpdFieldsMoveCounters => "epd::fields::move_counters", Advice, once per file;
     /// an EPD opcode that is not a letter followed by letters, digits and `_`
     ///
     /// PGN §16.2.4: an opcode starts with a letter and continues with letters, digits and
@@ -395,7 +409,7 @@ codes! {
     ///
     /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - bm Kd2`
     /// Good: `4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;`
-    EpdOperationUnterminated => "epd::operation::unterminated", Error;
+    EpdOperationUnterminated => "epd::operation::unterminated", Warning, once per file;
     /// an EPD string operand without its closing `"`
     ///
     /// A string operand runs from `"` to the next `"` that is not escaped as `\"`; an unclosed
@@ -426,6 +440,52 @@ codes! {
     /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - c0 "⟨250 × x⟩"; c1 "⟨250 × x⟩"; c2 "⟨250 × x⟩"; c3 "⟨250 × x⟩";`
     /// Good: `4k3/8/8/8/8/8/8/4K3 w - - c0 "⟨250 × x⟩"; c1 "⟨250 × x⟩"; c2 "⟨250 × x⟩";`
     EpdRecordTooLong => "epd::record::too_long", Warning;
+    /// an operand of a known EPD opcode that is not of its form
+    ///
+    /// PGN §16.2.5 gives the standard opcodes their operands: one integer for `acd` (depth),
+    /// `acn` (nodes), `acs` (seconds), `dm` (moves to mate) and `rc` (repetitions), never
+    /// negative; one signed integer for `ce` (centipawns); moves in SAN for `bm` and `am`. Perft
+    /// suites' `D1`, `D2`, … take one node count. An operand of another form is read
+    /// differently by every tool, or not at all.
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - acd -3;`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - acd 3;`
+    EpdOperandInvalid => "epd::operand::invalid", Error;
+    /// a `bm` operand written as a mate distance, `#N`
+    ///
+    /// Mate-finding suites write `bm #3;` for "mate in 3" instead of a move; the tools that
+    /// run them read it so. It is not a move in SAN, so other readers of `bm` reject it; the
+    /// standard way is `dm 3;` (direct mate in 3), with `bm` naming the move.
+    ///
+    /// Bad: `6k1/5ppp/8/8/8/8/8/R5K1 w - - bm #1;`
+    /// Good: `6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; dm 1;`
+    EpdOperandMateCount => "epd::operand::mate_count", Advice, once per file;
+    /// EPD operations written after their `;`, as perft suites write them
+    ///
+    /// Perft suites write `… w KQkq - 0 1 ;D1 20 ;D2 400`: each operation starts after a `;`
+    /// and ends at the next `;` or the end of the line. PGN §16.2.4 ends each operation with
+    /// `;` instead (`D1 20; D2 400;`). fenlint reads both; the perft tools read only their own.
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - ;D1 5 ;D2 25`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - D1 5; D2 25;`
+    EpdOperationLeadingSemicolon => "epd::operation::leading_semicolon", Warning, once per file;
+    /// an EPD record whose move counters are written twice, with different values
+    ///
+    /// A record in the six-field dialect (`… w - - 0 1`) that also has `hmvc` or `fmvn`
+    /// operations says two things about one counter; readers take one or the other.
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - 0 1 hmvc 5;`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - hmvc 5; fmvn 1;`
+    EpdCounterConflict => "epd::counter::conflict", Error;
+    /// an EPD operand written right after a string, without a blank between them
+    ///
+    /// PGN §16.2.4 separates operands with a space. `id "a"b;` reads as the string `"a"` and
+    /// the symbol `b` in fenlint and python-chess, but other readers take it as one operand or
+    /// reject it.
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - c0 "a"b;`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - c0 "a" b;`
+    EpdOperandUnseparated => "epd::operand::unseparated", Warning;
     /// a PGN tag pair that is not `[Name "value"]`
     ///
     /// PGN §8.1: a tag pair is `[`, a name of letters, digits and `_`, a string value in double
@@ -441,14 +501,17 @@ codes! {
     /// Bad: `[SetUp "1"]\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n*`
     /// Good: `[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n*`
     PgnTagDuplicate => "pgn::tag::duplicate", Warning;
-    /// a `FEN` tag without `[SetUp "1"]`
+    /// a `FEN` tag without `[SetUp "1"]` in a file whose other games write it
     ///
     /// PGN §9.7.1: a game that starts from a set-up position has `[SetUp "1"]` next to its `FEN`
-    /// tag; readers that look for it first ignore the `FEN` tag without it.
+    /// tag; readers that look for it first ignore the `FEN` tag without it. python-chess,
+    /// cutechess, fastchess and lichess read `[FEN]` alone, and many files never write
+    /// `SetUp`: a game without it is reported only when other games of the same file have it,
+    /// and `[SetUp "0"]` next to a `FEN` tag always is.
     ///
-    /// Bad: `[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n*`
-    /// Good: `[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n*`
-    PgnSetupMissing => "pgn::setup::missing", Warning;
+    /// Bad: `[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n*\n\n[FEN "4k3/8/8/8/8/8/8/3K4 w - - 0 1"]\n\n*`
+    /// Good: `[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n*\n\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/3K4 w - - 0 1"]\n\n*`
+    PgnSetupMissing => "pgn::setup::missing", Warning, once per file;
     /// `[SetUp "1"]` without a `FEN` tag
     ///
     /// PGN §9.7.1: `[SetUp "1"]` says the game starts from the position in the `FEN` tag, which
@@ -459,12 +522,16 @@ codes! {
     PgnSetupWithoutFen => "pgn::setup::without_fen", Warning;
     /// a `Variant` tag fenlint does not know
     ///
-    /// The game's `FEN` is checked as the variant its dialect suggests. Known names: `Standard`,
-    /// `Chess`, `Chess960`, `Fischerandom`, `Crazyhouse`, `Three-check`, `From Position`.
+    /// The game's `FEN` is checked for its syntax only (as `--variant syntax` checks a file):
+    /// eight ranks of eight squares, the fields, the side to move and the counters; not which
+    /// letters are pieces, the castling letters or the rules, which differ from variant to
+    /// variant (Seirawan's hawks and gating letters, Horde's 36 pawns). Known names:
+    /// `Standard`, `Chess`, `Chess960`, `Fischerandom`, `Crazyhouse`, `Three-check`,
+    /// `From Position`.
     ///
     /// Bad: `[Variant "Bughouse"]\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n*`
     /// Good: `[Variant "Standard"]\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n*`
-    PgnVariantUnknown => "pgn::variant::unknown", Advice;
+    PgnVariantUnknown => "pgn::variant::unknown", Advice, once per file;
     /// a PGN comment `{` without its closing `}`
     ///
     /// A brace comment runs to the next `}`; an unclosed one hides every tag after it, so the

@@ -20,7 +20,7 @@ use super::fen::{fields, line_limit, line_too_long};
 use super::{Cx, run_len};
 use crate::syntax::SyntaxKind;
 
-/// `epd_record ::= epd_position ( separator operation )*`
+/// `epd_record ::= epd_position ( epd_blank operation ( epd_blank? operation )* )? epd_blank?`
 ///
 /// The root of the record's tree. Any run of whitespace separates the operations (none is
 /// needed after a `;`), and whitespace after the last one is kept as trivia; a stray `;` is a
@@ -117,6 +117,8 @@ pub(crate) fn is_check_counters(text: &str) -> bool {
     text.contains('+') && text.bytes().all(|b| b.is_ascii_digit() || b == b'+')
 }
 
+/// `epd_blank ::= whitespace_char+`
+///
 /// A run of whitespace (Unicode White_Space, as between FEN fields).
 fn whitespace(input: &str) -> IResult<&str, &str> {
     take_while1(char::is_whitespace).parse(input)
@@ -163,7 +165,7 @@ fn move_counters<'a>(cx: &mut Cx<'a>, input: &'a str) -> Option<&'a str> {
     Some(rest)
 }
 
-/// `operation ::= opcode ( separator operand )* ";"`
+/// `operation ::= opcode ( epd_blank operand )* epd_blank? ";"`
 ///
 /// Any run of whitespace separates the operands, and may come before the `;`; without a `;`
 /// the operation ends at the end of the record, and the whitespace after its last operand is
@@ -235,7 +237,7 @@ fn string(input: &str) -> IResult<&str, &str> {
     .parse(input)
 }
 
-/// `escape ::= "\" ( '"' | "\" )`
+/// `escape ::= "\" escaped_char`
 ///
 /// A backslash before any character, or alone at the end of the record.
 fn escape(input: &str) -> IResult<&str, &str> {

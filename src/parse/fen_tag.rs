@@ -19,7 +19,7 @@ use crate::diagnostics::text::shown;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::syntax::SyntaxKind;
 
-/// `fen_tag_pair ::= "[" fen_tag_name separator '"' fen '"' "]"`
+/// `fen_tag_pair ::= "[" tag_blank? fen_tag_name tag_blank? '"' fen '"' tag_blank? "]"`
 ///
 /// Blanks (spaces and tabs) after `[`, between the name and the value and before `]` are kept
 /// as trivia without a diagnostic, as PGN readers take them. Text that does not fit the shape
@@ -36,6 +36,8 @@ pub(crate) fn fen_tag_pair<'a>(cx: &mut Cx<'a>, input: &'a str) {
     cx.finish(root);
 }
 
+/// `tag_blank ::= [#x9#x20]+`
+///
 /// Spaces and tabs, as PGN readers skip them inside a tag pair.
 fn blanks(input: &str) -> IResult<&str, &str> {
     take_while(|c| c == ' ' || c == '\t').parse(input)

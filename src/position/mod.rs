@@ -8,7 +8,9 @@ mod bitboard;
 mod writer;
 
 pub use bitboard::{Bitboard, attacks, between};
-pub use writer::{CastlingStyle, ChecksStyle, EnPassantStyle, HoldingsStyle, WriteOptions};
+pub use writer::{
+    CastlingStyle, ChecksStyle, EnPassantStyle, EpdCountersStyle, HoldingsStyle, WriteOptions,
+};
 
 use crate::syntax::{
     CastlingSide, ChecksForm, SyntaxKind, SyntaxTree, castling_color, castling_side,

@@ -35,6 +35,8 @@ pub struct WriteOptions {
     pub checks: ChecksStyle,
     /// When the en-passant square is written.
     pub en_passant: EnPassantStyle,
+    /// Where an EPD record's move counters are written (EPD files only).
+    pub epd_counters: EpdCountersStyle,
 }
 
 impl WriteOptions {
@@ -71,6 +73,36 @@ impl WriteOptions {
         self.en_passant = en_passant;
         self
     }
+
+    /// These options with EPD records' move counters written `epd_counters`' way.
+    ///
+    /// ```
+    /// use fenlint::position::{EpdCountersStyle, WriteOptions};
+    /// let options = WriteOptions::default().with_epd_counters(EpdCountersStyle::Operations);
+    /// assert_eq!(options.epd_counters, EpdCountersStyle::Operations);
+    /// ```
+    #[must_use]
+    pub fn with_epd_counters(mut self, epd_counters: EpdCountersStyle) -> WriteOptions {
+        self.epd_counters = epd_counters;
+        self
+    }
+}
+
+/// Where the move counters of an EPD record are written.
+///
+/// PGN §16.2 writes them as the operations `hmvc` and `fmvn`; opening books and many test
+/// suites write six-field FENs, with the counters as fields right after the position.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum EpdCountersStyle {
+    /// As each record writes them.
+    #[default]
+    AsWritten,
+    /// As the FEN's last two fields (`… w - - 0 1 bm e4;`), from `hmvc` and `fmvn` when a
+    /// record has both.
+    Fen,
+    /// As the operations `hmvc` and `fmvn` (`… w - - hmvc 0; fmvn 1; bm e4;`).
+    Operations,
 }
 
 /// How castling rights are lettered.

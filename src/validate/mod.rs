@@ -87,6 +87,33 @@ pub fn lint(input: &str) -> Lint<'_> {
     Validator::new().lint(input)
 }
 
+/// Whether `code` is checked at the syntax level ([`Validator::syntax`]): the shape of the
+/// notation, the same in every variant played on a chess board written as a FEN.
+fn is_syntax_level(code: Code) -> bool {
+    matches!(
+        code,
+        Code::InputEmpty
+            | Code::InputInvalidUtf8
+            | Code::InputTooLong
+            | Code::InputByteOrderMark
+            | Code::InputTooManyProblems
+            | Code::WhitespaceLeading
+            | Code::WhitespaceTrailing
+            | Code::WhitespaceSeparator
+            | Code::FieldsMissing
+            | Code::PlacementDigitOutOfRange
+            | Code::PlacementAdjacentDigits
+            | Code::RankTooLong
+            | Code::RankTooShort
+            | Code::PlacementTooManyRanks
+            | Code::PlacementTooFewRanks
+            | Code::SideToMoveInvalid
+            | Code::HalfmoveClockInvalid
+            | Code::FullmoveNumberInvalid
+            | Code::CounterLeadingZero
+    )
+}
+
 /// The validator's settings: the variant to check against, and per-code severity overrides.
 ///
 /// ```
@@ -98,6 +125,8 @@ pub fn lint(input: &str) -> Lint<'_> {
 #[derive(Clone, Default)]
 pub struct Validator {
     variant: Option<Variant>,
+    /// Whether only the syntax is checked ([`Validator::syntax`]).
+    syntax_only: bool,
     /// The override of each code, by its place in [`Code::ALL`]: `None` for its default
     /// severity, `Some(None)` when it is not reported; empty when nothing is overridden. A
     /// table rather than a list of overrides, so that a validator with every code set (`allow
@@ -114,6 +143,7 @@ impl std::fmt::Debug for Validator {
             .collect();
         f.debug_struct("Validator")
             .field("variant", &self.variant)
+            .field("syntax_only", &self.syntax_only)
             .field("overrides", &overrides)
             .finish()
     }
@@ -130,6 +160,33 @@ impl Validator {
     pub fn variant(mut self, variant: Variant) -> Validator {
         self.variant = Some(variant);
         self
+    }
+
+    /// Checks the syntax only: the notation's shape (eight ranks of eight squares, the fields,
+    /// the side to move, the counters' digits, whitespace), without the rules and without what
+    /// depends on the chess variant (which letters are pieces, holdings, castling letters, the
+    /// en-passant square, check counters, extra fields). For positions of a variant fenlint does
+    /// not know that are written as FENs on a chess board: Atomic, Horde, Antichess,
+    /// Seirawan, Sittuyin and the like.
+    ///
+    /// ```
+    /// use fenlint::Validator;
+    /// // Seirawan: hawks and elephants in hand, gating letters in the castling field.
+    /// let seirawan = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1";
+    /// assert!(Validator::new().syntax().lint(seirawan).diagnostics().is_empty());
+    /// // The board's shape is still checked.
+    /// let lint = Validator::new().syntax().lint("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1");
+    /// assert_eq!(lint.diagnostics()[0].code().name(), "fen::placement::rank_too_short");
+    /// ```
+    #[must_use]
+    pub fn syntax(mut self) -> Validator {
+        self.syntax_only = true;
+        self
+    }
+
+    /// Whether only the syntax is checked ([`Validator::syntax`]).
+    pub fn is_syntax_only(&self) -> bool {
+        self.syntax_only
     }
 
     /// Reports `code` with `severity` instead of its default.
@@ -281,7 +338,9 @@ impl Validator {
         let variant = position
             .as_ref()
             .map(|position| self.variant.unwrap_or(position.variant));
-        if let (Some(position), Some(variant)) = (&position, variant) {
+        if self.syntax_only {
+            diagnostics.retain(|diagnostic| is_syntax_level(diagnostic.code()));
+        } else if let (Some(position), Some(variant)) = (&position, variant) {
             // Filled in place: the letters are not moved once read.
             let mut castling = CastlingLetters::new();
             match tail {
@@ -741,7 +800,7 @@ mod tests {
         );
         assert_eq!(
             format!("{validator:?}"),
-            "Validator { variant: None, overrides: [(WhitespaceSeparator, Some(Error)), (KingsMissing, None), (FullmoveZero, Some(Warning)), (CastlingOrder, Some(Advice))] }",
+            "Validator { variant: None, syntax_only: false, overrides: [(WhitespaceSeparator, Some(Error)), (KingsMissing, None), (FullmoveZero, Some(Warning)), (CastlingOrder, Some(Advice))] }",
             "the overrides in the registry's order"
         );
     }

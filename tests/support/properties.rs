@@ -272,8 +272,11 @@ pub fn fmt_idempotent(bytes: &[u8]) {
     if kind != FileKind::Lines {
         return;
     }
+    // Lines end with `\n`, `\r\n` or a lone `\r`, as the file reader reads them.
     let lines = |text: &[u8]| -> Vec<String> {
         String::from_utf8_lossy(text)
+            .replace("\r\n", "\n")
+            .replace('\r', "\n")
             .split('\n')
             .map(str::to_owned)
             .collect()

@@ -920,20 +920,26 @@ fn a_lone_carriage_return_is_a_line_break_for_positions() {
     let uri = "file:///tmp/fenlint-lsp-test/cr.fen";
     let mut client = Client::utf16();
     let published = client.open(uri, "fen", text);
-    let unexpected = published["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|d| d["code"] == "fen::fields::unexpected")
-        .expect("the second position is text after the first");
+    let diagnostics = published["diagnostics"].as_array().unwrap();
+    let at = |code: &str| -> Vec<Value> {
+        diagnostics
+            .iter()
+            .filter(|d| d["code"] == code)
+            .map(|d| d["range"]["start"]["line"].clone())
+            .collect()
+    };
+    // Each position is a line of its own, as `fenlint check` reads the file.
     assert_eq!(
-        unexpected["range"]["start"],
-        json!({ "line": 1, "character": 0 })
+        at("fen::castling::order"),
+        [json!(0), json!(1)],
+        "{published}"
     );
+    assert_eq!(at("fen::whitespace::separator"), [json!(1)], "{published}");
+    assert!(at("fen::fields::unexpected").is_empty(), "{published}");
     let edits = fix_all_edits(&mut client, uri);
-    assert_eq!(edits.as_array().unwrap().len(), 1, "{edits}");
+    let fixed = apply(text, &edits, ColumnUnit::Utf16);
     assert_eq!(
-        apply(text, &edits, ColumnUnit::Utf16).as_bytes(),
+        fixed.as_bytes(),
         fenlint::files::fix_file(
             fenlint::files::FileKind::Lines,
             text.as_bytes(),
@@ -941,6 +947,9 @@ fn a_lone_carriage_return_is_a_line_break_for_positions() {
         )
         .text
     );
+    // The lone `\r` line endings stay, and so does the number of lines.
+    assert_eq!(fixed.matches('\r').count(), 2, "{fixed:?}");
+    assert!(!fixed.contains('\n'), "{fixed:?}");
     client.shutdown();
 }
 

@@ -103,14 +103,14 @@ pub fn lint(kind: FileKind, bytes: &[u8], validator: &Validator) -> Found {
         return Found::new(files::lint_file(kind, bytes, validator));
     }
     let mut suppressor = Suppressor::new(validator);
-    for (offset, content) in lines(bytes) {
+    for (offset, content, _) in files::lines(bytes) {
         suppressor.scan_line(content, offset);
     }
     let mut kept = Kept::default();
     // A code reported once per file is held back until the document's end, as `lint_file`
     // does it; `Kept` puts it back in its place by position.
     let mut once = OncePerFile::new();
-    for (number, (offset, content)) in lines(bytes).enumerate() {
+    for (number, (offset, content, _)) in files::lines(bytes).enumerate() {
         if files::is_position_line(content) {
             let found = files::lint_line(kind, content, offset, validator);
             let found = suppressor.position(number, found);
@@ -122,19 +122,6 @@ pub fn lint(kind: FileKind, bytes: &[u8], validator: &Validator) -> Found {
     kept.extend(suppressor.finish());
     kept.extend(once.finish().into_iter().map(|(first, ())| first));
     kept.found()
-}
-
-/// The lines of `bytes` as the library reads them (ended by `\n`), each with its byte offset
-/// and its content without `\n` or `\r\n`.
-fn lines(bytes: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
-    bytes
-        .split_inclusive(|&byte| byte == b'\n')
-        .scan(0usize, |offset, line| {
-            let start = *offset;
-            *offset = offset.saturating_add(line.len());
-            let content = line.strip_suffix(b"\n").unwrap_or(line);
-            Some((start, content.strip_suffix(b"\r").unwrap_or(content)))
-        })
 }
 
 /// The lint thread and the channel to it.

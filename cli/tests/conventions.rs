@@ -1,0 +1,100 @@
+//! The command on the conventions real files use: `--variant syntax` for positions of variants
+//! fenlint does not know, `fmt --epd-counters` for EPD books of six-field FENs, and files with
+//! lone-CR line endings read as `--fix` and `fmt` keep them.
+
+mod common;
+
+use assert_cmd::Command;
+use common::{Run, scratch, write};
+use std::path::Path;
+
+fn run(dir: &Path, args: &[&str]) -> Run {
+    let output = Command::cargo_bin("fenlint")
+        .unwrap()
+        .current_dir(dir)
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    Run {
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        code: output.status.code().unwrap_or(-1),
+    }
+}
+
+/// `--variant syntax` checks the board's shape and the fields, not the chess of the position.
+#[test]
+fn variant_syntax_checks_the_shape_only() {
+    let dir = scratch("variant-syntax");
+    write(
+        &dir,
+        "horde.fen",
+        b"rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1\n\
+          rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1\n\
+          rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w - - 0 1\n",
+    );
+    let chess = run(&dir, &["check", "--format", "json", "horde.fen"]);
+    assert!(chess.codes().contains(&"fen::pawns::too_many".to_owned()));
+    let syntax = run(
+        &dir,
+        &[
+            "check",
+            "--variant",
+            "syntax",
+            "--format",
+            "json",
+            "horde.fen",
+        ],
+    );
+    assert_eq!(syntax.codes(), ["fen::placement::rank_too_short"]);
+    assert_eq!(syntax.code, 1);
+    // `fmt` needs a variant to write positions in.
+    let fmt = run(&dir, &["fmt", "--variant", "syntax", "horde.fen"]);
+    assert_eq!(fmt.code, 2, "{}", fmt.stderr);
+    assert!(fmt.stderr.contains("`syntax`"), "{}", fmt.stderr);
+}
+
+/// `fmt --epd-counters` writes a book's counters as operations and back.
+#[test]
+fn fmt_converts_epd_counters() {
+    let dir = scratch("epd-counters");
+    let book = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n";
+    let path = write(&dir, "book.epd", book.as_bytes());
+    let converted = run(&dir, &["fmt", "--epd-counters", "operations", "book.epd"]);
+    assert_eq!(converted.code, 0, "{}", converted.stderr);
+    let operations = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        operations,
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - hmvc 0; fmvn 2;\n"
+    );
+    let checked = run(&dir, &["check", "--format", "json", "book.epd"]);
+    assert_eq!((checked.stdout.as_str(), checked.code), ("", 0));
+    run(&dir, &["fmt", "--epd-counters", "fen", "book.epd"]);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), book);
+}
+
+/// A file with lone-CR line endings: every position is linted, on its own line, and `--fix`
+/// keeps the CRs.
+#[test]
+fn lone_cr_files_are_read_line_by_line_and_fixed_in_place() {
+    let dir = scratch("lone-cr");
+    let path = write(
+        &dir,
+        "mac.fen",
+        b"# a\r4k3/8/8/8/8/8/8/R3K2R w QK - 0 1\r4k3/8/8/8/8/8/8/4K3 x - - 0 1\r",
+    );
+    let checked = run(&dir, &["check", "--format", "json", "mac.fen"]);
+    let lines: Vec<u64> = checked
+        .json()
+        .iter()
+        .map(|o| o["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [2, 3]);
+    assert!(checked.stderr.is_empty(), "{}", checked.stderr);
+    run(&dir, &["check", "--fix", "mac.fen"]);
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        b"# a\r4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1\r4k3/8/8/8/8/8/8/4K3 x - - 0 1\r"
+    );
+}
