@@ -483,11 +483,7 @@ pub fn apply_fixes<'f>(bytes: &[u8], fixes: impl IntoIterator<Item = &'f Fix>) -
     fixes.sort_by_key(|fix| (fix.span().start, fix.span().end));
     let mut text = Vec::with_capacity(bytes.len());
     let (mut at, mut applied) = (0usize, 0usize);
-    let splits_a_character = |offset: usize| {
-        bytes
-            .get(offset)
-            .is_some_and(|&byte| (0x80..0xC0).contains(&byte))
-    };
+    let splits_a_character = |offset: usize| inside_a_character(bytes, offset);
     for fix in fixes {
         let span = fix.span();
         if span.start < at
@@ -508,6 +504,36 @@ pub fn apply_fixes<'f>(bytes: &[u8], fixes: impl IntoIterator<Item = &'f Fix>) -
         applied,
         converged: false,
     }
+}
+
+/// Whether `offset` falls after the first byte of a UTF-8 character of `bytes`, so that a fix
+/// starting or ending there would cut it. A byte 0x80–0xBF that no lead byte before it starts a
+/// valid character with is not UTF-8 at all (a Latin-1 letter, say): a fix may end just before
+/// it, as a castling letter's fix does in `QKkq\x8Bq\xB4`.
+fn inside_a_character(bytes: &[u8], offset: usize) -> bool {
+    if !bytes
+        .get(offset)
+        .is_some_and(|&byte| (0x80..0xC0).contains(&byte))
+    {
+        return false;
+    }
+    // The character's first byte is one to three bytes before `offset`.
+    (1..=3usize).any(|back| {
+        let Some(start) = offset.checked_sub(back) else {
+            return false;
+        };
+        let len = match bytes.get(start) {
+            Some(0xC2..=0xDF) => 2,
+            Some(0xE0..=0xEF) => 3,
+            Some(0xF0..=0xF4) => 4,
+            _ => return false,
+        };
+        len > back
+            && start
+                .checked_add(len)
+                .and_then(|end| bytes.get(start..end))
+                .is_some_and(|character| std::str::from_utf8(character).is_ok())
+    })
 }
 
 /// How many times [`fix_file`] lints and fixes at most: overlapping fixes need a second pass,
@@ -771,6 +797,41 @@ fn format_pgn(bytes: &[u8], options: &WriteOptions, default: Option<Variant>) ->
 #[allow(clippy::arithmetic_side_effects, reason = "test code")]
 mod tests {
     use super::*;
+
+    /// A fix may end before a byte that is not UTF-8, even one in the range of a character's
+    /// later bytes; it never ends or starts inside a character that is UTF-8.
+    #[test]
+    fn a_fix_cuts_before_a_byte_that_is_not_utf8_but_never_inside_a_character() {
+        let bytes = "[FEN \"1R w QKkq\u{8b}q\"]".as_bytes();
+        let mut latin1 = b"[FEN \"1R w QKkq\x8Bq\xB4\xB4\"]".to_vec();
+        for (text, offset, inside) in [
+            (latin1.as_slice(), 17, false),
+            (latin1.as_slice(), 18, false),
+            (bytes, 15, false),
+            (bytes, 16, true),
+            ("é😀".as_bytes(), 1, true),
+            ("é😀".as_bytes(), 3, true),
+            ("é😀".as_bytes(), 5, true),
+            ("é😀".as_bytes(), 6, false),
+        ] {
+            assert_eq!(
+                inside_a_character(text, offset),
+                inside,
+                "{text:?} {offset}"
+            );
+        }
+        let diagnostics = lint_file(FileKind::Pgn, &latin1, &Validator::new());
+        let fixed = apply_fixes(
+            &latin1,
+            diagnostics
+                .iter()
+                .filter(|diagnostic| diagnostic.code() == crate::Code::CastlingDuplicate)
+                .filter_map(Diagnostic::fix),
+        );
+        assert_eq!(fixed.applied, 1, "{diagnostics:?}");
+        latin1.remove(16);
+        assert_eq!(fixed.text, latin1);
+    }
 
     /// One scratch over lines of every kind and length, short after long (a tree larger than
     /// the usual room, whose nodes the next lines write over), gives each line the
