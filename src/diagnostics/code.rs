@@ -476,14 +476,17 @@ codes! {
     ///
     /// The castling field is `-`, or letters: `K`/`Q`/`k`/`q` (kingside and queenside, X-FEN
     /// outermost rook), or file letters `A`–`H`/`a`–`h` naming the rook (Shredder-FEN, and X-FEN
-    /// for an inner rook).
+    /// for an inner rook). The word `none` (in any case), which some writers put for "no
+    /// castling rights", is read as one word, with the fix to `-`.
     ///
     /// Bad: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1`
     /// Good: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`
     CastlingInvalidCharacter => "fen::castling::invalid_character", Error;
     /// `-` together with castling letters, or twice
     ///
-    /// `-` means that nobody can castle; it stands alone, once (`--` draws this code too).
+    /// `-` means that nobody can castle; it stands alone, once (`--` draws this code too). A
+    /// second `-` has a fix that removes it; a `-` among letters (`K-`) has none, for the writer
+    /// may have meant the letters or the `-`.
     ///
     /// Bad: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq- - 0 1`
     /// Good: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`
@@ -506,6 +509,19 @@ codes! {
     /// Bad: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w QKkq - 0 1`
     /// Good: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`
     CastlingOrder => "fen::castling::order", Error;
+    /// castling file letters from the a-file to the h-file
+    ///
+    /// Some Chess960 writers give a side's file letters in board order, from the a-file to the
+    /// h-file (`AHah`, `EGeg`), where Shredder-FEN writes them from h to a (`HAha`, `GEge`).
+    /// Stockfish, cutechess and python-chess read the letters one at a time, so they read
+    /// these as intended; readers that follow the grammar reject them. The fix writes the
+    /// canonical order. White's letters still come before Black's, and classic letters out of
+    /// order (`QKkq`) stay `fen::castling::order`, an error: no writer produces them, so they
+    /// point at a hand edit or a broken writer.
+    ///
+    /// Bad: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - 0 1`
+    /// Good: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1`
+    CastlingBoardOrder => "fen::castling::board_order", Warning;
     /// an en-passant field that is neither `-` nor a square on rank 3 or 6
     ///
     /// The en-passant target square is the square a pawn skipped with its double step: always
