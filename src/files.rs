@@ -671,7 +671,20 @@ pub fn canonical_fen(
         variant.map_or_else(Validator::new, |variant| Validator::new().variant(variant));
     let lint = validator.lint(fen);
     let position = lint.position().filter(|_| !lint.has_errors())?;
-    Some(Position::to_fen(position, options))
+    Some(written(position, lint.variant(), options))
+}
+
+/// `position` written in `options`' dialect as the variant it was checked as (which decides
+/// how Chess960 castling is lettered, see [`crate::position::CastlingStyle::XFen`]).
+fn written(position: &Position, variant: Option<Variant>, options: &WriteOptions) -> String {
+    match variant {
+        Some(variant) if variant != position.variant => {
+            let mut position = position.clone();
+            position.variant = variant;
+            position.to_fen(options)
+        }
+        _ => position.to_fen(options),
+    }
 }
 
 /// Formats one FEN (or one EPD record's four fields) per line, read as `variant`.
@@ -735,7 +748,7 @@ fn format_epd(record: &str, options: &WriteOptions, variant: Option<Variant>) ->
     let position = lint.position()?;
     let start = lint.tree().placement()?.span().start;
     let end = lint.tree().en_passant()?.span().end;
-    let fen = Position::to_fen(position, options);
+    let fen = written(position, lint.variant(), options);
     let fields: Vec<&str> = fen.splitn(5, ' ').take(4).collect();
     Some(format!(
         "{}{}{}",

@@ -10,7 +10,7 @@ macro_rules! codes {
         $(#[doc = $doc:literal])+ $variant:ident => $name:literal, $severity:ident; $($rest:tt)*) => {
         codes!(@entries [$($done)* {
             [$(#[doc = $doc])+] $variant, $name, Severity::$severity,
-            concat!($($doc, "\n"),+), false
+            concat!($($doc, "\n"),+), false, true
         }] $($rest)*);
     };
     // A code a validator rule reports, declared with its docs in the rule's own file.
@@ -29,11 +29,13 @@ macro_rules! codes {
             crate::validate::rules::$group::$rule::NAME,
             crate::validate::rules::$group::$rule::SEVERITY,
             crate::validate::rules::$group::$rule::DOCS,
-            true
+            true,
+            crate::validate::rules::$group::$rule::ON_BY_DEFAULT
         }] $($rest)*);
     };
     (@entries [$({
-        [$($attr:tt)*] $variant:ident, $name:expr, $severity:expr, $docs:expr, $rule:expr
+        [$($attr:tt)*] $variant:ident, $name:expr, $severity:expr, $docs:expr, $rule:expr,
+        $on:expr
     })*]) => {
         /// A stable diagnostic code such as `fen::castling::order`.
         ///
@@ -97,6 +99,25 @@ macro_rules! codes {
             /// ```
             pub const fn is_rule(self) -> bool {
                 match self { $(Code::$variant => $rule,)* }
+            }
+
+            /// Whether this code is reported unless the user turns it off. A code that is off
+            /// by default (a note about a convention most files follow on purpose, such as
+            /// Double Fischer Random back ranks) is reported only when asked for, with
+            /// [`crate::Validator::with_severity`] (`--warn CODE`, `--deny CODE`), and then
+            /// with that severity.
+            ///
+            /// ```
+            /// use fenlint::{Code, Severity, Validator};
+            /// assert!(Code::KingsMissing.is_on_by_default());
+            /// assert!(!Code::CastlingNotChess960.is_on_by_default());
+            /// let fen = "nqrbknbr/pppppppp/8/8/8/8/PPPPPPPP/RKNNBBQR w KQkq - 0 2";
+            /// assert!(fenlint::lint(fen).diagnostics().is_empty());
+            /// let asked = Validator::new().with_severity(Code::CastlingNotChess960, Severity::Advice);
+            /// assert!(!asked.lint(fen).diagnostics().is_empty());
+            /// ```
+            pub const fn is_on_by_default(self) -> bool {
+                match self { $(Code::$variant => $on,)* }
             }
         }
     };
@@ -720,7 +741,12 @@ impl Code {
                 open = true;
             }
         }
-        let mut out = format!("*{severity}*: {}.\n", self.summary());
+        let off = if self.is_on_by_default() {
+            ""
+        } else {
+            ", off by default"
+        };
+        let mut out = format!("*{severity}*{off}: {}.\n", self.summary());
         let mut in_list = false;
         for (item, text) in blocks {
             if !(item && in_list) {

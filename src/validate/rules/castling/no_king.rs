@@ -56,6 +56,9 @@ fn report(check: &mut Check<'_, '_>, color: Color, first: CastlingRight) {
             .square(king);
         diagnostic = diagnostic.secondary(check.square_span(king), label);
     }
+    if let Some((span, letters)) = stale_rights_fix(check) {
+        diagnostic = diagnostic.with_fix(span, letters);
+    }
     check.report(diagnostic.help(help(color, standard(check))));
 }
 

@@ -77,6 +77,9 @@ fn report(check: &mut Check<'_, '_>) {
             };
             diagnostic = diagnostic.secondary(check.square_span(expected), what);
         }
+        if let Some((span, letters)) = stale_rights_fix(check) {
+            diagnostic = diagnostic.with_fix(span, letters);
+        }
         check.report(
             diagnostic.help(
                 Message::with_capacity(88)
