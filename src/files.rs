@@ -9,7 +9,7 @@
 //! use fenlint::files::{FileKind, fix_file, lint_file};
 //! use fenlint::Validator;
 //!
-//! let text = b"# two positions\n8/8/8/4k3/8/8/8/4K3 w - - 0 1\n4k3/8/8/8/8/8/8/4K3 w QK - 0 1\n";
+//! let text = b"# two positions\n8/8/8/4k3/8/8/8/4K3 w - - 0 1\n4k3/8/8/8/8/8/8/R3K2R w QK - 0 1\n";
 //! let diagnostics = lint_file(FileKind::Lines, text, &Validator::new());
 //! assert!(diagnostics.iter().any(|d| d.code().name() == "fen::castling::order"));
 //!

@@ -146,13 +146,15 @@ fn the_vectors_cover_every_code_and_the_disputed_cases() {
         cited.extend(row[3].split(',').map(str::to_owned));
     }
     for code in fenlint::Code::ALL {
+        // A code off by default is not reported with the default settings the vectors use.
         if matches!(
             code,
             fenlint::Code::InputInvalidUtf8
                 | fenlint::Code::InputTooLong
                 | fenlint::Code::SuppressionUnused
                 | fenlint::Code::SuppressionUnknownCode
-        ) {
+        ) || !code.is_on_by_default()
+        {
             continue;
         }
         assert!(

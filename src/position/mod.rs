@@ -823,6 +823,38 @@ fn castling_square(board: &Board, color: Color, side: CastlingSide) -> Option<Sq
     BackRank::of(board, color).square(side)
 }
 
+impl Position {
+    /// Whether a reader infers Chess960 from this position written in X-FEN without regard to
+    /// doubt (`K`/`Q` for each outermost rook, file letters for the rest): nothing else tells
+    /// the variant (no holdings, promoted piece or check counters), and the letters do (see
+    /// [`castling_facts`]).
+    pub(crate) fn x_fen_reads_as_chess960(&self) -> bool {
+        let open = self.holdings.is_none()
+            && (self.promoted & self.board.occupied()).is_empty()
+            && self.checks_given.is_none();
+        if !open {
+            return false;
+        }
+        let board = &self.board;
+        let sides = self.castling.squares().filter_map(|square| {
+            let color = match square.rank() {
+                1 => Color::White,
+                8 => Color::Black,
+                _ => return None,
+            };
+            let side = if castling_square(board, color, CastlingSide::King) == Some(square) {
+                CastlingSide::King
+            } else if castling_square(board, color, CastlingSide::Queen) == Some(square) {
+                CastlingSide::Queen
+            } else {
+                CastlingSide::File(square.file())
+            };
+            Some((color, side))
+        });
+        castling_facts(sides, board, true).1
+    }
+}
+
 /// Whether, in Chess960, `K` or `Q` for `side` leaves readers in doubt: the colour's king is on
 /// its back rank with two rooks or more on that side, so that "the outermost rook" (X-FEN) and
 /// "the rook nearest the corner's castling square" may differ. `fen::castling::ambiguous` warns

@@ -42,11 +42,13 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 #[cold]
 #[inline(never)]
 fn report(check: &mut Check<'_, '_>, white_king: Square, black_king: Square) {
-    let mut problems: Vec<(Span, Span, String)> = Vec::new();
+    // White's square, Black's, what they are, and the message's words for them.
+    let mut problems: Vec<(Span, Span, String, String)> = Vec::new();
     if white_king.file() != black_king.file() {
         problems.push((
             check.square_span(white_king),
             check.square_span(black_king),
+            "king".to_owned(),
             format!("kings on {white_king} and {black_king}"),
         ));
     }
@@ -83,27 +85,30 @@ fn report(check: &mut Check<'_, '_>, white_king: Square, black_king: Square) {
             problems.push((
                 check.square_span(white),
                 check.square_span(black),
+                format!("{side} rook"),
                 format!("{side} rooks on {white} and {black}"),
             ));
         }
     }
-    let Some((first_white, first_black, _)) = problems.first().cloned() else {
+    if problems.is_empty() {
         return;
-    };
-    let what: Vec<&str> = problems.iter().map(|(_, _, what)| what.as_str()).collect();
+    }
+    let what: Vec<&str> = problems.iter().map(|(_, _, _, what)| what.as_str()).collect();
     let mut diagnostic = Diagnostic::new(
         Code::CastlingNotChess960,
         format!(
             "castling rights for both sides with {}, from two different back ranks (Double Fischer Random)",
             what.join(", ")
         ),
-    )
-    .primary(first_black, "Black's")
-    .secondary(first_white, "White's");
-    for (white, black, _) in problems.iter().skip(1) {
-        diagnostic = diagnostic
-            .secondary(*black, "Black's")
-            .secondary(*white, "White's");
+    );
+    for (index, (white, black, piece, _)) in problems.iter().enumerate() {
+        let label = format!("Black's {piece}");
+        diagnostic = if index == 0 {
+            diagnostic.primary(*black, label)
+        } else {
+            diagnostic.secondary(*black, label)
+        }
+        .secondary(*white, format!("White's {piece}"));
     }
     check.report(diagnostic.help("Double Fischer Random gives each side its own back rank, and this position is valid there; in Chess960, whose back ranks mirror each other, the side whose pieces moved has lost those rights."));
 }
