@@ -24,7 +24,8 @@ fn examples(code: Code, label: &str) -> Vec<(String, Option<Variant>)> {
 /// The validator for `variant`, with every code that is off by default asked for (the rules'
 /// examples and cases are about what each rule reports).
 fn validator(variant: Option<Variant>) -> Validator {
-    let validator = variant.map_or_else(Validator::new, |variant| Validator::new().variant(variant));
+    let validator =
+        variant.map_or_else(Validator::new, |variant| Validator::new().variant(variant));
     Code::ALL
         .iter()
         .filter(|code| !code.is_on_by_default())

@@ -1056,11 +1056,19 @@ fn en_passant_styles_and_x_fen_letters_agree_with_shakmaty() {
             if ours != theirs {
                 // Only where fenlint writes a file letter for a `K`/`Q` in doubt: the same
                 // rooks, the same text but for those letters.
-                let fields = |fen: &str| -> Vec<String> { fen.split(' ').map(str::to_owned).collect() };
+                let fields =
+                    |fen: &str| -> Vec<String> { fen.split(' ').map(str::to_owned).collect() };
                 let (a, b) = (fields(&ours), fields(&theirs));
-                assert_eq!(position(&ours).castling, position(&theirs).castling, "case {case}");
+                assert_eq!(
+                    position(&ours).castling,
+                    position(&theirs).castling,
+                    "case {case}"
+                );
                 assert!(
-                    a.iter().zip(&b).enumerate().all(|(i, (x, y))| i == 2 || x == y)
+                    a.iter()
+                        .zip(&b)
+                        .enumerate()
+                        .all(|(i, (x, y))| i == 2 || x == y)
                         && a[2].len() == b[2].len()
                         && a[2].chars().zip(b[2].chars()).all(|(x, y)| {
                             x == y || ("KQkq".contains(y) && !"KQkq".contains(x))

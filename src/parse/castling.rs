@@ -332,8 +332,12 @@ fn side_in_order(letters: &[u8]) -> bool {
     let canonical = letters
         .windows(2)
         .all(|pair| matches!(pair, [a, b] if rank_of(*a) < rank_of(*b)));
-    let board_order = letters.iter().all(|&byte| !matches!(byte.to_ascii_uppercase(), b'K' | b'Q'))
-        && letters.windows(2).all(|pair| matches!(pair, [a, b] if a < b));
+    let board_order = letters
+        .iter()
+        .all(|&byte| !matches!(byte.to_ascii_uppercase(), b'K' | b'Q'))
+        && letters
+            .windows(2)
+            .all(|pair| matches!(pair, [a, b] if a < b));
     canonical || board_order
 }
 
@@ -351,7 +355,7 @@ fn report_board_order(cx: &mut Cx<'_>, field: Span, canonical: String, clean: bo
     message.push('`');
     let mut diagnostic = Diagnostic::new(Code::CastlingBoardOrder, MessageText::new(message.into(), plain))
         .primary(field, "board order")
-        .help("Shredder-FEN writes each side's file letters from the h-side to the a-side (`HAha`, `GEge`); readers that take the letters one at a time accept either order, readers that follow the grammar only that one.");
+        .help("Shredder-FEN gives each side's file letters from h to a (`HAha`); engines that read the letters one at a time accept board order, readers that follow the grammar do not.");
     if clean {
         diagnostic = diagnostic.with_fix(field, canonical);
     }

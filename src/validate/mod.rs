@@ -167,9 +167,7 @@ impl Validator {
     pub fn severity_of(&self, code: Code) -> Option<Severity> {
         match self.overrides.get(code as usize) {
             Some(&Some(severity)) => severity,
-            _ => code
-                .is_on_by_default()
-                .then(|| code.default_severity()),
+            _ => code.is_on_by_default().then(|| code.default_severity()),
         }
     }
 

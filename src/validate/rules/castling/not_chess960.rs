@@ -93,7 +93,10 @@ fn report(check: &mut Check<'_, '_>, white_king: Square, black_king: Square) {
     if problems.is_empty() {
         return;
     }
-    let what: Vec<&str> = problems.iter().map(|(_, _, _, what)| what.as_str()).collect();
+    let what: Vec<&str> = problems
+        .iter()
+        .map(|(_, _, _, what)| what.as_str())
+        .collect();
     let mut diagnostic = Diagnostic::new(
         Code::CastlingNotChess960,
         format!(
@@ -165,17 +168,27 @@ mod tests {
             "nqrbknbr/pppppppp/8/8/8/8/PPPPPPPP/RKNNBBQR w KQkq - 0 2",
             "nqrbknbr/pppppppp/8/8/8/8/PPPPPPPP/RKNNBBQR w HAhc - 0 2",
         ] {
-            for validator in [Validator::new(), Validator::new().variant(Variant::Chess960)] {
+            for validator in [
+                Validator::new(),
+                Validator::new().variant(Variant::Chess960),
+            ] {
                 let lint = validator.lint(fen);
                 assert_eq!(lint.variant(), Some(Variant::Chess960), "{fen}");
-                assert!(lint.diagnostics().is_empty(), "{fen}: {:?}", lint.diagnostics());
+                assert!(
+                    lint.diagnostics().is_empty(),
+                    "{fen}: {:?}",
+                    lint.diagnostics()
+                );
             }
-            let asked = Validator::new().with_severity(Code::CastlingNotChess960, crate::Severity::Advice);
+            let asked =
+                Validator::new().with_severity(Code::CastlingNotChess960, crate::Severity::Advice);
             let diagnostics = asked.lint(fen).into_diagnostics();
             assert_eq!(diagnostics.len(), 1, "{fen}: {diagnostics:?}");
             assert_eq!(diagnostics[0].severity(), crate::Severity::Advice);
             assert!(
-                diagnostics[0].message().contains("kings on b1 and e8, queenside rooks on a1 and c8"),
+                diagnostics[0]
+                    .message()
+                    .contains("kings on b1 and e8, queenside rooks on a1 and c8"),
                 "{}",
                 diagnostics[0].message()
             );
