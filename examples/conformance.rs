@@ -269,8 +269,44 @@ const FIELD_CASES: &[(usize, &str, &str, &str)] = &[
     (
         2,
         "AH",
+        "fen::castling::board_order",
+        "Shredder-FEN letters in board order, a to h (warning, fix `HA`)",
+    ),
+    (
+        2,
+        "AHah",
+        "fen::castling::board_order",
+        "both sides' Shredder-FEN letters in board order (warning, fix `HAha`)",
+    ),
+    (
+        2,
+        "KQah",
+        "fen::castling::board_order",
+        "Black's file letters in board order after White's classic ones (warning)",
+    ),
+    (
+        2,
+        "HAah",
+        "fen::castling::board_order",
+        "White's file letters in order, Black's in board order (warning)",
+    ),
+    (
+        2,
+        "ahAH",
         "fen::castling::order",
-        "Shredder-FEN order: files from h to a",
+        "board-order letters, but Black's first",
+    ),
+    (
+        2,
+        "none",
+        "fen::castling::invalid_character",
+        "the word `none` for no rights: one diagnostic, the fix `-`",
+    ),
+    (
+        2,
+        "None",
+        "fen::castling::invalid_character",
+        "the word `None` for no rights",
     ),
     (
         2,
@@ -747,8 +783,48 @@ const WHOLE_CASES: &[(&str, &str, &str)] = &[
     ),
     (
         "rk2r3/8/8/8/8/8/8/2RK3R w KQkq - 0 1",
-        "fen::castling::not_chess960",
-        "unmirrored Chess960 rights: the kings on different files",
+        "",
+        "Double Fischer Random: the kings on different files, each side's rights its own",
+    ),
+    (
+        "nqrbknbr/pppppppp/8/8/8/8/PPPPPPPP/RKNNBBQR w KQkq - 0 2",
+        "",
+        "Double Fischer Random start, X-FEN letters",
+    ),
+    (
+        "nqrbknbr/pppppppp/8/8/8/8/PPPPPPPP/RKNNBBQR w HAhc - 0 2",
+        "",
+        "Double Fischer Random start, Shredder-FEN letters",
+    ),
+    (
+        "bbqnrkrn/pppppppp/8/8/8/8/PPPPPPPP/BBQNRKRN w EGeg - 0 1",
+        "fen::castling::board_order",
+        "a Chess960 start with Shredder-FEN letters in board order (warning, fix `GEge`)",
+    ),
+    (
+        "nnrkrbbq/pppppppp/8/8/8/8/PPPPPPPP/NNRKRBBQ w CEce - 0 1",
+        "fen::castling::board_order",
+        "a Chess960 start with `CEce` (warning, fix `ECec`)",
+    ),
+    (
+        "qrnkbrnb/pppppppp/8/8/8/8/PPPPPPPP/QRNKBRNB w BFbf - 0 1",
+        "fen::castling::board_order",
+        "a Chess960 start with `BFbf` (warning, fix `FBfb`)",
+    ),
+    (
+        "bbqnrkrn/pppppppp/8/8/8/8/PPPPPPPP/BBQNRKRN w QKkq - 0 1",
+        "fen::castling::order",
+        "classic letters out of order stay an error",
+    ),
+    (
+        "rnbq1rk1/pppp1ppp/5n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 w KQkq - 6 5",
+        "fen::castling::no_king",
+        "both sides castled, `KQkq` kept: standard chess with stale rights, not Chess960",
+    ),
+    (
+        "4k3/8/8/8/8/8/8/1R1RK2R w KB - 0 1",
+        "",
+        "Chess960 with two queenside rooks: the file letter `B`, as the writer gives it",
     ),
     (
         "bnrbkrqn/pppppppp/8/8/8/8/PPPPPPPP/BNRBKRQN w KQkq - 0 1",
@@ -793,9 +869,16 @@ fn rule_cases() -> Vec<Case> {
                 .map(str::to_owned)
         };
         if let Some(bad) = example("Bad:") {
+            // A code off by default is not reported with the default settings, which the
+            // vectors use: its example is a valid input.
+            let drawn = if code.is_on_by_default() {
+                code.name()
+            } else {
+                ""
+            };
             cases.push(fen(
                 bad,
-                code.name(),
+                drawn,
                 format!("{}: {}", code.name(), code.summary()),
             ));
         }

@@ -9,7 +9,7 @@
 //! use fenlint::files::{FileKind, fix_file, lint_file};
 //! use fenlint::Validator;
 //!
-//! let text = b"# two positions\n8/8/8/4k3/8/8/8/4K3 w - - 0 1\n4k3/8/8/8/8/8/8/4K3 w QK - 0 1\n";
+//! let text = b"# two positions\n8/8/8/4k3/8/8/8/4K3 w - - 0 1\n4k3/8/8/8/8/8/8/R3K2R w QK - 0 1\n";
 //! let diagnostics = lint_file(FileKind::Lines, text, &Validator::new());
 //! assert!(diagnostics.iter().any(|d| d.code().name() == "fen::castling::order"));
 //!
@@ -777,11 +777,7 @@ pub fn apply_fixes<'f>(bytes: &[u8], fixes: impl IntoIterator<Item = &'f Fix>) -
     fixes.sort_by_key(|fix| (fix.span().start, fix.span().end));
     let mut text = Vec::with_capacity(bytes.len());
     let (mut at, mut applied) = (0usize, 0usize);
-    let splits_a_character = |offset: usize| {
-        bytes
-            .get(offset)
-            .is_some_and(|&byte| (0x80..0xC0).contains(&byte))
-    };
+    let splits_a_character = |offset: usize| inside_a_character(bytes, offset);
     for fix in fixes {
         let span = fix.span();
         if span.start < at
@@ -802,6 +798,36 @@ pub fn apply_fixes<'f>(bytes: &[u8], fixes: impl IntoIterator<Item = &'f Fix>) -
         applied,
         converged: false,
     }
+}
+
+/// Whether `offset` falls after the first byte of a UTF-8 character of `bytes`, so that a fix
+/// starting or ending there would cut it. A byte 0x80–0xBF that no lead byte before it starts a
+/// valid character with is not UTF-8 at all (a Latin-1 letter, say): a fix may end just before
+/// it, as a castling letter's fix does in `QKkq\x8Bq\xB4`.
+fn inside_a_character(bytes: &[u8], offset: usize) -> bool {
+    if !bytes
+        .get(offset)
+        .is_some_and(|&byte| (0x80..0xC0).contains(&byte))
+    {
+        return false;
+    }
+    // The character's first byte is one to three bytes before `offset`.
+    (1..=3usize).any(|back| {
+        let Some(start) = offset.checked_sub(back) else {
+            return false;
+        };
+        let len = match bytes.get(start) {
+            Some(0xC2..=0xDF) => 2,
+            Some(0xE0..=0xEF) => 3,
+            Some(0xF0..=0xF4) => 4,
+            _ => return false,
+        };
+        len > back
+            && start
+                .checked_add(len)
+                .and_then(|end| bytes.get(start..end))
+                .is_some_and(|character| std::str::from_utf8(character).is_ok())
+    })
 }
 
 /// How many times [`fix_file`] lints and fixes at most: overlapping fixes need a second pass,
@@ -979,7 +1005,7 @@ pub fn canonical_fen(
     let validator = reading(fen, variant, options);
     let lint = validator.lint(fen);
     let position = lint.position().filter(|_| !lint.has_errors())?;
-    Some(given_fields(lint.tree(), position, options))
+    Some(given_fields(lint.tree(), position, lint.variant(), options))
 }
 
 /// The canonical text of `position`, read from `tree`, with only the fields `tree` gives: a
@@ -989,6 +1015,7 @@ pub fn canonical_fen(
 fn given_fields(
     tree: &crate::SyntaxTree<'_>,
     position: &Position,
+    variant: Option<Variant>,
     options: &WriteOptions,
 ) -> String {
     let given = [
@@ -1003,7 +1030,7 @@ fn given_fields(
     .count()
     .saturating_add(1);
     if given == 6 {
-        return Position::to_fen(position, options);
+        return written(position, variant, options);
     }
     // Checks remaining sit right after the en-passant field: `p s c e W+B h f`.
     let checks = position.checks_given.is_some() && given >= 4;
@@ -1012,8 +1039,8 @@ fn given_fields(
     } else {
         *options
     };
-    let written = Position::to_fen(position, &options);
-    let fields: Vec<&str> = written.split(' ').collect();
+    let text = written(position, variant, &options);
+    let fields: Vec<&str> = text.split(' ').collect();
     let kept = if checks {
         given.saturating_add(1)
     } else {
@@ -1038,6 +1065,19 @@ fn reading(text: &str, variant: Option<Variant>, options: &WriteOptions) -> Vali
             Validator::new().variant(Variant::Crazyhouse)
         }
         None => Validator::new(),
+    }
+}
+
+/// `position` written in `options`' dialect as the variant it was checked as (which decides
+/// how Chess960 castling is lettered, see [`crate::position::CastlingStyle::XFen`]).
+fn written(position: &Position, variant: Option<Variant>, options: &WriteOptions) -> String {
+    match variant {
+        Some(variant) if variant != position.variant => {
+            let mut position = position.clone();
+            position.variant = variant;
+            position.to_fen(options)
+        }
+        _ => position.to_fen(options),
     }
 }
 
@@ -1138,7 +1178,7 @@ fn format_epd(record: &str, options: &WriteOptions, variant: Option<Variant>) ->
     let position = lint.position()?;
     let start = lint.tree().placement()?.span().start;
     let end = lint.tree().en_passant()?.span().end;
-    let fen = Position::to_fen(position, options);
+    let fen = written(position, lint.variant(), options);
     let fields: Vec<&str> = fen.splitn(5, ' ').take(4).collect();
     let rest = epd_counters(record, end, &checked, options.epd_counters)?;
     Some(format!(
@@ -1292,6 +1332,41 @@ fn format_pgn(bytes: &[u8], options: &WriteOptions, default: Option<Variant>) ->
 #[allow(clippy::arithmetic_side_effects, reason = "test code")]
 mod tests {
     use super::*;
+
+    /// A fix may end before a byte that is not UTF-8, even one in the range of a character's
+    /// later bytes; it never ends or starts inside a character that is UTF-8.
+    #[test]
+    fn a_fix_cuts_before_a_byte_that_is_not_utf8_but_never_inside_a_character() {
+        let bytes = "[FEN \"1R w QKkq\u{8b}q\"]".as_bytes();
+        let mut latin1 = b"[FEN \"1R w QKkq\x8Bq\xB4\xB4\"]".to_vec();
+        for (text, offset, inside) in [
+            (latin1.as_slice(), 17, false),
+            (latin1.as_slice(), 18, false),
+            (bytes, 15, false),
+            (bytes, 16, true),
+            ("é😀".as_bytes(), 1, true),
+            ("é😀".as_bytes(), 3, true),
+            ("é😀".as_bytes(), 5, true),
+            ("é😀".as_bytes(), 6, false),
+        ] {
+            assert_eq!(
+                inside_a_character(text, offset),
+                inside,
+                "{text:?} {offset}"
+            );
+        }
+        let diagnostics = lint_file(FileKind::Pgn, &latin1, &Validator::new());
+        let fixed = apply_fixes(
+            &latin1,
+            diagnostics
+                .iter()
+                .filter(|diagnostic| diagnostic.code() == crate::Code::CastlingDuplicate)
+                .filter_map(Diagnostic::fix),
+        );
+        assert_eq!(fixed.applied, 1, "{diagnostics:?}");
+        latin1.remove(16);
+        assert_eq!(fixed.text, latin1);
+    }
 
     /// One scratch over lines of every kind and length, short after long (a tree larger than
     /// the usual room, whose nodes the next lines write over), gives each line the

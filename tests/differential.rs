@@ -48,12 +48,6 @@ const INTENTIONAL_DIFFERENCES: &[(&str, &str)] = &[
          and overflows in many tools; shakmaty saturates it to u32::MAX and accepts.",
     ),
     (
-        "chess960-unmirrored-castling",
-        "fenlint: `fen::castling::not_chess960` (error). Chess960 mirrors the back ranks, so when \
-         both sides keep castling rights their kings (and their kingside, and their queenside \
-         castling rooks) stand on the same files; shakmaty checks each side's rights alone.",
-    ),
-    (
         "three-check-both-counter-forms",
         "fenlint reads a three-check FEN with both counters, the remaining `W+B` before the \
          move counters and the given `+W+B` after them, when they agree (and reports \
@@ -285,34 +279,6 @@ fn counter_overflows(fen: &str) -> bool {
     })
 }
 
-/// Chess960 rights no start position leads to: both sides have rights, and their kings, or their
-/// rooks on the same side, stand on different files.
-fn chess960_unmirrored(fen: &str) -> bool {
-    let Ok(parsed) = Fen::from_ascii(fen.as_bytes()) else {
-        return false;
-    };
-    let setup = parsed.into_setup();
-    let rights = |color: Color| {
-        let king = setup.board.king_of(color)?;
-        let rooks: Vec<shakmaty::File> = (setup.castling_rights & color.backrank())
-            .into_iter()
-            .map(|rook| rook.file())
-            .collect();
-        if rooks.is_empty() {
-            return None;
-        }
-        let (kingside, queenside): (Vec<_>, Vec<_>) =
-            rooks.into_iter().partition(|&file| file > king.file());
-        Some((king.file(), kingside, queenside))
-    };
-    let (Some(white), Some(black)) = (rights(Color::White), rights(Color::Black)) else {
-        return false;
-    };
-    let differ =
-        |a: &[shakmaty::File], b: &[shakmaty::File]| !a.is_empty() && !b.is_empty() && a != b;
-    white.0 != black.0 || differ(&white.1, &black.1) || differ(&white.2, &black.2)
-}
-
 /// A side has given three checks, but it is not the case that it has just moved and the other
 /// king is in check.
 fn three_check_over_without_check(fen: &str) -> bool {
@@ -392,11 +358,6 @@ fn classify(
                         }
                         "fen::counter::overflow" if counter_overflows(fen) => {
                             Some("counter-overflow")
-                        }
-                        "fen::castling::not_chess960"
-                            if variant == Variant::Chess960 && chess960_unmirrored(fen) =>
-                        {
-                            Some("chess960-unmirrored-castling")
                         }
                         "fen::checks::game_over_without_check"
                             if variant == Variant::ThreeCheck

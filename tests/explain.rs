@@ -51,6 +51,12 @@ fn codes_of(code: Code, example: &str) -> Vec<&'static str> {
     } else {
         Validator::new()
     };
+    // A code off by default is drawn when asked for.
+    let validator = if code.is_on_by_default() {
+        validator
+    } else {
+        validator.with_severity(code, code.default_severity())
+    };
     let as_epd = code
         .docs()
         .lines()

@@ -1,4 +1,4 @@
-//! The fuzz targets' six properties (`tests/support/properties.rs`) on seeded, bounded inputs,
+//! The fuzz targets' seven properties (`tests/support/properties.rs`) on seeded, bounded inputs,
 //! so that `cargo test` on stable checks them too; and every input a fuzzer found that broke a
 //! property (`tests/fuzz_regressions/<target>/`), replayed.
 
@@ -76,6 +76,31 @@ fn formatting_is_idempotent_and_keeps_positions() {
 #[test]
 fn fixing_converges() {
     check("fix_converges", 4, 2_000, properties::fix_converges);
+}
+
+#[test]
+fn fixing_and_formatting_do_not_undo_each_other() {
+    check("fix_fmt_agree", 7, 600, properties::fix_fmt_agree);
+}
+
+/// The fixes and the formatter agree on the castling letters they write: the cases that
+/// undid each other, each as a `.fen` line.
+#[test]
+fn fixing_and_formatting_agree_on_castling_letters() {
+    for line in [
+        "4k3/8/8/8/8/8/8/1R1RK2R w KQ - 0 1",
+        "4k3/8/8/8/8/8/8/1R1RK2R w KB - 0 1",
+        "1k6/8/8/8/8/8/8/RKR4R w KCQ - 0 1",
+        "4k3/8/8/8/8/8/8/R2RK3 w Q - 0 1",
+        "rnbq1rk1/pppp1ppp/5n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 w KQkq - 6 5",
+        "nqrbknbr/pppppppp/8/8/8/8/PPPPPPPP/RKNNBBQR w KQkq - 0 2",
+    ] {
+        // The file kind byte 0 (`.fen`), then an odd byte: the file as it is.
+        let mut bytes = vec![0, 1];
+        bytes.extend_from_slice(line.as_bytes());
+        bytes.push(b'\n');
+        properties::fix_fmt_agree(&bytes);
+    }
 }
 
 #[test]

@@ -21,8 +21,17 @@ fn examples(code: Code, label: &str) -> Vec<(String, Option<Variant>)> {
         .collect()
 }
 
+/// The validator for `variant`, with every code that is off by default asked for (the rules'
+/// examples and cases are about what each rule reports).
 fn validator(variant: Option<Variant>) -> Validator {
-    variant.map_or_else(Validator::new, |variant| Validator::new().variant(variant))
+    let validator =
+        variant.map_or_else(Validator::new, |variant| Validator::new().variant(variant));
+    Code::ALL
+        .iter()
+        .filter(|code| !code.is_on_by_default())
+        .fold(validator, |validator, &code| {
+            validator.with_severity(code, code.default_severity())
+        })
 }
 
 /// The codes of the validator's rules (not of the grammar nor the EPD and PGN readers).

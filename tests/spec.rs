@@ -147,10 +147,6 @@ fn fixes_repair_what_they_claim() {
             "fen::castling::duplicate",
         ),
         (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ-kq - 0 1",
-            "fen::castling::misplaced_dash",
-        ),
-        (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR W KQkq - 0 1",
             "fen::side_to_move::invalid",
         ),

@@ -53,9 +53,14 @@ fn list_of(out: &mut dyn Write, wanted: impl Fn(Code) -> bool) -> io::Result<()>
         .max()
         .unwrap_or_default();
     for code in codes {
+        let off = if code.is_on_by_default() {
+            ""
+        } else {
+            " (off by default)"
+        };
         writeln!(
             out,
-            "{:width$}  {:8}  {}",
+            "{:width$}  {:8}  {}{off}",
             code.name(),
             code.default_severity().to_string(),
             code.summary()

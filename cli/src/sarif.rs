@@ -237,11 +237,17 @@ fn rule(code: Code) -> sarif::ReportingDescriptor {
         .short_description(sarif::MultiformatMessageString::from(
             &code.summary().to_owned(),
         ))
-        .default_configuration(
+        .default_configuration(if code.is_on_by_default() {
             sarif::ReportingConfiguration::builder()
                 .level(serde_json::json!(default_level))
-                .build(),
-        )
+                .build()
+        } else {
+            // A code off by default is reported only when asked for.
+            sarif::ReportingConfiguration::builder()
+                .level(serde_json::json!(default_level))
+                .enabled(false)
+                .build()
+        })
         .help_uri(crate::explain::docs_url(code));
     if full.is_empty() {
         rule.build()

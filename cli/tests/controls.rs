@@ -634,7 +634,7 @@ fn explain_takes_any_case_and_prefixes() {
     let args = ["explain", "fen::Castling"];
     let run = fenlint(&dir, &args);
     assert_eq!(run.code, 0);
-    assert_eq!(run.stdout.lines().count(), 11, "{}", run.stdout);
+    assert_eq!(run.stdout.lines().count(), 12, "{}", run.stdout);
     assert!(
         run.stdout
             .lines()

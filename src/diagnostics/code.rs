@@ -10,7 +10,7 @@ macro_rules! codes {
         $(#[doc = $doc:literal])+ $variant:ident => $name:literal, $severity:ident; $($rest:tt)*) => {
         codes!(@entries [$($done)* {
             [$(#[doc = $doc])+] $variant, $name, Severity::$severity,
-            concat!($($doc, "\n"),+), false, false
+            concat!($($doc, "\n"),+), false, false, true
         }] $($rest)*);
     };
     // The same, reported once per file (see [`Code::once_per_file`]).
@@ -19,7 +19,7 @@ macro_rules! codes {
         $($rest:tt)*) => {
         codes!(@entries [$($done)* {
             [$(#[doc = $doc])+] $variant, $name, Severity::$severity,
-            concat!($($doc, "\n"),+), false, true
+            concat!($($doc, "\n"),+), false, true, true
         }] $($rest)*);
     };
     // A code a validator rule reports, declared with its docs in the rule's own file.
@@ -39,12 +39,13 @@ macro_rules! codes {
             crate::validate::rules::$group::$rule::SEVERITY,
             crate::validate::rules::$group::$rule::DOCS,
             true,
-            crate::validate::rules::$group::$rule::ONCE_PER_FILE
+            crate::validate::rules::$group::$rule::ONCE_PER_FILE,
+            crate::validate::rules::$group::$rule::ON_BY_DEFAULT
         }] $($rest)*);
     };
     (@entries [$({
         [$($attr:tt)*] $variant:ident, $name:expr, $severity:expr, $docs:expr, $rule:expr,
-        $once:expr
+        $once:expr, $on:expr
     })*]) => {
         /// A stable diagnostic code such as `fen::castling::order`.
         ///
@@ -126,6 +127,25 @@ macro_rules! codes {
             /// ```
             pub const fn once_per_file(self) -> bool {
                 match self { $(Code::$variant => $once,)* }
+            }
+
+            /// Whether this code is reported unless the user turns it off. A code that is off
+            /// by default (a note about a convention most files follow on purpose, such as
+            /// Double Fischer Random back ranks) is reported only when asked for, with
+            /// [`crate::Validator::with_severity`] (`--warn CODE`, `--deny CODE`), and then
+            /// with that severity.
+            ///
+            /// ```
+            /// use fenlint::{Code, Severity, Validator};
+            /// assert!(Code::KingsMissing.is_on_by_default());
+            /// assert!(!Code::CastlingNotChess960.is_on_by_default());
+            /// let fen = "nqrbknbr/pppppppp/8/8/8/8/PPPPPPPP/RKNNBBQR w KQkq - 0 2";
+            /// assert!(fenlint::lint(fen).diagnostics().is_empty());
+            /// let asked = Validator::new().with_severity(Code::CastlingNotChess960, Severity::Advice);
+            /// assert!(!asked.lint(fen).diagnostics().is_empty());
+            /// ```
+            pub const fn is_on_by_default(self) -> bool {
+                match self { $(Code::$variant => $on,)* }
             }
         }
     };
@@ -576,14 +596,17 @@ codes! {
     ///
     /// The castling field is `-`, or letters: `K`/`Q`/`k`/`q` (kingside and queenside, X-FEN
     /// outermost rook), or file letters `A`–`H`/`a`–`h` naming the rook (Shredder-FEN, and X-FEN
-    /// for an inner rook).
+    /// for an inner rook). The word `none` (in any case), which some writers put for "no
+    /// castling rights", is read as one word, with the fix to `-`.
     ///
     /// Bad: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1`
     /// Good: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`
     CastlingInvalidCharacter => "fen::castling::invalid_character", Error;
     /// `-` together with castling letters, or twice
     ///
-    /// `-` means that nobody can castle; it stands alone, once (`--` draws this code too).
+    /// `-` means that nobody can castle; it stands alone, once (`--` draws this code too). A
+    /// second `-` has a fix that removes it; a `-` among letters (`K-`) has none, for the writer
+    /// may have meant the letters or the `-`.
     ///
     /// Bad: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq- - 0 1`
     /// Good: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`
@@ -606,6 +629,20 @@ codes! {
     /// Bad: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w QKkq - 0 1`
     /// Good: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`
     CastlingOrder => "fen::castling::order", Error;
+    /// castling file letters from the a-file to the h-file
+    ///
+    /// Some Chess960 writers give a side's file letters in board order, from the a-file to the
+    /// h-file (`AHah`, `EGeg`), where Shredder-FEN writes them from h to a (`HAha`, `GEge`).
+    /// Stockfish, cutechess and python-chess read the letters one at a time, so they read
+    /// these as intended; readers that follow the grammar reject them. The fix writes the
+    /// canonical order. White's letters still come before Black's, and classic letters out of
+    /// order (`QKkq`) stay `fen::castling::order`, an error: no writer produces them, so they
+    /// point at a hand edit or a broken writer. A file whose writer uses board order uses it
+    /// on every line, so the warning is reported once per file.
+    ///
+    /// Bad: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - 0 1`
+    /// Good: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1`
+    CastlingBoardOrder => "fen::castling::board_order", Warning, once per file;
     /// an en-passant field that is neither `-` nor a square on rank 3 or 6
     ///
     /// The en-passant target square is the square a pawn skipped with its double step: always
@@ -805,7 +842,12 @@ impl Code {
                 open = true;
             }
         }
-        let mut out = format!("*{severity}*: {}.\n", self.summary());
+        let off = if self.is_on_by_default() {
+            ""
+        } else {
+            ", off by default"
+        };
+        let mut out = format!("*{severity}*{off}: {}.\n", self.summary());
         if self.once_per_file() {
             out.push_str(
                 "\n*Reported once per file*: in a file, only the first position that draws it \

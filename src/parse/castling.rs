@@ -20,6 +20,12 @@ pub(crate) fn castling<'a>(cx: &mut Cx<'a>, input: &'a str) {
         cx.finish(open);
         return;
     }
+    if is_none_word(input) {
+        let span = cx.token_bytes(SyntaxKind::Error, input.as_bytes(), input.len());
+        report_none_word(cx, span);
+        cx.finish(open);
+        return;
+    }
     let only_dashes = input.bytes().all(|b| b == b'-');
     let mut order = Order::new(input);
     let mut seen_dash = false;
@@ -95,6 +101,12 @@ pub(crate) fn is_plain(bytes: &[u8]) -> bool {
         previous = rank;
     }
     !bytes.is_empty()
+}
+
+/// Whether the castling field is the word `none` (in any case), which some writers put for "no
+/// castling rights": read as one word, not as the right `e` among three bad characters.
+fn is_none_word(input: &str) -> bool {
+    input.eq_ignore_ascii_case("none")
 }
 
 /// A `-` among the letters.
@@ -272,6 +284,10 @@ impl<'a> Order<'a> {
             .filter(|&rank| self.seen & (1u32 << rank) != 0)
             .map(letter_of)
             .collect();
+        if in_board_order(self.field) {
+            report_board_order(cx, field, canonical, self.clean);
+            return;
+        }
         let found = cx.source_text(field);
         let late_letter = cx.source_text(late);
         let early_letter = cx.source_text(early);
@@ -294,6 +310,56 @@ impl<'a> Order<'a> {
         }
         cx.report(diagnostic);
     }
+}
+
+/// Whether the castling letters of `field`, out of order, are in the order some Chess960
+/// writers use: White's before Black's, and each side's either in the canonical order or file
+/// letters only from the a-file to the h-file (`AHah`, `EGeg`, `KQeg`). Readers that take the
+/// letters one at a time (Stockfish, cutechess, python-chess) read them as intended. Classic
+/// letters out of order (`QKkq`, `kqKQ`) are not: no writer produces them.
+fn in_board_order(field: &str) -> bool {
+    let letters = field.bytes().filter(|&byte| is_castling_letter(byte));
+    let (white, black): (Vec<u8>, Vec<u8>) = letters.clone().partition(u8::is_ascii_uppercase);
+    let white_first = letters
+        .skip_while(u8::is_ascii_uppercase)
+        .all(|byte| byte.is_ascii_lowercase());
+    white_first && side_in_order(&white) && side_in_order(&black)
+}
+
+/// Whether one side's castling letters are in the canonical order, or are file letters in
+/// board order (a to h), each letter once.
+fn side_in_order(letters: &[u8]) -> bool {
+    let canonical = letters
+        .windows(2)
+        .all(|pair| matches!(pair, [a, b] if rank_of(*a) < rank_of(*b)));
+    let board_order = letters
+        .iter()
+        .all(|&byte| !matches!(byte.to_ascii_uppercase(), b'K' | b'Q'))
+        && letters
+            .windows(2)
+            .all(|pair| matches!(pair, [a, b] if a < b));
+    canonical || board_order
+}
+
+/// Reports castling letters in board order (see [`in_board_order`]), with the fix to the
+/// canonical order when the field holds nothing else.
+#[cold]
+fn report_board_order(cx: &mut Cx<'_>, field: Span, canonical: String, clean: bool) {
+    let found = cx.source_text(field);
+    let (mut message, plain) = around_shown_plain(
+        "castling letters `",
+        found,
+        "` with file letters from the a-file to the h-file, expected `",
+    );
+    message.push_str(&canonical);
+    message.push('`');
+    let mut diagnostic = Diagnostic::new(Code::CastlingBoardOrder, MessageText::new(message.into(), plain))
+        .primary(field, "board order")
+        .help("Shredder-FEN gives each side's file letters from h to a (`HAha`); engines that read the letters one at a time accept board order, readers that follow the grammar do not.");
+    if clean {
+        diagnostic = diagnostic.with_fix(field, canonical);
+    }
+    cx.report(diagnostic);
 }
 
 #[cold]
@@ -325,6 +391,8 @@ fn report_dash(cx: &mut Cx<'_>, span: Span, only_dashes: bool) {
     if cx.full() {
         return;
     }
+    // A second `-` is dropped without doubt. A `-` among letters (`K-`) says both "these
+    // rights" and "no rights": which the writer meant is not for a fix to decide.
     let diagnostic = if only_dashes {
         Diagnostic::new(
             Code::CastlingMisplacedDash,
@@ -332,15 +400,39 @@ fn report_dash(cx: &mut Cx<'_>, span: Span, only_dashes: bool) {
         )
         .primary(span, "a second `-`")
         .help("Write a single `-` when nobody can castle.")
+        .with_fix(span, "")
     } else {
         Diagnostic::new(
             Code::CastlingMisplacedDash,
             "`-` among castling letters, expected either `-` alone or letters only",
         )
         .primary(span, "`-` means no castling rights")
-        .help("Remove the `-`: it stands alone, for no castling rights at all.")
+        .help("Keep the letters if those rights stand, or write `-` alone if nobody can castle.")
     };
-    cx.report(diagnostic.with_fix(span, ""));
+    cx.report(diagnostic);
+}
+
+/// Reports the word `none` as the castling field, with the fix to `-`.
+#[cold]
+fn report_none_word(cx: &mut Cx<'_>, span: Span) {
+    if cx.full() {
+        return;
+    }
+    let found = cx.source_text(span);
+    let (message, plain) = around_shown_plain(
+        "castling field `",
+        found,
+        "` is a word, expected `-` for no castling rights",
+    );
+    cx.report(
+        Diagnostic::new(
+            Code::CastlingInvalidCharacter,
+            MessageText::new(message.into(), plain),
+        )
+        .primary(span, "a word for no castling rights")
+        .help("Write `-` when nobody can castle; castling letters are `K`, `Q`, `k`, `q` or file letters.")
+        .with_fix(span, "-"),
+    );
 }
 
 fn report_invalid_characters(cx: &mut Cx<'_>, span: Span) {

@@ -825,15 +825,24 @@ fn castling_facts(
         BackRank::of(board, Color::Black),
     );
     let mut rooks = Bitboard::EMPTY;
-    let mut chess960 = false;
+    // A file letter tells Chess960 by its notation; `K` or `Q` only when every letter is a
+    // right in Chess960 (see `BackRank::tells_chess960`).
+    let (mut file_letter, mut classic_tells, mut all_rights) = (false, false, true);
     for (color, side) in std::iter::once(first).chain(sides) {
         let rank = if color == Color::White { white } else { black };
         if let Some(square) = rank.square(side) {
             rooks = rooks.with(square);
         }
-        chess960 = chess960 || (ask_chess960 && rank.tells_chess960(side));
+        if ask_chess960 {
+            let tells = rank.tells_chess960(side);
+            match side {
+                CastlingSide::File(_) => file_letter |= tells,
+                _ => classic_tells |= tells,
+            }
+            all_rights &= rank.is_chess960_right(side);
+        }
     }
-    (rooks, chess960)
+    (rooks, file_letter || (classic_tells && all_rights))
 }
 
 /// The square a castling letter of `color` for `side` names on `board`: `K`/`Q` the outermost
@@ -843,6 +852,56 @@ fn castling_facts(
 /// it writes.
 fn castling_square(board: &Board, color: Color, side: CastlingSide) -> Option<Square> {
     BackRank::of(board, color).square(side)
+}
+
+impl Position {
+    /// Whether a reader infers Chess960 from this position written in X-FEN without regard to
+    /// doubt (`K`/`Q` for each outermost rook, file letters for the rest): nothing else tells
+    /// the variant (no holdings, promoted piece or check counters), and the letters do (see
+    /// [`castling_facts`]).
+    pub(crate) fn x_fen_reads_as_chess960(&self) -> bool {
+        let open = self.holdings.is_none()
+            && (self.promoted & self.board.occupied()).is_empty()
+            && self.checks_given.is_none();
+        if !open {
+            return false;
+        }
+        let board = &self.board;
+        let sides = self.castling.squares().filter_map(|square| {
+            let color = match square.rank() {
+                1 => Color::White,
+                8 => Color::Black,
+                _ => return None,
+            };
+            let side = if castling_square(board, color, CastlingSide::King) == Some(square) {
+                CastlingSide::King
+            } else if castling_square(board, color, CastlingSide::Queen) == Some(square) {
+                CastlingSide::Queen
+            } else {
+                CastlingSide::File(square.file())
+            };
+            Some((color, side))
+        });
+        castling_facts(sides, board, true).1
+    }
+}
+
+/// Whether, in Chess960, `K` or `Q` for `side` leaves readers in doubt: the colour's king is on
+/// its back rank with two rooks or more on that side, so that "the outermost rook" (X-FEN) and
+/// "the rook nearest the corner's castling square" may differ. `fen::castling::ambiguous` warns
+/// about such a letter and its fix writes the file letter, so the writer writes the file letter
+/// there too, and `fmt` and `check --fix` agree.
+fn classic_letter_in_doubt(board: &Board, color: Color, side: CastlingSide) -> bool {
+    let rank = BackRank::of(board, color);
+    let Some(king) = rank.king else {
+        return false;
+    };
+    let files: u32 = match side {
+        CastlingSide::King => 0xFEu32.wrapping_shl(u32::from(king)) & 0xFF,
+        CastlingSide::Queen => 1u32.wrapping_shl(u32::from(king)).wrapping_sub(1),
+        CastlingSide::File(_) => return false,
+    };
+    (rank.rooks & files).count_ones() > 1
 }
 
 /// What a colour's castling letters are read against: its back rank, the file of its king when
@@ -889,6 +948,13 @@ impl BackRank {
     /// corner holds no rook of that side while another rook stands on that side of the king
     /// (X-FEN's outermost rook, as in a Chess960 start position). A standard setup whose rook
     /// is gone from that side, right kept, stays standard (and draws `fen::castling::no_rook`).
+    ///
+    /// `K` and `Q` are standard chess's letters too: they tell Chess960 only when every letter
+    /// of the field is a right in Chess960 ([`BackRank::is_chess960_right`]). Otherwise the
+    /// standard reading explains the text as well or better, as stale rights: `KQkq` after
+    /// both sides castled (kings on g1 and g8, rooks on f1 and f8) names no rook beyond either
+    /// king in Chess960 either, and is read as standard chess, whose rules say the kings left
+    /// e1 and e8.
     fn tells_chess960(self, side: CastlingSide) -> bool {
         let Some(king) = self.king else {
             return false;
@@ -902,6 +968,23 @@ impl BackRank {
             // No rook in the h-corner, one on f or g; none in the a-corner, one on b, c or d.
             CastlingSide::King => rooks & 0x80 == 0 && rooks & 0x60 != 0,
             CastlingSide::Queen => rooks & 0x01 == 0 && rooks & 0x0e != 0,
+        }
+    }
+
+    /// Whether a castling letter for `side` is a right in Chess960 on this back rank: the king
+    /// stands on it, and the rook the letter names (a file letter's, or the outermost on that
+    /// side for `K` and `Q`) is there, off the king's file.
+    fn is_chess960_right(self, side: CastlingSide) -> bool {
+        let Some(king) = self.king else {
+            return false;
+        };
+        match side {
+            CastlingSide::File(file) => {
+                let file = file.index();
+                file != king && self.rooks.wrapping_shr(u32::from(file)) & 1 != 0
+            }
+            CastlingSide::King => outermost_file(self.rooks, king, true).is_some(),
+            CastlingSide::Queen => outermost_file(self.rooks, king, false).is_some(),
         }
     }
 }

@@ -4,7 +4,9 @@
 
 use std::fmt;
 
-use super::{Bitboard, Board, Position, attacks, castling_square};
+use super::{
+    Bitboard, Board, Position, Variant, attacks, castling_square, classic_letter_in_doubt,
+};
 use crate::syntax::CastlingSide;
 use crate::{Color, File, Piece, Role, Square};
 
@@ -113,10 +115,10 @@ pub enum EpdCountersStyle {
 /// ```
 /// use fenlint::position::{CastlingStyle, Position, WriteOptions};
 /// // Chess960: White's king is on b1, its rooks on a1, c1 (an inner rook) and h1.
-/// let tree = fenlint::parse("1k6/8/8/8/8/8/8/RKR4R w KCQ - 0 1").into_tree();
+/// let tree = fenlint::parse("1k6/8/8/8/8/8/8/RKR4R w HCQ - 0 1").into_tree();
 /// let position = Position::from_tree(&tree).unwrap();
 /// let with = |castling| WriteOptions::default().with_castling(castling);
-/// assert!(position.to_fen(&with(CastlingStyle::XFen)).contains(" KCQ "));
+/// assert!(position.to_fen(&with(CastlingStyle::XFen)).contains(" HCQ "));
 /// assert!(position.to_fen(&with(CastlingStyle::Shredder)).contains(" HCA "));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -128,7 +130,11 @@ pub enum CastlingStyle {
     /// Precisely, `K` or `Q` is written exactly when the reader takes it to mean that square:
     /// with the king on its back rank, the outermost rook of its colour on that side; with no
     /// such rook, or no king on the back rank, the h- or a-corner. Every other square gets its
-    /// file letter. (Other writers, shakmaty among them, use file letters whenever the king is
+    /// file letter, and so does `K` or `Q` in Chess960 (the position's variant, or the one a
+    /// reader infers from the letters) with two rooks or more on that side of the king, where
+    /// readers disagree on which rook it names (`fen::castling::ambiguous`): `HCQ`, not `KCQ`,
+    /// with rooks on c1 and h1 and the king on b1, as `check --fix` writes it. (Other writers,
+    /// shakmaty among them, use file letters whenever the king is
     /// off its back rank; both read back the same, but `K`/`Q` keeps `KQkq` for such positions
     /// and keeps them from reading back as Chess960.)
     #[default]
@@ -260,10 +266,14 @@ impl Position {
     /// - the variant is not written. Readers infer it: holdings or a `~` make
     ///   [`Crazyhouse`](super::Variant::Crazyhouse), then check counters
     ///   [`ThreeCheck`](super::Variant::ThreeCheck), then castling letters that need Chess960
-    ///   (a file letter, or `K`/`Q` with the king or that rook off its standard square)
+    ///   (a file letter, or `K`/`Q` with the king or that rook off its standard square, when
+    ///   every letter names a king and rook that Chess960 castling needs)
     ///   [`Chess960`](super::Variant::Chess960); anything else is
     ///   [`Standard`](super::Variant::Standard). So Shredder-FEN letters read back as Chess960,
     ///   a Chess960 position whose castling looks standard reads back from X-FEN as Standard,
+    ///   a Chess960 position that holdings or check counters mark as another variant reads back
+    ///   as that variant (its rights in doubt, lettered by file for Chess960, name the same
+    ///   rooks, and that variant writes them as `K`/`Q`),
     ///   and a Crazyhouse position without holdings or promoted pieces reads back as whatever
     ///   else the text suggests. (The validator, unlike [`Position::from_tree`], takes slash
     ///   holdings without a `~` for holdings only when told the variant is crazyhouse.)
@@ -332,7 +342,10 @@ impl Position {
         out.write_char(' ')?;
         out.write_char(self.turn.letter())?;
         out.write_char(' ')?;
-        write_castling(out, &self.board, self.castling, options.castling)?;
+        // Read back as Chess960 (or checked as such): `K`/`Q` in doubt take their file letter.
+        let chess960 = options.castling == CastlingStyle::XFen
+            && (self.variant == Variant::Chess960 || self.x_fen_reads_as_chess960());
+        write_castling(out, &self.board, self.castling, options.castling, chess960)?;
         match self.en_passant_square(options.en_passant) {
             Some(square) => write!(out, " {square}")?,
             None => out.write_str(" -")?,
@@ -511,6 +524,7 @@ fn write_castling<W: fmt::Write + ?Sized>(
     board: &Board,
     rights: Bitboard,
     style: CastlingStyle,
+    chess960: bool,
 ) -> fmt::Result {
     let mut written = false;
     for (color, rank) in [(Color::White, 1), (Color::Black, 8)] {
@@ -520,7 +534,12 @@ fn write_castling<W: fmt::Write + ?Sized>(
         let mut slots = [None; 10];
         for square in rights.squares().filter(|square| square.rank() == rank) {
             let file = square.file();
-            let names = |side| castling_square(board, color, side) == Some(square);
+            // In Chess960 a `K` or `Q` in doubt is written as its file letter (see
+            // `classic_letter_in_doubt`).
+            let names = |side| {
+                castling_square(board, color, side) == Some(square)
+                    && !(chess960 && classic_letter_in_doubt(board, color, side))
+            };
             let (slot, letter) = match style {
                 CastlingStyle::XFen if names(CastlingSide::King) => (0, 'K'),
                 CastlingStyle::XFen if names(CastlingSide::Queen) => (9, 'Q'),

@@ -219,11 +219,12 @@ impl Validator {
         }
     }
 
-    /// The severity `code` is reported with, or `None` when it is allowed.
+    /// The severity `code` is reported with, or `None` when it is allowed (or off by default,
+    /// see [`Code::is_on_by_default`], and not asked for).
     pub fn severity_of(&self, code: Code) -> Option<Severity> {
         match self.overrides.get(code as usize) {
             Some(&Some(severity)) => severity,
-            _ => Some(code.default_severity()),
+            _ => code.is_on_by_default().then(|| code.default_severity()),
         }
     }
 
@@ -387,8 +388,16 @@ impl Validator {
             rules::run_all(&mut check);
             diagnostics = std::mem::take(&mut check.diagnostics);
         }
-        // Without overrides every diagnostic keeps the default severity it was made with.
-        if !self.overrides.is_empty() {
+        // Without overrides every diagnostic keeps the default severity it was made with, and
+        // only those of codes off by default (rarely any) are left out.
+        if self.overrides.is_empty() {
+            if diagnostics
+                .iter()
+                .any(|diagnostic| !diagnostic.code().is_on_by_default())
+            {
+                diagnostics.retain(|diagnostic| diagnostic.code().is_on_by_default());
+            }
+        } else {
             diagnostics.retain_mut(|diagnostic| match self.severity_of(diagnostic.code()) {
                 Some(severity) => {
                     diagnostic.set_severity(severity);

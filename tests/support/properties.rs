@@ -1,4 +1,4 @@
-//! The six properties that the fuzz targets (`fuzz/fuzz_targets/`) search for counterexamples
+//! The seven properties that the fuzz targets (`fuzz/fuzz_targets/`) search for counterexamples
 //! and that `tests/properties.rs` checks on seeded inputs: one implementation, two drivers.
 //!
 //! Each function takes raw bytes (as a fuzzer gives them) and panics with a message naming the
@@ -319,6 +319,36 @@ pub fn fix_converges(bytes: &[u8]) {
             .map(|d| d.code().name())
             .collect::<Vec<_>>()
     );
+}
+
+/// Property 7: `check --fix` and `fmt` do not undo each other, read as the automatic variant or
+/// as standard chess or Chess960 forced: a file fixed and then formatted leaves `--fix` nothing
+/// to change, and so does a file formatted, fixed and formatted again. (A fix that `fmt`
+/// reverts, as `KB` for `KQ` with rooks on b1 and d1, fails the first.)
+pub fn fix_fmt_agree(bytes: &[u8]) {
+    let (kind, text) = file_of(bytes);
+    let options = WriteOptions::default();
+    for variant in [None, Some(Variant::Standard), Some(Variant::Chess960)] {
+        let validator = variant.map_or_else(Validator::new, |v| Validator::new().variant(v));
+        let formatted = files::format_file_as(kind, &text, &options, variant).text;
+        for start in [&text, &formatted] {
+            let fixed = files::fix_file(kind, start, &validator);
+            if !fixed.converged {
+                continue; // `fix_converges` says why.
+            }
+            let formatted = files::format_file_as(kind, &fixed.text, &options, variant).text;
+            let again = files::fix_file(kind, &formatted, &validator);
+            assert_eq!(
+                again.applied,
+                0,
+                "{variant:?}: fixing {:?} gives {:?}, formatting that gives {:?}, which --fix changes to {:?}",
+                String::from_utf8_lossy(start),
+                String::from_utf8_lossy(&fixed.text),
+                String::from_utf8_lossy(&formatted),
+                String::from_utf8_lossy(&again.text),
+            );
+        }
+    }
 }
 
 /// Property 5: any text, read as EPD records at a base offset: no panic, every span inside the

@@ -28,14 +28,23 @@ use crate::Code;
 ///
 /// `declare_rule! { reports CODE }` declares a rule that reports a code declared in the
 /// registry, because the grammar reports it too.
+///
+/// `declare_rule! { ... CODE => "name", Advice, off }` declares a rule whose code is off by
+/// default: not reported unless the user asks for it (`--warn CODE`, or
+/// [`crate::Validator::with_severity`]), for a note about a convention that most files follow
+/// on purpose.
 macro_rules! declare_rule {
-    ($(#[doc = $doc:literal])+ $variant:ident => $name:literal, $severity:ident) => {
-        declare_rule! { $(#[doc = $doc])+ $variant => $name, $severity, false }
+    ($(#[doc = $doc:literal])+ $variant:ident => $name:literal, $severity:ident, off) => {
+        declare_rule! { @declare [$($doc)+] $variant, $name, $severity, false, false }
     };
     ($(#[doc = $doc:literal])+ $variant:ident => $name:literal, $severity:ident, once per file) => {
-        declare_rule! { $(#[doc = $doc])+ $variant => $name, $severity, true }
+        declare_rule! { @declare [$($doc)+] $variant, $name, $severity, true, true }
     };
-    ($(#[doc = $doc:literal])+ $variant:ident => $name:literal, $severity:ident, $once:literal) => {
+    ($(#[doc = $doc:literal])+ $variant:ident => $name:literal, $severity:ident) => {
+        declare_rule! { @declare [$($doc)+] $variant, $name, $severity, false, true }
+    };
+    (@declare [$($doc:literal)+] $variant:ident, $name:literal, $severity:ident,
+        $once:literal, $on:literal) => {
         /// The code this rule reports.
         pub(crate) const CODE: crate::Code = crate::Code::$variant;
         /// The code's name.
@@ -46,6 +55,8 @@ macro_rules! declare_rule {
         pub(crate) const DOCS: &str = concat!($($doc, "\n"),+);
         /// Whether the code is reported once per file ([`crate::Code::once_per_file`]).
         pub(crate) const ONCE_PER_FILE: bool = $once;
+        /// Whether the code is reported unless the user turns it off.
+        pub(crate) const ON_BY_DEFAULT: bool = $on;
     };
     (reports $variant:ident) => {
         /// The code this rule reports.

@@ -310,6 +310,47 @@ fn report_too_many(
     )));
 }
 
+/// Whether `right` is a stale right: its colour's king is not at home (`no_king`), or it is
+/// and the rook the right names is missing (`no_rook`).
+fn is_stale(check: &Check<'_, '_>, right: &CastlingRight) -> bool {
+    match castling_king(check, right.color()) {
+        None => true,
+        Some(king) => named_rook(check, right, king).is_err(),
+    }
+}
+
+/// The fix of `no_king` and `no_rook`: the castling field without every stale right (see
+/// [`is_stale`]), or `-` when none is left. Every such diagnostic of a FEN carries this same
+/// fix, so that `--fix` applies it once and no two removals leave an empty field. The rights
+/// are what is wrong, not the board: the pieces are where the text puts them, and a king or a
+/// rook that has moved has lost its rights.
+///
+/// `None` when the field holds anything but castling letters, each once (the syntax codes say
+/// what to do first), or when a colour with a stale right has no king or more than one (the
+/// board is in doubt then, not the rights).
+fn stale_rights_fix(check: &Check<'_, '_>) -> Option<(Span, String)> {
+    let field = check.tree.castling()?;
+    let text = field.text();
+    let mut kept = String::with_capacity(text.len());
+    let mut letters = 0usize;
+    for right in rights(check) {
+        letters = letters.saturating_add(1);
+        if !is_stale(check, &right) {
+            kept.push(right.letter());
+        } else if check.king(right.color()).is_none() {
+            return None;
+        }
+    }
+    // Each letter is one byte: as many letters as bytes means nothing else is there.
+    if letters == 0 || letters != text.len() {
+        return None;
+    }
+    if kept.is_empty() {
+        kept.push('-');
+    }
+    Some((field.span(), kept))
+}
+
 /// The king's side a right names, given the king's file.
 fn kingside(right: &CastlingRight, king_file: u8) -> bool {
     match right.side() {

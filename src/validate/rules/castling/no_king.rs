@@ -7,9 +7,11 @@ declare_rule! {
     ///
     /// What: a side with a castling right has its king on its first rank (on e1/e8 in standard
     /// chess), between the rooks.
-    /// Why: a king that has moved has lost its castling rights.
+    /// Why: a king that has moved has lost its castling rights. The fix removes the stale
+    /// rights (with those of `fen::castling::no_rook`, in one edit), or writes `-` when none is
+    /// left; there is none when the colour has no king or two, for then the board is in doubt.
     /// Bad: `4k3/8/8/8/8/8/4K3/R6R w KQ - 0 1`
-    /// Good: `4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1`
+    /// Good: `4k3/8/8/8/8/8/4K3/R6R w - - 0 1`
     CastlingNoKing => "fen::castling::no_king", Error
 }
 
@@ -55,6 +57,9 @@ fn report(check: &mut Check<'_, '_>, color: Color, first: CastlingRight) {
             .str(" king on ")
             .square(king);
         diagnostic = diagnostic.secondary(check.square_span(king), label);
+    }
+    if let Some((span, letters)) = stale_rights_fix(check) {
+        diagnostic = diagnostic.with_fix(span, letters);
     }
     check.report(diagnostic.help(help(color, standard(check))));
 }

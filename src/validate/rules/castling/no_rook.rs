@@ -7,7 +7,9 @@ declare_rule! {
     ///
     /// What: `K`/`Q` need a rook of that colour on the first rank on that side of the king (on
     /// h1/a1 in standard chess); a file letter needs a rook on that file.
-    /// Why: a rook that has moved or been captured gives no castling right.
+    /// Why: a rook that has moved or been captured gives no castling right. The fix removes
+    /// the stale rights (with those of `fen::castling::no_king`, in one edit), or writes `-`
+    /// when none is left.
     /// Bad: `rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`
     /// Good: `rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQq - 0 1`
     CastlingNoRook => "fen::castling::no_rook", Error
@@ -76,6 +78,9 @@ fn report(check: &mut Check<'_, '_>) {
                     .square(expected),
             };
             diagnostic = diagnostic.secondary(check.square_span(expected), what);
+        }
+        if let Some((span, letters)) = stale_rights_fix(check) {
+            diagnostic = diagnostic.with_fix(span, letters);
         }
         check.report(
             diagnostic.help(

@@ -1,19 +1,24 @@
-//! `fen::castling::not_chess960`: castling rights no Chess960 start position can lead to.
+//! `fen::castling::not_chess960`: castling rights from two different back ranks (Double
+//! Fischer Random), a note that is off by default.
 
 use super::*;
 
 declare_rule! {
-    /// castling rights no Chess960 start position can lead to
+    /// castling rights from two different back ranks (Double Fischer Random)
     ///
-    /// What: when both sides keep castling rights, their kings stand on the same file, and so do
-    /// their kingside (and their queenside) rooks, since Chess960 mirrors the back ranks.
-    /// Why: rights whose pieces stand on different files cannot come from one start position.
-    /// Bad: `1r2k2r/8/8/8/8/8/8/R3K1R1 w GBhb - 0 1`
-    /// Good: `1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1`
-    CastlingNotChess960 => "fen::castling::not_chess960", Error
+    /// What: in Chess960, when both sides keep castling rights, whether their kings stand on
+    /// the same file, and so do the rooks their kingside (and their queenside) rights name.
+    /// Chess960 mirrors the back ranks; Double Fischer Random (DFRC) gives each side its own,
+    /// and each side's rights name its own king and rooks.
+    /// Why: such positions are valid, and DFRC books are full of them, so this note is off by
+    /// default. Turn it on (`--warn fen::castling::not_chess960`) to find DFRC positions in a
+    /// file meant to be Chess960, or rights that one side kept after its pieces moved.
+    /// Bad: `nqrbknbr/pppppppp/8/8/8/8/PPPPPPPP/RKNNBBQR w HAhc - 0 2`
+    /// Good: `rknnbbqr/pppppppp/8/8/8/8/PPPPPPPP/RKNNBBQR w HAha - 0 1`
+    CastlingNotChess960 => "fen::castling::not_chess960", Advice, off
 }
 
-/// `fen::castling::not_chess960`: both sides keep rights, but their kings or rooks do not stand
+/// `fen::castling::not_chess960`: both sides keep rights, and their kings or rooks do not stand
 /// on mirrored files.
 #[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
@@ -32,16 +37,18 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     report(check, white_king, black_king);
 }
 
-/// Reports the kings and the rooks of both colours' rights that do not stand on the same
-/// files: out of line, for the tests above are run on every FEN.
+/// Reports, in one note, the kings and the rooks of both colours' rights that do not stand on
+/// the same files: out of line, for the tests above are run on every FEN.
 #[cold]
 #[inline(never)]
 fn report(check: &mut Check<'_, '_>, white_king: Square, black_king: Square) {
-    let mut problems: Vec<(Span, Span, String)> = Vec::new();
+    // White's square, Black's, what they are, and the message's words for them.
+    let mut problems: Vec<(Span, Span, String, String)> = Vec::new();
     if white_king.file() != black_king.file() {
         problems.push((
             check.square_span(white_king),
             check.square_span(black_king),
+            "king".to_owned(),
             format!("kings on {white_king} and {black_king}"),
         ));
     }
@@ -78,21 +85,35 @@ fn report(check: &mut Check<'_, '_>, white_king: Square, black_king: Square) {
             problems.push((
                 check.square_span(white),
                 check.square_span(black),
+                format!("{side} rook"),
                 format!("{side} rooks on {white} and {black}"),
             ));
         }
     }
-    for (white, black, what) in problems {
-        check.report(
-            Diagnostic::new(
-                Code::CastlingNotChess960,
-                format!("castling rights for both sides with {what}, expected them on the same file"),
-            )
-            .primary(black, "Black's")
-            .secondary(white, "White's")
-            .help("Chess960 mirrors the back ranks, and castling pieces have not moved; remove the rights of the side whose pieces moved."),
-        );
+    if problems.is_empty() {
+        return;
     }
+    let what: Vec<&str> = problems
+        .iter()
+        .map(|(_, _, _, what)| what.as_str())
+        .collect();
+    let mut diagnostic = Diagnostic::new(
+        Code::CastlingNotChess960,
+        format!(
+            "castling rights for both sides with {}, from two different back ranks (Double Fischer Random)",
+            what.join(", ")
+        ),
+    );
+    for (index, (white, black, piece, _)) in problems.iter().enumerate() {
+        let label = format!("Black's {piece}");
+        diagnostic = if index == 0 {
+            diagnostic.primary(*black, label)
+        } else {
+            diagnostic.secondary(*black, label)
+        }
+        .secondary(*white, format!("White's {piece}"));
+    }
+    check.report(diagnostic.help("Double Fischer Random gives each side its own back rank, and this position is valid there; in Chess960, whose back ranks mirror each other, the side whose pieces moved has lost those rights."));
 }
 
 /// Whether the kings and the back-rank rooks stand on the same files for both sides and the
@@ -113,7 +134,9 @@ mod tests {
     use crate::{Code, Validator, position::Variant};
 
     fn codes(fen: &str) -> Vec<Code> {
-        let validator = Validator::new().variant(Variant::Chess960);
+        let validator = Validator::new()
+            .variant(Variant::Chess960)
+            .with_severity(Code::CastlingNotChess960, crate::Severity::Advice);
         let lint = validator.lint(fen);
         lint.diagnostics().iter().map(|d| d.code()).collect()
     }
@@ -135,5 +158,40 @@ mod tests {
         assert!(
             codes("r2k1rr1/8/8/8/8/8/8/R2K1R1R w Kk - 0 1").contains(&Code::CastlingNotChess960)
         );
+    }
+
+    /// Double Fischer Random positions draw nothing by default, read as Chess960 or told so;
+    /// asked for, the note is one advice naming every difference.
+    #[test]
+    fn double_fischer_random_draws_nothing_by_default_and_one_note_when_asked() {
+        for fen in [
+            "nqrbknbr/pppppppp/8/8/8/8/PPPPPPPP/RKNNBBQR w KQkq - 0 2",
+            "nqrbknbr/pppppppp/8/8/8/8/PPPPPPPP/RKNNBBQR w HAhc - 0 2",
+        ] {
+            for validator in [
+                Validator::new(),
+                Validator::new().variant(Variant::Chess960),
+            ] {
+                let lint = validator.lint(fen);
+                assert_eq!(lint.variant(), Some(Variant::Chess960), "{fen}");
+                assert!(
+                    lint.diagnostics().is_empty(),
+                    "{fen}: {:?}",
+                    lint.diagnostics()
+                );
+            }
+            let asked =
+                Validator::new().with_severity(Code::CastlingNotChess960, crate::Severity::Advice);
+            let diagnostics = asked.lint(fen).into_diagnostics();
+            assert_eq!(diagnostics.len(), 1, "{fen}: {diagnostics:?}");
+            assert_eq!(diagnostics[0].severity(), crate::Severity::Advice);
+            assert!(
+                diagnostics[0]
+                    .message()
+                    .contains("kings on b1 and e8, queenside rooks on a1 and c8"),
+                "{}",
+                diagnostics[0].message()
+            );
+        }
     }
 }
