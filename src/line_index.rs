@@ -147,6 +147,39 @@ impl LineIndex {
         Some(start..start.saturating_add(content.len()))
     }
 
+    /// The byte range of line `line` of `text` with its line ending, or `None` when there is
+    /// no such line.
+    ///
+    /// ```
+    /// let text = "a\r\nb\rc";
+    /// let index = fenlint::LineIndex::new(text);
+    /// assert_eq!(index.line_with_ending(text, 0), Some(0..3));
+    /// assert_eq!(index.line_with_ending(text, 1), Some(3..5));
+    /// assert_eq!(index.line_with_ending(text, 2), Some(5..6));
+    /// assert_eq!(index.line_with_ending(text, 3), None);
+    /// ```
+    pub fn line_with_ending(&self, text: &str, line: usize) -> Option<std::ops::Range<usize>> {
+        let start = *self.starts.get(line)?;
+        let end = self
+            .starts
+            .get(line.saturating_add(1))
+            .map_or(text.len(), |&next| next.min(text.len()));
+        Some(start.min(end)..end)
+    }
+
+    /// Whether line `line` is all ASCII, so that a column is a byte in every unit (`false`
+    /// for a line past the last).
+    ///
+    /// ```
+    /// let index = fenlint::LineIndex::new("abc\nd\u{e9}\n");
+    /// assert!(index.is_ascii(0));
+    /// assert!(!index.is_ascii(1));
+    /// assert!(index.is_ascii(2));
+    /// ```
+    pub fn is_ascii(&self, line: usize) -> bool {
+        self.ascii.get(line) == Some(&true)
+    }
+
     /// The line and column of byte `offset` of `text`, with columns in `unit`.
     ///
     /// An offset inside a line ending counts as the end of the line's content; an offset past

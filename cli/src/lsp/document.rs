@@ -5,7 +5,7 @@ use std::ops::Range as Bytes;
 use std::sync::Arc;
 
 use fenlint::files::FileKind;
-use fenlint::{ColumnUnit, Span};
+use fenlint::{ColumnUnit, LineIndex, Span};
 use lsp_types::{Position, Range, TextDocumentContentChangeEvent, Uri};
 
 /// What the worker found in one version of a document.
@@ -141,74 +141,37 @@ fn kind_of(uri: &Uri, language_id: &str) -> FileKind {
 /// query (another text gives meaningless, but never panicking, answers).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Lines {
-    /// The byte offset where each line starts; the first is 0.
-    starts: Vec<usize>,
-    /// For each line, whether it is all ASCII (so that every column unit is a byte).
-    ascii: Vec<bool>,
+    /// The library's index, which ends lines where the protocol does.
+    index: LineIndex,
 }
 
 impl Lines {
     pub fn new(text: &str) -> Lines {
-        let bytes = text.as_bytes();
-        let mut starts = vec![0];
-        let mut ascii = Vec::new();
-        let mut line_ascii = true;
-        let mut at = 0usize;
-        while let Some(&byte) = bytes.get(at) {
-            at = at.saturating_add(1);
-            let end = match byte {
-                b'\n' => true,
-                // A `\r` ends its line unless a `\n` follows, which then ends it.
-                b'\r' => bytes.get(at) != Some(&b'\n'),
-                _ => {
-                    line_ascii &= byte.is_ascii();
-                    false
-                }
-            };
-            if end {
-                starts.push(at);
-                ascii.push(line_ascii);
-                line_ascii = true;
-            }
+        Lines {
+            index: LineIndex::new(text),
         }
-        ascii.push(line_ascii);
-        Lines { starts, ascii }
     }
 
     /// The number of lines: one more than the number of line endings.
     pub fn line_count(&self) -> usize {
-        self.starts.len()
+        self.index.line_count()
     }
 
     /// The 0-based line that holds byte `offset` (the last line for an offset past the end).
     pub fn line_of(&self, offset: usize) -> usize {
-        self.starts
-            .partition_point(|&start| start <= offset)
-            .saturating_sub(1)
+        self.index.line_of(offset)
     }
 
     /// The byte range of line `line` of `text` with its line ending, or `None` when there is
     /// no such line.
     pub fn line_with_ending(&self, text: &str, line: usize) -> Option<Bytes<usize>> {
-        let start = *self.starts.get(line)?;
-        let end = self
-            .starts
-            .get(line.saturating_add(1))
-            .map_or(text.len(), |&next| next.min(text.len()));
-        Some(start.min(end)..end)
+        self.index.line_with_ending(text, line)
     }
 
     /// The byte range of line `line` of `text` without its line ending, or `None` when there
     /// is no such line.
     pub fn line_range(&self, text: &str, line: usize) -> Option<Bytes<usize>> {
-        let range = self.line_with_ending(text, line)?;
-        let content = text.get(range.clone())?;
-        let content = content
-            .strip_suffix("\r\n")
-            .or_else(|| content.strip_suffix('\n'))
-            .or_else(|| content.strip_suffix('\r'))
-            .unwrap_or(content);
-        Some(range.start..range.start.saturating_add(content.len()))
+        self.index.line_range(text, line)
     }
 
     /// The position of byte `offset` of `text`, columns counted in `unit`. An offset inside a
@@ -224,7 +187,7 @@ impl Lines {
             .line_range(text, line)
             .and_then(|range| text.get(range.start..offset.clamp(range.start, range.end)))
             .map_or(0, |before| {
-                if unit == ColumnUnit::Utf8 || self.ascii.get(line) == Some(&true) {
+                if unit == ColumnUnit::Utf8 || self.index.is_ascii(line) {
                     before.len()
                 } else if unit == ColumnUnit::Utf16 {
                     before.chars().map(char::len_utf16).sum()
@@ -251,7 +214,7 @@ impl Lines {
         }
         let range = self.line_range(text, line)?;
         let content = text.get(range.clone())?;
-        if unit == ColumnUnit::Utf8 || self.ascii.get(line) == Some(&true) {
+        if unit == ColumnUnit::Utf8 || self.index.is_ascii(line) {
             let mut column = column.min(content.len());
             while !content.is_char_boundary(column) {
                 column = column.saturating_sub(1);
