@@ -1,4 +1,4 @@
-//! The linter's controls (issue 12): exit status (`--exit-zero`, `--max-warnings`), what is
+//! The linter's controls: exit status (`--exit-zero`, `--max-warnings`), what is
 //! printed (`--quiet`, `--statistics`), `--format sarif`, rule selection by prefix and case,
 //! where the configuration comes from, `show` from standard input and in colour, and the
 //! generated shell completions and man page.

@@ -4,23 +4,11 @@
 
 mod common;
 
-use assert_cmd::Command;
 use common::{Run, scratch, write};
 use std::path::Path;
 
 fn run(dir: &Path, args: &[&str]) -> Run {
-    let output = Command::cargo_bin("fenlint")
-        .unwrap()
-        .current_dir(dir)
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap();
-    Run {
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-        code: output.status.code().unwrap_or(-1),
-    }
+    common::fenlint_in(dir, args, None)
 }
 
 /// `--variant syntax` checks the board's shape and the fields, not the chess of the position.

@@ -7,7 +7,6 @@ mod support;
 
 mod common;
 
-use assert_cmd::Command;
 use common::{Run, scratch, write};
 use std::path::Path;
 
@@ -15,17 +14,7 @@ const ZERO: &str = "4k3/8/8/8/8/8/8/4K3 w - - 0 0";
 const NO_KING: &str = "8/8/8/8/8/8/8/4K3 w - - 0 1";
 
 fn run(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Run {
-    let mut command = Command::cargo_bin("fenlint").unwrap();
-    command.current_dir(dir).args(args).env("NO_COLOR", "1");
-    if let Some(stdin) = stdin {
-        command.write_stdin(stdin);
-    }
-    let output = command.output().unwrap();
-    Run {
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-        code: output.status.code().unwrap_or(-1),
-    }
+    common::fenlint_in(dir, args, stdin)
 }
 
 /// `lines` lines, each a fullmove number 0, and every hundredth line a position without a

@@ -28,6 +28,22 @@ pub fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
     path
 }
 
+/// Runs `fenlint ARGS` in `dir` (so paths print as given), without colour, with `stdin` as its
+/// standard input (none when `None`), and gives what it did.
+pub fn fenlint_in(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Run {
+    let mut command = assert_cmd::Command::cargo_bin("fenlint").unwrap();
+    command.current_dir(dir).args(args).env("NO_COLOR", "1");
+    if let Some(stdin) = stdin {
+        command.write_stdin(stdin);
+    }
+    let output = command.output().unwrap();
+    Run {
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        code: output.status.code().unwrap_or(-1),
+    }
+}
+
 /// What one run of `fenlint` gave.
 pub struct Run {
     pub stdout: String,

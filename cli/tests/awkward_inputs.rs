@@ -1,4 +1,4 @@
-//! The command on the awkward inputs of issue 12, each as the user ran it: a comment after a
+//! The command on awkward inputs, each as a user runs it: a comment after a
 //! byte-order mark, fixes that undo each other, uncertain fixes, severity flags in any order,
 //! `--variant auto` over `fenlint.toml`, three-check counters outside three-check, empty
 //! `--fen`, invalid UTF-8 and UTF-16, comments after a FEN, columns, `fmt` on what it cannot
@@ -11,29 +11,17 @@ mod common;
 
 use std::path::Path;
 
-use assert_cmd::Command;
 use common::{Run, scratch, write};
 
 /// Runs `fenlint` in `dir`.
 fn fenlint(dir: &Path, args: &[&str]) -> Run {
-    let output = Command::cargo_bin("fenlint")
-        .unwrap()
-        .current_dir(dir)
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap();
-    Run {
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-        code: output.status.code().unwrap_or(-1),
-    }
+    common::fenlint_in(dir, args, None)
 }
 
 #[allow(dead_code, reason = "used by some of the tests")]
 fn snapshot(name: &str, text: &str) {
     support::settings_at("../../snapshots")
-        .bind(|| insta::assert_snapshot!(format!("cli__issue12_{name}"), text));
+        .bind(|| insta::assert_snapshot!(format!("cli__awkward_input_{name}"), text));
 }
 
 /// Bug 1: A comment line right after a byte-order mark is a comment, not a FEN.

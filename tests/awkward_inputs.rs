@@ -1,4 +1,4 @@
-//! The library's side of issue 12: what the command reported wrongly because the library
+//! Awkward inputs on the library's side: what the command would report wrongly if the library
 //! read it wrongly.
 
 use fenlint::Validator;
