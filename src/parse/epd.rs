@@ -55,7 +55,7 @@ pub(crate) fn epd_record<'a>(cx: &mut Cx<'a>, input: &'a str) -> usize {
 }
 
 /// `epd_position ::= placement_field separator side_to_move separator castling separator
-/// en_passant ( separator remaining_checks )?`
+/// en_passant ( separator ( remaining_checks | given_checks ) )?`
 ///
 /// The text up to the end of the fourth whitespace-separated field, or of a fifth that is
 /// written as three-check counters ([`is_check_counters`]), is read by the FEN's field
