@@ -535,10 +535,10 @@ impl<'a> Reader<'a> {
         self.report(
             Diagnostic::new(
                 Code::EpdOperationLeadingSemicolon,
-                "operations written after their `;` (`;D1 20 ;D2 400`), expected each ended by `;`",
+                "operations written after their `;`, expected each ended by `;`",
             )
             .primary(span, "`;` before the first operation")
-            .help("Perft suites write their operations this way and their tools read it; PGN §16.2.4 writes `D1 20; D2 400;`, which other EPD readers expect."),
+            .help("Perft suites and some test suites write their operations this way (`;D1 20 ;D2 400`), and their tools read it; PGN §16.2.4 ends each operation with `;` (`D1 20; D2 400;`), which other EPD readers expect."),
         );
     }
 
@@ -931,8 +931,10 @@ enum OperandForm {
 /// in SAN with its disambiguation and check suffix, and compare the operand with them.
 fn operand_form(opcode: &str) -> Option<OperandForm> {
     match opcode {
-        "acd" | "acn" | "acs" | "dm" | "rc" => Some(OperandForm::Integer { signed: false }),
-        "ce" => Some(OperandForm::Integer { signed: true }),
+        "acd" | "acn" | "acs" | "rc" => Some(OperandForm::Integer { signed: false }),
+        // A negative `dm` is the side to move getting mated, as tablebase-derived suites write
+        // it and python-chess reads it.
+        "ce" | "dm" => Some(OperandForm::Integer { signed: true }),
         "bm" => Some(OperandForm::Moves { mate_count: true }),
         "am" => Some(OperandForm::Moves { mate_count: false }),
         _ if is_perft_depth(opcode) => Some(OperandForm::Integer { signed: false }),

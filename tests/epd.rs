@@ -348,9 +348,15 @@ fn operands_of_the_standard_opcodes_are_checked() {
         assert_eq!(&line[diagnostics[0].span().range()], covered, "{line}");
     }
     let good = "4k3/8/8/8/8/8/8/4K3 w - - bm e4 exd5 e8=Q+ Nf3 Nbd2 R1e2 Qh4xe1# O-O O-O-O+; am Kd2; ce +12; acd 0; acn 100; acs 3; dm 2; rc 1; D12 5;";
+    let mated = "7K/k7/8/Pp6/8/8/8/8 w - - dm -15;";
     assert_eq!(
         codes(&fenlint::epd::lint_epd(good, 0, &validator)),
         [] as [&str; 0]
+    );
+    assert_eq!(
+        codes(&fenlint::epd::lint_epd(mated, 0, &validator)),
+        [] as [&str; 0],
+        "a negative `dm`: the side to move is mated"
     );
     let mate = "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm #1;";
     let diagnostics = fenlint::epd::lint_epd(mate, 0, &validator);

@@ -463,8 +463,9 @@ codes! {
     /// an operand of a known EPD opcode that is not of its form
     ///
     /// PGN §16.2.5 gives the standard opcodes their operands: one integer for `acd` (depth),
-    /// `acn` (nodes), `acs` (seconds), `dm` (moves to mate) and `rc` (repetitions), never
-    /// negative; one signed integer for `ce` (centipawns); moves in SAN for `bm` and `am`. Perft
+    /// `acn` (nodes), `acs` (seconds) and `rc` (repetitions), never negative; one signed
+    /// integer for `ce` (centipawns) and `dm` (moves to mate; negative when the side to move is
+    /// the one mated, as tablebase-derived suites write it); moves in SAN for `bm` and `am`. Perft
     /// suites' `D1`, `D2`, … take one node count. An operand of another form is read
     /// differently by every tool, or not at all.
     ///
