@@ -293,8 +293,7 @@ impl CheckArgs {
 #[derive(Debug, Args)]
 pub struct ExplainArgs {
     /// The code, such as `fen::castling::order`, in any case; a prefix (`fen::castling`) lists
-    /// the codes under it.
-    #[arg(required_unless_present = "list")]
+    /// the codes under it; without a code, every code is listed, as with `--list`.
     pub code: Option<String>,
     /// List every code with its severity and summary (with a prefix, the codes under it).
     #[arg(long)]

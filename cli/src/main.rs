@@ -78,7 +78,7 @@ fn main() -> ExitCode {
         Command::Man(args) => run_man(args.subcommand.as_deref()),
         Command::Explain(args) => {
             let mut out = io::BufWriter::new(io::stdout().lock());
-            if args.list && args.code.is_none() {
+            if args.code.is_none() {
                 closed::status(explain::list(&mut out).and_then(|()| out.flush()), CLEAN)
             } else {
                 let name = args.code.unwrap_or_default();

@@ -314,6 +314,14 @@ fn explain_list_takes_a_prefix_and_fmt_help_names_only_its_flags() {
         "{names:?}"
     );
     assert!(all.stdout.lines().count() > names.len());
+    // `explain` without a code lists every code, as `--list` does.
+    let bare = fenlint(&dir, &["explain"]);
+    assert_eq!(
+        (bare.code, &bare.stdout),
+        (0, &all.stdout),
+        "{}",
+        bare.stderr
+    );
     // The listing of a prefix is the one `explain PREFIX` prints.
     let explain = fenlint(&dir, &["explain", "fen::castling"]);
     assert_eq!(explain.stdout, castling.stdout);
