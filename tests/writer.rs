@@ -671,7 +671,9 @@ fn inferred_variant(position: &Position, castling_field: &str) -> Variant {
     // king on the back rank, its rook there off the king's file: for `K`/`Q` the outermost on
     // that side). A file letter tells Chess960 by itself; `K`/`Q` only when every letter is a
     // right in Chess960.
-    let chess960_right = |letter: char| {
+    // A castling letter's side: its colour, its back rank, whether a rook of it stands on a file
+    // of that rank, and its king's square if the king is on that rank.
+    let side = |letter: char| {
         let color = if letter.is_ascii_uppercase() {
             Color::White
         } else {
@@ -682,12 +684,16 @@ fn inferred_variant(position: &Position, castling_field: &str) -> Variant {
             color,
             role: Role::Rook,
         };
-        let has_rook = |file: u8| position.board.piece_at(square_at(file, rank)) == Some(rook);
-        let Some(king) = position
+        let has_rook = move |file: u8| position.board.piece_at(square_at(file, rank)) == Some(rook);
+        let king = position
             .board
             .king_of(color)
-            .filter(|king| king.rank() == rank)
-        else {
+            .filter(|king| king.rank() == rank);
+        (rank, has_rook, king)
+    };
+    let chess960_right = |letter: char| {
+        let (_, has_rook, king) = side(letter);
+        let Some(king) = king else {
             return false;
         };
         let king = king.file().index();
@@ -703,22 +709,8 @@ fn inferred_variant(position: &Position, castling_field: &str) -> Variant {
     let letters = || castling_field.chars().filter(|&letter| letter != '-');
     let all_rights = letters().all(chess960_right);
     let needs_chess960 = letters().any(|letter| {
-        let color = if letter.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let rank = back_rank(color);
-        let rook = Piece {
-            color,
-            role: Role::Rook,
-        };
-        let has_rook = |file: u8| position.board.piece_at(square_at(file, rank)) == Some(rook);
-        let Some(king) = position
-            .board
-            .king_of(color)
-            .filter(|king| king.rank() == rank)
-        else {
+        let (rank, has_rook, king) = side(letter);
+        let Some(king) = king else {
             return false;
         };
         if king != square_at(4, rank) {
