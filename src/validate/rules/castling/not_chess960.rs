@@ -160,26 +160,14 @@ mod tests {
         );
     }
 
-    /// Double Fischer Random positions draw nothing by default, read as Chess960 or told so;
-    /// asked for, the note is one advice naming every difference.
+    /// Asked for, the note on a Double Fischer Random position is one advice naming every
+    /// difference (that nothing is drawn by default is `tests/castling_conventions.rs`'s).
     #[test]
-    fn double_fischer_random_draws_nothing_by_default_and_one_note_when_asked() {
+    fn the_note_when_asked_is_one_advice_naming_every_difference() {
         for fen in [
             "nqrbknbr/pppppppp/8/8/8/8/PPPPPPPP/RKNNBBQR w KQkq - 0 2",
             "nqrbknbr/pppppppp/8/8/8/8/PPPPPPPP/RKNNBBQR w HAhc - 0 2",
         ] {
-            for validator in [
-                Validator::new(),
-                Validator::new().variant(Variant::Chess960),
-            ] {
-                let lint = validator.lint(fen);
-                assert_eq!(lint.variant(), Some(Variant::Chess960), "{fen}");
-                assert!(
-                    lint.diagnostics().is_empty(),
-                    "{fen}: {:?}",
-                    lint.diagnostics()
-                );
-            }
             let asked =
                 Validator::new().with_severity(Code::CastlingNotChess960, crate::Severity::Advice);
             let diagnostics = asked.lint(fen).into_diagnostics();
