@@ -286,7 +286,9 @@ pub fn lint_text_line(
     if kind == FileKind::Epd {
         crate::epd::lint_epd(line, offset, validator)
     } else {
-        crate::parse::diagnostics_of_line(line, offset, validator)
+        validator
+            .lint_parse(crate::parse_at(line, offset))
+            .into_diagnostics()
     }
 }
 
@@ -395,42 +397,6 @@ fn append_found(out: &mut Vec<Diagnostic>, mut found: Vec<Diagnostic>) -> usize 
         crate::diagnostics::give_back(found);
     }
     count
-}
-
-/// The node array of a line's syntax tree, kept to build the next line's over it: for a caller
-/// that lints many lines one after the other, such as the lines of a file, which then neither
-/// allocates nor looks for a spare array per line.
-///
-/// ```
-/// use fenlint::files::{FileKind, LineScratch};
-/// let (validator, mut scratch, mut all) = (fenlint::Validator::new(), LineScratch::default(), Vec::new());
-/// let line = "4k3/8/8/8/8/8/8/4K3 x - - 0 1";
-/// assert_eq!(scratch.lint_text_line_head_into(FileKind::Lines, line, 29, 0, &validator, &mut all), 1);
-/// assert_eq!(scratch.lint_text_line_head_into(FileKind::Lines, line, 29, 30, &validator, &mut all), 1);
-/// assert_eq!(all[1].span(), fenlint::Span::new(50, 51));
-/// ```
-#[derive(Debug, Default)]
-pub struct LineScratch {
-    nodes: crate::syntax::Nodes,
-}
-
-impl LineScratch {
-    /// [`lint_text_line_head_into`], building the line's tree over the last one's nodes.
-    pub fn lint_text_line_head_into(
-        &mut self,
-        kind: FileKind,
-        head: &str,
-        full_len: usize,
-        offset: usize,
-        validator: &Validator,
-        out: &mut Vec<Diagnostic>,
-    ) -> usize {
-        if kind == FileKind::Epd || full_len > head.len() || head.len() > crate::MAX_LINE_LEN {
-            return lint_text_line_head_into(kind, head, full_len, offset, validator, out);
-        }
-        let found = crate::parse::diagnostics_of_line_in(head, offset, validator, &mut self.nodes);
-        append_found(out, found)
-    }
 }
 
 /// `fen::input::invalid_utf8` for bytes that are not UTF-8, with the severity in force (none
@@ -1366,43 +1332,6 @@ mod tests {
         assert_eq!(fixed.applied, 1, "{diagnostics:?}");
         latin1.remove(16);
         assert_eq!(fixed.text, latin1);
-    }
-
-    /// One scratch over lines of every kind and length, short after long (a tree larger than
-    /// the usual room, whose nodes the next lines write over), gives each line the
-    /// diagnostics it gets on its own.
-    #[test]
-    fn a_scratch_array_lints_each_line_as_the_line_alone() {
-        let validator = Validator::new();
-        let long = format!("{} w - - 0 1", "8".repeat(600));
-        let lines = [
-            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
-            &long,
-            "8/8/8/8/8/8/8/8 w QK - 0 1",
-            "4k3/8/8/8/8/8/8/4K3 x - - 0 1",
-            "",
-            "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R/Pp w KQkq - 0 5",
-            "rnbqkb1r/ppp1pppp/5n2/3p4/3P4/8/PPP1PPPP/RNBQ~KBNR[Nb] w KQkq - 0 1",
-            &long,
-            "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;",
-        ];
-        let mut scratch = LineScratch::default();
-        let mut offset = 0;
-        for kind in [FileKind::Lines, FileKind::Epd] {
-            for line in lines {
-                // The whole line, and the line as a head cut from a longer one.
-                for full_len in [line.len(), line.len() + 10] {
-                    let (mut kept, mut alone) = (Vec::new(), Vec::new());
-                    let count = scratch.lint_text_line_head_into(
-                        kind, line, full_len, offset, &validator, &mut kept,
-                    );
-                    lint_text_line_head_into(kind, line, full_len, offset, &validator, &mut alone);
-                    assert_eq!(count, kept.len());
-                    assert_eq!(kept, alone, "{kind:?} {line:?} {full_len}");
-                    offset += full_len + 1;
-                }
-            }
-        }
     }
 
     /// A code reported once per file is reported at its first occurrence, with the count of

@@ -161,11 +161,7 @@ impl JsonLines {
             }
         }
         buffer.extend_from_slice(self.middle(diagnostic));
-        if diagnostic.message_is_plain() {
-            buffer.extend_from_slice(diagnostic.message().as_bytes());
-        } else {
-            push_text(buffer, diagnostic.message(), diagnostic.fixed_message());
-        }
+        push_text(buffer, diagnostic.message(), diagnostic.fixed_message());
         let fix = diagnostic.fix();
         match (diagnostic.fixed_help(), diagnostic.help_text()) {
             (Some(help), _) => {
@@ -686,12 +682,6 @@ fn json_body(out: &mut impl Write, text: &str) -> io::Result<()> {
     out.write_all(bytes.get(plain..).unwrap_or_default())
 }
 
-/// Whether `text` needs no escape in a JSON string: no quote, backslash or control character
-/// (see [`is_escaped`]).
-pub(crate) fn is_json_plain(text: &str) -> bool {
-    !text.bytes().any(is_escaped)
-}
-
 /// Whether JSON escapes `byte` in a string: a quote, a backslash or a control character.
 fn is_escaped(byte: u8) -> bool {
     byte < 0x20 || byte == b'"' || byte == b'\\'
@@ -883,50 +873,6 @@ mod tests {
                 json_line(&mut one, &located).unwrap();
                 assert_eq!(String::from_utf8(kept), String::from_utf8(one), "{path}");
             }
-        }
-    }
-
-    #[test]
-    fn messages_built_around_input_are_copied_only_when_plain() {
-        // Each builder that marks its message plain, given input that needs escapes and input
-        // that does not: the JSON line is `json_line`'s, which escapes every message, and
-        // parses back to the message.
-        let cases = [
-            ("8/8/8/8/8/8/8/8 wx - - 0 1", "wx", true),
-            ("8/8/8/8/8/8/8/8 w\"x - - 0 1", "w\"x", false),
-            ("8/8/8/8/8/8/8/8 w - e\\ 0 1", "e\\", false),
-            ("8/8/8/8/8/8/8/8 w - e9 0 1", "e9", true),
-            ("8/8/8/8/8/8/8/8 w - - 0x 1", "0x", true),
-            ("8/8/8/8/8/8/8/8 w - - \"0 1", "\"0", false),
-            ("8/8/8/8/8/8/8/8 w - - 0 1\u{1}", "1\\u{1}", false),
-            ("8/8/8/8/8/8/8/7 w - - 0 1", "7", true),
-            ("8/8/8/8/8/8/8/8pp\"\" w - - 0 1", "\"", false),
-            ("8/8/8/8/8/8/8/8pp== w - - 0 1", "==", true),
-        ];
-        for (fen, shown, plain) in cases {
-            let parse = crate::parse(fen);
-            let diagnostic = parse
-                .diagnostics()
-                .iter()
-                .find(|diagnostic| diagnostic.message().contains(shown))
-                .unwrap_or_else(|| panic!("{fen}: {:?}", parse.diagnostics()));
-            assert_eq!(diagnostic.message_is_plain(), plain, "{fen}");
-            let located = Located {
-                path: "a.fen",
-                diagnostic,
-                start: crate::LineColumn { line: 0, column: 0 },
-                end: crate::LineColumn { line: 0, column: 1 },
-            };
-            let (mut pushed, mut one) = (Vec::new(), Vec::new());
-            JsonLines::default().push(&mut pushed, &located);
-            json_line(&mut one, &located).unwrap();
-            assert_eq!(
-                String::from_utf8(pushed),
-                String::from_utf8(one.clone()),
-                "{fen}"
-            );
-            let value: serde_json::Value = serde_json::from_slice(&one).unwrap();
-            assert_eq!(value["message"], diagnostic.message(), "{fen}");
         }
     }
 

@@ -251,9 +251,6 @@ struct Batch {
     /// Whether `json` holds the findings of every line of the batch: it was asked for, and
     /// every line is a position (a suppression comment is read where the batch is drained).
     json_complete: bool,
-    /// The node array of the last line's syntax tree, for the next line's (kept with the
-    /// batch, which one thread lints at a time).
-    scratch: files::LineScratch,
 }
 
 impl Default for Batch {
@@ -271,7 +268,6 @@ impl Default for Batch {
             json: Vec::new(),
             severities: Severities::default(),
             json_complete: false,
-            scratch: files::LineScratch::default(),
         }
     }
 }
@@ -303,7 +299,6 @@ impl Batch {
             json: written,
             severities,
             json_complete,
-            scratch,
             ..
         } = self;
         diagnostics.clear();
@@ -331,7 +326,7 @@ impl Batch {
             let (offset, full_len) = (line.offset, line.full_len);
             let first = diagnostics.len();
             let count = match text.and_then(|text| text.get(line.start..line.end)) {
-                Some(content) => scratch.lint_text_line_head_into(
+                Some(content) => files::lint_text_line_head_into(
                     kind,
                     content,
                     full_len,

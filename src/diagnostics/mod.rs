@@ -254,10 +254,6 @@ pub(crate) type Text = std::borrow::Cow<'static, str>;
 pub struct Diagnostic {
     code: Code,
     severity: Severity,
-    /// Whether the message was made of text known to need no escape in a JSON string (see
-    /// [`Diagnostic::plain_message`]), which the JSON writer then copies without a look.
-    /// Not part of what the diagnostic says: equality ignores it.
-    plain_message: bool,
     /// For the first diagnostic in a file of a code reported once per file: how many more the
     /// file has (see [`Diagnostic::more_in_file`]); 0 otherwise.
     more_in_file: u32,
@@ -270,37 +266,16 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// A diagnostic with the code's default severity and no labels, help or fix.
-    pub(crate) fn new(code: Code, message: impl Into<MessageText>) -> Diagnostic {
-        let MessageText { text, plain } = message.into();
+    pub(crate) fn new(code: Code, message: impl Into<Text>) -> Diagnostic {
         Diagnostic {
             code,
             severity: code.default_severity(),
-            plain_message: plain,
             more_in_file: 0,
-            message: text,
+            message: message.into(),
             labels: Labels::None,
             help: None,
             fix: None,
         }
-    }
-
-    /// The same diagnostic, its message marked as made of text that needs no escape in a JSON
-    /// string (no quote, backslash or control character): by its builder, which knows, so that
-    /// the JSON writer need not look (checked in debug builds).
-    pub(crate) fn plain_message(mut self) -> Diagnostic {
-        debug_assert!(
-            crate::render::is_json_plain(&self.message),
-            "a plain message needs no JSON escape: {:?}",
-            self.message
-        );
-        self.plain_message = true;
-        self
-    }
-
-    /// [`Diagnostic::plain_message`] when `plain`, for a builder that found out as it made the
-    /// message.
-    pub(crate) fn plain_message_if(self, plain: bool) -> Diagnostic {
-        if plain { self.plain_message() } else { self }
     }
 
     pub(crate) fn primary(mut self, span: Span, text: impl Into<Text>) -> Diagnostic {
@@ -454,54 +429,10 @@ impl Diagnostic {
         fixed(&self.message)
     }
 
-    /// Whether the message is known to need no escape in a JSON string (see
-    /// [`Diagnostic::plain_message`]); `false` says only that it is not known.
-    #[inline]
-    pub(crate) fn message_is_plain(&self) -> bool {
-        self.plain_message
-    }
-
     /// The help, when it is a fixed text rather than one made for this diagnostic.
     #[inline]
     pub(crate) fn fixed_help(&self) -> Option<&'static str> {
         self.help.as_ref().and_then(fixed)
-    }
-}
-
-/// A diagnostic's message, and whether it is known to need no escape in a JSON string (see
-/// [`Diagnostic::plain_message`]): known for a message built by parts that tell, not for any
-/// other text.
-pub(crate) struct MessageText {
-    text: Text,
-    plain: bool,
-}
-
-impl MessageText {
-    /// `text`, plain if `plain` (checked in debug builds).
-    pub(crate) fn new(text: Text, plain: bool) -> MessageText {
-        debug_assert!(
-            !plain || crate::render::is_json_plain(&text),
-            "a plain message needs no JSON escape: {text:?}"
-        );
-        MessageText { text, plain }
-    }
-}
-
-impl From<Text> for MessageText {
-    fn from(text: Text) -> MessageText {
-        MessageText { text, plain: false }
-    }
-}
-
-impl From<&'static str> for MessageText {
-    fn from(text: &'static str) -> MessageText {
-        Text::Borrowed(text).into()
-    }
-}
-
-impl From<String> for MessageText {
-    fn from(text: String) -> MessageText {
-        Text::Owned(text).into()
     }
 }
 

@@ -1,7 +1,5 @@
 //! Text in messages: quoted input escaped and shortened, plurals, lists of names.
 
-use super::Text;
-
 /// "character" or "characters", for a message about `text`.
 pub(crate) fn characters(text: &str) -> &'static str {
     if text.chars().nth(1).is_some() {
@@ -30,12 +28,6 @@ fn is_shown_as_is(text: &str) -> bool {
 
 /// `before`, `text` as [`shown`] shows it and `after`, in one allocation (for the usual text).
 pub(crate) fn around_shown(before: &str, text: &str, after: &str) -> String {
-    around_shown_plain(before, text, after).0
-}
-
-/// [`around_shown`], and whether the text shown needs no escape in a JSON string (see
-/// [`push_shown`]): then neither does the message, when `before` and `after` need none.
-pub(crate) fn around_shown_plain(before: &str, text: &str, after: &str) -> (String, bool) {
     let mut out = String::with_capacity(
         before
             .len()
@@ -43,30 +35,17 @@ pub(crate) fn around_shown_plain(before: &str, text: &str, after: &str) -> (Stri
             .saturating_add(after.len()),
     );
     out.push_str(before);
-    let plain = push_shown(&mut out, text);
+    push_shown(&mut out, text);
     out.push_str(after);
-    (out, plain)
+    out
 }
 
-/// Appends `text` to `out` as [`shown`] shows it; returns whether what it appended needs no
-/// escape in a JSON string (printable ASCII shown as it is, without a quote or a backslash),
-/// for builders that mark their messages so (see `Diagnostic::plain_message`).
-pub(crate) fn push_shown(out: &mut String, text: &str) -> bool {
+/// Appends `text` to `out` as [`shown`] shows it.
+pub(crate) fn push_shown(out: &mut String, text: &str) {
     if is_shown_as_is(text) {
         out.push_str(text);
-        crate::render::is_json_plain(text)
     } else {
         push_escaped(out, text, LIMIT);
-        false
-    }
-}
-
-/// `table[n]`, or `make()` for an `n` past the table: a text with a small number in it, kept
-/// without a copy for the usual numbers.
-pub(crate) fn numbered(table: &[&'static str], n: usize, make: impl FnOnce() -> String) -> Text {
-    match table.get(n) {
-        Some(&text) => Text::Borrowed(text),
-        None => Text::Owned(make()),
     }
 }
 

@@ -1,11 +1,17 @@
 //! Castling rights in classic (`KQkq`), X-FEN and Shredder-FEN (`HAha`) notation.
 
-use nom::IResult;
+use nom::Parser;
+use nom::branch::alt;
+use nom::bytes::complete::{tag_no_case, take_till1, take_while1};
+use nom::character::complete::{char, satisfy};
+use nom::combinator::{eof, peek};
+use nom::multi::{fold_many0, many0_count};
+use nom::sequence::{pair, preceded, terminated};
 
-use super::{Cx, one_byte};
+use super::cx::{Cx, Production, node, recover, token};
 use crate::Span;
-use crate::diagnostics::text::around_shown_plain;
-use crate::diagnostics::{Code, Diagnostic, MessageText};
+use crate::diagnostics::text::around_shown;
+use crate::diagnostics::{Code, Diagnostic};
 use crate::syntax::SyntaxKind;
 
 /// `castling ::= dash | white_castling black_castling? | black_castling`
@@ -13,119 +19,86 @@ use crate::syntax::SyntaxKind;
 /// Letters must be in order (White's before Black's, kingside before queenside) and appear once
 /// (`white_castling` and `black_castling` in the grammar spell the order out). A letter written
 /// twice is `fen::castling::duplicate`; a second `-`, or `-` among letters, is
-/// `fen::castling::misplaced_dash`.
-pub(crate) fn castling<'a>(cx: &mut Cx<'a>, input: &'a str) {
-    let open = cx.start(SyntaxKind::Castling, input.as_bytes());
-    if cx.fast_paths && plain_castling(cx, input) {
-        cx.finish(open);
-        return;
-    }
-    if is_none_word(input) {
-        let span = cx.token_bytes(SyntaxKind::Error, input.as_bytes(), input.len());
-        report_none_word(cx, span);
-        cx.finish(open);
-        return;
-    }
-    let only_dashes = input.bytes().all(|b| b == b'-');
-    let mut order = Order::new(input);
-    let mut seen_dash = false;
-    // Read as bytes: every character accepted is ASCII, and a run of other characters ends at
-    // an ASCII byte (or the end), so every token ends on a character boundary.
-    let mut rest = input.as_bytes();
-    while !rest.is_empty() {
-        if let Ok((after, letter)) = castling_right(rest) {
-            cx.token_bytes(SyntaxKind::CastlingRight, rest, 1);
-            order.push(cx, letter, input.len().saturating_sub(rest.len()));
-            rest = after;
-        } else if let Ok((after, _)) = dash(rest) {
-            if only_dashes && !seen_dash {
-                cx.token_bytes(SyntaxKind::Dash, rest, 1);
-            } else {
-                let span = cx.token_bytes(SyntaxKind::Error, rest, 1);
-                report_dash(cx, span, only_dashes);
-                order.clean = order.clean && !only_dashes;
-            }
-            seen_dash = true;
-            rest = after;
-        } else {
-            let len = rest
-                .iter()
-                .position(|&b| is_castling_char(b))
-                .unwrap_or(rest.len());
-            let span = cx.token_bytes(SyntaxKind::Error, rest, len);
-            order.clean = false;
-            report_invalid_characters(cx, span);
-            rest = rest.get(len..).unwrap_or_default();
+/// `fen::castling::misplaced_dash`. The word `none` is read as one word, not as the right `e`
+/// among three bad characters.
+pub(crate) fn castling<'c, 'a: 'c>(cx: &'c Cx<'a>) -> impl Production<'a, ()> + 'c {
+    node(
+        cx,
+        SyntaxKind::Castling,
+        alt((
+            recover(cx, terminated(tag_no_case("none"), eof), report_none_word).map(|_| ()),
+            dashes(cx),
+            castling_letters(cx),
+        )),
+    )
+}
+
+/// `dash`, and any further dashes of a field of dashes only, each an error with a fix.
+fn dashes<'c, 'a: 'c>(cx: &'c Cx<'a>) -> impl Production<'a, ()> + 'c {
+    preceded(
+        peek(terminated(take_while1(|c| c == '-'), eof)),
+        pair(
+            token(cx, SyntaxKind::Dash, char('-')),
+            many0_count(recover(cx, char('-'), |cx, span, _| {
+                report_dash(cx, span, true)
+            })),
+        ),
+    )
+    .map(|_| ())
+}
+
+/// What the castling field holds, one item at a time.
+enum Item {
+    /// A castling letter and its span.
+    Letter(u8, Span),
+    /// Text that is not a castling letter: a `-` among letters, or invalid characters.
+    Error {
+        /// Whether the text leaves no doubt about the fix to the order (a `-` does not
+        /// change the letters; invalid characters might have been letters).
+        clean: bool,
+    },
+}
+
+/// `white_castling black_castling? | black_castling`: castling letters, read one at a time
+/// and checked for order and repeats, with `-` and other characters among them reported.
+fn castling_letters<'c, 'a: 'c>(cx: &'c Cx<'a>) -> impl Production<'a, ()> + 'c {
+    move |field: &'a str| {
+        let item = alt((
+            token(cx, SyntaxKind::CastlingRight, satisfy(is_castling_letter)).map(|span| {
+                Item::Letter(cx.source_text(span).bytes().next().unwrap_or(b'-'), span)
+            }),
+            recover(cx, char('-'), |cx, span, _| report_dash(cx, span, false))
+                .map(|_| Item::Error { clean: true }),
+            recover(cx, take_till1(is_castling_char), report_invalid_characters)
+                .map(|_| Item::Error { clean: false }),
+        ));
+        let (rest, order) = fold_many0(
+            item,
+            || Order::new(field),
+            |mut order, item| {
+                match item {
+                    Item::Letter(letter, span) => order.push(cx, letter, span),
+                    Item::Error { clean } => order.clean &= clean,
+                }
+                order
+            },
+        )
+        .parse(field)?;
+        if order.misplaced.is_some() {
+            order.report(cx);
         }
+        Ok((rest, ()))
     }
-    if order.misplaced.is_some() {
-        order.report(cx);
-    }
-    cx.finish(open);
-}
-
-/// The castling field in the usual case, which draws no diagnostic: `-`, or letters in order
-/// without repeats. Appends its tokens and returns `true`, or returns `false` having appended
-/// nothing.
-#[inline(always)]
-fn plain_castling(cx: &mut Cx<'_>, input: &str) -> bool {
-    let bytes = input.as_bytes();
-    if !is_plain(bytes) {
-        return false;
-    }
-    if bytes == b"-" {
-        cx.token_bytes(SyntaxKind::Dash, bytes, 1);
-    } else {
-        cx.byte_tokens(bytes, bytes.len(), |_| SyntaxKind::CastlingRight);
-    }
-    true
-}
-
-/// Whether the castling field `bytes` is the usual case, which draws no diagnostic: `-`, or
-/// letters in order without repeats.
-#[inline(always)]
-pub(crate) fn is_plain(bytes: &[u8]) -> bool {
-    if bytes == b"-" {
-        return true;
-    }
-    // Each letter must sort strictly after the one before it.
-    let mut previous = None;
-    for &byte in bytes {
-        let Ok((_, letter)) = castling_right(std::slice::from_ref(&byte)) else {
-            return false;
-        };
-        let rank = rank_of(letter);
-        if rank <= previous {
-            return false;
-        }
-        previous = rank;
-    }
-    !bytes.is_empty()
-}
-
-/// Whether the castling field is the word `none` (in any case), which some writers put for "no
-/// castling rights": read as one word, not as the right `e` among three bad characters.
-fn is_none_word(input: &str) -> bool {
-    input.eq_ignore_ascii_case("none")
-}
-
-/// A `-` among the letters.
-fn dash(input: &[u8]) -> IResult<&[u8], u8> {
-    one_byte(input, |b| b == b'-')
 }
 
 /// One castling letter: `K`, `Q`, `k`, `q` or a file letter (`A`–`H`, `a`–`h`); the
 /// grammar's `white_castling` and `black_castling` give their order.
-fn castling_right(input: &[u8]) -> IResult<&[u8], u8> {
-    one_byte(input, is_castling_letter)
+fn is_castling_letter(c: char) -> bool {
+    matches!(c, 'K' | 'Q' | 'k' | 'q' | 'A'..='H' | 'a'..='h')
 }
 
-fn is_castling_letter(b: u8) -> bool {
-    matches!(b, b'K' | b'Q' | b'k' | b'q' | b'A'..=b'H' | b'a'..=b'h')
-}
-
-fn is_castling_char(b: u8) -> bool {
-    b == b'-' || is_castling_letter(b)
+fn is_castling_char(c: char) -> bool {
+    c == '-' || is_castling_letter(c)
 }
 
 /// Where a castling letter sorts: White's before Black's, then `K`, the files from h to a, `Q`.
@@ -143,45 +116,6 @@ const fn rank_of(letter: u8) -> Option<usize> {
         _ => return None,
     };
     Some(color + side)
-}
-
-/// For each byte, one more than its rank (see [`rank_of`]) if it is a castling letter, else 0.
-static LETTER_RANKS: [u8; 256] = {
-    let mut table = [0u8; 256];
-    let mut rest: &mut [u8] = &mut table;
-    let mut byte = 0u8;
-    while let [slot, tail @ ..] = rest {
-        if let Some(rank) = rank_of(byte) {
-            // Below 20.
-            *slot = (rank as u8).wrapping_add(1);
-        }
-        rest = tail;
-        byte = byte.wrapping_add(1);
-    }
-    table
-};
-
-/// The length of the castling field at the start of `bytes`, up to the first space, when it is
-/// what [`is_plain`] accepts; `None` for any other field, and when no space follows it. One
-/// pass finds the field's end and checks its letters, for the fast path of the usual tail.
-#[inline(always)]
-pub(crate) fn plain_len(bytes: &[u8]) -> Option<usize> {
-    if let [b'-', b' ', ..] = bytes {
-        return Some(1);
-    }
-    // Each letter must sort strictly after the one before it; 0 is below every letter.
-    let mut previous = 0u8;
-    for (len, &byte) in bytes.iter().enumerate() {
-        if byte == b' ' {
-            return (len > 0).then_some(len);
-        }
-        let rank = LETTER_RANKS.get(usize::from(byte)).copied().unwrap_or(0);
-        if rank <= previous {
-            return None;
-        }
-        previous = rank;
-    }
-    None
 }
 
 /// The letter with rank `rank`; the inverse of [`rank_of`].
@@ -202,17 +136,17 @@ fn letter_of(rank: usize) -> char {
     }
 }
 
-/// Tracks letter order and duplicates over one castling field, without allocating. Positions
-/// are byte offsets into the field; spans are made only when something is reported.
+/// Tracks letter order and duplicates over one castling field, without allocating.
+#[derive(Default)]
 struct Order<'a> {
     /// The whole field.
     field: &'a str,
     /// The letters seen so far, one bit per rank.
     seen: u32,
-    /// The highest rank so far and where its letter is.
-    highest: Option<(usize, usize)>,
-    /// Where the first letter is that sorts before an earlier one, and where that one is.
-    misplaced: Option<(usize, usize)>,
+    /// The highest rank so far and its letter's span.
+    highest: Option<(usize, Span)>,
+    /// The first letter that sorts before an earlier one, and that one.
+    misplaced: Option<(Span, Span)>,
     /// Whether the field holds nothing but letters (and dashes), so that a fix is unambiguous.
     clean: bool,
 }
@@ -221,16 +155,13 @@ impl<'a> Order<'a> {
     fn new(field: &'a str) -> Order<'a> {
         Order {
             field,
-            seen: 0,
-            highest: None,
-            misplaced: None,
             clean: true,
+            ..Order::default()
         }
     }
 
-    /// Takes the letter `letter` at byte `at` of the field.
-    #[inline]
-    fn push(&mut self, cx: &mut Cx<'_>, letter: u8, at: usize) {
+    /// Takes the letter `letter` at `span`.
+    fn push(&mut self, cx: &Cx<'_>, letter: u8, span: Span) {
         let Some(rank) = rank_of(letter) else {
             return;
         };
@@ -241,18 +172,12 @@ impl<'a> Order<'a> {
                 .bytes()
                 .position(|b| b == letter)
                 .unwrap_or_default();
-            let start = cx.span(self.field).start;
+            let start = cx.span(self.field).start.saturating_add(first);
             report_duplicate(
                 cx,
                 char::from(letter),
-                Span::new(
-                    start.saturating_add(at),
-                    start.saturating_add(at).saturating_add(1),
-                ),
-                Span::new(
-                    start.saturating_add(first),
-                    start.saturating_add(first).saturating_add(1),
-                ),
+                span,
+                Span::new(start, start.saturating_add(1)),
             );
             return;
         }
@@ -260,26 +185,18 @@ impl<'a> Order<'a> {
         match self.highest {
             Some((highest, earlier)) if rank < highest => {
                 if self.misplaced.is_none() {
-                    self.misplaced = Some((at, earlier));
+                    self.misplaced = Some((span, earlier));
                 }
             }
-            _ => self.highest = Some((rank, at)),
+            _ => self.highest = Some((rank, span)),
         }
     }
 
-    #[cold]
-    fn report(&self, cx: &mut Cx<'_>) {
+    fn report(&self, cx: &Cx<'_>) {
         let Some((late, early)) = self.misplaced else {
             return;
         };
         let field = cx.span(self.field);
-        let letter = |at: usize| {
-            Span::new(
-                field.start.saturating_add(at),
-                field.start.saturating_add(at).saturating_add(1),
-            )
-        };
-        let (late, early) = (letter(late), letter(early));
         let canonical: String = (0..20)
             .filter(|&rank| self.seen & (1u32 << rank) != 0)
             .map(letter_of)
@@ -291,17 +208,12 @@ impl<'a> Order<'a> {
         let found = cx.source_text(field);
         let late_letter = cx.source_text(late);
         let early_letter = cx.source_text(early);
-        let mut diagnostic = Diagnostic::new(
-            Code::CastlingOrder,
-            {
-                // The canonical letters are castling letters, which need no JSON escape.
-                let (mut message, plain) =
-                    around_shown_plain("castling rights `", found, "` out of order, expected `");
-                message.push_str(&canonical);
-                message.push('`');
-                MessageText::new(message.into(), plain)
-            },
-        )
+        let message = around_shown(
+            "castling rights `",
+            found,
+            &format!("` out of order, expected `{canonical}`"),
+        );
+        let mut diagnostic = Diagnostic::new(Code::CastlingOrder, message)
         .primary(late, ["`", late_letter, "` belongs before `", early_letter, "`"].concat())
         .secondary(early, "written first")
         .help("Write White's (upper-case) rights before Black's, and for each side the kingside right before the queenside one: `KQkq`, `HAha`.");
@@ -318,7 +230,9 @@ impl<'a> Order<'a> {
 /// letters one at a time (Stockfish, cutechess, python-chess) read them as intended. Classic
 /// letters out of order (`QKkq`, `kqKQ`) are not: no writer produces them.
 fn in_board_order(field: &str) -> bool {
-    let letters = field.bytes().filter(|&byte| is_castling_letter(byte));
+    let letters = field
+        .bytes()
+        .filter(|&byte| is_castling_letter(char::from(byte)));
     let (white, black): (Vec<u8>, Vec<u8>) = letters.clone().partition(u8::is_ascii_uppercase);
     let white_first = letters
         .skip_while(u8::is_ascii_uppercase)
@@ -343,17 +257,14 @@ fn side_in_order(letters: &[u8]) -> bool {
 
 /// Reports castling letters in board order (see [`in_board_order`]), with the fix to the
 /// canonical order when the field holds nothing else.
-#[cold]
-fn report_board_order(cx: &mut Cx<'_>, field: Span, canonical: String, clean: bool) {
+fn report_board_order(cx: &Cx<'_>, field: Span, canonical: String, clean: bool) {
     let found = cx.source_text(field);
-    let (mut message, plain) = around_shown_plain(
+    let message = around_shown(
         "castling letters `",
         found,
-        "` with file letters from the a-file to the h-file, expected `",
+        &format!("` with file letters from the a-file to the h-file, expected `{canonical}`"),
     );
-    message.push_str(&canonical);
-    message.push('`');
-    let mut diagnostic = Diagnostic::new(Code::CastlingBoardOrder, MessageText::new(message.into(), plain))
+    let mut diagnostic = Diagnostic::new(Code::CastlingBoardOrder, message)
         .primary(field, "board order")
         .help("Shredder-FEN gives each side's file letters from h to a (`HAha`); engines that read the letters one at a time accept board order, readers that follow the grammar do not.");
     if clean {
@@ -362,8 +273,7 @@ fn report_board_order(cx: &mut Cx<'_>, field: Span, canonical: String, clean: bo
     cx.report(diagnostic);
 }
 
-#[cold]
-fn report_duplicate(cx: &mut Cx<'_>, letter: char, span: Span, first: Span) {
+fn report_duplicate(cx: &Cx<'_>, letter: char, span: Span, first: Span) {
     if cx.full() {
         return;
     }
@@ -386,8 +296,7 @@ fn report_duplicate(cx: &mut Cx<'_>, letter: char, span: Span, first: Span) {
     );
 }
 
-#[cold]
-fn report_dash(cx: &mut Cx<'_>, span: Span, only_dashes: bool) {
+fn report_dash(cx: &Cx<'_>, span: Span, only_dashes: bool) {
     if cx.full() {
         return;
     }
@@ -413,29 +322,25 @@ fn report_dash(cx: &mut Cx<'_>, span: Span, only_dashes: bool) {
 }
 
 /// Reports the word `none` as the castling field, with the fix to `-`.
-#[cold]
-fn report_none_word(cx: &mut Cx<'_>, span: Span) {
+fn report_none_word(cx: &Cx<'_>, span: Span, _: &str) {
     if cx.full() {
         return;
     }
     let found = cx.source_text(span);
-    let (message, plain) = around_shown_plain(
+    let message = around_shown(
         "castling field `",
         found,
         "` is a word, expected `-` for no castling rights",
     );
     cx.report(
-        Diagnostic::new(
-            Code::CastlingInvalidCharacter,
-            MessageText::new(message.into(), plain),
-        )
+        Diagnostic::new(Code::CastlingInvalidCharacter, message)
         .primary(span, "a word for no castling rights")
         .help("Write `-` when nobody can castle; castling letters are `K`, `Q`, `k`, `q` or file letters.")
         .with_fix(span, "-"),
     );
 }
 
-fn report_invalid_characters(cx: &mut Cx<'_>, span: Span) {
+fn report_invalid_characters(cx: &Cx<'_>, span: Span, _: &str) {
     cx.report_invalid_characters(
         span,
         Code::CastlingInvalidCharacter,
@@ -448,46 +353,4 @@ fn report_invalid_characters(cx: &mut Cx<'_>, span: Span) {
             "Castling rights are `K`/`Q` (White), `k`/`q` (Black), or the file letter of the rook (`A`–`H` for White, `a`–`h` for Black); `-` when nobody can castle."
         },
     );
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// `plain_len` is the length up to the first space when `is_plain` accepts the field there,
-    /// for every field of up to four bytes of castling letters, `-`, spaces and other bytes.
-    #[test]
-    fn plain_len_is_the_end_of_a_plain_field() {
-        const BYTES: &[u8] = b"KQkqAHah-Ex ";
-        let mut fields: Vec<Vec<u8>> = vec![Vec::new()];
-        for _ in 0..4 {
-            let longer: Vec<Vec<u8>> = fields
-                .iter()
-                .filter(|field| field.len() == fields.last().map_or(0, Vec::len))
-                .flat_map(|field| {
-                    BYTES.iter().map(move |&byte| {
-                        let mut field = field.clone();
-                        field.push(byte);
-                        field
-                    })
-                })
-                .collect();
-            fields.extend(longer);
-        }
-        for field in &fields {
-            for tail in [&b""[..], b" ", b" - 0 1"] {
-                let bytes = [field.as_slice(), tail].concat();
-                let expected = bytes
-                    .iter()
-                    .position(|&byte| byte == b' ')
-                    .filter(|&len| is_plain(&bytes[..len]));
-                assert_eq!(
-                    plain_len(&bytes),
-                    expected,
-                    "{:?}",
-                    String::from_utf8_lossy(&bytes)
-                );
-            }
-        }
-    }
 }

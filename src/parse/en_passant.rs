@@ -1,34 +1,40 @@
 //! The en-passant target square.
 
-use nom::IResult;
+use nom::Parser;
+use nom::branch::alt;
+use nom::character::complete::{char, one_of};
+use nom::combinator::{eof, rest};
+use nom::sequence::{pair, terminated};
 
-use super::{Cx, one_byte};
+use super::cx::{Cx, PResult, Production, node, recover, token};
 use crate::Span;
-use crate::diagnostics::text::around_shown_plain;
+use crate::diagnostics::text::around_shown;
 use crate::diagnostics::{Code, Diagnostic, Text};
 use crate::syntax::SyntaxKind;
 
 /// `en_passant ::= dash | target_square`
-pub(crate) fn en_passant<'a>(cx: &mut Cx<'a>, input: &'a str) {
-    let open = cx.start(SyntaxKind::EnPassant, input.as_bytes());
-    if input == "-" {
-        cx.token(SyntaxKind::Dash, input);
-    } else if is_target_square(input) {
-        cx.token(SyntaxKind::Square, input);
-    } else {
-        let span = cx.token(SyntaxKind::Error, input);
-        report_invalid(cx, span, input);
-    }
-    cx.finish(open);
+///
+/// Reads its whole field: anything else is one error token, `fen::en_passant::invalid` (or
+/// `fen::en_passant::uppercase` for a square in upper case).
+pub(crate) fn en_passant<'c, 'a: 'c>(cx: &'c Cx<'a>) -> impl Production<'a, ()> + 'c {
+    node(
+        cx,
+        SyntaxKind::EnPassant,
+        alt((
+            token(cx, SyntaxKind::Dash, terminated(char('-'), eof)),
+            token(cx, SyntaxKind::Square, terminated(target_square, eof)),
+            recover(cx, rest, report_invalid),
+        ))
+        .map(|_| ()),
+    )
 }
 
-#[cold]
-fn report_invalid(cx: &mut Cx<'_>, span: Span, input: &str) {
+fn report_invalid(cx: &Cx<'_>, span: Span, input: &str) {
     // A square in upper case: the same two bytes in lower case make a target square.
     let lower = <[u8; 2]>::try_from(input.as_bytes())
         .ok()
         .map(|bytes| bytes.map(|byte| byte.to_ascii_lowercase()))
-        .filter(|bytes| target_square(bytes).is_ok_and(|(rest, _)| rest.is_empty()));
+        .filter(|bytes| std::str::from_utf8(bytes).is_ok_and(is_target_square));
     let diagnostic = if let Some([file, rank]) = lower {
         let lower: String = [char::from(file), char::from(rank)].into_iter().collect();
         Diagnostic::new(
@@ -72,55 +78,32 @@ fn report_invalid(cx: &mut Cx<'_>, span: Span, input: &str) {
             }
             _ => "Write the square a pawn skipped with its last-move double step (rank 3 or 6, such as `e3`), or `-` if the last move was not a double step.".into(),
         };
-        let (message, plain): (Text, bool) = match super::one_character_message(&INVALID, input) {
-            Some(message) => (message.into(), false),
-            None => {
-                let (message, plain) = around_shown_plain(
-                    "invalid en-passant square `",
-                    input,
-                    "`, expected `-` or a square on rank 3 or 6",
-                );
-                (message.into(), plain)
-            }
-        };
+        let message = around_shown(
+            "invalid en-passant square `",
+            input,
+            "`, expected `-` or a square on rank 3 or 6",
+        );
         Diagnostic::new(Code::EnPassantInvalid, message)
-            .plain_message_if(plain)
             .primary(span, "not an en-passant target square")
             .help(help)
     };
     cx.report(diagnostic);
 }
 
-one_character_messages!(
-    /// The message of `fen::en_passant::invalid` on the single printable ASCII character `!`
-    /// plus the index, as `around_shown` writes it.
-    INVALID,
-    INVALID_BYTES,
-    "invalid en-passant square `",
-    "`, expected `-` or a square on rank 3 or 6"
-);
-
 /// `target_square ::= [a-h] [36]`
-fn target_square(input: &[u8]) -> IResult<&[u8], (u8, u8)> {
-    let (rest, file) = one_byte(input, |b| (b'a'..=b'h').contains(&b))?;
-    let (rest, rank) = one_byte(rest, |b| b == b'3' || b == b'6')?;
-    Ok((rest, (file, rank)))
+fn target_square(input: &str) -> PResult<'_, (char, char)> {
+    pair(one_of("abcdefgh"), one_of("36")).parse(input)
 }
 
 /// Whether all of `input` is a `target_square`.
 pub(crate) fn is_target_square(input: &str) -> bool {
-    target_square(input.as_bytes()).is_ok_and(|(rest, _)| rest.is_empty())
+    terminated(target_square, eof).parse(input).is_ok()
 }
 
 #[cfg(test)]
 mod tests {
     #[test]
-    fn the_fixed_messages_on_one_character_are_the_built_texts() {
-        super::super::assert_one_character_messages(
-            &super::INVALID,
-            "invalid en-passant square `",
-            "`, expected `-` or a square on rank 3 or 6",
-        );
+    fn an_invalid_square_is_shown_in_the_message() {
         let parse = crate::parse("8/8/8/8/8/8/8/8 w - 0 0 1");
         assert_eq!(
             parse.diagnostics()[0].message(),

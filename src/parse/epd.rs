@@ -16,8 +16,9 @@ use nom::multi::many0_count;
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
+use super::Cx;
 use super::fen::{fields, line_limit, line_too_long};
-use super::{Cx, run_len};
+use super::whitespace::field_len;
 use crate::syntax::SyntaxKind;
 
 /// `epd_record ::= epd_position ( epd_blank operation ( epd_blank? operation )* )? epd_blank?`
@@ -27,8 +28,8 @@ use crate::syntax::SyntaxKind;
 /// [`SyntaxKind::Semicolon`] of its own, and FEN move counters right after the position are one
 /// [`SyntaxKind::MoveCounters`] node. Returns how many position fields the record has (at most
 /// four, not counting three-check counters).
-pub(crate) fn epd_record<'a>(cx: &mut Cx<'a>, input: &'a str) -> usize {
-    let root = cx.start(SyntaxKind::EpdRecord, input.as_bytes());
+pub(crate) fn epd_record<'a>(cx: &Cx<'a>, input: &'a str) -> usize {
+    let root = cx.start(SyntaxKind::EpdRecord, input);
     let (mut rest, count) = epd_position(cx, input);
     let mut first = true;
     while !rest.is_empty() {
@@ -64,7 +65,7 @@ pub(crate) fn epd_record<'a>(cx: &mut Cx<'a>, input: &'a str) -> usize {
 /// (`ThreeCheckBoard.epd`: `… - 3+3 bm e4;`). A record with fewer than four fields is all
 /// position, trailing whitespace included. Returns the rest of the record and how many fields
 /// (up to four) the position has.
-fn epd_position<'a>(cx: &mut Cx<'a>, input: &'a str) -> (&'a str, usize) {
+fn epd_position<'a>(cx: &Cx<'a>, input: &'a str) -> (&'a str, usize) {
     let (position, count) = position_text(input);
     let rest = input.get(position.len()..).unwrap_or_default();
     cx.set_scope(position);
@@ -90,7 +91,7 @@ fn position_text(input: &str) -> (&str, usize) {
             break;
         }
         let start = end.saturating_add(rest.len().saturating_sub(after_space.len()));
-        let len = run_len(after_space, |_| false);
+        let len = field_len(after_space);
         end = start.saturating_add(len);
         count = count.saturating_add(1);
     }
@@ -99,7 +100,7 @@ fn position_text(input: &str) -> (&str, usize) {
     }
     let rest = input.get(end..).unwrap_or_default();
     let after_space = rest.trim_start();
-    let fifth_len = run_len(after_space, |_| false);
+    let fifth_len = field_len(after_space);
     if after_space.len() < rest.len()
         && is_check_counters(after_space.get(..fifth_len).unwrap_or_default())
     {
@@ -150,11 +151,11 @@ fn counter(input: &str) -> IResult<&str, &str> {
 /// A FEN's move counters (`0 1`, optionally followed by `;`) where the first operation belongs:
 /// one [`SyntaxKind::MoveCounters`] node, for the check `epd::fields::move_counters`. Returns
 /// the rest, or `None` with nothing built when the text is not two numbers.
-fn move_counters<'a>(cx: &mut Cx<'a>, input: &'a str) -> Option<&'a str> {
+fn move_counters<'a>(cx: &Cx<'a>, input: &'a str) -> Option<&'a str> {
     let (rest, (halfmove, space, fullmove, end)) = (counter, whitespace, counter, opt(semicolon))
         .parse(input)
         .ok()?;
-    let node = cx.start(SyntaxKind::MoveCounters, input.as_bytes());
+    let node = cx.start(SyntaxKind::MoveCounters, input);
     cx.token(SyntaxKind::Number, halfmove);
     cx.token(SyntaxKind::Whitespace, space);
     cx.token(SyntaxKind::Number, fullmove);
@@ -170,8 +171,8 @@ fn move_counters<'a>(cx: &mut Cx<'a>, input: &'a str) -> Option<&'a str> {
 /// Any run of whitespace separates the operands, and may come before the `;`; without a `;`
 /// the operation ends at the end of the record, and the whitespace after its last operand is
 /// not part of it. `input` starts with neither whitespace nor `;`.
-fn operation<'a>(cx: &mut Cx<'a>, input: &'a str) -> &'a str {
-    let node = cx.start(SyntaxKind::Operation, input.as_bytes());
+fn operation<'a>(cx: &Cx<'a>, input: &'a str) -> &'a str {
+    let node = cx.start(SyntaxKind::Operation, input);
     let mut rest = opcode(cx, input);
     loop {
         let (after_space, space) = whitespace(rest).unwrap_or((rest, ""));
@@ -196,7 +197,7 @@ fn operation<'a>(cx: &mut Cx<'a>, input: &'a str) -> &'a str {
 ///
 /// Any text up to whitespace or `;` is the opcode; the check `epd::opcode::invalid` reports
 /// other characters, `epd::opcode::too_long` more than 15.
-fn opcode<'a>(cx: &mut Cx<'a>, input: &'a str) -> &'a str {
+fn opcode<'a>(cx: &Cx<'a>, input: &'a str) -> &'a str {
     match word(input) {
         Ok((rest, text)) => {
             cx.token(SyntaxKind::Opcode, text);
@@ -208,8 +209,8 @@ fn opcode<'a>(cx: &mut Cx<'a>, input: &'a str) -> &'a str {
 }
 
 /// `operand ::= string | symbol`
-fn operand<'a>(cx: &mut Cx<'a>, input: &'a str) -> &'a str {
-    let node = cx.start(SyntaxKind::Operand, input.as_bytes());
+fn operand<'a>(cx: &Cx<'a>, input: &'a str) -> &'a str {
+    let node = cx.start(SyntaxKind::Operand, input);
     let rest = if let Ok((rest, text)) = string(input) {
         cx.token(SyntaxKind::QuotedString, text);
         rest

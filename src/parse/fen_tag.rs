@@ -24,8 +24,8 @@ use crate::syntax::SyntaxKind;
 /// Blanks (spaces and tabs) after `[`, between the name and the value and before `]` are kept
 /// as trivia without a diagnostic, as PGN readers take them. Text that does not fit the shape
 /// of the tag pair becomes an error token with `pgn::tag::malformed`.
-pub(crate) fn fen_tag_pair<'a>(cx: &mut Cx<'a>, input: &'a str) {
-    let root = cx.start(SyntaxKind::FenTagPair, input.as_bytes());
+pub(crate) fn fen_tag_pair<'a>(cx: &Cx<'a>, input: &'a str) {
+    let root = cx.start(SyntaxKind::FenTagPair, input);
     let rest = opening(cx, input).and_then(|rest| {
         let rest = value(cx, rest);
         closing(cx, rest)
@@ -50,7 +50,7 @@ fn fen_tag_name(input: &str) -> IResult<&str, &str> {
 
 /// `[`, the name and the opening quote, with the blanks between them; `None`, with the whole
 /// input an error token, when they are not there.
-fn opening<'a>(cx: &mut Cx<'a>, input: &'a str) -> Option<&'a str> {
+fn opening<'a>(cx: &Cx<'a>, input: &'a str) -> Option<&'a str> {
     let Ok((rest, (open, before_name, name, before_value, quote))) =
         (tag("["), blanks, fen_tag_name, blanks, tag("\"")).parse(input)
     else {
@@ -66,7 +66,7 @@ fn opening<'a>(cx: &mut Cx<'a>, input: &'a str) -> Option<&'a str> {
 }
 
 /// The value up to its closing quote (a backslash escapes any character), read as a FEN.
-fn value<'a>(cx: &mut Cx<'a>, input: &'a str) -> &'a str {
+fn value<'a>(cx: &Cx<'a>, input: &'a str) -> &'a str {
     let (rest, text) = value_text(input).unwrap_or((input, input.get(..0).unwrap_or_default()));
     cx.set_scope(text);
     let (head, over) = text.split_at(line_limit(text));
@@ -90,7 +90,7 @@ fn value_text(input: &str) -> IResult<&str, &str> {
 
 /// The closing quote and `]`, with the blanks between them; `None`, with the rest an error
 /// token, when they are not there.
-fn closing<'a>(cx: &mut Cx<'a>, input: &'a str) -> Option<&'a str> {
+fn closing<'a>(cx: &Cx<'a>, input: &'a str) -> Option<&'a str> {
     let Ok((rest, (quote, before_close, close))) = (tag("\""), blanks, tag("]")).parse(input)
     else {
         malformed(cx, input, "`\"]` after the FEN");
@@ -103,7 +103,7 @@ fn closing<'a>(cx: &mut Cx<'a>, input: &'a str) -> Option<&'a str> {
 }
 
 /// `text`, the rest of the input, as an error token with `pgn::tag::malformed`.
-fn malformed<'a>(cx: &mut Cx<'a>, text: &'a str, expected: &str) {
+fn malformed<'a>(cx: &Cx<'a>, text: &'a str, expected: &str) {
     let span = cx.token(SyntaxKind::Error, text);
     let message = if text.is_empty() {
         format!("tag pair ends early, expected {expected}")

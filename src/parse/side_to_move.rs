@@ -1,27 +1,33 @@
 //! The side to move.
 
-use nom::IResult;
+use nom::Parser;
+use nom::branch::alt;
+use nom::character::complete::one_of;
+use nom::combinator::{eof, rest};
+use nom::sequence::terminated;
 
-use super::{Cx, one_byte};
+use super::cx::{Cx, Production, node, recover, token};
 use crate::Span;
-use crate::diagnostics::text::around_shown_plain;
-use crate::diagnostics::{Code, Diagnostic, Text};
+use crate::diagnostics::text::around_shown;
+use crate::diagnostics::{Code, Diagnostic};
 use crate::syntax::SyntaxKind;
 
 /// `side_to_move ::= "w" | "b"`
-pub(crate) fn side_to_move<'a>(cx: &mut Cx<'a>, input: &'a str) {
-    let open = cx.start(SyntaxKind::SideToMove, input.as_bytes());
-    if color(input.as_bytes()).is_ok_and(|(rest, _)| rest.is_empty()) {
-        cx.token(SyntaxKind::Color, input);
-    } else {
-        let span = cx.token(SyntaxKind::Error, input);
-        report_invalid(cx, span, input);
-    }
-    cx.finish(open);
+///
+/// Reads its whole field: anything else is one error token, `fen::side_to_move::invalid`.
+pub(crate) fn side_to_move<'c, 'a: 'c>(cx: &'c Cx<'a>) -> impl Production<'a, ()> + 'c {
+    node(
+        cx,
+        SyntaxKind::SideToMove,
+        alt((
+            token(cx, SyntaxKind::Color, terminated(one_of("wb"), eof)),
+            recover(cx, rest, report_invalid),
+        ))
+        .map(|_| ()),
+    )
 }
 
-#[cold]
-fn report_invalid(cx: &mut Cx<'_>, span: Span, input: &str) {
+fn report_invalid(cx: &Cx<'_>, span: Span, input: &str) {
     let is = |name: &str| input.eq_ignore_ascii_case(name);
     let meant = if is("w") || is("white") {
         Some(("w", "Write `w`: the side to move is one lower-case letter."))
@@ -30,17 +36,9 @@ fn report_invalid(cx: &mut Cx<'_>, span: Span, input: &str) {
     } else {
         None
     };
-    let (message, plain): (Text, bool) = match super::one_character_message(&INVALID, input) {
-        Some(message) => (Text::Borrowed(message), false),
-        None => {
-            let (message, plain) =
-                around_shown_plain("invalid side to move `", input, "`, expected `w` or `b`");
-            (message.into(), plain)
-        }
-    };
-    let mut diagnostic = Diagnostic::new(Code::SideToMoveInvalid, message)
-        .plain_message_if(plain)
-        .primary(span, "not `w` or `b`");
+    let message = around_shown("invalid side to move `", input, "`, expected `w` or `b`");
+    let mut diagnostic =
+        Diagnostic::new(Code::SideToMoveInvalid, message).primary(span, "not `w` or `b`");
     diagnostic = match meant {
         Some((letter, help)) => diagnostic.help(help).with_fix(span, letter),
         None => diagnostic
@@ -49,29 +47,10 @@ fn report_invalid(cx: &mut Cx<'_>, span: Span, input: &str) {
     cx.report(diagnostic);
 }
 
-one_character_messages!(
-    /// The message of `fen::side_to_move::invalid` on the single printable ASCII character `!`
-    /// plus the index, as `around_shown` writes it.
-    INVALID,
-    INVALID_BYTES,
-    "invalid side to move `",
-    "`, expected `w` or `b`"
-);
-
-/// `w` or `b`.
-fn color(input: &[u8]) -> IResult<&[u8], u8> {
-    one_byte(input, |b| b == b'w' || b == b'b')
-}
-
 #[cfg(test)]
 mod tests {
     #[test]
-    fn the_fixed_messages_on_one_character_are_the_built_texts() {
-        super::super::assert_one_character_messages(
-            &super::INVALID,
-            "invalid side to move `",
-            "`, expected `w` or `b`",
-        );
+    fn an_invalid_side_is_shown_in_the_message() {
         let parse = crate::parse("8/8/8/8/8/8/8/8 - - - 0 1");
         assert_eq!(
             parse.diagnostics()[0].message(),

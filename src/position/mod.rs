@@ -12,9 +12,7 @@ pub use writer::{
     CastlingStyle, ChecksStyle, EnPassantStyle, EpdCountersStyle, HoldingsStyle, WriteOptions,
 };
 
-use crate::syntax::{
-    CastlingSide, ChecksForm, SyntaxKind, SyntaxTree, castling_color, castling_side,
-};
+use crate::syntax::{CastlingSide, ChecksForm, SyntaxKind, SyntaxTree};
 use crate::{Color, File, Piece, Role, Span, Square};
 
 /// The variant a position belongs to.
@@ -35,18 +33,6 @@ pub enum Variant {
     Crazyhouse,
     /// Three-check: giving the third check wins.
     ThreeCheck,
-}
-
-/// Which castling facts a [`Position`] is built with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Facts {
-    /// All: the castling rooks ([`Position::castling`]), and the variant told by them.
-    All,
-    /// None: [`Position::castling`] is empty and [`Position::variant`] is never
-    /// [`Variant::Chess960`]. For the validator told the variant, whose rules read neither and
-    /// which keeps no position: reading the castling letters against the back ranks costs about
-    /// 300 instructions for a FEN with castling rights.
-    None,
 }
 
 /// What stands on each square.
@@ -97,17 +83,6 @@ impl Board {
         Board {
             colors: [Bitboard::EMPTY; 2],
             roles: [Bitboard::EMPTY; 6],
-        }
-    }
-
-    /// The board whose colours' and roles' pieces stand on the squares of `colors` (White,
-    /// Black) and `roles` (in [`Role::ALL`] order): each square in one colour's set and one
-    /// role's set, or in none.
-    #[inline(always)]
-    pub(crate) fn from_sets(colors: [u64; 2], roles: [u64; 6]) -> Board {
-        Board {
-            colors: colors.map(Bitboard),
-            roles: roles.map(Bitboard),
         }
     }
 
@@ -405,50 +380,8 @@ impl Position {
     /// assert_eq!(position.variant, Variant::Standard);
     /// ```
     pub fn from_tree(tree: &SyntaxTree<'_>) -> Option<Position> {
-        Position::from_tree_with(tree, Facts::All)
-    }
-
-    /// [`Position::from_tree`], with the castling facts `facts` asks for.
-    fn from_tree_with(tree: &SyntaxTree<'_>, facts: Facts) -> Option<Position> {
-        if !may_be_board(tree) {
-            return None;
-        }
         let (board, promoted) = scan(tree, None::<fn(Square, Span)>)?;
-        Some(Position::from_tree_and_board(
-            tree, board, promoted, None, None, facts,
-        ))
-    }
-
-    /// [`Position::from_tree`] for a parse, taking the board the parser read from a plain
-    /// placement instead of walking the nodes again. Inlined, with the position's making, into
-    /// the validator, so that the board and the position are written where they are kept.
-    #[inline(always)]
-    pub(crate) fn from_parse(parse: &crate::Parse<'_>) -> Option<Position> {
-        Position::from_parse_with(parse.read(), parse.diagnostics(), Facts::All)
-    }
-
-    /// [`Position::from_parse`], with the castling facts `facts` asks for: the validator,
-    /// when it is told the variant and keeps no position, asks for none (see [`Facts`]).
-    /// `found` are the parse's diagnostics, wherever the caller keeps them now.
-    #[inline(always)]
-    pub(crate) fn from_parse_with(
-        parse: crate::parse::ParseRead<'_, '_>,
-        found: &[crate::Diagnostic],
-        facts: Facts,
-    ) -> Option<Position> {
-        match parse.plain_board {
-            Some((board, promoted)) => Some(Position::from_tree_and_board(
-                parse.tree,
-                board.clone(),
-                *promoted,
-                parse.plain_tail,
-                parse.plain_holdings,
-                facts,
-            )),
-            // A placement the parser found broken has no board: not measured again.
-            None if reported_no_board(found) => None,
-            None => Position::from_tree_with(parse.tree, facts),
-        }
+        Some(Position::from_tree_and_board(tree, board, promoted))
     }
 
     /// This position, read from `tree`, with its ninth `/` group not taken as crazyhouse
@@ -481,63 +414,29 @@ impl Position {
     }
 
     /// The position of `tree`, whose placement describes `board` with `promoted` squares.
-    /// The fields after the placement come from `tail`, and the pieces in hand from
-    /// `in_hand`, when the fast paths read them. The castling rooks and whether the letters
-    /// tell Chess960 are read only when `facts` asks for them.
-    #[inline(always)]
-    fn from_tree_and_board(
-        tree: &SyntaxTree<'_>,
-        board: Board,
-        promoted: Bitboard,
-        tail: Option<&crate::parse::PlainTail<'_>>,
-        in_hand: Option<&Holdings>,
-        facts: Facts,
-    ) -> Position {
-        let turn = tail.map_or_else(
-            || {
-                tree.side_to_move()
-                    .and_then(|side| side.color())
-                    .unwrap_or(Color::White)
-            },
-            |tail| tail.turn,
-        );
-        let holdings = match in_hand {
-            Some(in_hand) => Some(*in_hand),
-            None => tree.holdings().map(|holdings| {
-                let mut counts = Holdings::default();
-                for (piece, _) in holdings.pieces() {
-                    counts.add(piece);
-                }
-                counts
-            }),
-        };
-        let checks_given = match tail.and_then(|tail| tail.checks_given) {
-            Some(checks_given) => checks_given,
-            None => checks_given(tree),
-        };
+    fn from_tree_and_board(tree: &SyntaxTree<'_>, board: Board, promoted: Bitboard) -> Position {
+        let turn = tree
+            .side_to_move()
+            .and_then(|side| side.color())
+            .unwrap_or(Color::White);
+        let holdings = tree.holdings().map(|holdings| {
+            let mut counts = Holdings::default();
+            for (piece, _) in holdings.pieces() {
+                counts.add(piece);
+            }
+            counts
+        });
+        let checks_given = checks_given(tree);
         // Chess960 is told from the castling rights only when nothing else tells the variant.
         let variant_open = holdings.is_none() && promoted.is_empty() && checks_given.is_none();
-        // The castling letters' sides: from the fast path's text when it kept it, else from
-        // the tree.
-        let (castling, chess960) = match tail.and_then(|tail| tail.castling) {
-            _ if facts == Facts::None => (Bitboard::EMPTY, false),
-            Some(text) => castling_facts(
-                text.bytes().filter(|&byte| byte != b'-').map(|byte| {
-                    let letter = char::from(byte);
-                    (castling_color(letter), castling_side(letter))
-                }),
-                &board,
-                variant_open,
-            ),
-            None => castling_facts(
-                tree.castling()
-                    .into_iter()
-                    .flat_map(|castling| castling.rights())
-                    .map(|right| (right.color(), right.side())),
-                &board,
-                variant_open,
-            ),
-        };
+        let (castling, chess960) = castling_facts(
+            tree.castling()
+                .into_iter()
+                .flat_map(|castling| castling.rights())
+                .map(|right| (right.color(), right.side())),
+            &board,
+            variant_open,
+        );
         // The board is complete, so its promoted squares are exactly the `~` after a piece
         // letter in a rank that the dialect would look for.
         let variant = if holdings.is_some() || !promoted.is_empty() {
@@ -561,18 +460,9 @@ impl Position {
             promoted,
             turn,
             castling,
-            en_passant: tail.map_or_else(
-                || tree.en_passant().and_then(|field| field.square()),
-                |tail| tail.en_passant,
-            ),
-            halfmove_clock: tail.map_or_else(
-                || counter(tree.halfmove_clock(), 0),
-                |tail| tail.halfmove_clock.position_value(0),
-            ),
-            fullmove_number: tail.map_or_else(
-                || counter(tree.fullmove_number(), 1),
-                |tail| tail.fullmove_number.position_value(1),
-            ),
+            en_passant: tree.en_passant().and_then(|field| field.square()),
+            halfmove_clock: counter(tree.halfmove_clock(), 0),
+            fullmove_number: counter(tree.fullmove_number(), 1),
             holdings,
             checks_given,
             variant,
@@ -638,80 +528,6 @@ pub(crate) fn square_token_span(tree: &SyntaxTree<'_>, square: Square) -> Option
         }
     }
     None
-}
-
-/// Whether `tree`'s placement may be eight ranks of eight squares: `false` only when
-/// [`scan`] would find it is not, for it reads the ranks and their widths as `scan` does,
-/// without making the board. Most placements the parser's fast path did not read are broken
-/// (a rank too short or too long, too few or too many ranks, a character that is not a
-/// piece), and this answers for them at a fraction of `scan`'s cost: no piece is looked up
-/// and no square placed.
-fn may_be_board(tree: &SyntaxTree<'_>) -> bool {
-    let Some(placement) = tree.placement() else {
-        return false;
-    };
-    let (nodes, first, _) = placement.syntax().raw_subtree();
-    let source = tree.source().as_bytes();
-    let mut ranks = 0u32;
-    let mut offset = 0usize;
-    while let Some(node) = nodes.get(offset) {
-        match node.kind {
-            SyntaxKind::Holdings => break,
-            SyntaxKind::Rank => {}
-            // Between the ranks: `/`, or not a rank.
-            _ => {
-                offset = offset.saturating_add(1);
-                continue;
-            }
-        }
-        ranks = ranks.saturating_add(1);
-        // The rank's tokens, as `scan` reads them: up to the end of its subtree, or to a rank
-        // or the holdings, which the loop above reads.
-        let until = (node.next as usize).saturating_sub(first).min(nodes.len());
-        offset = offset.saturating_add(1);
-        let mut width = 0u32;
-        while let Some(node) = nodes.get(offset).filter(|_| offset < until) {
-            width = width.saturating_add(match node.kind {
-                SyntaxKind::Piece => 1,
-                SyntaxKind::PromotedMarker => 0,
-                SyntaxKind::EmptyRun => {
-                    match source
-                        .get(node.start as usize)
-                        .map(|digit| digit.wrapping_sub(b'0'))
-                    {
-                        Some(count) if count <= 9 => u32::from(count),
-                        _ => return false,
-                    }
-                }
-                SyntaxKind::Rank | SyntaxKind::Holdings => break,
-                _ => return false,
-            });
-            offset = offset.saturating_add(1);
-        }
-        if width != 8 {
-            return false;
-        }
-    }
-    ranks == 8
-}
-
-/// Whether a parse's `diagnostics` say that its placement is not eight ranks of eight squares
-/// of piece letters, `~` markers and digits: a rank too long or too short, too many or too few
-/// ranks, or a character that is none of those. [`scan`] then finds no board either (a test
-/// checks it on broken placements of every kind), so that a position is not looked for in
-/// the nodes of a placement that the parser has just measured. Diagnostics of other codes, or
-/// none (when they were too many to build), leave the question to [`may_be_board`].
-fn reported_no_board(diagnostics: &[crate::Diagnostic]) -> bool {
-    diagnostics.iter().any(|diagnostic| {
-        matches!(
-            diagnostic.code(),
-            crate::Code::RankTooLong
-                | crate::Code::RankTooShort
-                | crate::Code::PlacementTooManyRanks
-                | crate::Code::PlacementTooFewRanks
-                | crate::Code::PlacementInvalidCharacter
-        )
-    })
 }
 
 /// [`scan_board`], with `visit` optional: without it, no span is worked out.
@@ -1130,7 +946,7 @@ mod tests {
         ];
         let alphabet = b"/12345678 09pPkKqQ~[]x-";
         let mut rng = fastrand::Rng::with_seed(88);
-        let (mut agree, mut rejected, mut reported) = (0, 0, 0);
+        let mut agree = 0;
         for _ in 0..20_000 {
             let mut text = seeds[rng.usize(..seeds.len())].as_bytes().to_vec();
             for _ in 0..rng.usize(0..4) {
@@ -1146,7 +962,6 @@ mod tests {
             }
             let text = String::from_utf8(text).unwrap();
             let parse = crate::parse(&text);
-            let no_board = reported_no_board(parse.diagnostics());
             let tree = parse.into_tree();
             let mut spans = [Span::empty(0); 64];
             let scanned = scan_board(&tree, |square, span| {
@@ -1154,16 +969,6 @@ mod tests {
             })
             .map(|(board, promoted)| (board, promoted, spans));
             let viewed = board_by_views(&tree);
-            // The early answer says "no board" only where the scan finds none.
-            if !may_be_board(&tree) {
-                assert!(scanned.is_none(), "{text:?}");
-                rejected += 1;
-            }
-            // And so does the parser's report of a broken placement.
-            if no_board {
-                assert!(scanned.is_none(), "{text:?}");
-                reported += 1;
-            }
             assert_eq!(
                 scanned
                     .as_ref()
@@ -1191,13 +996,5 @@ mod tests {
             }
         }
         assert!(agree > 2_000, "only {agree} complete boards compared");
-        assert!(
-            rejected > 2_000,
-            "only {rejected} placements found broken early"
-        );
-        assert!(
-            reported > 2_000,
-            "only {reported} placements reported broken by the parser"
-        );
     }
 }

@@ -8,12 +8,12 @@ mod ast;
 mod kind;
 mod tree;
 
+pub(crate) use ast::digits_value;
 pub use ast::{
     Castling, CastlingNotation, CastlingRight, CastlingSide, CheckCounters, ChecksForm, Counter,
     Dialect, EnPassant, EpdOperand, EpdOperation, Holdings, HoldingsForm, MoveCounters, Placement,
     Rank, RankItem, SideToMove,
 };
-pub(crate) use ast::{castling_color, castling_side, digits_value};
 pub use kind::SyntaxKind;
-pub(crate) use tree::{BLOCK_LEN, Filled, MAX_INPUT_LEN, Mark, Nodes, Open, TreeBuilder};
+pub(crate) use tree::{MAX_INPUT_LEN, Mark, Open, TreeBuilder};
 pub use tree::{SyntaxNode, SyntaxTree};

@@ -18,15 +18,6 @@ pub(crate) struct Node {
     pub(crate) kind: SyntaxKind,
 }
 
-impl Node {
-    /// What a slot holds before it is filled (see [`TreeBuilder::slots`]).
-    const UNUSED: Node = Node {
-        start: 0,
-        next: 0,
-        kind: SyntaxKind::Fen,
-    };
-}
-
 /// The longest input the parser builds a full tree for; longer input becomes one error token
 /// with `fen::input::too_long`.
 pub(crate) const MAX_INPUT_LEN: usize = u32::MAX as usize;
@@ -46,14 +37,12 @@ pub(crate) const MAX_INPUT_LEN: usize = u32::MAX as usize;
 /// assert_eq!(parse.tree().to_string(), input);
 /// assert_eq!(parse.tree().placement().unwrap().ranks().count(), 8);
 /// ```
+#[derive(Clone)]
 pub struct SyntaxTree<'a> {
     pub(crate) source: &'a str,
     pub(crate) base: usize,
-    /// The node array: the tree's nodes are the first `len`; the rest is room kept for the
-    /// next tree built on this thread (see [`spare`]), whose stale nodes are never read.
-    buffer: Vec<Node>,
-    /// How many nodes of `buffer` are the tree's.
-    len: usize,
+    /// The nodes, in pre-order.
+    nodes: Vec<Node>,
     /// The index of the first root child of each kind of [`FIELDS`] (0, the root's own index,
     /// when there is none), found once when the tree is built, so that asking for a field does
     /// not search the root's children.
@@ -74,9 +63,7 @@ const FIELDS: [SyntaxKind; 10] = [
     SyntaxKind::ExtraFields,
 ];
 
-/// Where each of [`FIELDS`] is among the root's children, found by walking them: what
-/// [`TreeBuilder`] notes as the nodes are started, which debug builds check against it.
-#[cfg(debug_assertions)]
+/// Where each of [`FIELDS`] is among the root's children, found by walking them.
 fn find_fields(nodes: &[Node]) -> [u32; FIELDS.len()] {
     let mut fields = [0u32; FIELDS.len()];
     let end = nodes.first().map_or(0, |root| root.next as usize);
@@ -116,23 +103,10 @@ fn field_slot(kind: SyntaxKind) -> Option<usize> {
     })
 }
 
-impl Clone for SyntaxTree<'_> {
-    fn clone(&self) -> Self {
-        SyntaxTree {
-            source: self.source,
-            base: self.base,
-            buffer: self.nodes().to_vec(),
-            len: self.len,
-            fields: self.fields,
-        }
-    }
-}
-
 impl<'a> SyntaxTree<'a> {
     /// The nodes of the tree, in pre-order.
-    #[inline(always)]
     pub(crate) fn nodes(&self) -> &[Node] {
-        self.buffer.get(..self.len).unwrap_or_default()
+        &self.nodes
     }
 
     /// The first root child of `kind` (one of the fields), without searching.
@@ -140,58 +114,6 @@ impl<'a> SyntaxTree<'a> {
         let slot = field_slot(kind)?;
         let index = *self.fields.get(slot)? as usize;
         (index != 0).then_some(SyntaxNode { tree: self, index })
-    }
-}
-
-/// The node array of the last tree dropped on this thread, kept for the next parse: parsing
-/// one FEN after another (the linter's loop) then allocates nothing. One buffer per thread, and
-/// only a small one, is kept. The buffer keeps its length (its nodes stale), so that the next
-/// builder writes its nodes over them without filling the room first.
-mod spare {
-    use std::cell::Cell;
-
-    use super::Node;
-
-    /// The largest buffer kept, in nodes (48 KiB).
-    const MAX_KEPT: usize = 4096;
-
-    thread_local! {
-        static SPARE: Cell<Vec<Node>> = const { Cell::new(Vec::new()) };
-    }
-
-    /// A node array at least `capacity` nodes long, whose nodes are stale: room to write
-    /// nodes over.
-    #[inline]
-    pub(super) fn take(capacity: usize) -> Vec<Node> {
-        super::room_for(SPARE.try_with(Cell::take).unwrap_or_default(), capacity)
-    }
-
-    /// Keeps `nodes` for the next parse on this thread, if it is small (and not the empty
-    /// array of a tree whose nodes were taken back, see [`super::SyntaxTree::take_nodes`]).
-    #[inline]
-    pub(super) fn give_back(nodes: Vec<Node>) {
-        if nodes.capacity() > 0 && nodes.capacity() <= MAX_KEPT {
-            // When the thread is being torn down the buffer is simply dropped.
-            let _ = SPARE.try_with(|spare| spare.set(nodes));
-        }
-    }
-}
-
-/// The node array goes back to the thread for the next parse (see `spare`); inlined where a
-/// tree is dropped, once per FEN.
-impl Drop for SyntaxTree<'_> {
-    #[inline(always)]
-    fn drop(&mut self) {
-        spare::give_back(std::mem::take(&mut self.buffer));
-    }
-}
-
-impl<'a> SyntaxTree<'a> {
-    /// The tree's node array, taken back by the caller that handed it to the builder (see
-    /// [`Nodes`]); the tree is then empty, with nothing left to drop.
-    pub(crate) fn take_nodes(&mut self) -> Nodes {
-        self.len = 0;
-        Nodes(std::mem::take(&mut self.buffer))
     }
 
     /// The text the tree covers (the FEN alone, without the enclosing text).
@@ -247,7 +169,7 @@ impl<'a> SyntaxTree<'a> {
     /// assert_eq!(text, "8/8 w");
     /// ```
     pub fn tokens(&self) -> impl Iterator<Item = SyntaxNode<'_, 'a>> + '_ {
-        (0..self.len)
+        (0..self.nodes.len())
             .map(move |index| SyntaxNode { tree: self, index })
             .filter(|node| node.kind().is_token())
     }
@@ -491,23 +413,12 @@ impl fmt::Debug for SyntaxNode<'_, '_> {
     }
 }
 
-/// Builds the flat node array. Tokens are appended in input order at the offsets the parser
-/// gives; in debug builds the builder checks that each token starts where the previous ended,
-/// and the round-trip tests check that every byte is covered.
-///
-/// The nodes are written over a buffer of stale nodes (see [`spare`]): the first `len` are the
-/// tree's, and a node is appended by overwriting the next one, or by growing the buffer when it
-/// is full.
+/// Builds a [`SyntaxTree`] in pre-order: the parser starts a composite node, appends its
+/// children, and finishes it; tokens are appended in input order, each starting where the last
+/// ended (debug builds check this, and the round-trip tests check that every byte is covered).
 pub(crate) struct TreeBuilder {
     nodes: Vec<Node>,
-    /// How many nodes of `nodes` are the tree's; never more than `nodes.len()`.
-    len: usize,
     base: usize,
-    /// How many composite nodes are open: a node started at depth 1 is a root child.
-    depth: u32,
-    /// The first root child of each kind of [`FIELDS`], noted as it is started (see
-    /// [`SyntaxTree::fields`]).
-    fields: [u32; FIELDS.len()],
     /// Offset of the end of the last token, to check contiguity in debug builds.
     #[cfg(debug_assertions)]
     end: u32,
@@ -517,327 +428,44 @@ pub(crate) struct TreeBuilder {
 #[derive(Clone, Copy)]
 pub(crate) struct Mark {
     len: usize,
-    depth: u32,
     #[cfg(debug_assertions)]
     end: u32,
-}
-
-/// Room for nodes after the last one of a [`TreeBuilder`], filled in order by index (see
-/// [`TreeBuilder::slots`]). Each method returns `None` when the room is used up.
-pub(crate) struct Slots<'b> {
-    nodes: &'b mut [Node],
-    /// The builder's fields, for the root children the slots hold (see [`Slots::field`]).
-    fields: &'b mut [u32; FIELDS.len()],
-    /// The index in the tree of the first slot.
-    first: u32,
-    /// How many slots are filled.
-    used: usize,
-}
-
-/// How many of a [`Slots`]' nodes were filled, for [`TreeBuilder::keep`].
-#[derive(Clone, Copy)]
-pub(crate) struct Filled {
-    first: u32,
-    used: usize,
-}
-
-impl Slots<'_> {
-    /// Fills the next slot with a token of kind `kind` at offset `start`.
-    #[inline(always)]
-    pub(crate) fn token(&mut self, kind: SyntaxKind, start: u32) -> Option<()> {
-        *self.nodes.get_mut(self.used)? = Node {
-            start,
-            next: 0,
-            kind,
-        };
-        self.used = self.used.wrapping_add(1);
-        Some(())
-    }
-
-    /// Fills the next slot with the start of a composite node of kind `kind` at offset `start`;
-    /// returns its slot, for [`Slots::finish`].
-    #[inline(always)]
-    pub(crate) fn start(&mut self, kind: SyntaxKind, start: u32) -> Option<usize> {
-        let slot = self.used;
-        self.token(kind, start)?;
-        Some(slot)
-    }
-
-    /// Finishes the composite node started in `slot` after the last slot filled.
-    #[inline(always)]
-    pub(crate) fn finish(&mut self, slot: usize) {
-        let next = self.first.wrapping_add(self.used as u32);
-        if let Some(node) = self.nodes.get_mut(slot) {
-            node.next = next;
-        }
-    }
-
-    /// Fills the next slots with a whole field at offset `start`, as a root child (the slots
-    /// follow the builder at depth 1): a composite node of kind `kind` holding `tokens` tokens,
-    /// the one at `offset` from the field's start of the kind `kind_of(offset)`; the last token
-    /// runs to the end of the field. The field is noted as [`TreeBuilder::start`] notes the root
-    /// children it starts.
-    #[inline(always)]
-    pub(crate) fn field(
-        &mut self,
-        kind: SyntaxKind,
-        start: u32,
-        tokens: u32,
-        kind_of: impl Fn(u32) -> SyntaxKind,
-    ) -> Option<()> {
-        let slot = self.start(kind, start)?;
-        note_field(self.fields, kind, self.first.wrapping_add(slot as u32));
-        for offset in 0..tokens {
-            self.token(kind_of(offset), start.wrapping_add(offset))?;
-        }
-        self.finish(slot);
-        Some(())
-    }
-
-    /// How many slots are filled, to keep with [`TreeBuilder::keep`].
-    pub(crate) fn filled(&self) -> Filled {
-        Filled {
-            first: self.first,
-            used: self.used,
-        }
-    }
-}
-
-/// How many nodes a [`Block`] holds.
-pub(crate) const BLOCK_LEN: usize = 256;
-
-/// Room for [`BLOCK_LEN`] nodes after the last one of a [`TreeBuilder`] (see
-/// [`TreeBuilder::block`]), filled in order like [`Slots`] but indexed by a `u8`, so that
-/// writing a node needs no bounds check and cannot fail: for the fast paths' tight loops, which
-/// bound the nodes they write themselves. A 256th node would wrap around over the first one
-/// (a wrong tree, never a panic), so a user writes at most 255.
-pub(crate) struct Block<'b> {
-    nodes: &'b mut [Node; BLOCK_LEN],
-    /// The builder's fields, for the root children the block holds (see [`Block::field`]).
-    fields: &'b mut [u32; FIELDS.len()],
-    /// The index in the tree of the first node of the block.
-    first: u32,
-    /// How many nodes are filled.
-    used: u8,
-    /// How many composite nodes of the builder are open: the nodes the block starts at depth 1
-    /// are root children (see [`Block::start_child`]).
-    depth: u32,
-}
-
-impl Block<'_> {
-    /// Fills the next node with a token of kind `kind` at offset `start`. A token's `next` is
-    /// never read (see [`Node`]), so the stale one is left: one store fewer per token.
-    #[inline(always)]
-    pub(crate) fn token(&mut self, kind: SyntaxKind, start: u32) {
-        // Always in range: a `u8` indexes 256 nodes.
-        if let Some(node) = self.nodes.get_mut(usize::from(self.used)) {
-            node.start = start;
-            node.kind = kind;
-        }
-        self.used = self.used.wrapping_add(1);
-    }
-
-    /// Fills the next node with the start of a composite node of kind `kind` at offset
-    /// `start`; returns its place, for [`Block::finish`].
-    #[inline(always)]
-    pub(crate) fn start(&mut self, kind: SyntaxKind, start: u32) -> u8 {
-        let slot = self.used;
-        self.token(kind, start);
-        slot
-    }
-
-    /// [`Block::start`] for a composite node that is a child of the last node the builder
-    /// started: noted as a field if it is a root child, as [`TreeBuilder::start`] notes it.
-    #[inline(always)]
-    pub(crate) fn start_child(&mut self, kind: SyntaxKind, start: u32) -> u8 {
-        let slot = self.start(kind, start);
-        if self.depth == 1 {
-            note_field(self.fields, kind, self.first.wrapping_add(u32::from(slot)));
-        }
-        slot
-    }
-
-    /// The index in the tree of the node in `slot`.
-    #[inline(always)]
-    pub(crate) fn index(&self, slot: u8) -> usize {
-        (self.first as usize).wrapping_add(usize::from(slot))
-    }
-
-    /// Finishes the composite node started in `slot` after the last node filled.
-    #[inline(always)]
-    pub(crate) fn finish(&mut self, slot: u8) {
-        let next = self.first.wrapping_add(u32::from(self.used));
-        if let Some(node) = self.nodes.get_mut(usize::from(slot)) {
-            node.next = next;
-        }
-    }
-
-    /// Fills the next nodes with a whole field at offset `start`, as a root child, as
-    /// [`Slots::field`] does; the field must be the first of its kind (the fast path of the
-    /// fields after the placement, where it is), so that it is noted without looking.
-    #[inline(always)]
-    pub(crate) fn field(
-        &mut self,
-        kind: SyntaxKind,
-        start: u32,
-        tokens: u32,
-        kind_of: impl Fn(u32) -> SyntaxKind,
-    ) {
-        let slot = self.start(kind, start);
-        if let Some(field) = field_slot(kind).and_then(|at| self.fields.get_mut(at)) {
-            *field = self.first.wrapping_add(u32::from(slot));
-        }
-        for offset in 0..tokens {
-            self.token(kind_of(offset), start.wrapping_add(offset));
-        }
-        self.finish(slot);
-    }
-
-    /// How many nodes are filled, to keep with [`TreeBuilder::keep`].
-    #[inline(always)]
-    pub(crate) fn filled(&self) -> Filled {
-        Filled {
-            first: self.first,
-            used: usize::from(self.used),
-        }
-    }
-
-    /// How many nodes are filled.
-    #[inline(always)]
-    pub(crate) fn used(&self) -> usize {
-        usize::from(self.used)
-    }
-
-    /// Takes the first `used` nodes as filled: those a fast path filled in a block over the
-    /// same room before, which it did not keep, to go on after them.
-    pub(crate) fn resume(&mut self, used: usize) {
-        self.used = u8::try_from(used).unwrap_or(u8::MAX);
-    }
-
-    /// The first `used` nodes of the block (at most as many as are filled), to keep with
-    /// [`TreeBuilder::keep`]: for a fast path that stops partway and keeps what it built up to
-    /// a point.
-    #[inline(always)]
-    pub(crate) fn prefix(&self, used: usize) -> Filled {
-        Filled {
-            first: self.first,
-            used: used.min(usize::from(self.used)),
-        }
-    }
 }
 
 /// A composite node that has been started and not yet finished.
 #[must_use]
 pub(crate) struct Open(usize);
 
-/// Notes the root child of `kind` at node `index` as its field in `fields`, if it is one of
-/// [`FIELDS`] and the first of its kind.
-#[inline(always)]
-fn note_field(fields: &mut [u32; FIELDS.len()], kind: SyntaxKind, index: u32) {
-    if let Some(field) = field_slot(kind).and_then(|slot| fields.get_mut(slot))
-        && *field == 0
-    {
-        *field = index;
-    }
-}
-
-/// `nodes`, at least `capacity` nodes long: room to write nodes over.
-#[inline(always)]
-fn room_for(mut nodes: Vec<Node>, capacity: usize) -> Vec<Node> {
-    if nodes.len() < capacity {
-        nodes.resize(capacity, Node::UNUSED);
-    }
-    nodes
-}
-
-/// A node array kept from one tree to the next by a caller that parses many FENs (see
-/// [`crate::files::LineScratch`]), handed to [`TreeBuilder::new_in`] and taken back with
-/// [`SyntaxTree::take_nodes`].
-#[derive(Debug, Default)]
-pub(crate) struct Nodes(pub(crate) Vec<Node>);
-
 impl TreeBuilder {
-    /// A builder for input of `input_len` bytes (at most [`MAX_INPUT_LEN`]) at offset `base`,
-    /// writing its nodes over `nodes` when given, else over the thread's spare array. Inlined
-    /// into the parse's entry points: called once per FEN.
-    #[inline(always)]
-    pub(crate) fn new_in(base: usize, input_len: usize, nodes: Option<Nodes>) -> TreeBuilder {
-        // A FEN has at most one token per byte plus about 20 composite nodes; have room for
-        // that, up to the size of the longest real FENs, and for a block after the last of
-        // them (see `TreeBuilder::block`), so that one buffer serves every valid FEN and the
-        // fast paths' slots and blocks need not grow it.
-        let capacity = input_len
-            .saturating_add(24)
-            .min(256)
-            .saturating_add(BLOCK_LEN);
+    /// A builder for input of `input_len` bytes (at most [`MAX_INPUT_LEN`]) at offset `base`.
+    pub(crate) fn new(base: usize, input_len: usize) -> TreeBuilder {
+        // A FEN has at most one token per byte, and a composite node (a field, a rank, …) for
+        // each run of a few bytes; room for a FEN of a hundred bytes, in one allocation.
+        let capacity = input_len.saturating_mul(2).saturating_add(24).min(512);
         TreeBuilder {
-            nodes: match nodes {
-                Some(Nodes(nodes)) => room_for(nodes, capacity),
-                None => spare::take(capacity),
-            },
-            len: 0,
+            nodes: Vec::with_capacity(capacity),
             base,
-            depth: 0,
-            fields: [0; FIELDS.len()],
             #[cfg(debug_assertions)]
             end: 0,
         }
     }
 
     fn next_index(&self) -> u32 {
-        u32::try_from(self.len).unwrap_or(u32::MAX)
-    }
-
-    /// Appends `node`: over the next stale node, or at the end of a full buffer.
-    #[inline(always)]
-    fn push(&mut self, node: Node) {
-        match self.nodes.get_mut(self.len) {
-            Some(slot) => *slot = node,
-            None => self.nodes.push(node),
-        }
-        self.len = self.len.wrapping_add(1);
+        u32::try_from(self.nodes.len()).unwrap_or(u32::MAX)
     }
 
     /// The current state, to go back to with [`TreeBuilder::rewind`].
     pub(crate) fn mark(&self) -> Mark {
         Mark {
-            len: self.len,
-            depth: self.depth,
+            len: self.nodes.len(),
             #[cfg(debug_assertions)]
             end: self.end,
         }
     }
 
-    /// The state when the tree had `len` nodes, which ended at offset `end`, at the current
-    /// depth: a [`Mark`] worked out afterwards, so that a fast path need not keep one.
-    pub(crate) fn mark_at(&self, len: usize, end: u32) -> Mark {
-        let _ = end;
-        Mark {
-            len,
-            depth: self.depth,
-            #[cfg(debug_assertions)]
-            end,
-        }
-    }
-
-    /// Makes the composite node at `index`, started through a [`Block`] and not finished, the
-    /// last node started, as [`TreeBuilder::start`] would have: the nodes appended after it are
-    /// its descendants until [`TreeBuilder::finish`].
-    pub(crate) fn reopen(&mut self, index: usize) -> Open {
-        self.depth = self.depth.saturating_add(1);
-        Open(index)
-    }
-
     /// Drops the nodes appended since `mark` was taken.
-    #[inline(always)]
     pub(crate) fn rewind(&mut self, mark: Mark) {
-        self.len = self.len.min(mark.len);
-        self.depth = mark.depth;
-        for field in &mut self.fields {
-            if *field as usize >= mark.len {
-                *field = 0;
-            }
-        }
+        self.nodes.truncate(mark.len);
         #[cfg(debug_assertions)]
         {
             self.end = mark.end;
@@ -845,14 +473,9 @@ impl TreeBuilder {
     }
 
     /// Starts a composite node at offset `start`.
-    #[inline]
     pub(crate) fn start(&mut self, kind: SyntaxKind, start: u32) -> Open {
-        let index = self.len;
-        if self.depth == 1 {
-            note_field(&mut self.fields, kind, u32::try_from(index).unwrap_or(0));
-        }
-        self.depth = self.depth.saturating_add(1);
-        self.push(Node {
+        let index = self.nodes.len();
+        self.nodes.push(Node {
             start,
             next: 0,
             kind,
@@ -860,10 +483,8 @@ impl TreeBuilder {
         Open(index)
     }
 
-    /// Finishes a composite node after the last node pushed.
-    #[inline]
+    /// Finishes a composite node after the last node appended.
     pub(crate) fn finish(&mut self, open: Open) {
-        self.depth = self.depth.saturating_sub(1);
         let next = self.next_index();
         if let Some(node) = self.nodes.get_mut(open.0) {
             node.next = next;
@@ -871,15 +492,14 @@ impl TreeBuilder {
     }
 
     /// Appends a token of `len` bytes at offset `start`; empty tokens are not stored.
-    #[inline(always)]
     pub(crate) fn token(&mut self, kind: SyntaxKind, start: u32, len: usize) {
         #[cfg(debug_assertions)]
         {
             debug_assert_eq!(start, self.end, "tokens must be contiguous");
-            self.end = start.wrapping_add(len as u32);
+            self.end = start.wrapping_add(u32::try_from(len).unwrap_or(u32::MAX));
         }
         if len > 0 {
-            self.push(Node {
+            self.nodes.push(Node {
                 start,
                 next: 0,
                 kind,
@@ -887,98 +507,7 @@ impl TreeBuilder {
         }
     }
 
-    /// Room for up to `count` nodes after the last one, filled in order through the returned
-    /// [`Slots`] and then kept, as many as were filled, by [`TreeBuilder::keep`]: for a
-    /// production that builds many small nodes in a tight loop (the placement's fast path),
-    /// which then writes each node with one bounds check instead of a push. The slots' nodes
-    /// are not noted as fields, except those [`Slots::field`] fills: start other composite
-    /// nodes at depth 2 or below.
-    #[inline(always)]
-    pub(crate) fn slots(&mut self, count: usize) -> Slots<'_> {
-        let first = self.len;
-        let end = first.saturating_add(count);
-        if self.nodes.len() < end {
-            self.nodes.resize(end, Node::UNUSED);
-        }
-        Slots {
-            nodes: self.nodes.get_mut(first..).unwrap_or_default(),
-            fields: &mut self.fields,
-            first: u32::try_from(first).unwrap_or(u32::MAX),
-            used: 0,
-        }
-    }
-
-    /// Room for [`BLOCK_LEN`] nodes after the last one, filled through the returned [`Block`]
-    /// and then kept, as many as were filled, by [`TreeBuilder::keep`]: [`TreeBuilder::slots`]
-    /// without a bounds check per node. The buffer, which the next parses on this thread reuse,
-    /// grows once to hold the block. `None` only if it cannot (never in practice).
-    #[inline(always)]
-    pub(crate) fn block(&mut self) -> Option<Block<'_>> {
-        let first = self.len;
-        let end = first.saturating_add(BLOCK_LEN);
-        if self.nodes.len() < end {
-            self.grow(end);
-        }
-        Some(Block {
-            nodes: self.nodes.get_mut(first..end)?.try_into().ok()?,
-            fields: &mut self.fields,
-            first: u32::try_from(first).unwrap_or(u32::MAX),
-            used: 0,
-            depth: self.depth,
-        })
-    }
-
-    /// Makes the buffer `len` nodes long, out of line: it happens once per thread.
-    #[cold]
-    #[inline(never)]
-    fn grow(&mut self, len: usize) {
-        self.nodes.resize(len, Node::UNUSED);
-    }
-
-    /// Keeps the nodes `slots` filled, which end at offset `end`, and drops the unused slots.
-    pub(crate) fn keep(&mut self, slots: Filled, end: u32) {
-        let _ = end;
-        #[cfg(debug_assertions)]
-        {
-            self.end = end;
-        }
-        self.len = (slots.first as usize)
-            .saturating_add(slots.used)
-            .min(self.nodes.len());
-    }
-
-    /// Appends a one-byte token for each of `bytes`, which start at offset `start`, of the kind
-    /// `kind_of` gives for the byte.
-    #[inline(always)]
-    pub(crate) fn byte_tokens(
-        &mut self,
-        start: u32,
-        bytes: &[u8],
-        kind_of: impl Fn(u8) -> SyntaxKind,
-    ) {
-        #[cfg(debug_assertions)]
-        {
-            debug_assert_eq!(start, self.end, "tokens must be contiguous");
-            self.end = start.wrapping_add(bytes.len() as u32);
-        }
-        let first = self.len;
-        let end = first.saturating_add(bytes.len());
-        if self.nodes.len() < end {
-            self.nodes.resize(end, Node::UNUSED);
-        }
-        let slots = self.nodes.get_mut(first..end).unwrap_or_default();
-        for (slot, (index, &byte)) in slots.iter_mut().zip(bytes.iter().enumerate()) {
-            *slot = Node {
-                start: start.wrapping_add(index as u32),
-                next: 0,
-                kind: kind_of(byte),
-            };
-        }
-        self.len = end.min(self.nodes.len());
-    }
-
     /// The absolute span of `len` bytes at offset `start`.
-    #[inline(always)]
     pub(crate) fn span(&self, start: u32, len: usize) -> Span {
         // The parser lowers the base so that `base + input length` fits in a `usize`.
         let start = self.base.saturating_add(start as usize);
@@ -988,21 +517,13 @@ impl TreeBuilder {
         }
     }
 
-    /// The tree built, over `source`; the builder is left without nodes.
-    #[inline(always)]
-    pub(crate) fn take_tree<'a>(&mut self, source: &'a str) -> SyntaxTree<'a> {
-        #[cfg(debug_assertions)]
-        assert_eq!(
-            self.fields,
-            find_fields(self.nodes.get(..self.len).unwrap_or_default()),
-            "fields noted as started"
-        );
+    /// The tree built, over `source`.
+    pub(crate) fn finish_tree(self, source: &str) -> SyntaxTree<'_> {
         SyntaxTree {
             source,
             base: self.base,
-            fields: self.fields,
-            buffer: std::mem::take(&mut self.nodes),
-            len: std::mem::take(&mut self.len),
+            fields: find_fields(&self.nodes),
+            nodes: self.nodes,
         }
     }
 
@@ -1017,8 +538,7 @@ impl TreeBuilder {
         SyntaxTree {
             source,
             base,
-            buffer: vec![node(SyntaxKind::Fen, 2), node(SyntaxKind::Error, 0)],
-            len: 2,
+            nodes: vec![node(SyntaxKind::Fen, 2), node(SyntaxKind::Error, 0)],
             fields: [0; FIELDS.len()],
         }
     }

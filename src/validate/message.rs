@@ -5,26 +5,19 @@
 
 use crate::{Color, Piece, Square};
 
-/// A diagnostic text being built, in one `String` of the capacity asked for, with whether it
-/// needs no escape in a JSON string (see `Diagnostic::plain_message`): the parts are the
-/// rules' own words, names and numbers, which need none, and text from the input, which is
-/// looked at (see [`Message::input`]).
-pub(crate) struct Message(String, bool);
+/// A diagnostic text being built, in one `String` of the capacity asked for: the rules' own
+/// words, names and numbers, and text from the input.
+pub(crate) struct Message(String);
 
 impl Message {
     /// An empty text with room for `capacity` bytes (more are added as needed).
     pub(crate) fn with_capacity(capacity: usize) -> Message {
-        Message(String::with_capacity(capacity), true)
+        Message(String::with_capacity(capacity))
     }
 
-    /// Adds `part`, words of the rules' own (no quote, backslash or control character: checked
-    /// in debug builds), as it is.
+    /// Adds `part`, words of the rules' own, as it is.
     #[must_use]
     pub(crate) fn str(mut self, part: &str) -> Message {
-        debug_assert!(
-            crate::render::is_json_plain(part),
-            "a rule's words need no JSON escape: {part:?}"
-        );
         self.0.push_str(part);
         self
     }
@@ -32,7 +25,6 @@ impl Message {
     /// Adds `text`, from the input, as it is.
     #[must_use]
     pub(crate) fn input(mut self, text: &str) -> Message {
-        self.1 &= crate::render::is_json_plain(text);
         self.0.push_str(text);
         self
     }
@@ -40,7 +32,6 @@ impl Message {
     /// Adds `letter`.
     #[must_use]
     pub(crate) fn char(mut self, letter: char) -> Message {
-        self.1 &= !matches!(letter, '"' | '\\') && !letter.is_control();
         self.0.push(letter);
         self
     }
@@ -80,20 +71,12 @@ impl From<Message> for std::borrow::Cow<'static, str> {
     }
 }
 
-/// A message built part by part knows whether it is plain.
-impl From<Message> for crate::diagnostics::MessageText {
-    fn from(message: Message) -> crate::diagnostics::MessageText {
-        crate::diagnostics::MessageText::new(std::borrow::Cow::Owned(message.0), message.1)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::Role;
 
     fn text(message: Message) -> String {
-        assert!(message.1, "{}", message.0);
         message.0
     }
 
@@ -123,21 +106,9 @@ mod tests {
             let built = Message::with_capacity(2).str("n=").number(number).char('!');
             assert_eq!(text(built), format!("n={number}!"));
         }
-        for (input, plain) in [
-            ("12", true),
-            ("1\"2", false),
-            ("1\\2", false),
-            ("\t", false),
-        ] {
+        for input in ["12", "1\"2", "\t"] {
             let built = Message::with_capacity(0).str("n=").input(input);
-            assert_eq!(
-                (built.0.as_str(), built.1),
-                (format!("n={input}").as_str(), plain)
-            );
-        }
-        for (letter, plain) in [('K', true), ('"', false), ('\\', false), ('\u{1}', false)] {
-            let built = Message::with_capacity(0).char(letter);
-            assert_eq!(built.1, plain, "{letter:?}");
+            assert_eq!(text(built), format!("n={input}"));
         }
     }
 }

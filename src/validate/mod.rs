@@ -264,8 +264,7 @@ impl Validator {
         counters: Counters<'_>,
     ) -> Lint<'a> {
         let found = parse.take_diagnostics();
-        let (position, variant, diagnostics) =
-            self.check_parse(parse.read(), found, counters, true);
+        let (position, variant, diagnostics) = self.check_parse(parse.tree(), found, counters);
         Lint {
             parse,
             position,
@@ -274,40 +273,16 @@ impl Validator {
         }
     }
 
-    /// The diagnostics of an already parsed FEN, as [`Validator::lint_parse`] gives them, for a
-    /// caller that keeps nothing else (a file's lines): no [`Lint`] is built.
-    pub(crate) fn diagnostics_of(
-        &self,
-        parse: crate::parse::ParseRead<'_, '_>,
-        found: Vec<Diagnostic>,
-    ) -> Vec<crate::Diagnostic> {
-        self.check_parse(parse, found, Counters::default(), false).2
-    }
-
     /// The work of [`Validator::lint_parse_with_counters`]: the position, the variant and
-    /// every diagnostic with the severities in force, ordered by span: the parser's,
-    /// `found`, taken out of `parse` (so that they are moved, not copied), and the rules'.
-    /// Inlined into both callers, so that [`Validator::diagnostics_of`], which keeps only the
-    /// diagnostics, does not copy the position out.
-    ///
-    /// Without `keep_position` (the caller drops the position) and with the variant given, the
-    /// position is built without its castling facts, which no rule reads (see
-    /// [`crate::position::Facts`]).
-    #[inline(always)]
+    /// every diagnostic with the severities in force, ordered by span: the parser's, `found`,
+    /// and the rules'.
     fn check_parse(
         &self,
-        parse: crate::parse::ParseRead<'_, '_>,
+        tree: &crate::SyntaxTree<'_>,
         found: Vec<Diagnostic>,
         counters: Counters<'_>,
-        keep_position: bool,
     ) -> (Option<Position>, Option<Variant>, Vec<crate::Diagnostic>) {
-        let tail = parse.plain_tail;
-        let facts = if keep_position || self.variant.is_none() {
-            crate::position::Facts::All
-        } else {
-            crate::position::Facts::None
-        };
-        let mut position = Position::from_parse_with(parse, &found, facts);
+        let mut position = Position::from_tree(tree);
         if let Some(position) = &mut position {
             if let Some(counter) = counters.halfmove_clock {
                 position.halfmove_clock = counter.position_value(0);
@@ -327,12 +302,11 @@ impl Validator {
                 .map_or(!position.promoted.is_empty(), |variant| {
                     variant == Variant::Crazyhouse
                 })
-            && parse
-                .tree
+            && tree
                 .holdings()
                 .is_some_and(|holdings| holdings.form() == crate::syntax::HoldingsForm::Slash)
         {
-            position.drop_slash_holdings(parse.tree, self.variant.is_none());
+            position.drop_slash_holdings(tree, self.variant.is_none());
             slash_group = true;
         }
         let mut diagnostics = found;
@@ -342,45 +316,18 @@ impl Validator {
         if self.syntax_only {
             diagnostics.retain(|diagnostic| is_syntax_level(diagnostic.code()));
         } else if let (Some(position), Some(variant)) = (&position, variant) {
-            // Filled in place: the letters are not moved once read.
-            let mut castling = CastlingLetters::new();
-            match tail {
-                Some(crate::parse::PlainTail {
-                    castling: Some(letters),
-                    castling_start,
-                    ..
-                }) => {
-                    // `-` (most FENs) has no letter to read.
-                    if *letters != "-" {
-                        castling.read_text(letters, *castling_start);
-                    }
-                }
-                _ => castling.read_tree(parse.tree),
-            }
-            let mut check = Check::new(parse.tree, position, variant, &castling);
+            let castling = CastlingLetters::of(tree);
+            let mut check = Check::new(tree, position, variant, &castling);
             check.slash_group = slash_group;
-            // The en-passant square and its field, as the rules would read them from the tree,
-            // when the fast path read the field.
-            if let Some(crate::parse::PlainTail {
-                en_passant: Some(square),
-                en_passant_start,
-                ..
-            }) = tail
-            {
-                let span = Span::new(*en_passant_start, en_passant_start.saturating_add(2));
-                let _ = check.en_passant.set(Some((*square, span)));
-            }
             // The rules add theirs after the parser's, in the same vector (no rule reads it).
             check.diagnostics = std::mem::take(&mut diagnostics);
             // The counters the rules check: those given, else the FEN's own.
             check.halfmove_clock = counters
                 .halfmove_clock
-                .or_else(|| tail.map(|tail| tail.halfmove_clock))
-                .or_else(|| parse.tree.halfmove_clock().map(CounterText::from));
+                .or_else(|| tree.halfmove_clock().map(CounterText::from));
             check.fullmove_number = counters
                 .fullmove_number
-                .or_else(|| tail.map(|tail| tail.fullmove_number))
-                .or_else(|| parse.tree.fullmove_number().map(CounterText::from));
+                .or_else(|| tree.fullmove_number().map(CounterText::from));
             check.usual_counters = rules::counters::usual(&check);
             // Every rule runs, those of codes not reported too: no rule reads another's
             // diagnostics, and a rule costs little until it reports, so leaving them out
@@ -428,16 +375,6 @@ impl<'a> CounterText<'a> {
         let digits = !text.is_empty() && text.bytes().all(|byte| byte.is_ascii_digit());
         let number = digits.then(|| crate::syntax::digits_value(text));
         CounterText { text, span, number }
-    }
-
-    /// The counter `text`, found at `span`, which is digits only with the value `value`.
-    pub(crate) fn of_number(text: &'a str, span: Span, value: u64) -> CounterText<'a> {
-        debug_assert_eq!(CounterText::new(text, span).value(), Some(value));
-        CounterText {
-            text,
-            span,
-            number: Some(Some(value)),
-        }
     }
 
     /// The counter as written.
@@ -488,126 +425,43 @@ pub(crate) struct Counters<'a> {
 }
 
 /// The castling letters of a FEN in the order written, each letter once (a repeated letter is a
-/// syntax error of its own), without allocating for the usual four letters or fewer.
+/// syntax error of its own).
 pub(crate) struct CastlingLetters {
-    /// The letters while there are four or fewer; `len` letters in all. From the fifth on,
-    /// every letter is in `more`, so that the letters are always one slice. `None` until the
-    /// first letter comes: most FENs have none, and need not fill four slots.
-    first: Option<[CastlingRight; 4]>,
-    len: usize,
-    more: Vec<CastlingRight>,
-    /// Whether a letter is other than `K`, `Q`, `k` and `q`: without one, no side of a king has
-    /// two letters (each letter is there once).
-    other_letters: bool,
+    letters: Vec<CastlingRight>,
 }
 
 impl CastlingLetters {
-    /// No letters.
-    fn new() -> CastlingLetters {
-        CastlingLetters {
-            first: None,
-            len: 0,
-            more: Vec::new(),
-            other_letters: false,
-        }
-    }
-
-    /// Adds `right` after the letters so far: in place for the first four (inlined into the
-    /// loops that read the letters), out of line past them.
-    #[inline(always)]
-    fn push(&mut self, right: CastlingRight) {
-        self.other_letters |= !matches!(right.letter(), 'K' | 'Q' | 'k' | 'q');
-        let first = self.first.get_or_insert([right; 4]);
-        match first.get_mut(self.len) {
-            Some(slot) => *slot = right,
-            None => self.push_more(right),
-        }
-        self.len = self.len.saturating_add(1);
-    }
-
-    /// [`CastlingLetters::push`] past the first four letters.
-    #[cold]
-    #[inline(never)]
-    fn push_more(&mut self, right: CastlingRight) {
-        if self.more.is_empty()
-            && let Some(first) = &self.first
-        {
-            self.more.extend_from_slice(first);
-        }
-        self.more.push(right);
-    }
-
-    /// The castling letters of `tree`'s castling field (see [`CastlingLetters::read_tree`]).
-    #[cfg(test)]
+    /// The castling letters of `tree`'s castling field, each letter's first occurrence.
     pub(crate) fn of(tree: &SyntaxTree<'_>) -> CastlingLetters {
-        let mut letters = CastlingLetters::new();
-        letters.read_tree(tree);
-        letters
-    }
-
-    /// Adds the castling letters of `tree`'s castling field.
-    fn read_tree(&mut self, tree: &SyntaxTree<'_>) {
-        // Castling letters are ASCII, so one bit per code point below 128 marks those seen.
-        let mut seen = 0u128;
+        let mut letters: Vec<CastlingRight> = Vec::new();
         for right in tree
             .castling()
             .into_iter()
             .flat_map(|castling| castling.rights())
         {
-            let bit = 1u128 << (u32::from(right.letter()) & 127);
-            if seen & bit == 0 {
-                seen |= bit;
-                self.push(right);
+            if !letters.iter().any(|seen| seen.letter() == right.letter()) {
+                letters.push(right);
             }
         }
-    }
-
-    /// The castling letters of the castling field `text` (see [`CastlingLetters::read_text`]).
-    #[cfg(test)]
-    pub(crate) fn of_text(text: &str, start: usize) -> CastlingLetters {
-        let mut letters = CastlingLetters::new();
-        letters.read_text(text, start);
-        letters
-    }
-
-    /// Adds the castling letters of the castling field `text`, which is `-` or castling letters
-    /// in order without repeats, and starts at offset `start`: what
-    /// [`CastlingLetters::read_tree`] reads from the tree, read from the fast path's text.
-    #[inline(never)]
-    fn read_text(&mut self, text: &str, start: usize) {
-        // The fast paths take only ASCII castling letters (`is_plain`, `plain_len`), so each
-        // byte is a letter at its own offset, with no character decoding; the equivalence
-        // test in `parse` checks this against the tree's letters.
-        for (at, &byte) in text.as_bytes().iter().enumerate() {
-            if byte != b'-' {
-                let at = start.saturating_add(at);
-                self.push(CastlingRight::new(
-                    char::from(byte),
-                    Span::new(at, at.saturating_add(1)),
-                ));
-            }
-        }
+        CastlingLetters { letters }
     }
 
     /// Whether a letter is other than `K`, `Q`, `k` and `q` (a file letter): without one, each
     /// side of each king has one letter at most.
     pub(crate) fn has_other_letters(&self) -> bool {
-        self.other_letters
+        self.letters
+            .iter()
+            .any(|right| !matches!(right.letter(), 'K' | 'Q' | 'k' | 'q'))
     }
 
     /// Whether there is no letter.
     pub(crate) fn is_empty(&self) -> bool {
-        self.len == 0
+        self.letters.is_empty()
     }
 
     /// The letters, in the order written.
     pub(crate) fn iter(&self) -> impl Iterator<Item = CastlingRight> + '_ {
-        let letters = match self.first.as_ref().map(|first| first.get(..self.len)) {
-            Some(Some(first)) => first,
-            Some(None) => &self.more,
-            None => &[],
-        };
-        letters.iter().copied()
+        self.letters.iter().copied()
     }
 }
 
@@ -814,59 +668,6 @@ mod tests {
         );
     }
 
-    /// The per-line path (`parse::diagnostics_of_line`, which validates the parse where it was
-    /// built and builds the position without its castling facts when the variant is given)
-    /// reports what the whole lint reports, for every variant
-    /// and for FENs with castling rights of every notation, broken in every place.
-    #[test]
-    fn the_lines_path_without_castling_facts_reports_what_the_whole_lint_reports() {
-        let seeds = [
-            "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
-            "rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 b EAea - 3 20",
-            "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w BGbg - 0 1",
-            "r3k2r/pppppppp/8/8/4P3/8/PPPP1PPP/R3K2R b KQk e3 0 1",
-            "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[Qq] w Kq - 0 1",
-            "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1 +1+2",
-            "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",
-        ];
-        let variants = [
-            None,
-            Some(Variant::Standard),
-            Some(Variant::Chess960),
-            Some(Variant::Crazyhouse),
-            Some(Variant::ThreeCheck),
-        ];
-        let mut compared = 0;
-        for seed in seeds {
-            let mut fens = vec![seed.to_owned()];
-            // Each byte of the castling field and of the back ranks replaced by each of a few
-            // letters, and each byte dropped.
-            for (at, _) in seed.char_indices() {
-                for with in ["K", "q", "B", "h", "r", "-", "1"] {
-                    let mut fen = seed.to_owned();
-                    fen.replace_range(at..at + 1, with);
-                    fens.push(fen);
-                }
-                let mut fen = seed.to_owned();
-                fen.remove(at);
-                fens.push(fen);
-            }
-            for fen in &fens {
-                for variant in variants {
-                    let validator = match variant {
-                        Some(variant) => Validator::new().variant(variant),
-                        None => Validator::new(),
-                    };
-                    let whole = validator.lint_parse(crate::parse(fen)).diagnostics;
-                    let lines = crate::parse::diagnostics_of_line(fen, 0, &validator);
-                    assert_eq!(lines, whole, "{fen} {variant:?}");
-                    compared += 1;
-                }
-            }
-        }
-        assert!(compared > 2000, "{compared}");
-    }
-
     #[test]
     fn castling_letters_keep_every_letter_once_in_order_past_the_first_four() {
         let fen = "4k3/8/8/8/8/8/8/4K3 w KQABCDkqK - 0 1";
@@ -876,9 +677,10 @@ mod tests {
             .map(|right| right.letter())
             .collect();
         assert_eq!(letters, "KQABCDkq");
-        let from_text = CastlingLetters::of_text("KQABCDkq", 27);
-        let spans: Vec<_> = from_text.iter().map(|right| right.span().start).collect();
-        assert_eq!(spans, (27..35).collect::<Vec<_>>());
-        assert!(CastlingLetters::of_text("-", 27).is_empty());
+        let spans: Vec<_> = CastlingLetters::of(parse.tree())
+            .iter()
+            .map(|right| right.span().start)
+            .collect();
+        assert_eq!(spans, (22..30).collect::<Vec<_>>());
     }
 }
