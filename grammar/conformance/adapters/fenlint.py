@@ -1,9 +1,10 @@
 """fenlint, through its command only (so that it tests what users run).
 
-Each vector: `fenlint check --format json --variant V --stdin-filename vector.EXT -` with the
-text on standard input, where V is the vector's own variant column (`auto` for the rows that
-leave it to the reader: fenlint detects the variant from the text) and EXT is `fen`, `epd` or
-`pgn`. Exit status 0 is an acceptance, 1 with an error diagnostic a rejection; anything else
+Each vector: `fenlint check --format json --variant V --fen=TEXT` for a FEN, and
+`fenlint check --format json --variant V --stdin-filename vector.EXT -` with the text on
+standard input for an EPD record (EXT `epd`) or a PGN file (`pgn`), where V is the vector's own
+variant column (`auto` for the rows that leave it to the reader: fenlint detects the variant from
+the text). Exit status 0 is an acceptance, 1 with an error diagnostic a rejection; anything else
 (a panic's 101, a signal) is reported as a crash. An accepted FEN is written back by
 `fenlint fmt --to xfen --holdings bracket --checks given --ep always -`.
 
@@ -29,12 +30,12 @@ def run(arguments, text):
 
 def judge(request):
     fmt, text = request["format"], request["text"]
+    # A FEN goes in as `--fen` (one position, exactly the text: an empty text is an empty FEN,
+    # not an empty file); EPD and PGN texts as a file on standard input.
+    source = [f"--fen={text}"] if fmt == "fen" else ["--stdin-filename", f"vector.{fmt}", "-"]
     try:
-        checked = run(
-            ["check", "--format", "json", "--color", "never", "--variant", request["declared"],
-             "--stdin-filename", f"vector.{fmt}", "-"],
-            text,
-        )
+        checked = run(["check", "--format", "json", "--color", "never", "--variant", request["declared"], *source],
+                      "" if fmt == "fen" else text)
     except subprocess.TimeoutExpired:
         return {"verdict": "timeout", "detail": f"`fenlint check` took over {SECONDS_PER_VECTOR} s"}
     if checked.returncode not in (0, 1):
