@@ -610,7 +610,7 @@ def findings(vectors, classes, results, names):
         for v in vectors:
             r = results[name][v.key]
             if r["outcome"] in ("crash", "timeout"):
-                groups[(r["outcome"], r["detail"].split(":")[0])].append(v)
+                groups[(r["outcome"], r["detail"].split(":")[0] + " (" + classes[v.key] + ")")].append(v)
             elif r["outcome"] == "misread":
                 groups[("misread", r["found"])].append(v)
         accepted = Counter(classes[v.key] for v in vectors if results[name][v.key]["outcome"] == "accepted")
@@ -620,27 +620,36 @@ def findings(vectors, classes, results, names):
         for (kind, what), group in sorted(groups.items()):
             v = min(group, key=lambda v: (len(v.escaped), v.key))
             r = results[name][v.key]
-            shown = f"reads `{cell(r['written'])}`" if kind == "misread" else cell(r["detail"])
-            label = {"crash": "crashes", "timeout": "hangs", "misread": f"reads differently ({cell(what)})"}[kind]
+            shown = f": reads `{cell(r['written'])}`" if kind == "misread" else ""
+            label = {"crash": f"crashes, {cell(what)},", "timeout": f"hangs, {cell(what)},",
+                     "misread": f"reads differently ({cell(what)})"}[kind]
             out.append(f"- {label} on {len(group)} vector{'s' if len(group) > 1 else ''}; shortest: "
-                       f"`{cell(v.escaped)}` ({cell(v.reason)}): {shown}\n")
+                       f"`{cell(v.escaped)}` ({cell(v.reason)}){shown}\n")
         if accepted and name != "stockfish":
             out.append("- accepts invalid inputs: " + ", ".join(f"{c[len('invalid: '):]} {n}" for c, n in sorted(accepted.items())) + "\n")
         out.append("\n")
     return "".join(out)
 
 
+# The grid's cells are many: short class names keep the page small.
+CELL_CLASSES = {"ok": "k", "strict": "s", "rejected": "r", "misread": "m", "accepted": "a", "crash": "c",
+                "timeout": "t", "skip": "n"}
+
+
 def grid(vectors, classes, results, names, order):
     out = ["## The grid\n\n",
-           "One row per vector, one column per implementation; hover over a cell for what it did.\n\n"]
+           "One row per vector, one column per implementation; hover over a vector for why it is there, "
+           "over a cell for what the implementation did (what it wrote back, or its error).\n\n"]
     out.append("<style>\n.fen-grid{border-collapse:collapse;font-size:11px;line-height:1.1}\n"
-               ".fen-grid th,.fen-grid td{border:1px solid #fff;padding:1px 3px;white-space:nowrap}\n"
-               ".fen-grid td.v{font-family:monospace;max-width:36em;overflow:hidden;text-overflow:ellipsis}\n"
-               ".fen-grid td.o{width:14px;text-align:center;color:#fff}\n"
+               ".fen-grid th,.fen-grid td{border:1px solid #fff;padding:1px 3px;white-space:nowrap;"
+               "text-align:center;color:#fff}\n"
+               ".fen-grid td.v{font-family:monospace;text-align:left;color:inherit}\n"
                ".fen-grid th.c{text-align:left;background:#eee;color:#000}\n"
-               + "".join(f".fen-grid .{o}{{background:{c}}}\n" for o, c in COLOURS.items())
-               + ".fen-grid .skip{color:#777}\n</style>\n")
-    out.append("<p>" + " ".join(f'<span class="fen-legend" style="background:{COLOURS[o]};color:{"#000" if o in ("skip", "strict") else "#fff"};padding:0 4px">{SYMBOLS[o]} {LABELS[o]}</span>' for o in OUTCOMES) + "</p>\n")
+               + "".join(f".fen-grid .{CELL_CLASSES[o]}{{background:{c}}}\n" for o, c in COLOURS.items())
+               + ".fen-grid .n,.fen-grid .s{color:#333}\n</style>\n")
+    out.append('<table class="fen-grid">\n<thead><tr><th>legend</th>'
+               + "".join(f'<td class="{CELL_CLASSES[o]}">{SYMBOLS[o]} {LABELS[o]}</td>' for o in OUTCOMES)
+               + "</tr></thead>\n</table>\n")
     out.append('<table class="fen-grid">\n<thead><tr><th>vector</th>'
                + "".join(f"<th>{cell(BY_NAME[n].title)}</th>" for n in names) + "</tr></thead>\n<tbody>\n")
     by_class = defaultdict(list)
@@ -652,15 +661,19 @@ def grid(vectors, classes, results, names, order):
             cells = []
             for n in names:
                 r = results[n][v.key]
-                tip = LABELS[r["outcome"]]
+                outcome = r["outcome"]
+                if outcome == "ok":
+                    cells.append(f"<td class=k>{SYMBOLS[outcome]}</td>")
+                    continue
+                tip = LABELS[outcome]
                 if r["found"] != "-":
                     tip += f" ({r['found']})"
                 if r["written"] != "-":
                     tip += f": {r['written']}"
                 elif r["detail"] != "-":
                     tip += f": {r['detail']}"
-                cells.append(f'<td class="o {r["outcome"]}" title="{cell(tip)}">{SYMBOLS[r["outcome"]]}</td>')
-            out.append(f'<tr><td class="v" title="{cell(v.reason)}">{cell(v.escaped)}</td>{"".join(cells)}</tr>\n')
+                cells.append(f'<td class={CELL_CLASSES[outcome]} title="{cell(one_line(tip, 120))}">{SYMBOLS[outcome]}</td>')
+            out.append(f'<tr><td class="v" title="{cell(v.reason)}">{cell(one_line(v.escaped, 72))}</td>{"".join(cells)}</tr>\n')
     out.append("</tbody>\n</table>\n")
     return "".join(out)
 
@@ -674,6 +687,13 @@ def read_versions():
         with open(path, encoding="utf-8") as f:
             return json.load(f)
     return {}
+
+
+def read_text(path):
+    if not os.path.exists(path):
+        return ""
+    with open(path, encoding="utf-8") as f:
+        return f.read()
 
 
 def main():
@@ -715,7 +735,7 @@ def main():
         if args.check:
             if committed_versions.get(name) != versions[name]:
                 differ.append(f"{name}: version {versions[name]}, committed results are of {committed_versions.get(name)}\n")
-            committed = open(path, encoding="utf-8").read() if os.path.exists(path) else ""
+            committed = read_text(path)
             if committed != text:
                 differ.append("".join(difflib.unified_diff(
                     committed.splitlines(True), text.splitlines(True), f"committed/{name}.tsv", f"run/{name}.tsv")))
@@ -730,7 +750,7 @@ def main():
     results = {i.name: read_results(i.name) for i in IMPLEMENTATIONS}
     matrix = render(vectors, classes, results, read_versions())
     if args.check:
-        committed = open(MATRIX, encoding="utf-8").read() if os.path.exists(MATRIX) else ""
+        committed = read_text(MATRIX)
         if committed != matrix:
             differ.append("".join(difflib.unified_diff(
                 committed.splitlines(True), matrix.splitlines(True), "committed/MATRIX.md", "from-results/MATRIX.md")))

@@ -93,7 +93,7 @@ def main():
         engine = state["engine"]
         deadline = time.monotonic() + SECONDS_PER_VECTOR
         chess960 = request["variant"] == "chess960"
-        step = "position fen"
+        step = "position fen` + `d"
         try:
             if chess960 != engine.chess960:
                 engine.send(f"setoption name UCI_Chess960 value {'true' if chess960 else 'false'}")
