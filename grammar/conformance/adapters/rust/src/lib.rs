@@ -32,13 +32,28 @@ pub struct Answer {
 
 impl Answer {
     pub fn accept(id: usize, fen: String) -> Answer {
-        Answer { id, verdict: "accept", fen: Some(fen), detail: String::new() }
+        Answer {
+            id,
+            verdict: "accept",
+            fen: Some(fen),
+            detail: String::new(),
+        }
     }
     pub fn reject(id: usize, detail: String) -> Answer {
-        Answer { id, verdict: "reject", fen: None, detail }
+        Answer {
+            id,
+            verdict: "reject",
+            fen: None,
+            detail,
+        }
     }
     pub fn skip(id: usize, detail: &str) -> Answer {
-        Answer { id, verdict: "skip", fen: None, detail: detail.to_owned() }
+        Answer {
+            id,
+            verdict: "skip",
+            fen: None,
+            detail: detail.to_owned(),
+        }
     }
 }
 

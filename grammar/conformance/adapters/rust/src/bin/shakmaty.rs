@@ -10,9 +10,10 @@ use shakmaty::{CastlingMode, Chess, EnPassantMode, FromSetup, Position};
 
 fn read<P: FromSetup + Position>(fen: Fen, mode: CastlingMode, id: usize) -> Answer {
     match fen.into_position::<P>(mode) {
-        Ok(position) => {
-            Answer::accept(id, Fen::from_position(&position, EnPassantMode::Always).to_string())
-        }
+        Ok(position) => Answer::accept(
+            id,
+            Fen::from_position(&position, EnPassantMode::Always).to_string(),
+        ),
         Err(error) => Answer::reject(id, error.to_string()),
     }
 }
