@@ -500,6 +500,19 @@ def cell(text):
     return html.escape(text).replace("{", "&#123;").replace("}", "&#125;").replace("|", "&#124;")
 
 
+def code(text):
+    """Text as a Markdown code span inside a table: entities are not read there, so only `|`
+    is escaped (GitHub and mdBook tables take a backslash before it), and `{{` is broken by a
+    zero-width space, so that no `{{#` is read as an mdBook directive."""
+    fence = "``" if "`" in text else "`"
+    pad = " " if fence == "``" else ""
+    return f"{fence}{pad}{text}{pad}{fence}".replace("|", "\\|").replace("{{", "{\u200b{")
+
+
+def shortened(text, limit):
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def render(vectors, classes, results, versions):
     names = [i.name for i in IMPLEMENTATIONS if results.get(i.name) is not None]
     out = []
@@ -576,7 +589,7 @@ def render(vectors, classes, results, versions):
         verdicts = {verdict(v, r["outcome"]) for r in rows.values() if r["outcome"] != "skip"}
         if len(verdicts) < 2:
             continue
-        w(f"| `{cell(v.escaped)[:90]}` ({cell(v.reason)}) | {classes[v.key]} | "
+        w(f"| {code(shortened(v.escaped, 90))} ({cell(v.reason)}) | {classes[v.key]} | "
           + " | ".join(SYMBOLS[rows[n]["outcome"]] for n in validating) + " |\n")
     w("\n")
 
@@ -620,11 +633,11 @@ def findings(vectors, classes, results, names):
         for (kind, what), group in sorted(groups.items()):
             v = min(group, key=lambda v: (len(v.escaped), v.key))
             r = results[name][v.key]
-            shown = f": reads `{cell(r['written'])}`" if kind == "misread" else ""
+            shown = f": reads {code(r['written'])}" if kind == "misread" else ""
             label = {"crash": f"crashes, {cell(what)},", "timeout": f"hangs, {cell(what)},",
                      "misread": f"reads differently ({cell(what)})"}[kind]
             out.append(f"- {label} on {len(group)} vector{'s' if len(group) > 1 else ''}; shortest: "
-                       f"`{cell(v.escaped)}` ({cell(v.reason)}){shown}\n")
+                       f"{code(v.escaped)} ({cell(v.reason)}){shown}\n")
         if accepted and name != "stockfish":
             out.append("- accepts invalid inputs: " + ", ".join(f"{c[len('invalid: '):]} {n}" for c, n in sorted(accepted.items())) + "\n")
         out.append("\n")
@@ -673,7 +686,7 @@ def grid(vectors, classes, results, names, order):
                 elif r["detail"] != "-":
                     tip += f": {r['detail']}"
                 cells.append(f'<td class={CELL_CLASSES[outcome]} title="{cell(one_line(tip, 120))}">{SYMBOLS[outcome]}</td>')
-            out.append(f'<tr><td class="v" title="{cell(v.reason)}">{cell(one_line(v.escaped, 72))}</td>{"".join(cells)}</tr>\n')
+            out.append(f'<tr><td class="v" title="{cell(v.reason)}">{cell(shortened(v.escaped, 72))}</td>{"".join(cells)}</tr>\n')
     out.append("</tbody>\n</table>\n")
     return "".join(out)
 
