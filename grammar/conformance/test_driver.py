@@ -158,6 +158,14 @@ class Check(unittest.TestCase):
         self.edit("MATRIX.md", "| fenlint |", "| fenlint (edited) |")
         self.assertEqual(self.main("--check"), 1)
 
+    def test_results_of_other_vectors_are_left_out_of_the_matrix_and_fail_the_check(self):
+        with open(os.path.join(self.folder, "results", "fenlint.tsv"), encoding="utf-8") as f:
+            rows = [line.split("\t") for line in f if not line.startswith("#")]
+        self.edit("results/fenlint.tsv", "\t" + rows[0][1] + "\t", "\t000000000000\t")
+        self.assertEqual(self.main("--check"), 1)
+        self.assertEqual(self.main(), 0)
+        self.assertIn("| fenlint |", driver.read_text(os.path.join(self.folder, "MATRIX.md")))
+
     def test_a_check_writes_nothing(self):
         self.edit("MATRIX.md", "| fenlint |", "| fenlint (edited) |")
         self.main("--check")
