@@ -180,9 +180,11 @@ def parse_fen(text):
                 file += int(c)
             elif c == "~":
                 promoted.add(FILES[file - 1] + str(rank))
-            else:
+            elif c in "PNBRQKpnbrqk" and file < 8:
                 board[FILES[file] + str(rank)] = c
                 file += 1
+            else:
+                raise ValueError(f"`{c}` on rank {rank}")
         if file != 8:
             raise ValueError(f"rank {rank} has {file} squares")
     side = fields[1] if len(fields) > 1 else "w"
@@ -236,6 +238,30 @@ def differences(vector, written):
     found = [f for f in fields if got[f] != want[f]]
     if got["en passant"] != "-" and got["en passant"] != want["en passant"]:
         found.append("en passant")
+    return found
+
+
+def differences_in_parts(text, written):
+    """For an invalid FEN that an implementation accepted: the parts of the text that are well
+    formed on their own (a board of 8 ranks; a side `w` or `b`, in either case; a castling field
+    of castling letters; digit counters) and that the implementation read differently. Where the
+    text is invalid, only what it does say clearly is held against the reader."""
+    fields = text.replace("\ufeff", "").split()
+    try:
+        got = parse_fen(written)
+        board = parse_fen(fields[0])
+    except (ValueError, IndexError):
+        return []
+    found = ["board"] if got["board"] != board["board"] else []
+    if len(fields) > 1 and fields[1] in ("w", "b", "W", "B") and got["side"] != fields[1].lower():
+        found.append("side")
+    if len(fields) > 2 and re.fullmatch(r"-|[KQkqA-Ha-h]{1,4}", fields[2]):
+        if got["castling"] != parse_fen(f"{fields[0]} w {fields[2]}")["castling"]:
+            found.append("castling")
+    counters = fields[4:6] if len(fields) > 5 else []
+    if len(counters) == 2 and all(c.isdigit() for c in counters):
+        if [got["halfmove clock"], got["fullmove number"]] != [int(c) for c in counters]:
+            found.append("counters")
     return found
 
 
@@ -453,7 +479,7 @@ def judge(vector, answer):
     if verdict == "reject":
         return ("strict" if vector.lenient else "rejected", []) if vector.valid else ("ok", [])
     if not vector.valid:
-        return "accepted", []
+        return "accepted", (differences_in_parts(vector.text, answer["fen"]) if vector.format == "fen" and answer.get("fen") else [])
     if vector.canonical is not None and answer.get("fen"):
         found = differences(vector, answer["fen"])
         if found:
@@ -619,10 +645,12 @@ def findings(vectors, classes, results, names):
     """Crashes, hangs and positions read silently wrong, one minimal vector (the shortest) for
     each implementation and each kind."""
     out = ["## Findings worth reporting upstream\n\n",
-           "Crashes, hangs, and valid positions accepted as another position than the text gives "
-           "(the parts read differently in brackets), each with the shortest vector that shows it; "
-           "then the invalid inputs each validating implementation accepts, by class. The full list "
-           "is in `results/NAME.tsv`.\n\n"]
+           "Crashes, hangs, valid positions accepted as another position than the text gives, and "
+           "invalid inputs accepted with their well-formed parts (a board of 8 ranks, a side `w` or "
+           "`b` in either case, a field of castling letters, digit counters) read as something else: "
+           "the parts read differently in brackets, each with the shortest vector that shows it. Then "
+           "the invalid inputs each validating implementation accepts, by class. The full list is in "
+           "`results/NAME.tsv`.\n\n"]
     for name in names:
         groups = defaultdict(list)
         for v in vectors:
@@ -631,6 +659,8 @@ def findings(vectors, classes, results, names):
                 groups[(r["outcome"], r["detail"].split(":")[0] + " (" + classes[v.key] + ")")].append(v)
             elif r["outcome"] == "misread":
                 groups[("misread", r["found"])].append(v)
+            elif r["outcome"] == "accepted" and r["found"] != "-":
+                groups[("accepted", r["found"])].append(v)
         accepted = Counter(classes[v.key] for v in vectors if results[name][v.key]["outcome"] == "accepted")
         if not groups and not accepted:
             continue
@@ -638,9 +668,10 @@ def findings(vectors, classes, results, names):
         for (kind, what), group in sorted(groups.items()):
             v = min(group, key=lambda v: (len(v.escaped), v.source, v.line))
             r = results[name][v.key]
-            shown = f": reads {code(r['written'])}" if kind == "misread" else ""
+            shown = f": reads {code(r['written'])}" if kind in ("misread", "accepted") else ""
             label = {"crash": f"crashes, {cell(what)},", "timeout": f"hangs, {cell(what)},",
-                     "misread": f"reads differently ({cell(what)})"}[kind]
+                     "misread": f"reads differently ({cell(what)})",
+                     "accepted": f"accepts an invalid input and reads its well-formed parts differently ({cell(what)})"}[kind]
             out.append(f"- {label} on {len(group)} vector{'s' if len(group) > 1 else ''}; shortest: "
                        f"{code(v.escaped)} ({cell(v.reason)}){shown}\n")
         if accepted and name != "stockfish":
