@@ -692,7 +692,8 @@ def grid(vectors, classes, results, names, order):
     out.append("<style>\n.fen-grid{border-collapse:collapse;font-size:11px;line-height:1.1}\n"
                ".fen-grid th,.fen-grid td{border:1px solid #fff;padding:1px 3px;white-space:nowrap;"
                "text-align:center;color:#fff}\n"
-               ".fen-grid td.v{font-family:monospace;text-align:left;color:inherit}\n"
+               ".fen-grid td.v{font-family:monospace;text-align:left;color:inherit;white-space:pre}\n"
+               ".fen-grid thead th{color:inherit;background:var(--bg,#fff);position:sticky;top:0}\n"
                ".fen-grid th.c{text-align:left;background:#eee;color:#000}\n"
                + "".join(f".fen-grid .{CELL_CLASSES[o]}{{background:{c}}}\n" for o, c in COLOURS.items())
                + ".fen-grid .n,.fen-grid .s{color:#333}\n</style>\n")
