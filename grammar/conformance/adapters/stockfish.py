@@ -3,10 +3,10 @@
 Stockfish has no FEN validation: `position fen TEXT` sets up whatever it can read, so it never
 rejects. The adapter sends `setoption name UCI_Chess960 value true|false` (true for Chess960
 vectors), `position fen TEXT`, `d` (the position as read: its `Fen:` line is the FEN written
-back), then `go perft 1` (move generation on the position), and watches the engine: when it dies
-the answer is `crash` (and a new engine is started), when it does not answer within
-`SECONDS_PER_VECTOR` the answer is `timeout` (and the engine is killed and restarted). The
-`crash` detail says which command the engine died on. Standard and Chess960 FEN only; a vector
+back), then `go perft 1` (move generation on the position), to a fresh engine for each vector, and
+watches it: when it dies the answer is `crash`, when it does not answer within
+`SECONDS_PER_VECTOR` the answer is `timeout`. The `crash` detail says which command the engine
+died on. Standard and Chess960 FEN only; a vector
 with a line break inside cannot be sent as one UCI command and is skipped.
 """
 
@@ -28,8 +28,11 @@ def engine_path():
 
 class Engine:
     def __init__(self):
+        # Without address-space randomisation (where `setarch -R` is there), so that what an
+        # invalid position makes of memory is the same from run to run.
+        setarch = ["setarch", os.uname().machine, "-R"] if shutil.which("setarch") else []
         self.process = subprocess.Popen(
-            [engine_path()], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+            [*setarch, engine_path()], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
         )
         self.buffer = b""
         self.chess960 = False
@@ -90,6 +93,10 @@ def main():
         text = request["text"]
         if "\n" in text or "\r" in text:
             return skip("a line break cannot be sent in a UCI command")
+        # A fresh engine for every vector: Stockfish does not check what it reads, and an
+        # invalid position can write outside its tables, so an engine that read one is not
+        # trusted with the next.
+        restart()
         engine = state["engine"]
         deadline = time.monotonic() + SECONDS_PER_VECTOR
         chess960 = request["variant"] == "chess960"
