@@ -17,7 +17,7 @@ import chess
 import chess.pgn
 import chess.variant
 
-from protocol import accept, reject, serve, skip
+from protocol import accept, reject, serve
 
 BOARDS = {
     "standard": chess.Board,
