@@ -560,7 +560,9 @@ def render(vectors, classes, results, versions):
       "itself. The position an implementation writes back is compared field by field with the "
       "vector's canonical form: the board, side, castling rights (as rook files), counters, holdings "
       "and promoted pieces in crazyhouse, checks in three-check, and an en-passant square the text "
-      "does not give.\n\n")
+      "does not give. The vectors are fenlint's own reading (`cargo test --test conformance` holds it to "
+      "them), so its column checks the harness: anything but ✓ there is a bug in fenlint or in the "
+      "driver.\n\n")
     w("| implementation | version | adapter | called |\n|---|---|---|---|\n")
     for name in names:
         i = BY_NAME[name]
