@@ -260,19 +260,24 @@ fn draw_holdings(out: &mut String, holdings: &Holdings, color: Color, top: u32) 
     out.push_str("</g>\n");
 }
 
-/// The checks `color` has given in Three-Check: a `+` and three discs, one filled per check
-/// (more discs when the counters say more).
+/// The checks `color` has given in Three-Check: a `+` and three discs, one filled per check;
+/// a count above three (which the counters' rules report) is written out before them.
 fn draw_checks(out: &mut String, given: u8, color: Color, top: u32) {
-    let discs = u32::from(given.max(3));
+    const DISCS: u32 = 3;
     let right = LEFT + 8 * SQUARE;
-    let first = right - discs * 16 + 8;
+    let first = right - DISCS * 16 + 8;
     let name = match color {
         Color::White => "white",
         Color::Black => "black",
     };
     let _ = writeln!(out, r#"<g class="checks {name}" data-given="{given}">"#);
-    draw_text(out, "+", first - 22, top + 14, INK);
-    for n in 0..discs {
+    let mut label = String::from("+");
+    if u32::from(given) > DISCS {
+        label.push_str(&given.to_string());
+    }
+    let label_x = first.saturating_sub(14 + text_width(&label));
+    draw_text(out, &label, label_x, top + 14, INK);
+    for n in 0..DISCS {
         let fill = if n < u32::from(given) {
             PRIMARY
         } else {

@@ -138,6 +138,17 @@ fn holdings_and_check_counters() {
     assert_eq!(given("white").as_deref(), Some("2"));
     assert_eq!(given("black").as_deref(), Some("0"));
 
+    // Counts the rules reject are still drawn, without running off the picture.
+    for fen in [
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 +99+0",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 +255+255",
+        "4k3/8/8/8/8/8/8/4K3[QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQRRRRRRRRRRBBBBBBBBBBNNNNNNNNNNNPPPPPPPPPPPPKKK] w - - 0 1",
+    ] {
+        let run = show_svg(fen);
+        assert_eq!(run.code, 1, "{fen}: {}", run.stderr);
+        parsed(&run.stdout);
+    }
+
     let standard = show_svg("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
     assert!(!standard.stdout.contains("holdings"));
     assert!(!standard.stdout.contains("checks"));
