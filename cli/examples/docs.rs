@@ -256,7 +256,17 @@ fn example(code: Code, example: &str) -> Example {
         .cloned()
         .collect();
     let board = std::str::from_utf8(&bytes).ok().and_then(|text| {
-        let (position_text, base) = position_of(kind, text)?;
+        let positions = positions_of(kind, text);
+        // The position the first diagnostic of `code` is about: the one its span is in, or else
+        // the next one (a comment or tag above a position), or else the last one before it.
+        let at = named
+            .first()
+            .map_or(0, |diagnostic| diagnostic.span().start);
+        let &(position_text, base) = positions
+            .iter()
+            .find(|(text, base)| (*base..=base + text.len()).contains(&at))
+            .or_else(|| positions.iter().find(|(_, base)| *base >= at))
+            .or_else(|| positions.last())?;
         let parse = fenlint::parse_at(position_text, base);
         let position = Position::from_tree(parse.tree())?;
         Some(svg::board(parse.tree(), &position, &named, example))
@@ -268,46 +278,55 @@ fn example(code: Code, example: &str) -> Example {
     }
 }
 
-/// The text of the position in an example of `kind`, and its offset: the FEN, the first
-/// position line of a file, the four position fields of an EPD record, or the value of a PGN
-/// file's first `[FEN]` tag.
-fn position_of(kind: ExampleKind, text: &str) -> Option<(&str, usize)> {
+/// The positions of an example of `kind`, each with its offset: the FEN; each position line
+/// of a file; the four position fields of each EPD record; the value of each `[FEN]` tag of a
+/// PGN file.
+fn positions_of(kind: ExampleKind, text: &str) -> Vec<(&str, usize)> {
     match kind {
-        ExampleKind::Fen => Some((text, 0)),
+        ExampleKind::Fen => vec![(text, 0)],
         ExampleKind::Lines | ExampleKind::Epd => {
+            let mut positions = Vec::new();
             let mut offset = 0;
             for line in text.split_inclusive('\n') {
                 let content = line.trim_end_matches(['\n', '\r']);
                 if files::is_position_line(content.as_bytes()) {
-                    if kind == ExampleKind::Lines {
-                        return Some((content, offset));
-                    }
-                    // The end of the fourth field: the position of an EPD record.
-                    let mut fields = 0;
-                    let mut in_field = false;
-                    let end = content
-                        .char_indices()
-                        .find(|&(_, c)| {
-                            let blank = c == ' ' || c == '\t';
-                            if !blank && !in_field {
-                                fields += 1;
-                            }
-                            in_field = !blank;
-                            blank && fields == 4
-                        })
-                        .map_or(content.len(), |(index, _)| index);
-                    return Some((&content[..end], offset));
+                    let end = if kind == ExampleKind::Epd {
+                        epd_position_end(content)
+                    } else {
+                        content.len()
+                    };
+                    positions.push((&content[..end], offset));
                 }
                 offset += line.len();
             }
-            None
+            positions
         }
-        ExampleKind::Pgn => {
-            let start = text.find("[FEN \"")? + "[FEN \"".len();
-            let length = text[start..].find('"')?;
-            Some((&text[start..start + length], start))
-        }
+        ExampleKind::Pgn => text
+            .match_indices("[FEN \"")
+            .filter_map(|(at, tag)| {
+                let start = at + tag.len();
+                let length = text[start..].find('"')?;
+                Some((&text[start..start + length], start))
+            })
+            .collect(),
     }
+}
+
+/// Where the fourth field of an EPD record ends: the end of its position.
+fn epd_position_end(record: &str) -> usize {
+    let mut fields = 0;
+    let mut in_field = false;
+    record
+        .char_indices()
+        .find(|&(_, c)| {
+            let blank = c == ' ' || c == '\t';
+            if !blank && !in_field {
+                fields += 1;
+            }
+            in_field = !blank;
+            blank && fields == 4
+        })
+        .map_or(record.len(), |(index, _)| index)
 }
 
 /// `code`'s page.
@@ -383,10 +402,12 @@ fn rule_page(generated: &Generated, code: Code) -> Result<String> {
         .iter()
         .filter_map(|diagnostic| diagnostic.fix())
         .map(|fix| {
-            if fix.replacement().is_empty() {
-                "removes the text the diagnostic names".to_owned()
-            } else {
-                format!("writes {}", code_span(fix.replacement()))
+            let replacement = fix.replacement();
+            match replacement {
+                "" => "removes the text the diagnostic names".to_owned(),
+                " " => "writes one space".to_owned(),
+                _ if replacement.trim().is_empty() => "writes a line break".to_owned(),
+                _ => format!("writes {}", code_span(replacement)),
             }
         })
         .collect();
@@ -467,14 +488,15 @@ fn markdown_text(text: &str) -> String {
     out
 }
 
-/// `text` as an inline code span, with a fence long enough for the backticks inside it.
+/// `text` as an inline code span, with a fence long enough for the backticks inside it; a line
+/// break is shown as `↵`, another control character as its escape.
 fn code_span(text: &str) -> String {
     let visible: String = text
         .chars()
         .map(|c| match c {
-            ' ' => '␣',
-            c if c.is_control() => '�',
-            c => c,
+            '\n' => "↵".to_owned(),
+            c if c.is_control() => c.escape_unicode().to_string(),
+            c => c.to_string(),
         })
         .collect();
     if visible.contains('`') {
@@ -507,17 +529,19 @@ fn commands(generated: &Generated) -> Result<()> {
          prints the version.\n"
     );
     page.push_str("| subcommand | what it does |\n|---|---|\n");
-    for sub in command.get_subcommands().filter(|sub| !sub.is_hide_set()) {
+    for sub in command.get_subcommands().filter(|sub| shown(sub)) {
         let _ = writeln!(
             page,
             "| [`{}`](#fenlint-{}) | {} |",
             sub.get_name(),
             sub.get_name(),
-            cell(&sub.get_about().map(ToString::to_string).unwrap_or_default())
+            cell(&sentence(
+                &sub.get_about().map(ToString::to_string).unwrap_or_default()
+            ))
         );
     }
     page.push('\n');
-    for sub in command.get_subcommands().filter(|sub| !sub.is_hide_set()) {
+    for sub in command.get_subcommands().filter(|sub| shown(sub)) {
         let name = sub.get_name();
         let _ = writeln!(page, "## fenlint {name}\n");
         let about = sub
@@ -526,7 +550,7 @@ fn commands(generated: &Generated) -> Result<()> {
             .map(ToString::to_string)
             .unwrap_or_default();
         for paragraph in about.split("\n\n") {
-            let _ = writeln!(page, "{}\n", markdown_paragraph(paragraph));
+            let _ = writeln!(page, "{}\n", sentence(&markdown_paragraph(paragraph)));
         }
         let mut usage = sub.clone();
         let usage = usage.render_usage().to_string();
@@ -546,6 +570,11 @@ fn commands(generated: &Generated) -> Result<()> {
         page.push('\n');
     }
     generated.write("commands/index.md", &page)
+}
+
+/// Whether the reference shows the subcommand `sub`: not a hidden one, nor clap's `help`.
+fn shown(sub: &clap::Command) -> bool {
+    !sub.is_hide_set() && sub.get_name() != "help"
 }
 
 /// How an argument is written: `--format <FORMAT>`, `-q, --quiet`, `PATHS...`.
@@ -591,6 +620,10 @@ fn arg_help(arg: &clap::Arg) -> String {
         .or(arg.get_help())
         .map(ToString::to_string)
         .unwrap_or_default();
+    // clap drops the full stop of a one-sentence help; the page writes sentences.
+    if !help.is_empty() && !help.ends_with('.') {
+        help.push('.');
+    }
     let values: Vec<String> = arg
         .get_possible_values()
         .iter()
@@ -600,18 +633,28 @@ fn arg_help(arg: &clap::Arg) -> String {
     if !values.is_empty() && arg.get_action().takes_values() {
         let _ = write!(help, " Values: {}.", values.join(", "));
     }
+    let is_flag = !arg.get_action().takes_values();
     let defaults: Vec<String> = arg
         .get_default_values()
         .iter()
         .map(|value| format!("`{}`", value.to_string_lossy()))
         .collect();
-    if !defaults.is_empty() {
+    if !defaults.is_empty() && !is_flag {
         let _ = write!(help, " Default: {}.", defaults.join(", "));
     }
     if arg.is_required_set() {
         help.push_str(" Required.");
     }
     help
+}
+
+/// `text` ending with a full stop.
+fn sentence(text: &str) -> String {
+    if text.is_empty() || text.ends_with('.') {
+        text.to_owned()
+    } else {
+        format!("{text}.")
+    }
 }
 
 /// `text` in one table cell: one line, its `|` escaped.
