@@ -378,6 +378,20 @@ fn rule_page(generated: &Generated, code: Code) -> Result<String> {
             page,
             "![The board of the example that draws `{name}`]({image})\n"
         );
+    } else {
+        let bytes = example_bytes(bad);
+        let why = match std::str::from_utf8(&bytes) {
+            Err(_) => "its bytes are not UTF-8 text",
+            Ok(text)
+                if positions_of(bad_example.kind, text)
+                    .iter()
+                    .all(|(position, _)| position.trim().is_empty()) =>
+            {
+                "it holds no position"
+            }
+            Ok(_) => "its placement is broken, and fenlint builds no position from it",
+        };
+        let _ = writeln!(page, "*No board: {why}.*\n");
     }
     let reported: Vec<&Diagnostic> = bad_example
         .diagnostics
