@@ -705,6 +705,14 @@ fn grammar(generated: &Generated, root: &Path) -> Result<()> {
         .replace("](conformance/run.py)", "](../conformance.md)")
         .replace("](conformance/)", "](../conformance.md)")
         .replace(
+            "and every semantic rule.",
+            "and, on [pages of their own](../rules/index.md), every rule.",
+        )
+        .replace(
+            "This folder is a reference",
+            "The repository's `grammar/` folder is a reference",
+        )
+        .replace(
             "see the README's code table",
             "see [the rules](../rules/index.md)",
         );
