@@ -111,3 +111,8 @@ pub use validate::{Lint, Validator, lint};
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// The examples of the documentation site's library page, run as doctests.
+#[doc = include_str!("../docs/src/library.md")]
+#[cfg(doctest)]
+pub struct LibraryPageDoctests;

@@ -259,35 +259,3 @@ fn a_ten_megabyte_line_is_kept_whole_but_parsed_only_for_its_first_64_kib() {
             .any(|diagnostic| diagnostic.code() == Code::InputTooManyProblems)
     );
 }
-
-/// The README's code table lists exactly the registry, in registry order, with the right
-/// severities (and whether the code is reported once per file) and summaries.
-#[test]
-fn readme_code_table_matches_the_registry() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    let start = readme.find("<!-- rules:start -->").unwrap();
-    let end = readme.find("<!-- rules:end -->").unwrap();
-    let rows: Vec<String> = readme[start..end]
-        .lines()
-        .filter(|line| line.starts_with("| `"))
-        .map(str::to_owned)
-        .collect();
-    let expected: Vec<String> = Code::ALL
-        .iter()
-        .map(|code| {
-            format!(
-                "| `{}` | {}{} | {} |",
-                code.name(),
-                code.default_severity(),
-                if code.once_per_file() {
-                    ", once per file"
-                } else {
-                    ""
-                },
-                code.summary()
-            )
-        })
-        .collect();
-    assert_eq!(rows, expected);
-}

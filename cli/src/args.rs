@@ -156,6 +156,17 @@ pub struct ShowArgs {
     /// The variant to check against; `auto` takes it from the FEN's dialect.
     #[arg(long, value_enum, default_value_t = VariantArg::Auto)]
     pub variant: VariantArg,
+    /// What to print: the board as text followed by the diagnostics, or an SVG picture of the
+    /// board (self-contained: no fonts, no links) with the squares the diagnostics name marked,
+    /// the diagnostics listed in its description.
+    #[arg(long, value_enum, default_value_t = ShowFormat::Text)]
+    pub format: ShowFormat,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ShowFormat {
+    Text,
+    Svg,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -17,6 +17,7 @@ mod sarif;
 mod selector;
 mod show;
 mod source;
+mod svg;
 mod write;
 
 use std::io::{self, IsTerminal, Read, Write};
@@ -1133,6 +1134,20 @@ fn run_show(args: &ShowArgs) -> u8 {
     let validator = config::with_variant(Validator::new(), args.variant);
     let lint = validator.lint(&fen);
     let mut out = io::BufWriter::new(io::stdout().lock());
+    if args.format == args::ShowFormat::Svg {
+        let status = if lint.has_errors() { ERRORS } else { CLEAN };
+        let Some(position) = lint.position() else {
+            eprintln!(
+                "fenlint: no board to show: the placement is not eight ranks of eight squares"
+            );
+            return ERRORS;
+        };
+        let picture = svg::board(lint.tree(), position, lint.diagnostics(), &fen);
+        return closed::status(
+            out.write_all(picture.as_bytes()).and_then(|()| out.flush()),
+            status,
+        );
+    }
     let mut written = match lint.position() {
         Some(position) => write!(out, "{}", show::diagram(&lint, position, color)),
         None => writeln!(
