@@ -161,7 +161,9 @@ fn pipeline(c: &mut Criterion) {
             b.iter(|| fenlint::parse(black_box(fen)));
         });
         group.bench_with_input(BenchmarkId::new(name, "fenlint position"), fen, |b, fen| {
-            b.iter(|| fenlint::parse(black_box(fen)).position());
+            b.iter(|| {
+                fenlint::position::Position::from_tree(fenlint::parse(black_box(fen)).tree())
+            });
         });
         group.bench_with_input(BenchmarkId::new(name, "fenlint lint"), fen, |b, fen| {
             b.iter(|| validator.lint(black_box(fen)).has_errors());
@@ -229,7 +231,9 @@ fn corpora(c: &mut Criterion) {
             each(b, &|fen| fenlint::parse(fen).diagnostics().is_empty());
         });
         group.bench_function(BenchmarkId::new(name, "fenlint position"), |b| {
-            each(b, &|fen| fenlint::parse(fen).position().is_some());
+            each(b, &|fen| {
+                fenlint::position::Position::from_tree(fenlint::parse(fen).tree()).is_some()
+            });
         });
         group.bench_function(BenchmarkId::new(name, "fenlint lint"), |b| {
             each(b, &|fen| validator.lint(fen).has_errors());

@@ -18,62 +18,10 @@
 //! assert!(fixed.text.ends_with(b"w KQ - 0 1\n"));
 //! ```
 
-use std::path::Path;
-
+pub use crate::file_kind::FileKind;
 use crate::position::{Position, Variant, WriteOptions};
 use crate::suppression::Suppressor;
 use crate::{Diagnostic, Fix, Validator};
-
-/// How a file is read.
-///
-/// ```
-/// use fenlint::files::FileKind;
-/// assert_eq!(FileKind::of(std::path::Path::new("games.PGN")), FileKind::Pgn);
-/// assert_eq!(FileKind::of(std::path::Path::new("suite.epd")), FileKind::Epd);
-/// assert_eq!(FileKind::of(std::path::Path::new("positions.txt")), FileKind::Lines);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum FileKind {
-    /// One FEN per non-blank line; `#` starts a comment line (`.fen`, `.txt`, anything else).
-    Lines,
-    /// One EPD record per non-blank line (`.epd`).
-    Epd,
-    /// A PGN file: every `[FEN "..."]` tag (`.pgn`).
-    Pgn,
-}
-
-impl FileKind {
-    /// The kind of a file, from its extension (case-insensitive); [`FileKind::Lines`] for any
-    /// other extension or none (`.txt` included): a file named explicitly is read whatever its
-    /// name.
-    pub fn of(path: &Path) -> FileKind {
-        FileKind::of_extension(path).unwrap_or(FileKind::Lines)
-    }
-
-    /// The kind of a file whose extension says it holds positions, case-insensitively: `.fen`,
-    /// `.epd` or `.pgn`; `None` for any other. These are the files a directory walk picks up:
-    /// a generic extension such as `.txt` is read as FEN lines when named, never when walked.
-    ///
-    /// ```
-    /// use fenlint::files::FileKind;
-    /// use std::path::Path;
-    /// assert_eq!(FileKind::of_extension(Path::new("BOOK.FEN")), Some(FileKind::Lines));
-    /// assert_eq!(FileKind::of_extension(Path::new("notes.txt")), None);
-    /// ```
-    pub fn of_extension(path: &Path) -> Option<FileKind> {
-        let ext = path.extension()?.to_str()?;
-        if ext.eq_ignore_ascii_case("fen") {
-            Some(FileKind::Lines)
-        } else if ext.eq_ignore_ascii_case("epd") {
-            Some(FileKind::Epd)
-        } else if ext.eq_ignore_ascii_case("pgn") {
-            Some(FileKind::Pgn)
-        } else {
-            None
-        }
-    }
-}
 
 /// Whether a line (without its line ending) of a [`FileKind::Lines`] or [`FileKind::Epd`] file
 /// holds a position: not blank and not a `#` comment. A byte-order mark at the start of the
@@ -86,7 +34,6 @@ impl FileKind {
 /// assert!(!is_position_line("\u{feff}# a comment after a byte-order mark".as_bytes()));
 /// assert!(!is_position_line(b" \t"));
 /// ```
-#[inline]
 pub fn is_position_line(line: &[u8]) -> bool {
     // The usual line starts with a piece letter or a digit: nothing to skip, no comment.
     if line.first().is_some_and(u8::is_ascii_alphanumeric) {
@@ -389,7 +336,6 @@ pub fn lint_text_line_head_into(
 
 /// Moves a line's diagnostics, `found`, to the end of `out`, keeping the room of the line's
 /// vector for the next line's diagnostics on this thread; returns how many there were.
-#[inline(always)]
 fn append_found(out: &mut Vec<Diagnostic>, mut found: Vec<Diagnostic>) -> usize {
     let count = found.len();
     if count > 0 {
@@ -537,7 +483,6 @@ impl<T> OncePerFile<T> {
     /// Whether `diagnostic` is to be reported now: `true` for a code reported every time. A
     /// code reported once per file gives `false`: its first diagnostic in the file is kept
     /// (copied), with `extra()`, for [`OncePerFile::finish`], and the later ones are counted.
-    #[inline]
     pub fn take(&mut self, diagnostic: &Diagnostic, extra: impl FnOnce() -> T) -> bool {
         let code = diagnostic.code();
         if !code.once_per_file() {

@@ -81,6 +81,7 @@
 
 pub mod diagnostics;
 pub mod epd;
+mod file_kind;
 pub mod files;
 #[doc = include_str!("../grammar/README.md")]
 pub mod grammar {}

@@ -364,7 +364,6 @@ impl Suppressor {
     /// Whether no directive applies to the next position, whatever its diagnostics: none is
     /// pending from the lines above it and none is for the whole file. [`Suppressor::position`]
     /// then returns the diagnostics as they are.
-    #[inline]
     pub fn silences_nothing(&self) -> bool {
         self.next.is_empty() && self.file.is_empty()
     }
@@ -372,7 +371,6 @@ impl Suppressor {
     /// The second pass, for the position on 0-based line `number` with its `diagnostics`:
     /// returns the unused codes of the `allow` lines right above it, then the diagnostics that
     /// no directive silences.
-    #[inline]
     pub fn position(&mut self, number: usize, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
         // No directive pending and none for the file (almost every position): nothing to do,
         // decided where the caller is.
@@ -476,7 +474,7 @@ fn silence(code: Code, near: &mut [Allowed], file: &mut [Allowed]) -> bool {
 /// assert!(lint_file(FileKind::Lines, silenced.as_bytes(), &fenlint::Validator::new()).is_empty());
 /// ```
 pub fn allow_comment(
-    kind: crate::files::FileKind,
+    kind: crate::file_kind::FileKind,
     text: &str,
     diagnostic: &Diagnostic,
 ) -> Option<crate::Fix> {
@@ -485,7 +483,7 @@ pub fn allow_comment(
         return None;
     }
     let start = diagnostic.span().start.min(text.len());
-    let (at, comment) = if kind == crate::files::FileKind::Pgn {
+    let (at, comment) = if kind == crate::file_kind::FileKind::Pgn {
         let pgn = crate::pgn::read(text, 0);
         let game = pgn
             .games()

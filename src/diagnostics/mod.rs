@@ -80,19 +80,16 @@ pub struct Label {
 
 impl Label {
     /// Where the label points.
-    #[inline]
     pub fn span(&self) -> Span {
         self.span
     }
 
     /// The text shown at the label.
-    #[inline]
     pub fn text(&self) -> &str {
         &self.text
     }
 
     /// Whether this is the primary label (the fault itself).
-    #[inline]
     pub fn is_primary(&self) -> bool {
         self.primary
     }
@@ -124,19 +121,16 @@ impl Fix {
     }
 
     /// The text to replace.
-    #[inline]
     pub fn span(&self) -> Span {
         self.span
     }
 
     /// What to write instead.
-    #[inline]
     pub fn replacement(&self) -> &str {
         &self.replacement
     }
 
     /// The replacement, when it is a fixed text rather than one made for this fix.
-    #[inline]
     pub(crate) fn fixed_replacement(&self) -> Option<&'static str> {
         fixed(&self.replacement)
     }
@@ -163,7 +157,6 @@ enum Labels {
 }
 
 impl Labels {
-    #[inline]
     fn as_slice(&self) -> &[Label] {
         match self {
             Labels::None => &[],
@@ -186,7 +179,6 @@ impl Labels {
 
     /// Adds `label` after the others: in place for the first (most diagnostics have one),
     /// else out of line.
-    #[inline]
     fn push(&mut self, label: Label) {
         if let Labels::None = self {
             *self = Labels::One([label]);
@@ -196,7 +188,6 @@ impl Labels {
     }
 
     /// [`Labels::push`] for a diagnostic that has a label already.
-    #[inline(never)]
     fn push_more(&mut self, label: Label) {
         *self = match std::mem::take(self) {
             Labels::None => Labels::One([label]),
@@ -362,31 +353,26 @@ impl Diagnostic {
     }
 
     /// The stable code, such as `fen::castling::order`.
-    #[inline]
     pub fn code(&self) -> Code {
         self.code
     }
 
     /// How serious the problem is.
-    #[inline]
     pub fn severity(&self) -> Severity {
         self.severity
     }
 
     /// What was found and what was expected, in one lower-case line.
-    #[inline]
     pub fn message(&self) -> &str {
         &self.message
     }
 
     /// The labelled spans; the primary label comes first.
-    #[inline]
     pub fn labels(&self) -> &[Label] {
         self.labels.as_slice()
     }
 
     /// The span of the primary label (an empty span at 0 if there is no label).
-    #[inline]
     pub fn span(&self) -> Span {
         match &self.labels {
             Labels::None => Span::empty(0),
@@ -396,7 +382,6 @@ impl Diagnostic {
     }
 
     /// How to fix it, as a full sentence.
-    #[inline]
     pub fn help_text(&self) -> Option<&str> {
         self.help.as_deref()
     }
@@ -412,25 +397,21 @@ impl Diagnostic {
     /// let diagnostics = lint_file(FileKind::Lines, text, &fenlint::Validator::new());
     /// assert_eq!(diagnostics[0].more_in_file(), 1);
     /// ```
-    #[inline]
     pub fn more_in_file(&self) -> usize {
         usize::try_from(self.more_in_file).unwrap_or(usize::MAX)
     }
 
     /// The machine-applicable fix, when the fix is unambiguous.
-    #[inline]
     pub fn fix(&self) -> Option<&Fix> {
         self.fix.as_deref()
     }
 
     /// The message, when it is a fixed text rather than one made for this diagnostic.
-    #[inline]
     pub(crate) fn fixed_message(&self) -> Option<&'static str> {
         fixed(&self.message)
     }
 
     /// The help, when it is a fixed text rather than one made for this diagnostic.
-    #[inline]
     pub(crate) fn fixed_help(&self) -> Option<&'static str> {
         self.help.as_ref().and_then(fixed)
     }
@@ -452,7 +433,6 @@ impl PartialEq for Diagnostic {
 impl Eq for Diagnostic {}
 
 /// `text` when it is a fixed text (`&'static str`).
-#[inline]
 fn fixed(text: &Text) -> Option<&'static str> {
     match *text {
         Text::Borrowed(text) => Some(text),

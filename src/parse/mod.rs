@@ -59,21 +59,6 @@ impl<'a> Parse<'a> {
         &self.tree
     }
 
-    /// The position the FEN describes, as [`crate::position::Position::from_tree`] reads it
-    /// from the tree. `None` unless the placement is eight ranks of eight squares.
-    ///
-    /// ```
-    /// use fenlint::{Color, position::Variant};
-    /// let parse = fenlint::parse("4k3/8/8/8/8/8/8/4K3 b - - 0 1");
-    /// let position = parse.position().unwrap();
-    /// assert_eq!(position.turn, Color::Black);
-    /// assert_eq!(position.variant, Variant::Standard);
-    /// assert!(fenlint::parse("8/8 w").position().is_none());
-    /// ```
-    pub fn position(&self) -> Option<crate::position::Position> {
-        crate::position::Position::from_tree(&self.tree)
-    }
-
     /// The syntax tree, without the diagnostics.
     ///
     /// ```

@@ -329,7 +329,6 @@ fn slide(index: usize, directions: [usize; 4], occupied: u64) -> u64 {
 /// from the square, unrolled, the nearest blocker is looked for only when the ray holds a
 /// mover, which attacks only if it is that blocker. Usually no mover stands on any line through
 /// the square at all (about four kings in five in games), which one test over the lines tells.
-#[inline(always)]
 pub(crate) fn slider_attackers(index: usize, occupied: u64, diagonal: u64, straight: u64) -> u64 {
     let index = index & 63;
     let [diagonal_lines, straight_lines] = TABLES.lines.get(index).copied().unwrap_or([0; 2]);
@@ -342,7 +341,6 @@ pub(crate) fn slider_attackers(index: usize, occupied: u64, diagonal: u64, strai
 
 /// [`slider_attackers`] when some mover stands on a line through the square: ray by ray, out
 /// of line, so that the usual case keeps few registers.
-#[inline(never)]
 fn ray_attackers(index: usize, occupied: u64, diagonal: u64, straight: u64) -> u64 {
     let Some(
         &[
@@ -389,7 +387,6 @@ fn ray_attackers(index: usize, occupied: u64, diagonal: u64, straight: u64) -> u
 
 /// The squares a knight, a king, and a pawn of the colour with slot `color` (0 White, 1 Black)
 /// attack from square number `index` (taken modulo 64), read straight from the tables.
-#[inline(always)]
 pub(crate) fn step_attacks(index: usize, color: usize) -> (u64, u64, u64) {
     let index = index & 63;
     let at = |table: &[u64; 64]| table.get(index).copied().unwrap_or(0);

@@ -146,7 +146,6 @@ impl Board {
 
     /// Puts a piece on the empty square with index `index` (past h8: nowhere), given by its
     /// colour's and its role's slots, for the parser, whose byte table holds the slots.
-    #[inline(always)]
     pub(crate) fn place_slots(&mut self, index: u32, color: usize, role: usize) {
         if let Some(bit) = 1u64.checked_shl(index) {
             self.place_bit(bit, color, role);
@@ -155,7 +154,6 @@ impl Board {
 
     /// Puts a piece on the empty square whose bit is `bit` (0: nowhere), given by its colour's
     /// and its role's slots.
-    #[inline(always)]
     pub(crate) fn place_bit(&mut self, bit: u64, color: usize, role: usize) {
         let bit = Bitboard(bit);
         if let Some(set) = self.colors.get_mut(color) {
@@ -243,7 +241,6 @@ impl Board {
     /// out unless `kings`: the squares each kind of piece would attack from `square`, masked
     /// with where such pieces stand (attacks are symmetric, but for the pawns, whose captures
     /// are seen from the other side).
-    #[inline(always)]
     pub(crate) fn attackers(
         &self,
         square: Square,
@@ -388,8 +385,6 @@ impl Position {
     /// holdings: no holdings, and, when `detect`, the variant the rest of the FEN suggests
     /// (what [`Position::from_tree`] would tell without holdings). The validator reads a FEN so
     /// when nothing says crazyhouse (see `Validator::lint_parse`).
-    #[cold]
-    #[inline(never)]
     pub(crate) fn drop_slash_holdings(&mut self, tree: &SyntaxTree<'_>, detect: bool) {
         self.holdings = None;
         if !detect {

@@ -486,8 +486,6 @@ pub(crate) struct Check<'t, 'a> {
     pub(crate) usual_counters: bool,
     /// The king of the side to move and the pieces that check it, worked out by the first
     /// check rule that asks (three of them do).
-    /// (A `Cell` of a `Copy` value rather than a `OnceCell`: reading and filling it inline
-    /// costs a few instructions, where `OnceCell`'s filling is a call.)
     pub(crate) checkers: std::cell::Cell<Option<Option<(Square, crate::position::Bitboard)>>>,
     /// Each colour's king square (White, Black), when it has exactly one king
     /// ([`crate::position::Board::king_of`]): found once for the rules that ask.
@@ -504,7 +502,6 @@ pub(crate) struct Check<'t, 'a> {
 impl<'t, 'a> Check<'t, 'a> {
     /// The context of the rules for `position`. Inlined into the validator, where the context
     /// is kept: built in place rather than returned from a call.
-    #[inline(always)]
     fn new(
         tree: &'t SyntaxTree<'a>,
         position: &'t Position,
@@ -551,7 +548,6 @@ impl<'t, 'a> Check<'t, 'a> {
     /// The span of the token that describes `square` (a piece letter, or the digit of the run
     /// of empty squares it belongs to). Read from the tree when a rule reports, not before:
     /// most FENs have nothing to report.
-    #[cold]
     pub(crate) fn square_span(&self, square: Square) -> Span {
         crate::position::square_token_span(self.tree, square)
             .unwrap_or(Span::empty(self.tree.base()))

@@ -9,10 +9,6 @@
 //! `fenlint explain`, the README's code table and the per-code tests and snapshots are all
 //! checked against it. `run_all` runs the rules in the order they are listed.
 //!
-//! Each rule's `check` is `#[inline(always)]`: [`run_all`] calls them one after the other, and
-//! most return at once, so inlined they cost a few instructions each instead of a call each
-//! (about 500 instructions per FEN in all, measured with `../shared/bench/instr.py`).
-//!
 //! To add a rule: write `<theme>/<rule>.rs` (copy a neighbour), add `pub(crate) mod <rule>;` to
 //! the theme's `mod.rs`, one line to the registry and one to `RULES`; `cargo test` then asks
 //! for its README row and its snapshot.
@@ -73,9 +69,8 @@ pub(crate) mod kings;
 pub(crate) mod material;
 pub(crate) mod three_check;
 
-/// Lists the rules once, in the order they run: [`run_all`], which calls each rule's `check`
-/// directly, so that the compiler sees (and inlines) them all in one function instead of 36
-/// calls through pointers, and, for the tests, [`RULES`], their codes.
+/// Lists the rules once, in the order they run: [`run_all`], which calls each rule's `check`,
+/// and, for the tests, [`RULES`], their codes.
 macro_rules! rules {
     ($($theme:ident::$rule:ident),+ $(,)?) => {
         /// The code of every rule, in the order they run.

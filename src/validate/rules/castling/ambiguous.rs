@@ -16,7 +16,6 @@ declare_rule! {
 
 /// `fen::castling::ambiguous`: `K`/`Q` with another rook between the outermost rook and the
 /// king.
-#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     // Set in Chess960 only.
     if !check.has_castling_rights || !check.castling_summary.ambiguous {
@@ -27,8 +26,6 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 
 /// Reports each `K` or `Q` with more than one rook on its side: out of line, for the test above
 /// is run on every FEN.
-#[cold]
-#[inline(never)]
 fn report(check: &mut Check<'_, '_>) {
     if standard(check) {
         return;

@@ -16,7 +16,6 @@ declare_rule! {
 
 /// `fen::castling::mixed_notation`: `K`/`Q` next to a file letter that names an outermost rook
 /// (which `K`/`Q` would name), as in `HQkq`.
-#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     // Without a file letter, nothing is mixed.
     if !check.has_castling_rights || !check.castling.has_other_letters() {
@@ -27,8 +26,6 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 
 /// Reports each file letter that `K` or `Q` would write: out of line, for the test above is run
 /// on every FEN.
-#[cold]
-#[inline(never)]
 fn report(check: &mut Check<'_, '_>) {
     let classic = rights(check).any(|right| !matches!(right.side(), CastlingSide::File(_)));
     if !classic {

@@ -84,7 +84,6 @@ impl Summary {
     /// standard chess, of which nothing is to be said. One look at each letter and at the
     /// corners, for most FENs with castling rights, instead of [`Summary::of`]'s reading of
     /// each letter's side.
-    #[inline]
     fn usual_rights(
         board: &Board,
         kings: [Option<Square>; 2],

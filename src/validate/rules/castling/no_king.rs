@@ -16,7 +16,6 @@ declare_rule! {
 }
 
 /// `fen::castling::no_king`: a right whose king is not on its home square.
-#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     if !check.has_castling_rights || !check.castling_summary.homeless {
         return;
@@ -26,8 +25,6 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 
 /// Reports each colour whose castling letters have no king at home: out of line, for the test
 /// above is run on every FEN.
-#[cold]
-#[inline(never)]
 fn report_homeless(check: &mut Check<'_, '_>) {
     for color in [Color::White, Color::Black] {
         let Some(first) = rights_of(check, color).next() else {
@@ -43,8 +40,6 @@ fn report_homeless(check: &mut Check<'_, '_>) {
 /// Reports `color`'s castling rights, the first of which is `first`, without the king at home:
 /// out of line, for the checks above are run on every FEN. The texts are built part by part
 /// (see `Message`): this rule fires often on corrupted input.
-#[cold]
-#[inline(never)]
 fn report(check: &mut Check<'_, '_>, color: Color, first: CastlingRight) {
     let rank = char::from(b'0'.saturating_add(back_rank(color)));
     let home = if standard(check) { "on e" } else { "on rank " };

@@ -16,7 +16,6 @@ declare_rule! {
 }
 
 /// `fen::castling::no_rook`: a right without the rook it names.
-#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     if !check.has_castling_rights || !check.castling_summary.missing_rook {
         return;
@@ -26,8 +25,6 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 
 /// Reports each right whose rook is missing: out of line, for the test above is run on every
 /// FEN.
-#[cold]
-#[inline(never)]
 fn report(check: &mut Check<'_, '_>) {
     for right in rights(check) {
         let Some(king) = castling_king(check, right.color()) else {

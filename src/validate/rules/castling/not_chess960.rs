@@ -20,7 +20,6 @@ declare_rule! {
 
 /// `fen::castling::not_chess960`: both sides keep rights, and their kings or rooks do not stand
 /// on mirrored files.
-#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     // Set in Chess960 only, when both colours have letters and their kings at home (which
     // are then their only kings).
@@ -39,8 +38,6 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 
 /// Reports, in one note, the kings and the rooks of both colours' rights that do not stand on
 /// the same files: out of line, for the tests above are run on every FEN.
-#[cold]
-#[inline(never)]
 fn report(check: &mut Check<'_, '_>, white_king: Square, black_king: Square) {
     // White's square, Black's, what they are, and the message's words for them.
     let mut problems: Vec<(Span, Span, String, String)> = Vec::new();

@@ -16,7 +16,6 @@ declare_rule! {
 }
 
 /// Reports the second of exactly two rights on one side of the king that name the same rook.
-#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     // Only a file letter can share a side of the king with another letter.
     if !check.has_castling_rights || !check.castling.has_other_letters() {
@@ -27,8 +26,6 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 
 /// Reports what [`check`] says, with file letters among the castling letters: out of line, for
 /// the test above is run on every FEN.
-#[cold]
-#[inline(never)]
 fn report(check: &mut Check<'_, '_>) {
     for side in crowded_sides(check).into_iter().flatten() {
         let (first, second) = (side.first, side.second);

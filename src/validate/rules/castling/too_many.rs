@@ -15,7 +15,6 @@ declare_rule! {
 
 /// Reports more than one right on one side of the king (or, with the king away from its rank,
 /// more than two rights), unless they are two letters for one rook (`same_rook`).
-#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     // With only `K`, `Q`, `k` and `q`, each there once, no colour has more than two letters
     // and no side of a king more than one.
@@ -27,8 +26,6 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 
 /// Reports what [`check`] says, with file letters among the castling letters: out of line, for
 /// the test above is run on every FEN.
-#[cold]
-#[inline(never)]
 fn report(check: &mut Check<'_, '_>) {
     for color in [Color::White, Color::Black] {
         if castling_king(check, color).is_none() && rights_of(check, color).count() > 2 {

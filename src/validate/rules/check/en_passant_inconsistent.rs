@@ -16,7 +16,6 @@ declare_rule! {
 
 /// `fen::check::en_passant_inconsistent`: with a double step as the last move, any check comes
 /// from the pushed pawn or from a single slider the push uncovered.
-#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     let Some((_, pushed, from)) = valid_en_passant(check) else {
         return;
@@ -32,8 +31,6 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 
 /// Reports the `checkers` of the king on `king` if the double step of the pawn from `from` to
 /// `pushed` cannot have given them: out of line, for the checks above are run on every FEN.
-#[cold]
-#[inline(never)]
 fn report(
     check: &mut Check<'_, '_>,
     king: Square,

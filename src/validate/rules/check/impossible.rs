@@ -16,7 +16,6 @@ declare_rule! {
 
 /// `fen::check::impossible`: a double check no single move gives (two steppers, or two checkers
 /// on one line with the king). Not with an en-passant square, which has its own rule.
-#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     let Some((king, checkers)) = checkers(check) else {
         return;
@@ -29,8 +28,6 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 
 /// Reports the two `checkers` of the king on `king` if they cannot both give check: out of
 /// line, for the checks above are run on every FEN.
-#[cold]
-#[inline(never)]
 fn report(check: &mut Check<'_, '_>, king: Square, checkers: Bitboard) {
     let mut squares = checkers.squares();
     let (Some(a), Some(b)) = (squares.next(), squares.next()) else {

@@ -17,7 +17,6 @@ fn attackers(check: &Check<'_, '_>, square: Square, by: Color, occupied: Bitboar
 
 /// The side to move's king and its checkers, worked out once per FEN. Inlined into the rules'
 /// loop (`run_all`), where the first rule that asks works them out.
-#[inline(always)]
 fn checkers(check: &Check<'_, '_>) -> Option<(Square, Bitboard)> {
     if let Some(known) = check.checkers.get() {
         return known;

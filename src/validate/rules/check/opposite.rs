@@ -15,7 +15,6 @@ declare_rule! {
 }
 
 /// `fen::check::opposite`: the side that has just moved left its king in check.
-#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     let turn = check.position.turn;
     let Some(king) = check.king(turn.other()) else {
@@ -31,8 +30,6 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 
 /// Reports the king on `king`, of the side not to move, in check from `checkers`: out of line,
 /// for the checks above are run on every FEN.
-#[cold]
-#[inline(never)]
 fn report(check: &mut Check<'_, '_>, king: Square, checkers: Bitboard) {
     let turn = check.position.turn;
     // Built part by part (see `Message`); the label of the king and the help are fixed texts,

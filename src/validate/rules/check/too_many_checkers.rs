@@ -13,7 +13,6 @@ declare_rule! {
 }
 
 /// `fen::check::too_many_checkers`: three or more checkers.
-#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     let Some((king, checkers)) = checkers(check) else {
         return;
@@ -26,8 +25,6 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 
 /// Reports the `checkers` of the king on `king`: out of line, for the checks above are run on
 /// every FEN.
-#[cold]
-#[inline(never)]
 fn report(check: &mut Check<'_, '_>, king: Square, checkers: Bitboard) {
     report_checkers(
         check,

@@ -18,7 +18,6 @@ declare_rule! {
 }
 
 /// `fen::halfmove_clock::exceeds_plies`.
-#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     if check.usual_counters {
         return;
@@ -44,8 +43,6 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 /// Reports the halfmove clock `clock` of value `halfmove`, beyond the `plies` half-moves played
 /// before move `fullmove` (written `number`): out of line, for the checks above are run on every
 /// FEN.
-#[cold]
-#[inline(never)]
 fn report(
     check: &mut Check<'_, '_>,
     (halfmove, clock): (u64, CounterText<'_>),

@@ -16,7 +16,6 @@ declare_rule! {
 
 /// Reports a halfmove clock from 100 to 149, when a draw can be claimed (from 150 the game is
 /// over, which `seventy_five_moves` reports instead).
-#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     if check.usual_counters {
         return;
@@ -31,8 +30,6 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 
 /// Reports the halfmove clock `clock` of value `halfmove`: out of line, for the check above is
 /// run on every FEN.
-#[cold]
-#[inline(never)]
 fn report(check: &mut Check<'_, '_>, halfmove: u64, clock: CounterText<'_>) {
     check.report(
         Diagnostic::new(

@@ -15,7 +15,6 @@ declare_rule! {
 }
 
 /// `fen::fullmove_number::zero`.
-#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     if check.usual_counters {
         return;
@@ -28,8 +27,6 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 
 /// Reports the fullmove number `counter`, 0: out of line, for the check above is run on every
 /// FEN.
-#[cold]
-#[inline(never)]
 fn report(check: &mut Check<'_, '_>, counter: CounterText<'_>) {
     check.report(
         Diagnostic::new(Code::FullmoveZero, "fullmove number 0, expected 1 or more")

@@ -15,7 +15,6 @@ declare_rule! {
 }
 
 /// `fen::counter::overflow`.
-#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     if check.usual_counters {
         return;
@@ -33,8 +32,6 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 }
 
 /// Reports each counter too large: out of line, for the check above is run on every FEN.
-#[cold]
-#[inline(never)]
 fn report(check: &mut Check<'_, '_>) {
     for (name, counter) in [
         ("halfmove clock", check.halfmove_clock),

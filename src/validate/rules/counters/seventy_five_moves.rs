@@ -15,7 +15,6 @@ declare_rule! {
 
 /// Reports a halfmove clock from 150 to the largest counter accepted (larger ones are
 /// `fen::counter::overflow`).
-#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     if check.usual_counters {
         return;
@@ -30,8 +29,6 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 
 /// Reports the halfmove clock `clock` of value `halfmove`: out of line, for the check above is
 /// run on every FEN.
-#[cold]
-#[inline(never)]
 fn report(check: &mut Check<'_, '_>, halfmove: u64, clock: CounterText<'_>) {
     check.report(
         Diagnostic::new(

@@ -13,7 +13,6 @@ declare_rule! {
 }
 
 /// `fen::holdings::king`.
-#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     // The position counts the pieces in hand: the holdings' nodes are walked only for a king.
     let in_hand = |color| {
@@ -29,8 +28,6 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 }
 
 /// Reports each king in the holdings: out of line, for the check above is run on every FEN.
-#[cold]
-#[inline(never)]
 fn report(check: &mut Check<'_, '_>) {
     let Some(holdings) = check.tree.holdings() else {
         return;

@@ -13,7 +13,6 @@ declare_rule! {
 }
 
 /// `fen::holdings::not_crazyhouse`: holdings checked as another variant.
-#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     // A ninth `/` group not read as holdings is `crazyhouse::slash_group`'s.
     if check.variant == Variant::Crazyhouse || check.slash_group {
@@ -26,8 +25,6 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 }
 
 /// Reports the holdings at `span`: out of line, for the checks above are run on every FEN.
-#[cold]
-#[inline(never)]
 fn report(check: &mut Check<'_, '_>, span: crate::Span) {
     let variant = format!("{:?}", check.variant).to_lowercase();
     check.report(

@@ -13,7 +13,6 @@ declare_rule! {
 }
 
 /// `fen::placement::promoted_pawn_or_king`.
-#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     // Only a board with a `~` after a pawn or king letter can draw it.
     let marked_pawn_or_king = check.position.promoted
@@ -26,8 +25,6 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 
 /// Reports each `~` after a pawn or a king: out of line, for the check above is run on every
 /// FEN.
-#[cold]
-#[inline(never)]
 fn report(check: &mut Check<'_, '_>) {
     let Some(placement) = check.tree.placement() else {
         return;

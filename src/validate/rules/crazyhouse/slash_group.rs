@@ -7,7 +7,6 @@ declare_rule! { reports PlacementTooManyRanks }
 
 /// `fen::placement::too_many_ranks`: the ninth `/` group read as a rank (see
 /// [`Check::slash_group`]).
-#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     if !check.slash_group {
         return;
@@ -17,8 +16,6 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 
 /// Reports the ninth group, read from the tree: out of line, for the check above is run on
 /// every FEN.
-#[cold]
-#[inline(never)]
 fn report(check: &mut Check<'_, '_>) {
     let Some(group) = check.tree.holdings() else {
         return;

@@ -19,7 +19,6 @@ declare_rule! {
     clippy::arithmetic_side_effects,
     reason = "piece counts are below 256 each, summed in `u32`"
 )]
-#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     if check.variant != Variant::Crazyhouse {
         return;
@@ -57,8 +56,6 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 
 /// Reports the `board` pieces of `role` on the board and the `hand` in hand, more than `limit`:
 /// out of line, for the checks above are run on every FEN.
-#[cold]
-#[inline(never)]
 fn report(check: &mut Check<'_, '_>, role: Role, limit: u32, board: u32, hand: u32) {
     let span = check
         .tree

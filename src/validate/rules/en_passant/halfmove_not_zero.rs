@@ -13,7 +13,6 @@ declare_rule! {
 }
 
 /// `fen::en_passant::halfmove_not_zero`: a double step resets the halfmove clock.
-#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     let Some((_, span)) = target(check) else {
         return;
@@ -32,8 +31,6 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 
 /// Reports the halfmove clock `clock`, not 0, with the en-passant square written at `span`: out
 /// of line, for the checks above are run on every FEN.
-#[cold]
-#[inline(never)]
 fn report(check: &mut Check<'_, '_>, clock: crate::validate::CounterText<'_>, span: crate::Span) {
     check.report(
         Diagnostic::new(

@@ -14,7 +14,6 @@ declare_rule! {
 }
 
 /// `fen::en_passant::no_pawn`: no pawn of the side that just moved in front of the square.
-#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     let Some((target, span)) = target(check) else {
         return;
@@ -35,8 +34,6 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 
 /// Reports the en-passant square `target`, written at `span`, without the pawn on `pushed`: out
 /// of line, for the checks above are run on every FEN.
-#[cold]
-#[inline(never)]
 fn report(check: &mut Check<'_, '_>, target: Square, span: crate::Span, pushed: Square) {
     let mover = check.position.turn.other();
     // Built part by part (see `Message`).

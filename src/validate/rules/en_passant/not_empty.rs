@@ -13,7 +13,6 @@ declare_rule! {
 }
 
 /// `fen::en_passant::not_empty`: the square passed or the square left is occupied.
-#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     let Some((target, span)) = target(check) else {
         return;
@@ -30,8 +29,6 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 
 /// Reports the pieces on `target`, the en-passant square written at `span`, and on `from`: out
 /// of line, for the checks above are run on every FEN.
-#[cold]
-#[inline(never)]
 fn report(check: &mut Check<'_, '_>, target: Square, span: crate::Span, from: Square) {
     for square in [target, from] {
         let Some(piece) = check.position.board.piece_at(square) else {

@@ -14,7 +14,6 @@ declare_rule! {
 }
 
 /// `fen::en_passant::wrong_rank`: rank 6 with Black to move or rank 3 with White to move.
-#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     let Some((target, span)) = target(check) else {
         return;
@@ -28,8 +27,6 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 /// Reports the en-passant square `target`, written at `span`, on the wrong rank for the side to
 /// move: out of line, for the checks above are run on every FEN. The texts are built part by
 /// part (see `Message`): this rule fires often on corrupted input.
-#[cold]
-#[inline(never)]
 fn report(check: &mut Check<'_, '_>, target: Square, span: crate::Span) {
     let turn = check.position.turn;
     // The help and the labels are fixed texts, one per side to move.

@@ -14,7 +14,6 @@ declare_rule! {
 }
 
 /// `fen::kings::adjacent`: the kings touch.
-#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     let (Some(white), Some(black)) = (check.king(Color::White), check.king(Color::Black)) else {
         return;
@@ -27,8 +26,6 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 
 /// Reports the kings on `white` and `black`, next to each other: out of line, for the checks
 /// above are run on every FEN.
-#[cold]
-#[inline(never)]
 fn report(check: &mut Check<'_, '_>, white: crate::Square, black: crate::Square) {
     let (white_span, black_span) = (check.square_span(white), check.square_span(black));
     check.report(

@@ -13,7 +13,6 @@ declare_rule! {
 }
 
 /// `fen::kings::missing`: a side has no king on the board.
-#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     // Usually each side has one king.
     if check.king(Color::White).is_some() && check.king(Color::Black).is_some() {
@@ -23,8 +22,6 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 }
 
 /// Reports each colour without a king: out of line, for the check above is run on every FEN.
-#[cold]
-#[inline(never)]
 fn report(check: &mut Check<'_, '_>) {
     for color in [Color::White, Color::Black] {
         if check.position.board.squares_of(king(color)).is_empty() {

@@ -13,7 +13,6 @@ declare_rule! {
 }
 
 /// `fen::kings::too_many`: more than one king of a colour, holdings included.
-#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     // Usually each side has its one king on the board and none in hand.
     if check.position.holdings.is_none()
@@ -42,8 +41,6 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 /// Reports `color`'s kings, those on the board on `on_board` and those in hand, if more than
 /// one: out of line, for the checks above are run on every FEN. The texts are built part by part
 /// (see `Message`): this rule fires often on corrupted input.
-#[cold]
-#[inline(never)]
 fn report(check: &mut Check<'_, '_>, color: Color, on_board: Bitboard) {
     let in_hand = kings_in_hand(check, color);
     let total = (on_board.count() as usize).saturating_add(in_hand.len());

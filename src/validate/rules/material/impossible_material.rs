@@ -14,7 +14,6 @@ declare_rule! {
 }
 
 /// `fen::material::impossible`: pawns plus promoted extras exceed eight.
-#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     if check.variant == Variant::Crazyhouse {
         return;
@@ -29,8 +28,6 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 
 /// Reports the pieces of `color` beyond its starting set, if more than its missing pawns: out of
 /// line, for the checks above are run on every FEN.
-#[cold]
-#[inline(never)]
 fn report(check: &mut Check<'_, '_>, color: Color) {
     let pawns = count(check, color, Role::Pawn);
     if pawns > 8 || check.position.board.by_color(color).count() > 16 {

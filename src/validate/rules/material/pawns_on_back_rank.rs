@@ -14,7 +14,6 @@ declare_rule! {
 }
 
 /// `fen::pawns::back_rank`: pawns on rank 1 or 8.
-#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     let board = &check.position.board;
     const BACK_RANKS: u64 = 0xff00_0000_0000_00ff;
@@ -26,8 +25,6 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 
 /// Reports each pawn on the squares of `back_ranks`: out of line, for the check above is run on
 /// every FEN.
-#[cold]
-#[inline(never)]
 fn report(check: &mut Check<'_, '_>, back_ranks: u64) {
     let board = &check.position.board;
     // From a1 to h8, as the board's pieces come. The texts are built part by part (see

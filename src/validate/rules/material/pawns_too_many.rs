@@ -15,7 +15,6 @@ declare_rule! {
 
 /// `fen::pawns::too_many`: more than eight pawns of a colour (not in crazyhouse, where pawns
 /// change sides and `fen::holdings::too_much_material` counts them).
-#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     if check.variant == Variant::Crazyhouse {
         return;
@@ -31,8 +30,6 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 
 /// Reports the pawns of `color`, on `pawns`, more than eight: out of line, for the checks above
 /// are run on every FEN.
-#[cold]
-#[inline(never)]
 fn report(check: &mut Check<'_, '_>, color: Color, pawns: Bitboard) {
     let span = check.placement_span();
     check.report(

@@ -13,7 +13,6 @@ declare_rule! {
 }
 
 /// `fen::material::too_many_pieces`: more than sixteen pieces of a colour.
-#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     if check.variant == Variant::Crazyhouse {
         return;
@@ -29,8 +28,6 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 
 /// Reports the `pieces` pieces of `color`, more than sixteen: out of line, for the checks above
 /// are run on every FEN.
-#[cold]
-#[inline(never)]
 fn report(check: &mut Check<'_, '_>, color: Color, pieces: u32) {
     let span = check.placement_span();
     check.report(

@@ -13,7 +13,6 @@ declare_rule! {
 }
 
 /// `fen::checks::both_exhausted`.
-#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     let Some([white, black]) = checks_given(check) else {
         return;
@@ -25,8 +24,6 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 }
 
 /// Reports both sides' third checks: out of line, for the checks above are run on every FEN.
-#[cold]
-#[inline(never)]
 fn report(check: &mut Check<'_, '_>) {
     let Some(span) = counters_span(check) else {
         return;

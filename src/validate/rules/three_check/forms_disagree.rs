@@ -14,7 +14,6 @@ declare_rule! {
 }
 
 /// `fen::checks::forms_disagree`.
-#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     let (Some(remaining), Some(given)) = (check.tree.remaining_checks(), check.tree.given_checks())
     else {
@@ -34,8 +33,6 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 
 /// Reports the counters `remaining` and `given`, whose counts `[rw, rb, gw, gb]` disagree: out of
 /// line, for the checks above are run on every FEN.
-#[cold]
-#[inline(never)]
 fn report(
     check: &mut Check<'_, '_>,
     (remaining, given): (CheckCounters<'_, '_>, CheckCounters<'_, '_>),

@@ -14,7 +14,6 @@ declare_rule! {
 }
 
 /// `fen::checks::game_over_without_check`.
-#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     let Some([white, black]) = checks_given(check) else {
         return;
@@ -37,8 +36,6 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 
 /// Reports `winner`'s third check, with the game going on: out of line, for the checks above are
 /// run on every FEN.
-#[cold]
-#[inline(never)]
 fn report(check: &mut Check<'_, '_>, winner: Color) {
     let loser = winner.other();
     let Some(span) = counters_span(check) else {

@@ -15,7 +15,6 @@ declare_rule! {
 }
 
 /// `fen::checks::not_three_check`: three-check counters checked as another variant.
-#[inline(always)]
 pub(crate) fn check(check: &mut Check<'_, '_>) {
     // Counters that cannot be read already draw `fen::checks::invalid`, and are no sign of
     // three-check.
@@ -26,8 +25,6 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 }
 
 /// Reports the three-check counters: out of line, for the check above is run on every FEN.
-#[cold]
-#[inline(never)]
 fn report(check: &mut Check<'_, '_>) {
     let remaining = check
         .tree
