@@ -3,12 +3,11 @@
 use nom::Parser;
 use nom::branch::alt;
 use nom::bytes::complete::{tag_no_case, take_till1, take_while1};
-use nom::character::complete::{char, satisfy};
 use nom::combinator::{eof, peek};
 use nom::multi::{fold_many0, many0_count};
 use nom::sequence::{pair, preceded, terminated};
 
-use super::cx::{Cx, Production, node, recover, token};
+use super::cx::{Cx, Production, ascii, node, recover, token};
 use crate::Span;
 use crate::diagnostics::text::around_shown;
 use crate::diagnostics::{Code, Diagnostic};
@@ -38,8 +37,8 @@ fn dashes<'c, 'a: 'c>(cx: &'c Cx<'a>) -> impl Production<'a, ()> + 'c {
     preceded(
         peek(terminated(take_while1(|c| c == '-'), eof)),
         pair(
-            token(cx, SyntaxKind::Dash, char('-')),
-            many0_count(recover(cx, char('-'), |cx, span, _| {
+            token(cx, SyntaxKind::Dash, ascii(|b| b == b'-')),
+            many0_count(recover(cx, ascii(|b| b == b'-'), |cx, span, _| {
                 report_dash(cx, span, true)
             })),
         ),
@@ -64,11 +63,16 @@ enum Item {
 fn castling_letters<'c, 'a: 'c>(cx: &'c Cx<'a>) -> impl Production<'a, ()> + 'c {
     move |field: &'a str| {
         let item = alt((
-            token(cx, SyntaxKind::CastlingRight, satisfy(is_castling_letter)).map(|span| {
-                Item::Letter(cx.source_text(span).bytes().next().unwrap_or(b'-'), span)
-            }),
-            recover(cx, char('-'), |cx, span, _| report_dash(cx, span, false))
-                .map(|_| Item::Error { clean: true }),
+            token(
+                cx,
+                SyntaxKind::CastlingRight,
+                ascii(|b| is_castling_letter(char::from(b))),
+            )
+            .map(|span| Item::Letter(cx.source_text(span).bytes().next().unwrap_or(b'-'), span)),
+            recover(cx, ascii(|b| b == b'-'), |cx, span, _| {
+                report_dash(cx, span, false)
+            })
+            .map(|_| Item::Error { clean: true }),
             recover(cx, take_till1(is_castling_char), report_invalid_characters)
                 .map(|_| Item::Error { clean: false }),
         ));

@@ -2,12 +2,11 @@
 
 use nom::Parser;
 use nom::branch::alt;
-use nom::character::complete::char;
 use nom::combinator::{eof, recognize, rest};
 use nom::sequence::{preceded, terminated};
 
 use super::counters::digits;
-use super::cx::{Cx, PResult, Production, node, recover};
+use super::cx::{Cx, PResult, Production, ascii, node, recover};
 use crate::Span;
 use crate::diagnostics::text::shown;
 use crate::diagnostics::{Code, Diagnostic};
@@ -46,7 +45,7 @@ fn check_count(input: &str) -> PResult<'_, &str> {
 }
 
 fn plus(input: &str) -> PResult<'_, &str> {
-    recognize(char('+')).parse(input)
+    recognize(ascii(|b| b == b'+')).parse(input)
 }
 
 /// The parts of a counter field of `form` when it is well formed: the leading `+` of the given

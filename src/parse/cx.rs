@@ -108,6 +108,16 @@ impl<'a> Cx<'a> {
         tree.span(start, text.len())
     }
 
+    /// Appends a token of `kind` covering the text of `input` before `rest` (both slices of the
+    /// input, `rest` a suffix of `input`); returns its span.
+    pub(crate) fn token_before(&self, kind: SyntaxKind, input: &str, rest: &str) -> Span {
+        let start = self.offset(input);
+        let len = input.len().saturating_sub(rest.len());
+        let mut tree = self.tree.borrow_mut();
+        tree.token(kind, start, len);
+        tree.span(start, len)
+    }
+
     /// Starts a composite node of `kind` at `at`, a slice of the input.
     pub(crate) fn start(&self, kind: SyntaxKind, at: &str) -> Open {
         let start = self.offset(at);
@@ -211,6 +221,20 @@ impl<'a> Cx<'a> {
     }
 }
 
+/// One ASCII character for which `accept` holds, read as a byte: every character a terminal of
+/// the grammar names is ASCII, so none is decoded. The output is the byte.
+pub(crate) fn ascii<'a>(accept: impl Fn(u8) -> bool) -> impl Production<'a, u8> {
+    move |input: &'a str| match input.as_bytes().first() {
+        Some(&byte) if byte.is_ascii() && accept(byte) => {
+            Ok((input.get(1..).unwrap_or_default(), byte))
+        }
+        _ => Err(nom::Err::Error(nom::error::Error::new(
+            input,
+            nom::error::ErrorKind::Char,
+        ))),
+    }
+}
+
 /// Runs `parser`, a recogniser, and appends a token of `kind` covering the text it recognised;
 /// the token's span is the output.
 pub(crate) fn token<'c, 'a: 'c, O>(
@@ -218,10 +242,10 @@ pub(crate) fn token<'c, 'a: 'c, O>(
     kind: SyntaxKind,
     parser: impl Production<'a, O> + 'c,
 ) -> impl Production<'a, Span> + 'c {
-    let mut text = recognize(parser);
+    let mut parser = parser;
     move |input: &'a str| {
-        let (rest, text) = text.parse(input)?;
-        Ok((rest, cx.token(kind, text)))
+        let (rest, _) = parser.parse(input)?;
+        Ok((rest, cx.token_before(kind, input, rest)))
     }
 }
 

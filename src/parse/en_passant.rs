@@ -2,11 +2,10 @@
 
 use nom::Parser;
 use nom::branch::alt;
-use nom::character::complete::{char, one_of};
 use nom::combinator::{eof, rest};
 use nom::sequence::{pair, terminated};
 
-use super::cx::{Cx, PResult, Production, node, recover, token};
+use super::cx::{Cx, PResult, Production, ascii, node, recover, token};
 use crate::Span;
 use crate::diagnostics::text::around_shown;
 use crate::diagnostics::{Code, Diagnostic, Text};
@@ -21,7 +20,7 @@ pub(crate) fn en_passant<'c, 'a: 'c>(cx: &'c Cx<'a>) -> impl Production<'a, ()> 
         cx,
         SyntaxKind::EnPassant,
         alt((
-            token(cx, SyntaxKind::Dash, terminated(char('-'), eof)),
+            token(cx, SyntaxKind::Dash, terminated(ascii(|b| b == b'-'), eof)),
             token(cx, SyntaxKind::Square, terminated(target_square, eof)),
             recover(cx, rest, report_invalid),
         ))
@@ -91,8 +90,12 @@ fn report_invalid(cx: &Cx<'_>, span: Span, input: &str) {
 }
 
 /// `target_square ::= [a-h] [36]`
-fn target_square(input: &str) -> PResult<'_, (char, char)> {
-    pair(one_of("abcdefgh"), one_of("36")).parse(input)
+fn target_square(input: &str) -> PResult<'_, (u8, u8)> {
+    pair(
+        ascii(|b| (b'a'..=b'h').contains(&b)),
+        ascii(|b| b == b'3' || b == b'6'),
+    )
+    .parse(input)
 }
 
 /// Whether all of `input` is a `target_square`.

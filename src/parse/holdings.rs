@@ -3,12 +3,11 @@
 use nom::Parser;
 use nom::branch::alt;
 use nom::bytes::complete::{take_till, take_till1, take_while1};
-use nom::character::complete::char;
 use nom::combinator::{eof, opt};
 use nom::multi::many0_count;
 use nom::sequence::{preceded, terminated};
 
-use super::cx::{Cx, PResult, Production, node, recover, token};
+use super::cx::{Cx, PResult, Production, ascii, node, recover, token};
 use super::placement::{is_piece_letter, piece};
 use crate::Span;
 use crate::diagnostics::text::shown;
@@ -21,16 +20,16 @@ use crate::syntax::SyntaxKind;
 /// `]` is `fen::holdings::unexpected_text`, a missing `]` `fen::holdings::unclosed`.
 pub(crate) fn bracket_holdings<'c, 'a: 'c>(cx: &'c Cx<'a>) -> impl Production<'a, ()> + 'c {
     node(cx, SyntaxKind::Holdings, move |input: &'a str| {
-        let (rest, open) = token(cx, SyntaxKind::OpenBracket, char('[')).parse(input)?;
+        let (rest, open) = token(cx, SyntaxKind::OpenBracket, ascii(|b| b == b'[')).parse(input)?;
         let (rest, content) = take_till(|c| c == ']').parse(rest)?;
         alt((
-            token(cx, SyntaxKind::Dash, terminated(char('-'), eof)).map(|_| ()),
+            token(cx, SyntaxKind::Dash, terminated(ascii(|b| b == b'-'), eof)).map(|_| ()),
             holding_pieces(cx),
         ))
         .parse(content)?;
         alt((
             preceded(
-                token(cx, SyntaxKind::CloseBracket, char(']')),
+                token(cx, SyntaxKind::CloseBracket, ascii(|b| b == b']')),
                 opt(recover(cx, take_while1(|_| true), report_unexpected_text)),
             )
             .map(|_| ()),
@@ -47,7 +46,10 @@ pub(crate) fn slash_holdings<'c, 'a: 'c>(cx: &'c Cx<'a>) -> impl Production<'a, 
     node(
         cx,
         SyntaxKind::Holdings,
-        preceded(token(cx, SyntaxKind::Slash, char('/')), holding_pieces(cx)),
+        preceded(
+            token(cx, SyntaxKind::Slash, ascii(|b| b == b'/')),
+            holding_pieces(cx),
+        ),
     )
 }
 
@@ -64,7 +66,7 @@ fn holding_pieces<'c, 'a: 'c>(cx: &'c Cx<'a>) -> impl Production<'a, ()> + 'c {
 /// `holding_piece ::= piece`
 ///
 /// A king in the holdings is grammatical; the validator rejects it.
-fn holding_piece(input: &str) -> PResult<'_, char> {
+fn holding_piece(input: &str) -> PResult<'_, u8> {
     piece(input)
 }
 

@@ -4,12 +4,11 @@
 use nom::Parser;
 use nom::branch::alt;
 use nom::bytes::complete::take_till1;
-use nom::character::complete::{char, satisfy};
 use nom::combinator::opt;
-use nom::multi::fold_many0;
+use nom::multi::{fold_many0, fold_many1};
 use nom::sequence::pair;
 
-use super::cx::{Cx, PResult, Production, node, recover, token};
+use super::cx::{Cx, PResult, Production, ascii, node, recover, token};
 use super::holdings;
 use super::whitespace::{field_len, whitespace};
 use crate::Span;
@@ -77,22 +76,12 @@ fn split_brackets(rest: &str, len: usize) -> usize {
 }
 
 /// What one rank describes, for the checks that the placement makes over all ranks.
-#[derive(Default)]
+#[derive(Clone, Copy, Default)]
 struct RankSummary {
     /// Squares described: pieces plus the values of the digits.
     width: usize,
     /// Whether the rank has text that makes its width meaningless (a bad character or digit).
     broken: bool,
-    /// The run of digits read last, while it goes on: two or more are reported when it ends.
-    digits: Option<DigitRun>,
-}
-
-/// A run of digits in a rank.
-struct DigitRun {
-    span: Span,
-    count: usize,
-    /// The squares its digits count, when every digit is 1 to 8.
-    sum: Option<usize>,
 }
 
 /// `placement ::= rank "/" rank "/" rank "/" rank "/" rank "/" rank "/" rank "/" rank`
@@ -122,7 +111,7 @@ fn placement<'c, 'a: 'c>(cx: &'c Cx<'a>) -> impl Production<'a, ()> + 'c {
             if count == 8 && is_holdings_group(next) {
                 break after;
             }
-            let (next, slash) = token(cx, SyntaxKind::Slash, char('/')).parse(after)?;
+            let (next, slash) = token(cx, SyntaxKind::Slash, ascii(|b| b == b'/')).parse(after)?;
             if count == 8 {
                 extra_start = Some(slash);
             }
@@ -142,84 +131,39 @@ fn placement<'c, 'a: 'c>(cx: &'c Cx<'a>) -> impl Production<'a, ()> + 'c {
     })
 }
 
-/// What one item of a rank is.
-enum Square {
-    /// A piece letter, with its `~` if it has one.
-    Piece,
-    /// A digit and its span.
-    EmptyRun(u8, Span),
-    /// Text that is no square: a stray `~`, or characters no rank holds.
-    Error {
-        /// Whether the text makes the rank's width meaningless.
-        breaks_width: bool,
-    },
-}
-
 /// `rank ::= squares_8`
 ///
 /// The grammar's `squares_N` productions spell out "N squares still to fill". Reads up to the
-/// next `/`, `[` or whitespace: pieces, digits, a stray `~` (an error of its own) and runs of
-/// other characters (errors), so a rank is always read to its end. `number` is 8 for the first
-/// group down to 1 for the eighth, `None` for groups beyond the eighth.
+/// next `/`, `[` or whitespace: pieces, runs of digits, a stray `~` (an error of its own) and
+/// runs of other characters (errors), so a rank is always read to its end. `number` is 8 for
+/// the first group down to 1 for the eighth, `None` for groups beyond the eighth.
 fn rank<'c, 'a: 'c>(
     cx: &'c Cx<'a>,
     number: Option<usize>,
 ) -> impl Production<'a, RankSummary> + 'c {
     let item = alt((
-        square(cx).map(|_| Square::Piece),
-        token(cx, SyntaxKind::EmptyRun, empty_run).map(move |span| {
-            let digit = cx.source_text(span).bytes().next().unwrap_or(b'0');
-            Square::EmptyRun(digit, span)
+        square(cx).map(|_| RankSummary {
+            width: 1,
+            broken: false,
         }),
-        recover(cx, promoted_marker, report_misplaced_marker).map(|_| Square::Error {
-            breaks_width: false,
-        }),
+        empty_runs(cx, number),
+        recover(cx, promoted_marker, report_misplaced_marker).map(|_| RankSummary::default()),
         recover(
             cx,
             take_till1(|c: char| is_rank_char(c) || c.is_whitespace()),
             report_invalid_characters,
         )
-        .map(|_| Square::Error { breaks_width: true }),
+        .map(|_| RankSummary {
+            width: 0,
+            broken: true,
+        }),
     ));
     node(
         cx,
         SyntaxKind::Rank,
-        fold_many0(item, RankSummary::default, move |mut summary, item| {
-            match item {
-                Square::Piece => {
-                    end_digit_run(cx, &mut summary);
-                    summary.width = summary.width.saturating_add(1);
-                }
-                Square::EmptyRun(digit, span) => {
-                    let value = usize::from(digit.saturating_sub(b'0'));
-                    summary.width = summary.width.saturating_add(value);
-                    let in_range = (1..=8).contains(&value);
-                    if !in_range {
-                        summary.broken = true;
-                        report_digit_out_of_range(cx, span, digit, number);
-                    }
-                    let run = summary.digits.get_or_insert(DigitRun {
-                        span: Span::empty(span.start),
-                        count: 0,
-                        sum: Some(0),
-                    });
-                    run.span = run.span.cover(span);
-                    run.count = run.count.saturating_add(1);
-                    run.sum = run
-                        .sum
-                        .filter(|_| in_range)
-                        .map(|sum| sum.saturating_add(value));
-                }
-                Square::Error { breaks_width } => {
-                    end_digit_run(cx, &mut summary);
-                    summary.broken |= breaks_width;
-                }
-            }
-            summary
-        })
-        .map(move |mut summary| {
-            end_digit_run(cx, &mut summary);
-            summary
+        fold_many0(item, RankSummary::default, |rank, item| RankSummary {
+            width: rank.width.saturating_add(item.width),
+            broken: rank.broken || item.broken,
         }),
     )
 }
@@ -237,17 +181,45 @@ fn square<'c, 'a: 'c>(cx: &'c Cx<'a>) -> impl Production<'a, Span> + 'c {
 }
 
 /// `promoted_marker ::= "~"`
-fn promoted_marker(input: &str) -> PResult<'_, char> {
-    char('~').parse(input)
+fn promoted_marker(input: &str) -> PResult<'_, u8> {
+    ascii(|b| b == b'~').parse(input)
 }
 
-/// Ends the rank's run of digits, reporting it if it has more than one.
-fn end_digit_run(cx: &Cx<'_>, summary: &mut RankSummary) {
-    if let Some(run) = summary.digits.take()
-        && run.count > 1
-        && let Some(sum) = run.sum
-    {
-        report_adjacent_digits(cx, run.span, sum);
+/// `empty_run+`: digits in a row, each a token of its own. What they describe is a square
+/// each, or, for a digit out of 1 to 8, nothing that has a width
+/// (`fen::placement::digit_out_of_range`); two or more in a row are
+/// `fen::placement::adjacent_digits`, with the one digit that replaces them.
+fn empty_runs<'c, 'a: 'c>(
+    cx: &'c Cx<'a>,
+    number: Option<usize>,
+) -> impl Production<'a, RankSummary> + 'c {
+    let digit = move |input: &'a str| {
+        let (rest, digit) = empty_run(input)?;
+        Ok((
+            rest,
+            (digit, cx.token_before(SyntaxKind::EmptyRun, input, rest)),
+        ))
+    };
+    let mut digits = fold_many1(digit, RankSummary::default, move |run, (digit, span)| {
+        let value = usize::from(digit.wrapping_sub(b'0'));
+        let in_range = (1..=8).contains(&value);
+        if !in_range {
+            report_digit_out_of_range(cx, span, digit, number);
+        }
+        RankSummary {
+            width: run.width.saturating_add(value),
+            broken: run.broken || !in_range,
+        }
+    });
+    move |input: &'a str| {
+        let (rest, run) = digits.parse(input)?;
+        let text = input
+            .get(..input.len().saturating_sub(rest.len()))
+            .unwrap_or_default();
+        if text.len() > 1 && !run.broken {
+            report_adjacent_digits(cx, cx.span(text), run.width);
+        }
+        Ok((rest, run))
     }
 }
 
@@ -258,15 +230,15 @@ fn is_rank_char(c: char) -> bool {
 }
 
 /// `piece ::= [PNBRQKpnbrqk]`
-pub(crate) fn piece(input: &str) -> PResult<'_, char> {
-    satisfy(is_piece_letter).parse(input)
+pub(crate) fn piece(input: &str) -> PResult<'_, u8> {
+    ascii(|b| is_piece_letter(char::from(b))).parse(input)
 }
 
 /// A run of empty squares, one digit `1` to `8` in the grammar's `squares_N` productions.
 ///
 /// `0` and `9` are read too, and draw `fen::placement::digit_out_of_range`.
-fn empty_run(input: &str) -> PResult<'_, char> {
-    satisfy(|c: char| c.is_ascii_digit()).parse(input)
+fn empty_run(input: &str) -> PResult<'_, u8> {
+    ascii(|b| b.is_ascii_digit()).parse(input)
 }
 
 /// Whether `c` is one of `PNBRQKpnbrqk`.

@@ -2,11 +2,10 @@
 
 use nom::Parser;
 use nom::branch::alt;
-use nom::character::complete::one_of;
 use nom::combinator::{eof, rest};
 use nom::sequence::terminated;
 
-use super::cx::{Cx, Production, node, recover, token};
+use super::cx::{Cx, Production, ascii, node, recover, token};
 use crate::Span;
 use crate::diagnostics::text::around_shown;
 use crate::diagnostics::{Code, Diagnostic};
@@ -20,7 +19,11 @@ pub(crate) fn side_to_move<'c, 'a: 'c>(cx: &'c Cx<'a>) -> impl Production<'a, ()
         cx,
         SyntaxKind::SideToMove,
         alt((
-            token(cx, SyntaxKind::Color, terminated(one_of("wb"), eof)),
+            token(
+                cx,
+                SyntaxKind::Color,
+                terminated(ascii(|b| b == b'w' || b == b'b'), eof),
+            ),
             recover(cx, rest, report_invalid),
         ))
         .map(|_| ()),

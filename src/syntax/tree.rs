@@ -509,11 +509,12 @@ impl TreeBuilder {
 
     /// The absolute span of `len` bytes at offset `start`.
     pub(crate) fn span(&self, start: u32, len: usize) -> Span {
-        // The parser lowers the base so that `base + input length` fits in a `usize`.
-        let start = self.base.saturating_add(start as usize);
+        // The parser lowers the base so that `base + input length` fits in a `usize`, and
+        // `start + len` is within the input: neither sum wraps.
+        let start = self.base.wrapping_add(start as usize);
         Span {
             start,
-            end: start.saturating_add(len),
+            end: start.wrapping_add(len),
         }
     }
 
