@@ -13,7 +13,6 @@ mod lsp;
 mod newlines;
 mod output;
 mod paths;
-mod sarif;
 mod selector;
 mod show;
 mod source;

@@ -1,6 +1,8 @@
 //! Printing findings: human (miette reports and a summary), JSON Lines, GitHub annotations,
 //! SARIF; or, with `--statistics`, a count per code.
 
+mod sarif;
+
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 
@@ -9,8 +11,8 @@ use miette::{GraphicalReportHandler, GraphicalTheme};
 
 use crate::args::Format;
 use crate::check::{Finding, Severities, Totals};
-use crate::sarif::SarifLog;
 use crate::source::{Excerpt, shown_name, visible};
+use sarif::SarifLog;
 
 /// How often one code was reported, for `--statistics`.
 #[derive(Clone, Copy, Debug)]
