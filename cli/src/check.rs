@@ -38,55 +38,6 @@ impl<'a> Finding<'a> {
     }
 }
 
-/// Where the findings of a file of lines go (see [`lint_lines`]): one by one, or, for a report
-/// that only writes each as a JSON line, as the JSON lines themselves, which the threads that
-/// lint the lines write as they go.
-pub trait Report {
-    /// Reports one finding.
-    fn finding(&mut self, finding: Finding<'_>) -> io::Result<()>;
-
-    /// Whether this report takes the findings of plain position lines as the JSON lines that
-    /// [`fenlint::render::JsonLines`] writes for them (see [`Report::json_lines`]).
-    fn takes_json_lines(&self) -> bool {
-        false
-    }
-
-    /// Reports findings as their JSON lines, `text`, of which `severities` tells how many are
-    /// errors, warnings and advice: what [`Report::finding`] would do with each of them, one
-    /// after the other. Called only when [`Report::takes_json_lines`].
-    fn json_lines(&mut self, text: &[u8], severities: Severities) -> io::Result<()> {
-        let _ = (text, severities);
-        Err(io::Error::other("this report takes findings one by one"))
-    }
-}
-
-/// A closure is a report that takes findings one by one.
-impl<F: FnMut(Finding<'_>) -> io::Result<()>> Report for F {
-    fn finding(&mut self, finding: Finding<'_>) -> io::Result<()> {
-        self(finding)
-    }
-}
-
-/// How many findings are errors, warnings and advice.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Severities {
-    pub errors: usize,
-    pub warnings: usize,
-    pub advice: usize,
-}
-
-impl Severities {
-    /// Counts one finding of `severity`.
-    pub fn add(&mut self, severity: fenlint::Severity) {
-        let count = match severity {
-            fenlint::Severity::Error => &mut self.errors,
-            fenlint::Severity::Warning => &mut self.warnings,
-            _ => &mut self.advice,
-        };
-        *count = count.saturating_add(1);
-    }
-}
-
 /// What was linted: how many files (`None` for `--fen`, which reads none) and FENs.
 pub struct Totals {
     pub files: Option<usize>,
@@ -200,10 +151,6 @@ const BATCH_BYTES: usize = 256 << 10;
 /// made in a new batch.
 const TYPICAL_LINE_BYTES: usize = 64;
 
-/// The length of a usual JSON line of a finding: room for this many bytes a line is made for
-/// the JSON lines of a batch.
-const JSON_LINE_BYTES: usize = 192;
-
 /// Batches at most in flight per worker (read and not yet reported): enough that the workers
 /// never wait for the reading thread, few enough that memory stays flat however large the file.
 const BATCHES_PER_WORKER: usize = 4;
@@ -243,14 +190,6 @@ struct Batch {
     found: Vec<usize>,
     /// The byte offset just after the last line read into the batch, kept or not.
     end: usize,
-    /// For a report that takes JSON lines ([`Report::takes_json_lines`]): the JSON lines of
-    /// `diagnostics`, in order, written by [`Batch::lint`], and how many of each severity they
-    /// are.
-    json: Vec<u8>,
-    severities: Severities,
-    /// Whether `json` holds the findings of every line of the batch: it was asked for, and
-    /// every line is a position (a suppression comment is read where the batch is drained).
-    json_complete: bool,
     /// The node array of the last line's syntax tree, for the next line's (kept with the
     /// batch, which one thread lints at a time).
     scratch: files::LineScratch,
@@ -268,9 +207,6 @@ impl Default for Batch {
             diagnostics: Vec::with_capacity(BATCH_LINES),
             found: Vec::with_capacity(BATCH_LINES),
             end: 0,
-            json: Vec::new(),
-            severities: Severities::default(),
-            json_complete: false,
             scratch: files::LineScratch::default(),
         }
     }
@@ -292,30 +228,18 @@ impl Batch {
     }
 
     /// Fills [`Batch::diagnostics`] and [`Batch::found`]: the diagnostics of each position line
-    /// as `kind`, none for a comment line. With `json`, the path of the file, also writes their
-    /// JSON lines into [`Batch::json`], as the report would write them one by one.
-    fn lint(&mut self, kind: FileKind, validator: &Validator, json: Option<&Rc<str>>) {
+    /// as `kind`, none for a comment line.
+    fn lint(&mut self, kind: FileKind, validator: &Validator) {
         let Batch {
             bytes,
             lines,
             diagnostics,
             found,
-            json: written,
-            severities,
-            json_complete,
             scratch,
             ..
         } = self;
         diagnostics.clear();
         found.clear();
-        written.clear();
-        if json.is_some() {
-            // Room for the findings of a batch of broken lines, so that the buffer (kept from
-            // batch to batch) is not copied as it grows.
-            written.reserve(BATCH_LINES.saturating_mul(JSON_LINE_BYTES));
-        }
-        *severities = Severities::default();
-        *json_complete = json.is_some();
         // The whole batch is checked for UTF-8 at once, which costs far less than a check per
         // line; a line that is UTF-8 on its own starts and ends at character boundaries of a
         // batch that is, so only a batch with bad bytes has its lines checked one by one. The
@@ -325,11 +249,9 @@ impl Batch {
         for line in lines.iter() {
             if !line.position {
                 found.push(0);
-                *json_complete = false;
                 continue;
             }
             let (offset, full_len) = (line.offset, line.full_len);
-            let first = diagnostics.len();
             let count = match text.and_then(|text| text.get(line.start..line.end)) {
                 Some(content) => scratch.lint_text_line_head_into(
                     kind,
@@ -349,76 +271,7 @@ impl Batch {
                 }
             };
             found.push(count);
-            if let Some(path) = json
-                && count > 0
-            {
-                let content = bytes.get(line.start..line.end).unwrap_or_default();
-                let diagnostics = diagnostics.get(first..).unwrap_or_default();
-                if diagnostics
-                    .iter()
-                    .any(|diagnostic| diagnostic.code().once_per_file())
-                {
-                    // Reported once per file: only the reporting thread knows which is first.
-                    *json_complete = false;
-                }
-                let to = JsonOut {
-                    text: written,
-                    severities,
-                };
-                to.write(path, content, line, diagnostics);
-            }
         }
-    }
-}
-
-/// Where [`Batch::lint`] writes the JSON lines of its findings.
-struct JsonOut<'b> {
-    text: &'b mut Vec<u8>,
-    severities: &'b mut Severities,
-}
-
-thread_local! {
-    /// The JSON lines' writer of the thread, which keeps the escaped parts of the lines it
-    /// wrote (the path, the codes, the help texts) for the next batches it lints.
-    static JSON_WRITER: std::cell::RefCell<fenlint::render::JsonLines> =
-        std::cell::RefCell::new(fenlint::render::JsonLines::default());
-}
-
-impl JsonOut<'_> {
-    /// Writes the JSON lines of `diagnostics`, those of `line` of the file `path`, whose bytes
-    /// are `content`, as the report writes them one by one. Out of line: the lint of a line
-    /// is inlined into its loop, and only lines with findings come here.
-    #[inline(never)]
-    fn write(self, path: &Rc<str>, content: &[u8], line: &Line, diagnostics: &[Diagnostic]) {
-        // An ASCII line, almost every one, is placed by offset, as `located` places a finding
-        // on such a line (see `Place::position_in`), without a snippet or a finding to make.
-        let snippet = (!content.is_ascii())
-            .then(|| LineSnippet::new(path, content, line.offset, line.number));
-        let at = |offset: usize| {
-            crate::source::ascii_line_column(line.number, line.offset, content.len(), offset)
-        };
-        JSON_WRITER.with_borrow_mut(|writer| {
-            for diagnostic in diagnostics {
-                self.severities.add(diagnostic.severity());
-                let finding;
-                let located = match &snippet {
-                    Some(snippet) => {
-                        finding = Finding::on(path, diagnostic, Place::Line(snippet));
-                        crate::output::located(&finding)
-                    }
-                    None => {
-                        let span = diagnostic.span();
-                        fenlint::render::Located {
-                            path,
-                            diagnostic,
-                            start: at(span.start),
-                            end: at(span.end),
-                        }
-                    }
-                };
-                writer.push(self.text, &located);
-            }
-        });
     }
 }
 
@@ -944,7 +797,7 @@ pub fn lint_lines(
     source: Source<'_>,
     validator: &Validator,
     totals: &mut Totals,
-    report: &mut dyn Report,
+    report: &mut dyn FnMut(Finding<'_>) -> io::Result<()>,
     progress: &mut dyn FnMut(usize),
 ) -> Result<(), Stop> {
     let rewindable = matches!(source, Source::File(_) | Source::Rewindable(_));
@@ -967,9 +820,7 @@ pub fn lint_lines(
             let line = line.get(..200).unwrap_or(line);
             let snippet = Snippet::new(path, line, 0, 0);
             let diagnostic = diagnostic.with_severity(severity);
-            report
-                .finding(Finding::new(path, &diagnostic, &snippet))
-                .map_err(Stop::Output)?;
+            report(Finding::new(path, &diagnostic, &snippet)).map_err(Stop::Output)?;
         }
         return Ok(());
     }
@@ -985,9 +836,7 @@ pub fn lint_lines(
                 .count(),
         );
         progress(bytes.len());
-        return report_whole(path, &bytes, diagnostics, &mut |finding| {
-            report.finding(finding)
-        });
+        return report_whole(path, &bytes, diagnostics, report);
     }
     thread::scope(|scope| {
         // The first pass reads a regular file through a second handle on another thread while
@@ -1061,12 +910,10 @@ fn lint_batches<R: Read>(
     prescan: &mut Prescan<'_>,
     validator: &Validator,
     totals: &mut Totals,
-    report: &mut dyn Report,
+    report: &mut dyn FnMut(Finding<'_>) -> io::Result<()>,
     progress: &mut dyn FnMut(usize),
 ) -> Result<(), Stop> {
     let rewindable = !lines.stream;
-    // Where the report takes JSON lines, the threads that lint the lines write them.
-    let json = report.takes_json_lines().then_some(path);
     // The suppression comments seen, by offset: the unused ones are reported after the lines
     // below them.
     let mut directives: Vec<(usize, Snippet)> = Vec::new();
@@ -1080,22 +927,11 @@ fn lint_batches<R: Read>(
     pipeline(
         threads,
         |batch: &mut Batch| lines.fill(batch),
-        |batch: &mut Batch| batch.lint(kind, validator, json),
+        |batch: &mut Batch| batch.lint(kind, validator),
         |batch: &mut Batch| {
             let suppressor = prescan.suppressor()?;
             let positions = batch.lines.iter().filter(|line| line.position).count();
             totals.fens = totals.fens.saturating_add(positions);
-            if batch.json_complete && suppressor.silences_nothing() {
-                if !rewindable {
-                    reported.add_all(&batch.diagnostics);
-                }
-                // The usual batch: its findings, all of them, as written when it was linted.
-                report
-                    .json_lines(&batch.json, batch.severities)
-                    .map_err(Stop::Output)?;
-                progress(batch.end);
-                return Ok(());
-            }
             let mut all = batch.diagnostics.iter();
             for (line, &count) in batch.lines.iter().zip(&batch.found) {
                 let content = batch.bytes.get(line.start..line.end).unwrap_or_default();
@@ -1110,8 +946,7 @@ fn lint_batches<R: Read>(
                             if !once.take(diagnostic, || snippet.snippet().clone()) {
                                 continue;
                             }
-                            report
-                                .finding(Finding::on(path, diagnostic, Place::Line(&snippet)))
+                            report(Finding::on(path, diagnostic, Place::Line(&snippet)))
                                 .map_err(Stop::Output)?;
                         }
                     }
@@ -1152,9 +987,7 @@ fn lint_batches<R: Read>(
                     } else {
                         Place::Line(&snippet)
                     };
-                    report
-                        .finding(Finding::on(path, &diagnostic, place))
-                        .map_err(Stop::Output)?;
+                    report(Finding::on(path, &diagnostic, place)).map_err(Stop::Output)?;
                 }
             }
             progress(batch.end);
@@ -1162,18 +995,14 @@ fn lint_batches<R: Read>(
         },
     )?;
     for (diagnostic, snippet) in once.finish() {
-        report
-            .finding(Finding::new(path, &diagnostic, &snippet))
-            .map_err(Stop::Output)?;
+        report(Finding::new(path, &diagnostic, &snippet)).map_err(Stop::Output)?;
     }
     let suppressor = std::mem::replace(prescan.suppressor()?, Suppressor::new(validator));
     for diagnostic in suppressor.finish() {
         let Some(snippet) = directive_snippet(&directives, diagnostic.span().start) else {
             continue;
         };
-        report
-            .finding(Finding::new(path, &diagnostic, snippet))
-            .map_err(Stop::Output)?;
+        report(Finding::new(path, &diagnostic, snippet)).map_err(Stop::Output)?;
     }
     Ok(())
 }
@@ -1187,12 +1016,6 @@ struct Reported {
 impl Reported {
     fn add(&mut self, code: fenlint::Code) {
         self.codes.insert(code);
-    }
-
-    fn add_all(&mut self, diagnostics: &[Diagnostic]) {
-        for diagnostic in diagnostics {
-            self.add(diagnostic.code());
-        }
     }
 
     /// Says on stderr when the comment `line` (0-based number `number`, at `offset`) of the
@@ -1868,7 +1691,11 @@ mod tests {
     }
 
     /// Lints the lines of `source`, the file `path`, into `report`; what was linted.
-    fn lint_into(path: &str, source: Source<'_>, report: &mut dyn Report) -> Totals {
+    fn lint_into(
+        path: &str,
+        source: Source<'_>,
+        report: &mut dyn FnMut(Finding<'_>) -> io::Result<()>,
+    ) -> Totals {
         let mut totals = Totals::default();
         lint_lines(
             &path.into(),
@@ -1947,111 +1774,6 @@ mod tests {
         for step in [1, 7, 100, 5000] {
             let trickle = findings_of(Source::Once(Box::new(Trickle::new(text.as_bytes(), step))));
             assert_eq!(trickle, whole, "{step}");
-        }
-    }
-    /// A report of JSON lines: taking them as the linting threads write them (`batched`), or
-    /// writing each finding's line as it comes, as the printer does.
-    #[derive(Default)]
-    struct JsonReport {
-        batched: bool,
-        text: Vec<u8>,
-        severities: Severities,
-        writer: fenlint::render::JsonLines,
-        /// How many times each way was taken.
-        one_by_one: usize,
-        written: usize,
-    }
-
-    impl Report for JsonReport {
-        fn finding(&mut self, finding: Finding<'_>) -> io::Result<()> {
-            self.one_by_one += 1;
-            self.severities.add(finding.diagnostic.severity());
-            self.writer
-                .push(&mut self.text, &crate::output::located(&finding));
-            Ok(())
-        }
-
-        fn takes_json_lines(&self) -> bool {
-            self.batched
-        }
-
-        fn json_lines(&mut self, text: &[u8], severities: Severities) -> io::Result<()> {
-            self.written += 1;
-            self.text.extend_from_slice(text);
-            self.severities.errors += severities.errors;
-            self.severities.warnings += severities.warnings;
-            self.severities.advice += severities.advice;
-            Ok(())
-        }
-    }
-
-    /// The JSON report of `text`, batched or not, read whole or as a stream.
-    fn json_report(text: &[u8], batched: bool, stream: bool) -> JsonReport {
-        let mut report = JsonReport {
-            batched,
-            ..JsonReport::default()
-        };
-        let reader = io::Cursor::new(text.to_vec());
-        let source = if stream {
-            Source::Once(Box::new(reader))
-        } else {
-            Source::Rewindable(Box::new(reader))
-        };
-        lint_into("a \"b\".fen", source, &mut report);
-        report
-    }
-
-    #[test]
-    fn json_lines_written_by_the_linting_threads_are_those_written_one_by_one() {
-        // Lines of many kinds over several batches: valid ones, problems in every field, a
-        // character that is not ASCII, a bad byte, a line ending in CRLF; one batch holds a
-        // suppression comment, read where the batch is drained.
-        let kinds: [&[u8]; 10] = [
-            b"rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3",
-            b"rnbqkbnr/pppp1ppp/8/3Pp3/8/8/PPP1PPPP/RNBQKBNR w KQkq e6 0 3",
-            b"8/8/8/4k3/8/8/8/4K3 wb - - 0 1",
-            b"r3k2r/8/8/8/8/8/8/R3K2R w qkQK - 0 1",
-            b"8/8/9/4k3/8/8/8/4K3 w - - 0 1\r",
-            b"8/8/8/4k3/8/8/8/4K3 w - - 0 1 extra",
-            "8/8/8/4k3/8/8/8/4K3 w \u{265a} - 0 1".as_bytes(),
-            b"8/8/8/4k3/8/8/8/4K3 w - - 0 \xff",
-            b"8/8/8/4k3/8/8/8/4KK2 w - - 300 200",
-            b"8/8/8/4k3/8/8/8/4K3",
-        ];
-        let mut text = Vec::new();
-        for number in 0..5000 {
-            text.extend_from_slice(kinds[number % kinds.len()]);
-            text.push(b'\n');
-            if number == 2500 {
-                text.extend_from_slice(b"# fenlint: allow fen::kings::too_many\n");
-            }
-            // Codes reported once per file, in the first and the last batches: those batches
-            // are reported one by one, the first occurrence when the file ends.
-            if number == 10 || number == 4990 {
-                text.extend_from_slice(b"8/8/8/4k3/8/8/8/4K3 w - e3 300 0\n");
-            }
-        }
-        for stream in [false, true] {
-            let one_by_one = json_report(&text, false, stream);
-            let batched = json_report(&text, true, stream);
-            assert!(batched.written > 0 && batched.one_by_one > 0, "{stream}");
-            assert_eq!(one_by_one.written, 0);
-            assert_eq!(
-                String::from_utf8_lossy(&batched.text),
-                String::from_utf8_lossy(&one_by_one.text)
-            );
-            assert_eq!(batched.severities, one_by_one.severities);
-        }
-        // A file-wide suppression (read before the lines of a file, from its line on in a
-        // stream) sends every batch after it one by one, where it is applied.
-        let mut suppressed = text.clone();
-        suppressed.extend_from_slice(b"# fenlint: allow-file fen::fields::missing\n");
-        suppressed.extend_from_slice(&text);
-        for stream in [false, true] {
-            let one_by_one = json_report(&suppressed, false, stream);
-            let batched = json_report(&suppressed, true, stream);
-            assert_eq!(batched.text, one_by_one.text, "{stream}");
-            assert_eq!(batched.severities, one_by_one.severities);
         }
     }
 

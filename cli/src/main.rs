@@ -460,15 +460,10 @@ fn lint_input(
     out: &mut dyn Write,
     bar: Option<&indicatif::ProgressBar>,
 ) -> Result<(), Stop> {
-    let mut report = Printed {
-        printer: &mut *printer,
-        out: &mut *out,
-    };
+    let mut report = |finding: Finding<'_>| printer.finding(out, &finding);
     *totals.files.get_or_insert(0) += 1;
-    let linted = match kind {
-        FileKind::Pgn => check::lint_pgn(name, reader, validator, totals, &mut |finding| {
-            check::Report::finding(&mut report, finding)
-        }),
+    match kind {
+        FileKind::Pgn => check::lint_pgn(name, reader, validator, totals, &mut report),
         kind => check::lint_lines(
             name,
             kind,
@@ -482,29 +477,6 @@ fn lint_input(
                 }
             },
         ),
-    };
-    // What this input gave is written before anything else is, even after a read error.
-    let written = printer.write_pending(out).map_err(Stop::Output);
-    linted.and(written)
-}
-
-/// The printer, and where it prints, as the report of a file's findings.
-struct Printed<'a> {
-    printer: &'a mut Printer,
-    out: &'a mut dyn Write,
-}
-
-impl check::Report for Printed<'_> {
-    fn finding(&mut self, finding: Finding<'_>) -> io::Result<()> {
-        self.printer.finding(self.out, &finding)
-    }
-
-    fn takes_json_lines(&self) -> bool {
-        self.printer.takes_json_lines()
-    }
-
-    fn json_lines(&mut self, text: &[u8], severities: check::Severities) -> io::Result<()> {
-        self.printer.json_lines(self.out, text, severities)
     }
 }
 

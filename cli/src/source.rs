@@ -248,21 +248,6 @@ pub fn ascii_position(line: usize, line_offset: usize, len: usize, offset: usize
     }
 }
 
-/// [`ascii_position`] as the 0-based line and column of a [`fenlint::LineColumn`]: what
-/// `output::line_column` makes of it, without adding one only to take it off again.
-#[inline]
-pub fn ascii_line_column(
-    line: usize,
-    line_offset: usize,
-    len: usize,
-    offset: usize,
-) -> fenlint::LineColumn {
-    fenlint::LineColumn {
-        line,
-        column: offset.saturating_sub(line_offset).min(len),
-    }
-}
-
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}", self.line, self.column)
@@ -495,29 +480,6 @@ pub fn visible(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn an_ascii_line_column_is_the_position_made_0_based() {
-        let values = [0, 1, 2, 9, 10, 57, 58, 1 << 20, usize::MAX - 1];
-        for line in values {
-            for line_offset in values {
-                for len in values {
-                    for offset in values {
-                        assert_eq!(
-                            ascii_line_column(line, line_offset, len, offset),
-                            crate::output::line_column(ascii_position(
-                                line,
-                                line_offset,
-                                len,
-                                offset
-                            )),
-                            "{line} {line_offset} {len} {offset}"
-                        );
-                    }
-                }
-            }
-        }
-    }
 
     fn snippet(text: &str) -> Snippet {
         Snippet::new(&"t.fen".into(), text.as_bytes(), 100, 4)
