@@ -135,12 +135,6 @@ impl Fix {
         &self.replacement
     }
 
-    /// The replacement, when it is a fixed text rather than one made for this fix.
-    #[inline]
-    pub(crate) fn fixed_replacement(&self) -> Option<&'static str> {
-        fixed(&self.replacement)
-    }
-
     /// Applies the fix to `text`, whose first byte is at offset `base` of the enclosing text.
     /// Returns `None` when the span is not inside `text`.
     pub fn apply(&self, text: &str, base: usize) -> Option<String> {
@@ -289,7 +283,7 @@ impl Diagnostic {
     /// the JSON writer need not look (checked in debug builds).
     pub(crate) fn plain_message(mut self) -> Diagnostic {
         debug_assert!(
-            crate::render::is_json_plain(&self.message),
+            crate::diagnostics::text::is_json_plain(&self.message),
             "a plain message needs no JSON escape: {:?}",
             self.message
         );
@@ -447,25 +441,6 @@ impl Diagnostic {
     pub fn fix(&self) -> Option<&Fix> {
         self.fix.as_deref()
     }
-
-    /// The message, when it is a fixed text rather than one made for this diagnostic.
-    #[inline]
-    pub(crate) fn fixed_message(&self) -> Option<&'static str> {
-        fixed(&self.message)
-    }
-
-    /// Whether the message is known to need no escape in a JSON string (see
-    /// [`Diagnostic::plain_message`]); `false` says only that it is not known.
-    #[inline]
-    pub(crate) fn message_is_plain(&self) -> bool {
-        self.plain_message
-    }
-
-    /// The help, when it is a fixed text rather than one made for this diagnostic.
-    #[inline]
-    pub(crate) fn fixed_help(&self) -> Option<&'static str> {
-        self.help.as_ref().and_then(fixed)
-    }
 }
 
 /// A diagnostic's message, and whether it is known to need no escape in a JSON string (see
@@ -480,7 +455,7 @@ impl MessageText {
     /// `text`, plain if `plain` (checked in debug builds).
     pub(crate) fn new(text: Text, plain: bool) -> MessageText {
         debug_assert!(
-            !plain || crate::render::is_json_plain(&text),
+            !plain || crate::diagnostics::text::is_json_plain(&text),
             "a plain message needs no JSON escape: {text:?}"
         );
         MessageText { text, plain }
@@ -519,15 +494,6 @@ impl PartialEq for Diagnostic {
 }
 
 impl Eq for Diagnostic {}
-
-/// `text` when it is a fixed text (`&'static str`).
-#[inline]
-fn fixed(text: &Text) -> Option<&'static str> {
-    match *text {
-        Text::Borrowed(text) => Some(text),
-        Text::Owned(_) => None,
-    }
-}
 
 /// The most diagnostics reported for one FEN, one EPD record or one PGN game; further problems
 /// are only counted, so that a huge garbage line cannot flood the output or the memory.

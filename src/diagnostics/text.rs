@@ -54,11 +54,18 @@ pub(crate) fn around_shown_plain(before: &str, text: &str, after: &str) -> (Stri
 pub(crate) fn push_shown(out: &mut String, text: &str) -> bool {
     if is_shown_as_is(text) {
         out.push_str(text);
-        crate::render::is_json_plain(text)
+        is_json_plain(text)
     } else {
         push_escaped(out, text, LIMIT);
         false
     }
+}
+
+/// Whether `text` needs no escape in a JSON string: no quote, backslash or control character.
+pub(crate) fn is_json_plain(text: &str) -> bool {
+    !text
+        .bytes()
+        .any(|byte| byte < 0x20 || byte == b'"' || byte == b'\\')
 }
 
 /// `table[n]`, or `make()` for an `n` past the table: a text with a small number in it, kept

@@ -22,7 +22,7 @@ impl Message {
     #[must_use]
     pub(crate) fn str(mut self, part: &str) -> Message {
         debug_assert!(
-            crate::render::is_json_plain(part),
+            crate::diagnostics::text::is_json_plain(part),
             "a rule's words need no JSON escape: {part:?}"
         );
         self.0.push_str(part);
@@ -32,7 +32,7 @@ impl Message {
     /// Adds `text`, from the input, as it is.
     #[must_use]
     pub(crate) fn input(mut self, text: &str) -> Message {
-        self.1 &= crate::render::is_json_plain(text);
+        self.1 &= crate::diagnostics::text::is_json_plain(text);
         self.0.push_str(text);
         self
     }
