@@ -8,14 +8,20 @@ mod closed;
 mod config;
 mod diff;
 mod explain;
+mod finding;
 mod fmt;
+mod input;
+mod lines;
 mod lsp;
 mod newlines;
 mod output;
 mod paths;
+mod pipeline;
+mod prescan;
 mod selector;
 mod show;
 mod source;
+mod walk;
 mod write;
 
 use std::io::{self, IsTerminal, Read, Write};
@@ -28,8 +34,9 @@ use fenlint::Validator;
 use fenlint::files::FileKind;
 
 use args::{CheckArgs, Cli, ColorChoice, Command, FmtArgs, ShowArgs, WalkArgs};
-use check::{Finding, Stop, Totals};
+use finding::{Finding, Totals};
 use output::Printer;
+use pipeline::Stop;
 use source::{Snippet, shown_name};
 
 /// The allocator of the command (the library leaves the choice to its user): diagnostics are
@@ -355,13 +362,13 @@ fn fix_stdin(args: &CheckArgs, validator: &Validator, printer: &mut Printer) -> 
     // The report is of the text written, long lines and all.
     let source = match elided.filter(|elided| !elided.long_lines.is_empty()) {
         Some(mut elided) => match restored(&mut elided, text) {
-            Ok(file) => check::Source::File(file),
+            Ok(file) => input::Source::File(file),
             Err(error) => {
                 eprintln!("fenlint: {}: {error}", shown_name(&name));
                 return TROUBLE;
             }
         },
-        None => check::Source::Rewindable(Box::new(io::Cursor::new(text.as_slice()))),
+        None => input::Source::Rewindable(Box::new(io::Cursor::new(text.as_slice()))),
     };
     let mut totals = Totals::default();
     let mut report = io::BufWriter::new(io::stderr().lock());
@@ -453,7 +460,7 @@ fn long_notes(name: &str, long_lines: &[bounded::LongLine]) -> usize {
 fn lint_input(
     name: &Arc<str>,
     kind: FileKind,
-    reader: check::Source<'_>,
+    reader: input::Source<'_>,
     validator: &Validator,
     totals: &mut Totals,
     printer: &mut Printer,
@@ -483,7 +490,7 @@ fn lint_input(
 /// The files a command works on, with the walk's warnings and errors printed; `None` when a
 /// path could not be read at all (the error is printed).
 fn files_of(paths: &[PathBuf], walk: &WalkArgs, trouble: &mut bool) -> Vec<PathBuf> {
-    let expansion = check::expand(paths, walk.no_ignore, walk.follow);
+    let expansion = walk::expand(paths, walk.no_ignore, walk.follow);
     for warning in &expansion.warnings {
         eprintln!("fenlint: warning: {}", shown_name(warning));
     }
@@ -616,7 +623,7 @@ fn run_check(args: &CheckArgs) -> u8 {
                     continue;
                 };
                 let bar = progress_bar(&file);
-                let result = check::open(&file).map_err(Stop::Read).and_then(|reader| {
+                let result = input::open(&file).map_err(Stop::Read).and_then(|reader| {
                     lint_input(
                         &path,
                         kind,
@@ -877,7 +884,7 @@ fn fmt_file(
     let kind = FileKind::of(file);
     let name = file.display().to_string();
     if args.check {
-        let source = check::open(file)?;
+        let source = input::open(file)?;
         return format_input(
             kind,
             FmtInput::Stream(Box::new(source)),

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use fenlint::Severity;
 
-use crate::check::Finding;
+use crate::finding::Finding;
 use crate::source::shown_name;
 
 /// Writes the workflow command of `finding`. The log shows the file name as a terminal would,

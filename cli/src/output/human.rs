@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use miette::{GraphicalReportHandler, GraphicalTheme};
 
-use crate::check::Finding;
+use crate::finding::Finding;
 use crate::source::{Excerpt, visible};
 
 /// Draws findings as miette's graphical handler does, in colour or not.

@@ -10,7 +10,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use crate::check::Finding;
+use crate::finding::Finding;
 
 /// One finding as its JSON line holds it.
 #[derive(Serialize)]

@@ -12,7 +12,7 @@ use std::io::{self, Write};
 use fenlint::{Code, Severity};
 
 use crate::args::Format;
-use crate::check::{Finding, Totals};
+use crate::finding::{Finding, Totals};
 use human::Human;
 use sarif::SarifLog;
 
