@@ -31,9 +31,7 @@ impl Batch {
         found.clear();
         // The whole batch is checked for UTF-8 at once, which costs far less than a check per
         // line; a line that is UTF-8 on its own starts and ends at character boundaries of a
-        // batch that is, so only a batch with bad bytes has its lines checked one by one. The
-        // check uses the CPU's vector instructions where it has them (a fifth of the standard
-        // library's instructions on FEN text).
+        // batch that is, so only a batch with bad bytes has its lines checked one by one.
         let text = simdutf8::basic::from_utf8(bytes).ok();
         for line in lines.iter() {
             if !line.position {

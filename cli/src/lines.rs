@@ -167,36 +167,25 @@ impl<R: Read> LineReader<R> {
 impl<R: Read> LineReader<R> {
     /// Reads into `batch` the whole lines (ended by `\n`) that the reader's buffer holds, until
     /// the batch is full; returns how many bytes they took (0 when the buffer has no whole
-    /// line). The buffer is searched for line ends once, not once a line, 64 bytes at a time
-    /// (see `newlines`).
+    /// line).
     fn buffered_lines(&mut self, batch: &mut Batch) -> usize {
         let buffered = self.reader.buffer();
         let mut at = (self.offset, self.number);
-        let used = take_lines(
-            buffered,
-            crate::newlines::positions(buffered),
-            &mut at,
-            batch,
-        );
+        let used = take_lines(buffered, &mut at, batch);
         (self.offset, self.number) = at;
         self.reader.consume(used);
         used
     }
 }
 
-/// Puts into `batch` the lines of `buffered` that end at each of `newlines` (the offsets of its
-/// `\n`s, in order), until the batch is full, counting the byte offset and the number of the
-/// next line in `at`; returns how many bytes the lines took.
+/// Puts into `batch` the whole lines of `buffered` (each ended by a `\n`), until the batch is
+/// full, counting the byte offset and the number of the next line in `at`; returns how many
+/// bytes the lines took.
 ///
 /// The lines' bytes are copied at once, all of them (with their endings, and the lines that
 /// are not kept), not line by line: one copy of a buffer instead of a call for each line. A
 /// kept line is the range of its kept bytes in that copy.
-fn take_lines(
-    buffered: &[u8],
-    newlines: impl Iterator<Item = usize>,
-    at: &mut (usize, usize),
-    batch: &mut Batch,
-) -> usize {
+fn take_lines(buffered: &[u8], at: &mut (usize, usize), batch: &mut Batch) -> usize {
     // Where `buffered` starts in the batch's bytes once copied, and how many of its bytes the
     // batch takes before it is full.
     let origin = batch.bytes.len();
@@ -206,7 +195,7 @@ fn take_lines(
     // `buffered`, whose length is a `usize` too.
     let (mut offset, mut number) = *at;
     let mut used = 0usize;
-    for newline in newlines {
+    for newline in memchr::memchr_iter(b'\n', buffered) {
         let Some(content) = buffered.get(used..newline) else {
             break;
         };
@@ -231,21 +220,11 @@ fn take_lines(
         }
     }
     *at = (offset, number);
-    // In pieces of a few KiB, each copied with vector moves: the C library copies larger
-    // blocks with `rep movsb`, which is as fast but counts one instruction a byte under the
-    // instruction counters the benchmarks use.
-    for piece in buffered
-        .get(..used)
-        .unwrap_or_default()
-        .chunks(COPY_PIECE_BYTES)
-    {
-        batch.bytes.extend_from_slice(piece);
-    }
+    batch
+        .bytes
+        .extend_from_slice(buffered.get(..used).unwrap_or_default());
     used
 }
-
-/// The most bytes [`take_lines`] copies at once.
-const COPY_PIECE_BYTES: usize = 2 << 10;
 
 /// Whether the kept bytes of a line are linted: `Some(true)` for a position line,
 /// `Some(false)` for a possible suppression comment, `None` for any other line (blank, or a
@@ -297,7 +276,7 @@ pub fn read_line(reader: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<(u
         if buffer.is_empty() {
             break;
         }
-        let (chunk, done) = match memchr_newline(buffer) {
+        let (chunk, done) = match memchr::memchr(b'\n', buffer) {
             Some(at) => (buffer.get(..=at).unwrap_or(buffer), true),
             None => (buffer, false),
         };
@@ -318,11 +297,6 @@ pub fn read_line(reader: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<(u
         full = full.saturating_sub(1);
     }
     Ok((read, full))
-}
-
-/// Where the first `\n` of `bytes` is.
-fn memchr_newline(bytes: &[u8]) -> Option<usize> {
-    memchr::memchr(b'\n', bytes)
 }
 
 #[cfg(test)]

@@ -13,7 +13,6 @@ mod fmt;
 mod input;
 mod lines;
 mod lsp;
-mod newlines;
 mod output;
 mod paths;
 mod pipeline;
@@ -41,7 +40,7 @@ use source::{Snippet, shown_name};
 
 /// The allocator of the command (the library leaves the choice to its user): diagnostics are
 /// small allocations made and freed by the thousand on a file with broken lines, which
-/// mimalloc serves in a fraction of the system allocator's instructions.
+/// mimalloc serves faster than the system allocator.
 #[global_allocator]
 static ALLOCATOR: allocator::Mimalloc = allocator::Mimalloc;
 

@@ -27,9 +27,8 @@ pub fn file_suppressions(
 }
 
 /// [`file_suppressions`] through a second handle on the file, on a thread of its own (see
-/// [`PositionedReader`]): the first scan reads into a buffer of its own, zeroed once, rather
-/// than through a `BufReader`, whose 256 KiB buffer over this reader was zeroed before each
-/// fill (6 times for a 1 MB file, 13 instructions a line).
+/// [`PositionedReader`]): the first scan reads into a buffer of its own, zeroed once, where a
+/// `BufReader` over this reader would zero its buffer before each fill.
 pub fn twin_suppressions(
     mut twin: PositionedReader,
     validator: &Validator,
