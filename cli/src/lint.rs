@@ -10,7 +10,7 @@ use fenlint::{Diagnostic, Validator};
 
 use crate::finding::{Finding, Totals};
 use crate::input::{PositionedReader, STREAM_BUFFER_BYTES, Source};
-use crate::lines::{Batch, LineReader};
+use crate::lines::{Batch, Line, LineReader};
 use crate::pipeline::{Stop, pipeline};
 use crate::prescan::{Prescan, file_suppressions, twin_suppressions};
 use crate::source::{LineSnippet, Place, Snippet};
@@ -155,16 +155,14 @@ fn lint_batches<R: Read>(
     report: &mut dyn FnMut(Finding<'_>) -> io::Result<()>,
     progress: &mut dyn FnMut(usize),
 ) -> Result<(), Stop> {
-    let rewindable = !lines.stream;
-    // The suppression comments seen, by offset: the unused ones are reported after the lines
-    // below them.
-    let mut directives: Vec<(usize, Snippet)> = Vec::new();
-    // The first finding of each code reported once per file, with its line, reported when the
-    // file ends with how many more there were.
-    let mut once = OncePerFile::<Snippet>::new();
-    // A stream read once: the codes reported so far, so that an `allow-file` comment that
-    // comes after some of its findings were reported (which it cannot take back) says so.
-    let mut reported = Reported::default();
+    let mut reporter = Reporter {
+        path,
+        rewindable: !lines.stream,
+        directives: Vec::new(),
+        once: OncePerFile::new(),
+        reported: Reported::default(),
+        report,
+    };
     let threads = thread::available_parallelism().map_or(1, |n| n.get());
     pipeline(
         threads,
@@ -174,79 +172,136 @@ fn lint_batches<R: Read>(
             let suppressor = prescan.suppressor()?;
             let positions = batch.lines.iter().filter(|line| line.position).count();
             totals.fens = totals.fens.saturating_add(positions);
-            let mut all = batch.diagnostics.iter();
-            for (line, &count) in batch.lines.iter().zip(&batch.found) {
-                let content = batch.bytes.get(line.start..line.end).unwrap_or_default();
-                if line.position && suppressor.silences_nothing() {
-                    // Almost every line: its diagnostics go straight to the report.
-                    if count > 0 {
-                        let snippet = LineSnippet::new(path, content, line.offset, line.number);
-                        for diagnostic in all.by_ref().take(count) {
-                            if !rewindable {
-                                reported.add(diagnostic.code());
-                            }
-                            if !once.take(diagnostic, || snippet.snippet().clone()) {
-                                continue;
-                            }
-                            report(Finding::on(path, diagnostic, Place::Line(&snippet)))
-                                .map_err(Stop::Output)?;
-                        }
-                    }
-                    continue;
-                }
-                let diagnostics = all.by_ref().take(count).cloned().collect();
-                let diagnostics = if line.position {
-                    suppressor.position(line.number, diagnostics)
-                } else {
-                    if !rewindable {
-                        // Read once: an `allow-file` comment applies from here on.
-                        reported.warn_if_late(path, line.number, content, line.offset);
-                        suppressor.scan_line(content, line.offset);
-                    }
-                    suppressor.comment_line(line.number, content, line.offset)
-                };
-                if diagnostics.is_empty() && line.position {
-                    continue;
-                }
-                // Copied into a snippet only if a format asks for its text.
-                let snippet = LineSnippet::new(path, content, line.offset, line.number);
-                if !line.position {
-                    directives.push((line.offset, snippet.snippet().clone()));
-                }
-                for diagnostic in diagnostics {
-                    if !rewindable {
-                        reported.add(diagnostic.code());
-                    }
-                    if !once.take(&diagnostic, || snippet.snippet().clone()) {
-                        continue;
-                    }
-                    // The unused codes of a suppression comment above this line are on that
-                    // line.
-                    let start = diagnostic.span().start;
-                    let place = if start < line.offset {
-                        directive_snippet(&directives, start)
-                            .map_or(Place::Line(&snippet), Place::Snippet)
-                    } else {
-                        Place::Line(&snippet)
-                    };
-                    report(Finding::on(path, &diagnostic, place)).map_err(Stop::Output)?;
-                }
-            }
+            reporter.batch(batch, suppressor)?;
             progress(batch.end);
             Ok(())
         },
     )?;
-    for (diagnostic, snippet) in once.finish() {
-        report(Finding::new(path, &diagnostic, &snippet)).map_err(Stop::Output)?;
-    }
     let suppressor = std::mem::replace(prescan.suppressor()?, Suppressor::new(validator));
-    for diagnostic in suppressor.finish() {
-        let Some(snippet) = directive_snippet(&directives, diagnostic.span().start) else {
-            continue;
-        };
-        report(Finding::new(path, &diagnostic, snippet)).map_err(Stop::Output)?;
+    reporter.finish(suppressor)
+}
+
+/// What the lint pass keeps from batch to batch as it reports their findings, in order.
+struct Reporter<'p, 'r> {
+    path: &'p Arc<str>,
+    /// Whether the input is read whole before its findings are reported (else it is a stream
+    /// read once).
+    rewindable: bool,
+    /// The suppression comments seen, by offset: the unused ones are reported after the lines
+    /// below them.
+    directives: Vec<(usize, Snippet)>,
+    /// The first finding of each code reported once per file, with its line, reported when the
+    /// file ends with how many more there were.
+    once: OncePerFile<Snippet>,
+    /// A stream read once: the codes reported so far, so that an `allow-file` comment that
+    /// comes after some of its findings were reported (which it cannot take back) says so.
+    reported: Reported,
+    report: &'r mut dyn FnMut(Finding<'_>) -> io::Result<()>,
+}
+
+impl Reporter<'_, '_> {
+    /// Reports the findings of `batch`, linted, through `suppressor`.
+    fn batch(&mut self, batch: &Batch, suppressor: &mut Suppressor) -> Result<(), Stop> {
+        let mut all = batch.diagnostics.iter();
+        for (line, &count) in batch.lines.iter().zip(&batch.found) {
+            let content = batch.bytes.get(line.start..line.end).unwrap_or_default();
+            let diagnostics = all.by_ref().take(count);
+            if line.position && suppressor.silences_nothing() {
+                // Almost every line: its diagnostics go straight to the report.
+                self.position_line(line, content, diagnostics)?;
+            } else {
+                let diagnostics = diagnostics.cloned().collect();
+                self.suppressed_line(line, content, diagnostics, suppressor)?;
+            }
+        }
+        Ok(())
     }
-    Ok(())
+
+    /// Reports `diagnostics`, those of the position `line` (whose text is `content`) that no
+    /// suppression comment can silence.
+    fn position_line<'d>(
+        &mut self,
+        line: &Line,
+        content: &[u8],
+        diagnostics: impl Iterator<Item = &'d Diagnostic>,
+    ) -> Result<(), Stop> {
+        let snippet = LineSnippet::new(self.path, content, line.offset, line.number);
+        for diagnostic in diagnostics {
+            if !self.rewindable {
+                self.reported.add(diagnostic.code());
+            }
+            if !self.once.take(diagnostic, || snippet.snippet().clone()) {
+                continue;
+            }
+            (self.report)(Finding::on(self.path, diagnostic, Place::Line(&snippet)))
+                .map_err(Stop::Output)?;
+        }
+        Ok(())
+    }
+
+    /// Reports what `suppressor` leaves of `diagnostics`, those of `line` (whose text is
+    /// `content`): a position line's, or the unused codes of a suppression comment.
+    fn suppressed_line(
+        &mut self,
+        line: &Line,
+        content: &[u8],
+        diagnostics: Vec<Diagnostic>,
+        suppressor: &mut Suppressor,
+    ) -> Result<(), Stop> {
+        let diagnostics = if line.position {
+            suppressor.position(line.number, diagnostics)
+        } else {
+            if !self.rewindable {
+                // Read once: an `allow-file` comment applies from here on.
+                self.reported
+                    .warn_if_late(self.path, line.number, content, line.offset);
+                suppressor.scan_line(content, line.offset);
+            }
+            suppressor.comment_line(line.number, content, line.offset)
+        };
+        if diagnostics.is_empty() && line.position {
+            return Ok(());
+        }
+        // Copied into a snippet only if a format asks for its text.
+        let snippet = LineSnippet::new(self.path, content, line.offset, line.number);
+        if !line.position {
+            self.directives
+                .push((line.offset, snippet.snippet().clone()));
+        }
+        for diagnostic in diagnostics {
+            if !self.rewindable {
+                self.reported.add(diagnostic.code());
+            }
+            if !self.once.take(&diagnostic, || snippet.snippet().clone()) {
+                continue;
+            }
+            // The unused codes of a suppression comment above this line are on that line.
+            let start = diagnostic.span().start;
+            let place = if start < line.offset {
+                directive_snippet(&self.directives, start)
+                    .map_or(Place::Line(&snippet), Place::Snippet)
+            } else {
+                Place::Line(&snippet)
+            };
+            (self.report)(Finding::on(self.path, &diagnostic, place)).map_err(Stop::Output)?;
+        }
+        Ok(())
+    }
+
+    /// Reports what waits for the end of the file: the first finding of each code reported
+    /// once per file, then the unused suppressions of `suppressor`.
+    fn finish(self, suppressor: Suppressor) -> Result<(), Stop> {
+        for (diagnostic, snippet) in self.once.finish() {
+            (self.report)(Finding::new(self.path, &diagnostic, &snippet)).map_err(Stop::Output)?;
+        }
+        for diagnostic in suppressor.finish() {
+            let Some(snippet) = directive_snippet(&self.directives, diagnostic.span().start) else {
+                continue;
+            };
+            (self.report)(Finding::new(self.path, &diagnostic, snippet)).map_err(Stop::Output)?;
+        }
+        Ok(())
+    }
 }
 
 /// The codes reported so far in a stream read once (see [`lint_batches`]).

@@ -1,15 +1,17 @@
 //! `fenlint check --fix` and `--diff`: the fixes applied to files in place, to standard input
 //! onto standard output, or shown as a diff.
 
+use std::collections::HashSet;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use fenlint::Validator;
 use fenlint::files::FileKind;
 
 use super::{
-    CLEAN, ERRORS, PerFile, TROUBLE, fits_in_lines, lint_input, long_notes, name_and_kind,
-    output_failed, read_file, read_stdin,
+    CLEAN, ERRORS, PerFile, TROUBLE, fits_in_lines, is_stdin, lint_input, long_notes,
+    name_and_kind, output_failed, read_file, read_stdin,
 };
 use crate::args::CheckArgs;
 use crate::finding::Totals;
@@ -178,23 +180,35 @@ pub fn fix_stdin(args: &CheckArgs, validator: &Validator, printer: &mut Printer)
     {
         return TROUBLE;
     }
-    // The report is of the text written, long lines and all.
+    report_left(&name, kind, text, elided, validator, printer)
+}
+
+/// The report on stderr of what the fixes of standard input, named `name`, left in `text`, the
+/// text written (long lines and all, from `elided`); the exit status of the run.
+fn report_left(
+    name: &Arc<str>,
+    kind: FileKind,
+    text: &[u8],
+    elided: Option<bounded::Elided>,
+    validator: &Validator,
+    printer: &mut Printer,
+) -> u8 {
     let source = match elided.filter(|elided| !elided.long_lines.is_empty()) {
         Some(mut elided) => match restored(&mut elided, text) {
             Ok(file) => input::Source::File(file),
             Err(error) => {
-                eprintln!("fenlint: {}: {error}", shown_name(&name));
+                eprintln!("fenlint: {}: {error}", shown_name(name));
                 return TROUBLE;
             }
         },
-        None => input::Source::Rewindable(Box::new(io::Cursor::new(text.as_slice()))),
+        None => input::Source::Rewindable(Box::new(io::Cursor::new(text))),
     };
     let mut totals = Totals::default();
     let mut report = io::BufWriter::new(io::stderr().lock());
     let mut trouble = false;
     let mut closed = false;
     match lint_input(
-        &name,
+        name,
         kind,
         source,
         validator,
@@ -232,6 +246,40 @@ pub fn restored(elided: &mut bounded::Elided, text: &[u8]) -> io::Result<std::fs
     let mut file = out.into_inner().map_err(io::IntoInnerError::into_error)?;
     io::Seek::rewind(&mut file)?;
     Ok(file)
+}
+
+/// `check --fix` on files: each file's fixes applied in place, with what they did said on
+/// stderr. Returns the files that are not read for the report either (a FIFO or a device,
+/// which may never end).
+pub fn fix_files(
+    files: &[PathBuf],
+    per_file: &mut PerFile,
+    write_read_only: bool,
+    trouble: &mut bool,
+) -> HashSet<PathBuf> {
+    let mut unfixable = HashSet::new();
+    for file in files.iter().filter(|file| !is_stdin(file)) {
+        let Some(validator) = per_file.validator(file, trouble) else {
+            continue;
+        };
+        match fix_file(file, &validator, write_read_only) {
+            Ok(Some((kind, bytes, fixed))) => {
+                fix_notes(&file.display().to_string(), kind, &bytes, &fixed, false);
+            }
+            Ok(None) => {}
+            Err(error) => {
+                eprintln!(
+                    "fenlint: {}: {error}",
+                    shown_name(&file.display().to_string())
+                );
+                *trouble = true;
+                if error.kind() == io::ErrorKind::InvalidInput {
+                    unfixable.insert(file.clone());
+                }
+            }
+        }
+    }
+    unfixable
 }
 
 /// Applies the fixes to `path`, crash-safely, in bounded memory (a line past the limit is

@@ -1,6 +1,7 @@
 //! `fenlint fmt`: positions rewritten in one dialect, in place, onto standard output, or
 //! checked or shown as a diff.
 
+use std::collections::{HashMap, HashSet};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -17,24 +18,29 @@ use crate::source::shown_name;
 use crate::{bounded, closed, config, diff, fmt, input, write};
 
 pub fn run_fmt(args: &FmtArgs) -> u8 {
-    let mut configs = match config::Configs::new(args.config.choice()) {
+    let configs = match config::Configs::new(args.config.choice()) {
         Ok(configs) => configs,
         Err(message) => {
             eprintln!("fenlint: {}", shown_name(&message));
             return TROUBLE;
         }
     };
-    let mut printed = std::collections::HashSet::new();
+    let mut settings = FileSettings {
+        configs,
+        validators: HashMap::new(),
+        printed: HashSet::new(),
+    };
     if args.paths.iter().any(|path| is_stdin(path)) {
         if args.paths.len() > 1 {
             eprintln!("fenlint: standard input (`-`) must be the only input of `fmt`");
             return TROUBLE;
         }
         let name = settings_path(Path::new("-"), args.stdin_filename.as_deref());
-        return match configs.for_file(name).and_then(|config| {
+        let of_stdin = settings.configs.for_file(name).and_then(|config| {
             let validator = config::validator(&config, args.variant, &[])?;
             fmt::settings(args, &config).map(|settings| (settings, validator))
-        }) {
+        });
+        return match of_stdin {
             Ok(((options, variant), validator)) => fmt_stdin(args, &options, variant, &validator),
             Err(message) => {
                 eprintln!("fenlint: {}", shown_name(&message));
@@ -44,91 +50,114 @@ pub fn run_fmt(args: &FmtArgs) -> u8 {
     }
     let mut trouble = false;
     let files = files_of(&args.paths, &args.walk, &mut trouble);
-    let mut changed = 0usize;
-    // Positions `fmt` could not format (errors, bytes that are not UTF-8): `--check` cannot say
-    // they are formatted, so it fails, as `rustfmt --check` does on a file it cannot parse.
-    let mut unverified = 0usize;
+    let mut counts = FmtCounts::default();
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let mut closed = false;
     let cwd = std::env::current_dir().ok();
-    let mut validators: std::collections::HashMap<Option<PathBuf>, Arc<Validator>> =
-        std::collections::HashMap::new();
     for file in files {
-        // Each file's settings: its nearest fenlint.toml (or `--config`'s), the flags over it;
-        // with them, the severities `check` would use, built once per settings file.
-        let settings = configs.for_file(&file).and_then(|config| {
-            let format = fmt::settings(args, &config)?;
-            let validator = match validators.get(&config.path) {
-                Some(built) => Arc::clone(built),
-                None => {
-                    let built = Arc::new(config::validator(&config, args.variant, &[])?);
-                    validators.insert(config.path.clone(), Arc::clone(&built));
-                    built
-                }
-            };
-            Ok((format, validator))
-        });
-        let ((options, variant), validator) = match settings {
+        let ((options, variant), validator) = match settings.of(&file, args) {
             Ok(settings) => settings,
             Err(message) => {
-                if printed.insert(message.clone()) {
-                    eprintln!("fenlint: {}", shown_name(&message));
-                }
+                settings.said(message);
                 trouble = true;
                 continue;
             }
         };
         let name = file.display().to_string();
-        let mut counts = FmtCounts::default();
+        let mut of_file = FmtCounts::default();
         let formatted = if args.diff {
             read_file(&file).map(|bytes| {
                 let kind = FileKind::of(&file);
                 let mut outcome = fenlint::files::format_file_as(kind, &bytes, &options, variant);
                 fmt::keep_reported(kind, &bytes, &mut outcome, &validator);
-                counts.unverified += fmt_notes(&name, &outcome);
-                counts.changed += outcome.changed;
+                of_file.unverified += fmt_notes(&name, &outcome);
+                of_file.changed += outcome.changed;
                 Some((bytes, outcome))
             })
         } else {
-            fmt_file(&file, args, &options, variant, &validator, &mut counts).map(|()| None)
+            fmt_file(&file, args, &options, variant, &validator, &mut of_file).map(|()| None)
         };
-        unverified += counts.unverified;
-        changed += counts.changed;
-        match formatted {
-            Ok(diffed) => {
-                let written = if let Some((bytes, outcome)) = diffed {
-                    diff::write_unified(&mut out, &file, cwd.as_deref(), &bytes, &outcome.text)
-                        .map(|_| ())
-                } else {
-                    // What was done goes to stderr, as `check --fix` says it: stdout is for
-                    // the diff, or the text of standard input.
-                    if counts.changed > 0 {
-                        eprintln!(
-                            "fenlint: {}: {} {} {}",
-                            shown_name(&name),
-                            if args.check {
-                                "would change"
-                            } else {
-                                "changed"
-                            },
-                            counts.changed,
-                            if counts.changed == 1 { "FEN" } else { "FENs" }
-                        );
-                    }
-                    Ok(())
-                };
-                if let Err(error) = written.and_then(|()| out.flush()) {
-                    output_failed(error, &mut trouble, &mut closed);
-                    break;
-                }
+        counts.unverified += of_file.unverified;
+        counts.changed += of_file.changed;
+        let written = match formatted {
+            Ok(Some((bytes, outcome))) => {
+                diff::write_unified(&mut out, &file, cwd.as_deref(), &bytes, &outcome.text)
+                    .map(|_| ())
+            }
+            Ok(None) => {
+                changed_note(&name, args.check, of_file.changed);
+                Ok(())
             }
             Err(error) => {
                 eprintln!("fenlint: {}: {error}", shown_name(&name));
                 trouble = true;
+                continue;
             }
+        };
+        if let Err(error) = written.and_then(|()| out.flush()) {
+            // Nothing more is written: the run stops here.
+            let mut closed = false;
+            output_failed(error, &mut trouble, &mut closed);
+            break;
         }
     }
-    fmt_status(args, trouble, changed, unverified)
+    fmt_status(args, trouble, counts.changed, counts.unverified)
+}
+
+/// Says on stderr how many positions of `name` were changed (or, with `check`, would be), as
+/// `check --fix` says it: stdout is for the diff, or the text of standard input.
+fn changed_note(name: &str, check: bool, changed: usize) {
+    if changed > 0 {
+        eprintln!(
+            "fenlint: {}: {} {changed} {}",
+            shown_name(name),
+            if check { "would change" } else { "changed" },
+            if changed == 1 { "FEN" } else { "FENs" }
+        );
+    }
+}
+
+/// The settings of each file for `fmt`: its nearest fenlint.toml (or `--config`'s) with the
+/// flags over it, and with them the severities `check` would use, built once per settings
+/// file; each error in the settings is printed once.
+struct FileSettings {
+    configs: config::Configs,
+    validators: HashMap<Option<PathBuf>, Arc<Validator>>,
+    printed: HashSet<String>,
+}
+
+/// What `fmt` writes (the dialect and the variant), and the validator of `check`.
+type Formatting = (
+    (
+        fenlint::position::WriteOptions,
+        Option<fenlint::position::Variant>,
+    ),
+    Arc<Validator>,
+);
+
+impl FileSettings {
+    /// The settings of `file`, or what is wrong with them.
+    fn of(&mut self, file: &Path, args: &FmtArgs) -> Result<Formatting, String> {
+        let config = self.configs.for_file(file)?;
+        let format = fmt::settings(args, &config)?;
+        let validator = match self.validators.get(&config.path) {
+            Some(built) => Arc::clone(built),
+            None => {
+                let built = Arc::new(config::validator(&config, args.variant, &[])?);
+                self.validators
+                    .insert(config.path.clone(), Arc::clone(&built));
+                built
+            }
+        };
+        Ok((format, validator))
+    }
+
+    /// Prints `message`, an error in the settings, unless it was printed already.
+    fn said(&mut self, message: String) {
+        if !self.printed.contains(&message) {
+            eprintln!("fenlint: {}", shown_name(&message));
+            self.printed.insert(message);
+        }
+    }
 }
 
 /// What `fmt` did to the inputs so far: how many positions changed, and how many it could not
