@@ -21,6 +21,7 @@ mod prescan;
 mod selector;
 mod show;
 mod source;
+mod status;
 mod walk;
 mod write;
 
@@ -31,8 +32,8 @@ use std::sync::Arc;
 use clap::{CommandFactory, FromArgMatches};
 
 use args::{Cli, Command};
-use command::{CLEAN, TROUBLE};
 use source::shown_name;
+use status::{CLEAN, TROUBLE};
 
 /// The allocator of the command (the library leaves the choice to its user): diagnostics are
 /// small allocations made and freed by the thousand on a file with broken lines, which

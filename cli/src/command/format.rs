@@ -18,7 +18,7 @@ use crate::source::shown_name;
 use crate::{bounded, closed, config, diff, fmt, input, write};
 
 pub fn run_fmt(args: &FmtArgs) -> u8 {
-    let configs = match config::Configs::new(args.config.choice()) {
+    let configs = match config::Configs::new(config::ConfigChoice::of_args(&args.config)) {
         Ok(configs) => configs,
         Err(message) => {
             eprintln!("fenlint: {}", shown_name(&message));

@@ -20,12 +20,7 @@ use crate::pipeline::Stop;
 use crate::source::shown_name;
 use crate::{bounded, closed, config, input, lint, walk};
 
-/// Exit status: no error-severity diagnostic.
-pub const CLEAN: u8 = 0;
-/// Exit status: at least one error-severity diagnostic.
-pub const ERRORS: u8 = 1;
-/// Exit status: a usage or I/O error.
-pub const TROUBLE: u8 = 2;
+pub use crate::status::{CLEAN, ERRORS, TROUBLE};
 
 /// The validator of each input: its `fenlint.toml` (or `--config`'s, or none) with the flags
 /// over it, each error in the settings printed once.
@@ -37,7 +32,7 @@ pub struct PerFile {
 impl PerFile {
     /// The validators the flags of `args` ask for, or what is wrong with the flags.
     fn new(args: &CheckArgs) -> Result<PerFile, String> {
-        let configs = config::Configs::new(args.config.choice())?;
+        let configs = config::Configs::new(config::ConfigChoice::of_args(&args.config))?;
         Ok(PerFile {
             validators: config::Validators::new(configs, args.variant, &args.severities)?,
             printed: std::collections::HashSet::new(),
