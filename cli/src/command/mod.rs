@@ -142,7 +142,7 @@ pub fn lint_input(
     validator: &Validator,
     totals: &mut Totals,
     printer: &mut Printer,
-    out: &mut dyn Write,
+    out: &mut impl Write,
     bar: Option<&indicatif::ProgressBar>,
 ) -> Result<(), Stop> {
     let mut report = |finding: Finding<'_>| printer.finding(out, &finding);

@@ -37,8 +37,9 @@ struct Fix<'a> {
     replacement: &'a str,
 }
 
-/// Writes the JSON line of `finding`, its `\n` included.
-pub fn write(out: &mut dyn Write, finding: &Finding<'_>) -> io::Result<()> {
+/// Writes the JSON line of `finding`, its `\n` included. Generic over the output, so that
+/// `serde_json`'s many small writes go straight into its buffer.
+pub fn write(out: &mut impl Write, finding: &Finding<'_>) -> io::Result<()> {
     let diagnostic = finding.diagnostic;
     let span = diagnostic.span();
     let start = finding.place.position(span.start);

@@ -66,7 +66,8 @@ impl Printer {
         self
     }
 
-    pub fn finding(&mut self, out: &mut dyn Write, finding: &Finding<'_>) -> io::Result<()> {
+    /// Prints `finding` to `out` (or counts it), and counts it by severity.
+    pub fn finding(&mut self, out: &mut impl Write, finding: &Finding<'_>) -> io::Result<()> {
         let severity = finding.diagnostic.severity();
         match severity {
             Severity::Error => self.errors += 1,
