@@ -54,8 +54,8 @@
 //!    ```
 //! 5. **Diagnostics.** Each [`Diagnostic`] has a [`Code`] (whose [`Code::docs`] explain it), a
 //!    [`Severity`], labelled [`Span`]s, help and maybe a [`Fix`]; it implements
-//!    [`miette::Diagnostic`] for rendering, and [`render`] prints it as JSON Lines or GitHub
-//!    annotations.
+//!    [`miette::Diagnostic`] for rendering; the front ends (the command) print the other
+//!    formats.
 //! 6. **Files and front ends.** [`files`] lints, fixes and formats whole `.fen`, `.epd` and
 //!    `.pgn` files ([`epd`] and [`pgn`] read the records and games), and [`LineIndex`] turns
 //!    offsets into lines and columns in bytes, UTF-16 units or characters.
@@ -90,7 +90,6 @@ mod parse;
 pub mod pgn;
 mod pgn_string;
 pub mod position;
-pub mod render;
 mod span;
 pub mod suppression;
 pub mod syntax;

@@ -5,8 +5,7 @@
 //! once the page of a size class runs out, an aligned request whose block size is not a power of
 //! two leaves the fast path for good: it over-allocates from the next size class, so the first
 //! class's page is never refilled. On a file of broken lines, about half of the command's
-//! allocations took that path, at about 160 instructions each (callgrind, `../shared/bench`'s
-//! mixed corpus). Every mimalloc block is aligned to a machine word at least (its size classes are
+//! allocations would take that slow path. Every mimalloc block is aligned to a machine word at least (its size classes are
 //! whole words, and mimalloc's own `mi_realloc_aligned` hands such alignments to `mi_realloc`), so
 //! those layouts go to `mi_malloc`, `mi_zalloc` and `mi_realloc`; larger alignments keep the
 //! aligned calls.

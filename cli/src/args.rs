@@ -125,13 +125,6 @@ pub struct ConfigArgs {
     pub no_config: bool,
 }
 
-impl ConfigArgs {
-    /// Where these flags say the settings come from.
-    pub fn choice(&self) -> crate::config::ConfigChoice {
-        crate::config::ConfigChoice::of_flags(self.config.as_deref(), self.no_config)
-    }
-}
-
 /// How directories are walked.
 #[derive(Debug, Args)]
 pub struct WalkArgs {

@@ -45,7 +45,7 @@ pub fn report(error: &io::Error) -> bool {
 /// the pipe was closed; 2 otherwise, said on stderr.
 pub fn status(written: io::Result<()>, status: u8) -> u8 {
     match written {
-        Err(error) if report(&error) => crate::TROUBLE,
+        Err(error) if report(&error) => crate::status::TROUBLE,
         _ => status,
     }
 }

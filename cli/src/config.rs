@@ -24,7 +24,7 @@ use clap::ValueEnum;
 use fenlint::position::Variant;
 use fenlint::{Code, Severity, Validator};
 
-use crate::args::{ChecksArg, EpArg, HoldingsArg, ToArg, VariantArg};
+use crate::args::{ChecksArg, ConfigArgs, EpArg, HoldingsArg, ToArg, VariantArg};
 use crate::selector::{self, Selection, Selector};
 
 /// The settings of a `fenlint.toml`.
@@ -348,6 +348,11 @@ impl ConfigChoice {
             (Some(path), false) => ConfigChoice::File(path.to_path_buf()),
             (None, false) => ConfigChoice::Nearest,
         }
+    }
+
+    /// Where the flags `flags` say the settings come from.
+    pub fn of_args(flags: &ConfigArgs) -> ConfigChoice {
+        ConfigChoice::of_flags(flags.config.as_deref(), flags.no_config)
     }
 }
 

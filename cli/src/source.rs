@@ -2,7 +2,7 @@
 //! to turn byte spans into lines and columns, and what the human report shows of it.
 
 use std::fmt;
-use std::sync::Arc as Rc;
+use std::sync::Arc;
 
 use fenlint::{ColumnUnit, Diagnostic, LineIndex};
 use miette::{LabeledSpan, MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
@@ -15,11 +15,11 @@ use miette::{LabeledSpan, MietteError, MietteSpanContents, SourceCode, SourceSpa
 /// file still finds its character, and counts as one column however many bytes it has.
 #[derive(Clone, Debug)]
 pub struct Snippet {
-    pub name: Rc<str>,
-    pub text: Rc<str>,
+    pub name: Arc<str>,
+    pub text: Arc<str>,
     pub offset: usize,
     pub line: usize,
-    pub breaks: Rc<[(usize, usize)]>,
+    pub breaks: Arc<[(usize, usize)]>,
     /// Whether `text` is one line of ASCII (no `\n`, no breaks), where a column is a byte
     /// offset: the usual FEN line, whose positions need no look at the text.
     plain: bool,
@@ -27,7 +27,7 @@ pub struct Snippet {
 
 /// The text of `bytes` with each invalid UTF-8 sequence shown as U+FFFD, and the breaks of a
 /// [`Snippet`] of it.
-pub fn decode(bytes: &[u8]) -> (Rc<str>, Rc<[(usize, usize)]>) {
+pub fn decode(bytes: &[u8]) -> (Arc<str>, Arc<[(usize, usize)]>) {
     if let Ok(text) = std::str::from_utf8(bytes) {
         return (text.into(), no_breaks());
     }
@@ -48,10 +48,10 @@ pub fn decode(bytes: &[u8]) -> (Rc<str>, Rc<[(usize, usize)]>) {
 
 /// The breaks of text that was valid UTF-8: none, shared rather than allocated for each
 /// snippet.
-fn no_breaks() -> Rc<[(usize, usize)]> {
-    static NONE: std::sync::LazyLock<Rc<[(usize, usize)]>> =
-        std::sync::LazyLock::new(|| Rc::from([]));
-    Rc::clone(&NONE)
+fn no_breaks() -> Arc<[(usize, usize)]> {
+    static NONE: std::sync::LazyLock<Arc<[(usize, usize)]>> =
+        std::sync::LazyLock::new(|| Arc::from([]));
+    Arc::clone(&NONE)
 }
 
 /// A 1-based line and column (columns count characters).
@@ -63,11 +63,11 @@ pub struct Position {
 
 impl Snippet {
     /// Whole lines `bytes` of the file `name`, from byte `offset` on, starting on line `line`.
-    pub fn new(name: &Rc<str>, bytes: &[u8], offset: usize, line: usize) -> Snippet {
+    pub fn new(name: &Arc<str>, bytes: &[u8], offset: usize, line: usize) -> Snippet {
         let (text, breaks) = decode(bytes);
         let plain = breaks.is_empty() && text.is_ascii() && memchr::memchr(b'\n', bytes).is_none();
         Snippet {
-            name: Rc::clone(name),
+            name: Arc::clone(name),
             text,
             offset,
             line,
@@ -167,7 +167,7 @@ impl Snippet {
 /// One line of a file, borrowed where it was read, made into a [`Snippet`] (a copy of its text)
 /// only when that is asked for: a finding on a line of ASCII needs none to be placed.
 pub struct LineSnippet<'a> {
-    name: &'a Rc<str>,
+    name: &'a Arc<str>,
     bytes: &'a [u8],
     offset: usize,
     line: usize,
@@ -180,7 +180,7 @@ impl<'a> LineSnippet<'a> {
     /// The line `bytes` of the file `name`, at byte `offset`, 0-based line number `line`.
     /// `bytes` hold no `\n`, as a line read from a file up to its line ending: only whether
     /// they are ASCII is looked at, on each line with a finding.
-    pub fn new(name: &'a Rc<str>, bytes: &'a [u8], offset: usize, line: usize) -> LineSnippet<'a> {
+    pub fn new(name: &'a Arc<str>, bytes: &'a [u8], offset: usize, line: usize) -> LineSnippet<'a> {
         debug_assert!(
             memchr::memchr(b'\n', bytes).is_none(),
             "a line holds no `\\n`"
@@ -237,7 +237,6 @@ impl<'a> Place<'a> {
 /// The position of byte `offset` of a file on its line `line` (0-based), which is ASCII, starts
 /// at byte `line_offset` and is `len` bytes long: the column is the offset in the line (the
 /// line's end for an offset past it).
-#[inline]
 pub fn ascii_position(line: usize, line_offset: usize, len: usize, offset: usize) -> Position {
     Position {
         line: line.saturating_add(1),
@@ -245,21 +244,6 @@ pub fn ascii_position(line: usize, line_offset: usize, len: usize, offset: usize
             .saturating_sub(line_offset)
             .min(len)
             .saturating_add(1),
-    }
-}
-
-/// [`ascii_position`] as the 0-based line and column of a [`fenlint::LineColumn`]: what
-/// `output::line_column` makes of it, without adding one only to take it off again.
-#[inline]
-pub fn ascii_line_column(
-    line: usize,
-    line_offset: usize,
-    len: usize,
-    offset: usize,
-) -> fenlint::LineColumn {
-    fenlint::LineColumn {
-        line,
-        column: offset.saturating_sub(line_offset).min(len),
     }
 }
 
@@ -496,36 +480,13 @@ pub fn visible(text: &str) -> String {
 mod tests {
     use super::*;
 
-    #[test]
-    fn an_ascii_line_column_is_the_position_made_0_based() {
-        let values = [0, 1, 2, 9, 10, 57, 58, 1 << 20, usize::MAX - 1];
-        for line in values {
-            for line_offset in values {
-                for len in values {
-                    for offset in values {
-                        assert_eq!(
-                            ascii_line_column(line, line_offset, len, offset),
-                            crate::output::line_column(ascii_position(
-                                line,
-                                line_offset,
-                                len,
-                                offset
-                            )),
-                            "{line} {line_offset} {len} {offset}"
-                        );
-                    }
-                }
-            }
-        }
-    }
-
     fn snippet(text: &str) -> Snippet {
         Snippet::new(&"t.fen".into(), text.as_bytes(), 100, 4)
     }
 
     #[test]
     fn a_line_is_placed_as_its_snippet_places_it_and_made_a_snippet_only_when_asked() {
-        let name: Rc<str> = "t.fen".into();
+        let name: Arc<str> = "t.fen".into();
         let lines: [&[u8]; 5] = [
             b"8/8/8/8/8/8/8/8 w - - 0 1",
             b"",

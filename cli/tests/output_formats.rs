@@ -337,3 +337,66 @@ fn explain_list_takes_a_prefix_and_fmt_help_names_only_its_flags() {
     assert_eq!(help.code, 0);
     assert!(!help.stdout.contains("--fen"), "{}", help.stdout);
 }
+
+/// JSON Lines escape what RFC 8259 asks and nothing more: in a file name and in the texts, a
+/// quote, a backslash and each control character (the short escapes where JSON has one, else
+/// `\u00XX`); DEL and every character past ASCII (U+2028 too) are written as they are. The
+/// library shows the control characters of the input in its messages as `\u{…}`, so those
+/// messages hold backslashes. Each line reads back as the same texts.
+#[test]
+fn json_lines_escape_quotes_backslashes_and_control_characters_only() {
+    let dir = scratch("json_escapes");
+    let name = "a\"b\\c\u{1}\u{1f}\t\u{7f}é\u{2028}.fen";
+    write(
+        &dir,
+        name,
+        "8/8/8/4k3/8/8/8/4K3 \" - - 0 1\n\
+         8/8/8/4k3/8/8/8/4K3 w - - 0 1 \\\u{1}é\u{2028}\n\
+         8/8/8/4k3/8/8/8/4K3 \u{7f} - - 0 1\n\
+         8/8/8/4k3/8/8/8/4K3 w - - 0 1 \t\u{1b}\n"
+            .as_bytes(),
+    );
+    let run = fenlint(&dir, &["check", "--format", "json", "--", name]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let path = r#"a\"b\\c\u0001\u001f\t"#.to_owned() + "\u{7f}é\u{2028}.fen";
+    let unexpected = r#""code":"fen::fields::unexpected","message":"unexpected text"#;
+    let extra = r#""help":"Remove the extra text; EPD operations and comments do not belong in a FEN.","fix":null}"#;
+    let expected = [
+        format!(
+            r#"{{"path":"{path}","line":1,"column":1,"end_line":1,"end_column":20,"byte_start":0,"byte_end":19,"severity":"warning","code":"fen::fields::missing","message":"FEN has 1 of 6 fields, expected also the side to move, castling, en passant, halfmove clock and fullmove number","help":"Readers assume defaults for missing fields; write them out, such as `w - - 0 1`, so that every tool reads the same position.","fix":null}}"#
+        ),
+        format!(
+            r#"{{"path":"{path}","line":1,"column":21,"end_line":1,"end_column":30,"byte_start":20,"byte_end":29,"severity":"error",{unexpected} `\" - - 0 1` after the piece placement, expected the end of the FEN",{extra}"#
+        ),
+        format!(
+            r#"{{"path":"{path}","line":2,"column":31,"end_line":2,"end_column":34,"byte_start":60,"byte_end":64,"severity":"error",{unexpected} `\\\\u{{1}}é` after the fullmove number, expected the end of the FEN",{extra}"#
+        ),
+        format!(
+            r#"{{"path":"{path}","line":2,"column":34,"end_line":2,"end_column":35,"byte_start":64,"byte_end":67,"severity":"warning","code":"fen::whitespace::trailing","message":"whitespace `\\u{{2028}}` after the FEN, expected none","help":"Remove the whitespace after the last field.","fix":{{"byte_start":64,"byte_end":67,"replacement":""}}}}"#
+        ),
+        format!(
+            r#"{{"path":"{path}","line":3,"column":21,"end_line":3,"end_column":22,"byte_start":88,"byte_end":89,"severity":"error","code":"fen::side_to_move::invalid","message":"invalid side to move `\\u{{7f}}`, expected `w` or `b`","help":"The second field is `w` when White is to move and `b` when Black is to move.","fix":null}}"#
+        ),
+        format!(
+            r#"{{"path":"{path}","line":4,"column":30,"end_line":4,"end_column":32,"byte_start":127,"byte_end":129,"severity":"warning","code":"fen::whitespace::separator","message":"irregular separator ` \\t`, expected one space","help":"Separate the fields with exactly one ASCII space (PGN §16.1.3).","fix":{{"byte_start":127,"byte_end":129,"replacement":" "}}}}"#
+        ),
+        format!(
+            r#"{{"path":"{path}","line":4,"column":32,"end_line":4,"end_column":33,"byte_start":129,"byte_end":130,"severity":"error",{unexpected} `\\u{{1b}}` after the fullmove number, expected the end of the FEN",{extra}"#
+        ),
+    ];
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines, expected);
+    for line in lines {
+        let value: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(value["path"], name);
+    }
+    let message = |line: &str| serde_json::from_str::<Value>(line).unwrap()["message"].clone();
+    assert_eq!(
+        message(&expected[1]),
+        "unexpected text `\" - - 0 1` after the piece placement, expected the end of the FEN"
+    );
+    assert_eq!(
+        message(&expected[2]),
+        "unexpected text `\\\\u{1}é` after the fullmove number, expected the end of the FEN"
+    );
+}

@@ -130,11 +130,6 @@ impl Fix {
         &self.replacement
     }
 
-    /// The replacement, when it is a fixed text rather than one made for this fix.
-    pub(crate) fn fixed_replacement(&self) -> Option<&'static str> {
-        fixed(&self.replacement)
-    }
-
     /// Applies the fix to `text`, whose first byte is at offset `base` of the enclosing text.
     /// Returns `None` when the span is not inside `text`.
     pub fn apply(&self, text: &str, base: usize) -> Option<String> {
@@ -405,19 +400,9 @@ impl Diagnostic {
     pub fn fix(&self) -> Option<&Fix> {
         self.fix.as_deref()
     }
-
-    /// The message, when it is a fixed text rather than one made for this diagnostic.
-    pub(crate) fn fixed_message(&self) -> Option<&'static str> {
-        fixed(&self.message)
-    }
-
-    /// The help, when it is a fixed text rather than one made for this diagnostic.
-    pub(crate) fn fixed_help(&self) -> Option<&'static str> {
-        self.help.as_ref().and_then(fixed)
-    }
 }
 
-/// What a diagnostic says: everything but whether its message is known to be plain.
+/// What a diagnostic says.
 impl PartialEq for Diagnostic {
     fn eq(&self, other: &Diagnostic) -> bool {
         self.code == other.code
@@ -432,13 +417,6 @@ impl PartialEq for Diagnostic {
 
 impl Eq for Diagnostic {}
 
-/// `text` when it is a fixed text (`&'static str`).
-fn fixed(text: &Text) -> Option<&'static str> {
-    match *text {
-        Text::Borrowed(text) => Some(text),
-        Text::Owned(_) => None,
-    }
-}
 
 /// The most diagnostics reported for one FEN, one EPD record or one PGN game; further problems
 /// are only counted, so that a huge garbage line cannot flood the output or the memory.

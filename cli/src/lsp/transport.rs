@@ -537,9 +537,35 @@ mod tests {
     /// when it cannot be read), and the request after it is read.
     #[test]
     fn bad_frames_are_answered_and_reading_goes_on() {
+        for (what, bad, expected) in bad_frames() {
+            let input = format!("{bad}{}", frame(PING));
+            let mut expected = expected;
+            expected.push(json!({ "request": "ping" }));
+            assert_eq!(frames(input.as_bytes()), expected, "{what}: {input:?}");
+        }
+    }
+
+    /// Every kind of bad input in a row, then a request: one stream recovers from each in turn.
+    #[test]
+    fn one_stream_recovers_from_each_bad_frame_in_turn() {
+        let all: String = [
+            "Content-Length: 99999999999999\r\n\r\n{}".to_owned(),
+            frame("[1]"),
+            format!("Content-Length: 60\r\n\r\n{}", r#"{"method":"a"}"#),
+            "Content-Length: x\r\n\r\n{}".to_owned(),
+            frame(PING),
+        ]
+        .concat();
+        let read = frames(all.as_bytes());
+        assert_eq!(read.last(), Some(&json!({ "request": "ping" })), "{read:?}");
+        assert_eq!(read.len(), 5, "{read:?}");
+    }
+
+    /// Each kind of bad input (and a few good ones) with what the reader makes of it.
+    fn bad_frames() -> Vec<(&'static str, String, Vec<Value>)> {
         let parse = |id: Value| json!({ "code": -32700, "id": id });
         let invalid = |id: Value| json!({ "code": -32600, "id": id });
-        let cases: Vec<(&str, String, Vec<Value>)> = vec![
+        vec![
             (
                 "a length no body has",
                 "Content-Length: 99999999999999\r\n\r\n{\"method\":\"a\"}".to_owned(),
@@ -652,25 +678,7 @@ mod tests {
                 frame(r#"{"jsonrpc":"2.0","id":"fenlint/1","result":null}"#),
                 vec![json!({ "response": "\"fenlint/1\"" })],
             ),
-        ];
-        for (what, bad, expected) in cases {
-            let input = format!("{bad}{}", frame(PING));
-            let mut expected = expected;
-            expected.push(json!({ "request": "ping" }));
-            assert_eq!(frames(input.as_bytes()), expected, "{what}: {input:?}");
-        }
-        // Every case in a row, then the request: one stream recovers from each in turn.
-        let all: String = [
-            "Content-Length: 99999999999999\r\n\r\n{}".to_owned(),
-            frame("[1]"),
-            format!("Content-Length: 60\r\n\r\n{}", r#"{"method":"a"}"#),
-            "Content-Length: x\r\n\r\n{}".to_owned(),
-            frame(PING),
         ]
-        .concat();
-        let read = frames(all.as_bytes());
-        assert_eq!(read.last(), Some(&json!({ "request": "ping" })), "{read:?}");
-        assert_eq!(read.len(), 5, "{read:?}");
     }
 
     /// Not UTF-8 inside a JSON string, and the input ending inside a body.

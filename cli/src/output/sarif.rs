@@ -14,7 +14,7 @@ use fenlint::{Code, ColumnUnit, Severity, Span};
 use percent_encoding::{AsciiSet, CONTROLS, utf8_percent_encode};
 use serde_sarif::sarif;
 
-use crate::check::Finding;
+use crate::finding::Finding;
 
 /// What a path segment of a relative URI may not hold as it is (RFC 3986 `pchar`, less what
 /// would be read as a delimiter).

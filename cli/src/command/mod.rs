@@ -1,0 +1,202 @@
+//! The subcommands that read and write position files, and what they share: the exit
+//! statuses, the names and settings of the inputs, linting one input into the printer.
+
+pub mod check;
+pub mod fix;
+pub mod format;
+pub mod show;
+
+use std::io::{self, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use fenlint::Validator;
+use fenlint::files::FileKind;
+
+use crate::args::{CheckArgs, ColorChoice, WalkArgs};
+use crate::finding::{Finding, Totals};
+use crate::output::Printer;
+use crate::pipeline::Stop;
+use crate::source::shown_name;
+use crate::{bounded, closed, config, input, lint, walk};
+
+pub use crate::status::{CLEAN, ERRORS, TROUBLE};
+
+/// The validator of each input: its `fenlint.toml` (or `--config`'s, or none) with the flags
+/// over it, each error in the settings printed once.
+pub struct PerFile {
+    validators: config::Validators,
+    printed: std::collections::HashSet<String>,
+}
+
+impl PerFile {
+    /// The validators the flags of `args` ask for, or what is wrong with the flags.
+    fn new(args: &CheckArgs) -> Result<PerFile, String> {
+        let configs = config::Configs::new(config::ConfigChoice::of_args(&args.config))?;
+        Ok(PerFile {
+            validators: config::Validators::new(configs, args.variant, &args.severities)?,
+            printed: std::collections::HashSet::new(),
+        })
+    }
+
+    /// The validator for `path`, or `None` when its settings are wrong (said once, as
+    /// trouble).
+    fn validator(&mut self, path: &std::path::Path, trouble: &mut bool) -> Option<Arc<Validator>> {
+        match self.validators.for_file(path) {
+            Ok(validator) => Some(validator),
+            Err(message) => {
+                if self.printed.insert(message.clone()) {
+                    eprintln!("fenlint: {}", shown_name(&message));
+                }
+                *trouble = true;
+                None
+            }
+        }
+    }
+}
+
+/// Whether `path` stands for standard input.
+pub fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// The path whose settings (`fenlint.toml`) `file` takes: its own, or for standard input the
+/// file it stands for, `stdin_filename`, when there is one.
+pub fn settings_path<'p>(file: &'p Path, stdin_filename: Option<&'p Path>) -> &'p Path {
+    match stdin_filename {
+        Some(name) if is_stdin(file) => name,
+        _ => file,
+    }
+}
+
+/// The name the report gives `file` and the kind it is read as: standard input goes by
+/// `stdin_filename` when there is one (its extension, in any case, picks the kind).
+pub fn name_and_kind(file: &Path, stdin_filename: Option<&Path>) -> (Arc<str>, FileKind) {
+    match stdin_filename.filter(|_| is_stdin(file)) {
+        Some(name) => (name.display().to_string().into(), FileKind::of(name)),
+        None => (file.display().to_string().into(), FileKind::of(file)),
+    }
+}
+
+/// All of standard input.
+pub fn read_stdin() -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    io::stdin().lock().read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+/// The whole of `file` (not a directory).
+pub fn read_file(file: &Path) -> io::Result<Vec<u8>> {
+    if file.is_dir() {
+        return Err(io::Error::other("is a directory"));
+    }
+    std::fs::read(file)
+}
+
+/// Whether an input of `kind` named `name` whose lines past the limit are `long_lines` can be
+/// formatted or fixed without them: a file of lines can (each line is on its own); a PGN file
+/// cannot, since where its games start and end may hang on such a line (a brace comment, the
+/// movetext that a tag pair after it ends), so it is left as it is, whole, which is said.
+pub fn fits_in_lines(kind: FileKind, name: &str, long_lines: &[bounded::LongLine]) -> bool {
+    let Some(&(line, _)) = long_lines.first() else {
+        return true;
+    };
+    if kind != FileKind::Pgn {
+        return true;
+    }
+    eprintln!(
+        "fenlint: {}: left as it is: line {line} is longer than {} KiB, the limit of a line, and a PGN file's games cannot be told apart without it (see `fenlint check`)",
+        shown_name(name),
+        fenlint::MAX_LINE_LEN / 1024
+    );
+    false
+}
+
+/// Says on stderr which positions of `name` were left as they are because their line is longer
+/// than the limit; returns how many.
+pub fn long_notes(name: &str, long_lines: &[bounded::LongLine]) -> usize {
+    let mut left = 0usize;
+    for &(line, position) in long_lines {
+        if position {
+            eprintln!(
+                "fenlint: {}:{line}: left as it is: longer than {} KiB, the limit of a line (see `fenlint check`)",
+                shown_name(name),
+                fenlint::MAX_LINE_LEN / 1024
+            );
+            left = left.saturating_add(1);
+        }
+    }
+    left
+}
+
+/// Lints one input, `reader`, named `name` in the report, as `kind`, reporting each finding
+/// through `printer` to `out` as it comes; `bar` shows the progress of a large file.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the state of one run, passed down"
+)]
+pub fn lint_input(
+    name: &Arc<str>,
+    kind: FileKind,
+    reader: input::Source<'_>,
+    validator: &Validator,
+    totals: &mut Totals,
+    printer: &mut Printer,
+    out: &mut impl Write,
+    bar: Option<&indicatif::ProgressBar>,
+) -> Result<(), Stop> {
+    let mut report = |finding: Finding<'_>| printer.finding(out, &finding);
+    *totals.files.get_or_insert(0) += 1;
+    match kind {
+        FileKind::Pgn => lint::lint_pgn(name, reader, validator, totals, &mut report),
+        kind => lint::lint_lines(
+            name,
+            kind,
+            reader,
+            validator,
+            totals,
+            &mut report,
+            &mut |read| {
+                if let Some(bar) = bar {
+                    bar.set_position(read as u64);
+                }
+            },
+        ),
+    }
+}
+
+/// The files a command works on, with the walk's warnings and errors printed; `None` when a
+/// path could not be read at all (the error is printed).
+pub fn files_of(paths: &[PathBuf], walk: &WalkArgs, trouble: &mut bool) -> Vec<PathBuf> {
+    let expansion = walk::expand(paths, walk.no_ignore, walk.follow);
+    for warning in &expansion.warnings {
+        eprintln!("fenlint: warning: {}", shown_name(warning));
+    }
+    for error in &expansion.errors {
+        eprintln!("fenlint: {}", shown_name(error));
+        *trouble = true;
+    }
+    expansion.files
+}
+
+/// What to do when the report cannot be written: a closed pipe (`fenlint check | head`) stops
+/// the run quietly, as `rg` and `grep` do; anything else is trouble. Either way nothing more is
+/// written.
+pub fn output_failed(error: io::Error, trouble: &mut bool, closed: &mut bool) {
+    if closed::report(&error) {
+        *trouble = true;
+    }
+    *closed = true;
+}
+
+/// Whether to colour what goes to standard output: `auto` colours a terminal unless `NO_COLOR`
+/// is set (to anything but the empty string).
+pub fn use_color(choice: ColorChoice) -> bool {
+    match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        }
+    }
+}
