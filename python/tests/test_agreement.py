@@ -1,0 +1,111 @@
+"""The package and the `fenlint` command agree, on the first 10,000 lines of each benchmark
+corpus: the same diagnostics (codes, spans, lines and columns, messages, help, fixes) for the
+files, for each FEN alone, and in `check_many`; and the same human report."""
+
+import json
+from collections import defaultdict
+
+import pytest
+
+import fenlint
+from conftest import CORPORA, run_fenlint
+
+
+def command_findings(fenlint_bin, path, variant):
+    """The command's JSON findings for the file, without the path."""
+    done = run_fenlint(fenlint_bin, "check", "--no-config", "--format", "json", "--variant", variant, str(path))
+    findings = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+    for finding in findings:
+        del finding["path"]
+    return findings
+
+
+def as_json(diagnostic, line_offset=0, byte_offset=0):
+    """A diagnostic as the command's JSON writes it (without the path)."""
+    fix = diagnostic.fix
+    return {
+        "line": diagnostic.line + line_offset,
+        "column": diagnostic.column,
+        "end_line": diagnostic.end_line + line_offset,
+        "end_column": diagnostic.end_column,
+        "byte_start": diagnostic.span.byte_start + byte_offset,
+        "byte_end": diagnostic.span.byte_end + byte_offset,
+        "severity": diagnostic.severity,
+        "code": diagnostic.code,
+        "message": diagnostic.message,
+        "help": diagnostic.help,
+        "fix": None if fix is None else {
+            "byte_start": fix.span.byte_start + byte_offset,
+            "byte_end": fix.span.byte_end + byte_offset,
+            "replacement": fix.replacement,
+        },
+    }
+
+
+@pytest.mark.parametrize("name", list(CORPORA))
+def test_the_package_reports_what_the_command_reports(name, corpora, fenlint_bin):
+    path, variant = corpora[name], CORPORA[name]
+    expected = command_findings(fenlint_bin, path, variant)
+    if name == "mixed_invalid":
+        assert len(expected) > 1000, "the mixed corpus has thousands of problems"
+
+    # The whole file. The command reports a code reported once per file when the file ends,
+    # the package where it first occurs.
+    from_file = fenlint.check_file(path, variant=variant)
+    order = lambda finding: (finding["byte_start"], finding["byte_end"], finding["code"])
+    assert sorted((as_json(d) for d in from_file), key=order) == sorted(expected, key=order)
+
+    # Codes reported once per file: each line alone has them every time.
+    once = {d.code: d.more_in_file + 1 for d in from_file if d.more_in_file}
+    expected = [finding for finding in expected if finding["code"] not in once]
+    occurrences = defaultdict(int)
+
+    # Each line alone, with check(), shifted to where the line is in the file.
+    raw = path.read_bytes()
+    lines = raw.split(b"\n")[:-1]
+    by_line = defaultdict(list)
+    for finding in expected:
+        by_line[finding["line"]].append(finding)
+    offset = 0
+    for number, line in enumerate(lines, start=1):
+        text = line.decode("utf-8")
+        got = []
+        for diagnostic in fenlint.check(text, variant=variant):
+            if diagnostic.code in once:
+                occurrences[diagnostic.code] += 1
+            else:
+                got.append(as_json(diagnostic, number - 1, offset))
+        assert got == by_line.get(number, []), (number, text)
+        offset += len(line) + 1
+    assert occurrences == once
+
+    # check_many, from a list: every code of every line, and the first. A line with a code
+    # reported once per file is compared with check() of that line alone.
+    fens = [line.decode("utf-8") for line in lines]
+    rows = fenlint.check_many(fens, variant=variant).to_pylist()
+    for number, (fen, row) in enumerate(zip(fens, rows), start=1):
+        findings = by_line.get(number, [])
+        if any(code in once for code in row["codes"]):
+            alone = fenlint.check(fen, variant=variant)
+            findings = [{"code": d.code, "severity": d.severity, "message": d.message} for d in alone]
+        assert row["codes"] == [f["code"] for f in findings], number
+        assert row["errors"] == sum(f["severity"] == "error" for f in findings)
+        assert row["valid"] == (row["errors"] == 0)
+        assert row["first_code"] == (findings[0]["code"] if findings else None)
+        assert row["first_message"] == (findings[0]["message"] if findings else None)
+
+
+def test_str_is_the_report_the_command_prints(corpora, fenlint_bin):
+    lines = corpora["mixed_invalid"].read_text(encoding="utf-8").splitlines()
+    shown = 0
+    for text in lines:
+        diagnostics = fenlint.check(text, variant="standard")
+        if not diagnostics:
+            continue
+        done = run_fenlint(fenlint_bin, "check", "--no-config", "--color", "never", "--variant", "standard", "--fen", text)
+        reports = "".join(str(d).replace("[<fen>:", "[--fen:") + "\n" for d in diagnostics)
+        assert done.stdout.startswith(reports), text
+        shown += 1
+        if shown == 60:
+            break
+    assert shown == 60
