@@ -120,9 +120,7 @@ impl Summary {
         std::thread::scope(|scope| {
             let mut parts = fens.chunks(size);
             let first = parts.next().unwrap_or_default();
-            let others: Vec<_> = parts
-                .map(|part| scope.spawn(move || alone(part)))
-                .collect();
+            let others: Vec<_> = parts.map(|part| scope.spawn(move || alone(part))).collect();
             let mut summary = alone(first);
             for other in others {
                 match other.join() {
@@ -212,9 +210,7 @@ fn values_of(array: &dyn Array) -> PyResult<Vec<Option<&[u8]>>> {
         DataType::Utf8View => {
             let strings = array.as_string_view();
             (0..strings.len())
-                .map(|index| {
-                    (!strings.is_null(index)).then(|| strings.value(index).as_bytes())
-                })
+                .map(|index| (!strings.is_null(index)).then(|| strings.value(index).as_bytes()))
                 .collect()
         }
         DataType::Binary => {
@@ -255,14 +251,13 @@ fn arrow_arrays(object: &Bound<'_, PyAny>) -> PyResult<Vec<ArrayRef>> {
         .map_err(arrow)?;
         return Ok(vec![make_array(data)]);
     }
-    let stream: Bound<'_, PyCapsule> = object
-        .call_method0("__arrow_c_stream__")?
-        .extract()?;
+    let stream: Bound<'_, PyCapsule> = object.call_method0("__arrow_c_stream__")?.extract()?;
     let stream = stream.pointer_checked(Some(STREAM_CAPSULE))?;
     // SAFETY: the capsule holds an `ArrowArrayStream` by its name; it is moved out, and its
     // capsule keeps a released one.
-    let reader = unsafe { ArrayStreamReader::from_raw(stream.cast::<FFI_ArrowArrayStream>().as_ptr()) }
-        .map_err(arrow)?;
+    let reader =
+        unsafe { ArrayStreamReader::from_raw(stream.cast::<FFI_ArrowArrayStream>().as_ptr()) }
+            .map_err(arrow)?;
     reader.map(|chunk| chunk.map_err(arrow)).collect()
 }
 
@@ -306,7 +301,9 @@ pub fn check_many(
     let mut items = fens.try_iter().map_err(|_| {
         PyTypeError::new_err(format!(
             "check_many takes an iterable of str or an Arrow column of strings, not {}",
-            fens.get_type().name().map_or_else(|_| "this".to_owned(), |name| name.to_string())
+            fens.get_type()
+                .name()
+                .map_or_else(|_| "this".to_owned(), |name| name.to_string())
         ))
     })?;
     let mut index = 0usize;
@@ -367,13 +364,14 @@ impl CheckResults {
             let strings = column.as_string::<i32>();
             (!strings.is_null(index)).then(|| strings.value(index))
         }
-        dict.set_item(
-            "valid",
-            present.then(|| valid.as_boolean().value(index)),
-        )?;
+        dict.set_item("valid", present.then(|| valid.as_boolean().value(index)))?;
         dict.set_item(
             "errors",
-            present.then(|| errors.as_primitive::<arrow_array::types::UInt32Type>().value(index)),
+            present.then(|| {
+                errors
+                    .as_primitive::<arrow_array::types::UInt32Type>()
+                    .value(index)
+            }),
         )?;
         dict.set_item("first_code", text(first_code, index))?;
         dict.set_item("first_message", text(first_message, index))?;
@@ -408,7 +406,9 @@ impl CheckResults {
 
     /// Every row as a dict with the five fields.
     fn to_pylist<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
-        (0..self.array.len()).map(|index| self.row(py, index)).collect()
+        (0..self.array.len())
+            .map(|index| self.row(py, index))
+            .collect()
     }
 
     /// How many FENs have errors (nulls not counted).

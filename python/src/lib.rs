@@ -23,7 +23,8 @@ mod position;
 use diagnostic::{Diagnostic, Source};
 
 /// The variant names `variant=` takes, as the command's `--variant` does.
-const VARIANTS: &str = "\"auto\", \"standard\", \"chess960\", \"crazyhouse\", \"threecheck\" or \"syntax\"";
+const VARIANTS: &str =
+    "\"auto\", \"standard\", \"chess960\", \"crazyhouse\", \"threecheck\" or \"syntax\"";
 
 /// What a `variant=` argument asks for: a validator, or the variant to read positions as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -57,7 +57,10 @@ impl Offsets {
     /// The 1-based line and column (in characters) of byte offset `byte`, as the command's JSON
     /// reports them.
     pub fn line_column(&self, byte: usize) -> (usize, usize) {
-        let line = self.line_starts.partition_point(|&start| start <= byte).max(1);
+        let line = self
+            .line_starts
+            .partition_point(|&start| start <= byte)
+            .max(1);
         let start = self.line_starts.get(line - 1).copied().unwrap_or(0);
         let column = self.char_of(byte).saturating_sub(self.char_of(start)) + 1;
         (line, column)

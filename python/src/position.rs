@@ -227,13 +227,8 @@ impl Position {
         checks: Option<&str>,
         en_passant: Option<&str>,
     ) -> PyResult<String> {
-        let options = crate::write_options(
-            self.own_options(),
-            castling,
-            holdings,
-            checks,
-            en_passant,
-        )?;
+        let options =
+            crate::write_options(self.own_options(), castling, holdings, checks, en_passant)?;
         Ok(self.inner.to_fen(&options))
     }
 

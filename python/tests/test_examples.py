@@ -70,3 +70,15 @@ def test_spark_example(examples, tmp_path):
     assert counts(run(examples, "spark_parquet.py", parquet_of_fens(tmp_path))) == {
         "valid": 1, "fen::castling::order": 2, "fen::side_to_move::invalid": 1,
     }
+
+
+def test_the_readme_example_prints_what_its_comments_say(capsys):
+    require("pyarrow")
+    from conftest import PACKAGE
+
+    text = (PACKAGE / "README.md").read_text(encoding="utf-8")
+    code = text.split("```python\n", 1)[1].split("```", 1)[0]
+    exec(compile(code, "README.md", "exec"), {})
+    printed = capsys.readouterr().out.splitlines()
+    promised = [line.split("  # ", 1)[1] for line in code.splitlines() if "print(" in line]
+    assert printed == promised
