@@ -14,7 +14,7 @@ use arrow_array::{
     RecordBatchIterator, StringArray, StructArray, UInt32Array, make_array,
 };
 use arrow_schema::{DataType, Field, Fields};
-use fenlint::files::FileKind;
+use fenlint::files::{FileKind, LineScratch};
 use fenlint::{Code, Severity, Validator};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -59,8 +59,15 @@ struct Summary {
 }
 
 impl Summary {
-    /// Adds the check of `fen` (`None` for a null).
-    fn push(&mut self, fen: Option<&[u8]>, validator: &Validator) {
+    /// Adds the check of `fen` (`None` for a null). `scratch` and `found` are kept from one FEN
+    /// to the next, so that checking a valid FEN allocates nothing.
+    fn push(
+        &mut self,
+        fen: Option<&[u8]>,
+        validator: &Validator,
+        scratch: &mut LineScratch,
+        found: &mut Vec<fenlint::Diagnostic>,
+    ) {
         let Some(fen) = fen else {
             self.rows.push(Row {
                 present: false,
@@ -71,20 +78,39 @@ impl Summary {
             });
             return;
         };
-        let diagnostics = fenlint::files::lint_line(FileKind::Lines, fen, 0, validator);
-        let errors = diagnostics
+        found.clear();
+        match std::str::from_utf8(fen) {
+            // What `lint_line` gives for such a line, over the last line's tree.
+            Ok(text) if text.len() <= fenlint::MAX_LINE_LEN => {
+                scratch.lint_text_line_head_into(
+                    FileKind::Lines,
+                    text,
+                    text.len(),
+                    0,
+                    validator,
+                    found,
+                );
+            }
+            _ => found.extend(fenlint::files::lint_line(
+                FileKind::Lines,
+                fen,
+                0,
+                validator,
+            )),
+        }
+        let errors = found
             .iter()
             .filter(|diagnostic| diagnostic.severity() == Severity::Error)
             .count();
         self.codes
-            .extend(diagnostics.iter().map(|diagnostic| diagnostic.code()));
-        if let Some(first) = diagnostics.first() {
+            .extend(found.iter().map(|diagnostic| diagnostic.code()));
+        if let Some(first) = found.first() {
             self.messages.push_str(first.message());
         }
         self.rows.push(Row {
             present: true,
             errors: u32::try_from(errors).unwrap_or(u32::MAX),
-            first: diagnostics.first().map(|diagnostic| diagnostic.code()),
+            first: found.first().map(|diagnostic| diagnostic.code()),
             codes_end: self.codes.len(),
             message_end: self.messages.len(),
         });
@@ -107,8 +133,9 @@ impl Summary {
         let alone = |part: &[Option<&[u8]>]| {
             let mut summary = Summary::default();
             summary.rows.reserve(part.len());
+            let (mut scratch, mut found) = (LineScratch::default(), Vec::new());
             for &fen in part {
-                summary.push(fen, validator);
+                summary.push(fen, validator, &mut scratch, &mut found);
             }
             summary
         };
