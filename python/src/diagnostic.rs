@@ -42,19 +42,31 @@ impl Source {
     }
 }
 
-/// The bytes of a [`Source`] as miette reads them.
-struct SourceBytes(Arc<[u8]>);
+/// A [`Source`] as miette reads it: its bytes, under its name, with the header's column in
+/// characters (as the command's report and its JSON give it), not in bytes.
+struct SourceView(Arc<Source>);
 
-impl miette::SourceCode for SourceBytes {
+impl miette::SourceCode for SourceView {
     fn read_span<'a>(
         &'a self,
         span: &miette::SourceSpan,
         context_lines_before: usize,
         context_lines_after: usize,
     ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
-        self.0
-            .as_ref()
-            .read_span(span, context_lines_before, context_lines_after)
+        let contents =
+            self.0
+                .bytes
+                .as_ref()
+                .read_span(span, context_lines_before, context_lines_after)?;
+        let (_, column) = self.0.offsets.line_column(span.offset());
+        Ok(Box::new(miette::MietteSpanContents::new_named(
+            self.0.name.clone(),
+            contents.data(),
+            *contents.span(),
+            contents.line(),
+            column.saturating_sub(1),
+            contents.line_count(),
+        )))
     }
 }
 
@@ -211,10 +223,9 @@ impl Diagnostic {
             GraphicalTheme::unicode_nocolor()
         };
         let handler = GraphicalReportHandler::new_themed(theme).with_links(false);
-        let bytes = SourceBytes(Arc::clone(&self.source.bytes));
         let shown = Shown {
             diagnostic: &self.inner,
-            source: Box::new(miette::NamedSource::new(&self.source.name, bytes)),
+            source: Box::new(SourceView(Arc::clone(&self.source))),
         };
         let mut text = String::new();
         if handler.render_report(&mut text, &shown).is_err() {
@@ -235,7 +246,7 @@ impl Diagnostic {
     /// "error", "warning" or "advice".
     #[getter]
     fn severity(&self) -> &'static str {
-        crate::severity_name(self.inner.severity())
+        self.inner.severity().name()
     }
 
     /// What is wrong, in one line.

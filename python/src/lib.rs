@@ -87,11 +87,6 @@ pub(crate) fn variant_name(variant: Variant) -> &'static str {
     }
 }
 
-/// The name of `severity` as the reports print it.
-pub(crate) fn severity_name(severity: Severity) -> &'static str {
-    severity.name()
-}
-
 /// One of `choices` (name, value) named by `name`, or a `ValueError` naming the argument and
 /// the choices.
 fn choose<T: Copy>(argument: &str, name: &str, choices: &[(&str, T)]) -> PyResult<T> {

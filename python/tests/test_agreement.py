@@ -96,8 +96,10 @@ def test_the_package_reports_what_the_command_reports(name, corpora, fenlint_bin
 
 
 def test_str_is_the_report_the_command_prints(corpora, fenlint_bin):
-    lines = corpora["mixed_invalid"].read_text(encoding="utf-8").splitlines()
-    shown = 0
+    """Every FEN with problems among the first 1,500 lines of the mixed corpus, non-ASCII ones
+    among them: the reports are those of `fenlint check --fen`, whose text is named `--fen`."""
+    lines = corpora["mixed_invalid"].read_text(encoding="utf-8").splitlines()[:1500]
+    shown = []
     for text in lines:
         diagnostics = fenlint.check(text, variant="standard")
         if not diagnostics:
@@ -105,7 +107,13 @@ def test_str_is_the_report_the_command_prints(corpora, fenlint_bin):
         done = run_fenlint(fenlint_bin, "check", "--no-config", "--color", "never", "--variant", "standard", "--fen", text)
         reports = "".join(str(d).replace("[<fen>:", "[--fen:") + "\n" for d in diagnostics)
         assert done.stdout.startswith(reports), text
-        shown += 1
-        if shown == 60:
-            break
-    assert shown == 60
+        shown.append(text)
+    assert len(shown) > 300
+    assert any(not text.isascii() for text in shown)
+
+
+def test_codes_and_explain_are_what_the_command_lists_and_prints(fenlint_bin):
+    listed = run_fenlint(fenlint_bin, "explain").stdout.splitlines()
+    assert fenlint.codes() == [line.split()[0] for line in listed]
+    for code in fenlint.codes():
+        assert fenlint.explain(code) == run_fenlint(fenlint_bin, "explain", code).stdout, code
