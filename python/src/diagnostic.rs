@@ -2,6 +2,7 @@
 //! character offsets into the Python string beside the byte offsets, and the report the command
 //! prints.
 
+use std::ops::Range;
 use std::sync::Arc;
 
 use miette::{GraphicalReportHandler, GraphicalTheme};
@@ -18,16 +19,32 @@ pub struct Source {
     /// The file's path, for a file.
     path: Option<String>,
     offsets: Offsets,
+    /// Whether reports show the lines around a finding's too, as the command does for a file it
+    /// reads whole (a PGN file, or one with a lone `\r` ending a line, shown as a `\n`).
+    whole: bool,
 }
 
 impl Source {
-    /// The source of `bytes`, named `name` in reports, read from the file `path` if any.
-    pub fn new(bytes: &[u8], name: String, path: Option<String>) -> Arc<Source> {
+    /// The source of `bytes`, named `name` in reports, read from the file `path` if any; `whole`
+    /// when it is a file the command reads whole.
+    pub fn new(bytes: &[u8], name: String, path: Option<String>, whole: bool) -> Arc<Source> {
+        let shown: Arc<[u8]> = if whole && fenlint::files::has_lone_cr(bytes) {
+            let mut shown = bytes.to_vec();
+            for at in 0..shown.len() {
+                if shown.get(at) == Some(&b'\r') && shown.get(at + 1) != Some(&b'\n') {
+                    shown[at] = b'\n';
+                }
+            }
+            Arc::from(shown)
+        } else {
+            Arc::from(bytes)
+        };
         Arc::new(Source {
-            bytes: Arc::from(bytes),
+            bytes: shown,
             name,
             path,
             offsets: Offsets::new(bytes),
+            whole,
         })
     }
 
@@ -42,28 +59,60 @@ impl Source {
     }
 }
 
-/// A [`Source`] as miette reads it: its bytes, under its name, with the header's column in
-/// characters (as the command's report and its JSON give it), not in bytes.
-struct SourceView(Arc<Source>);
+/// A [`Source`] as miette reads it for one finding: as the command's report shows it, the lines
+/// its labels are on and no others (with a line around them for a file read whole), under the
+/// source's name, with the header's column in characters (as the command's report and its JSON
+/// give it), not in bytes.
+struct SourceView<'s> {
+    source: &'s Source,
+    /// The 0-based number of the first line shown.
+    first_line: usize,
+    /// The bytes shown.
+    window: Range<usize>,
+}
 
-impl miette::SourceCode for SourceView {
+impl<'s> SourceView<'s> {
+    /// The view of `source` for `diagnostic`.
+    fn new(source: &'s Source, diagnostic: &fenlint::Diagnostic) -> SourceView<'s> {
+        let spans = diagnostic.labels().iter().map(fenlint::Label::span);
+        let start = spans.clone().map(|span| span.start).min().unwrap_or(0);
+        let end = spans.map(|span| span.end).max().unwrap_or(start);
+        let bytes = source.bytes.as_ref();
+        let (first_line, window) = if source.whole {
+            source.offsets.covering(bytes, start, end)
+        } else {
+            source.offsets.lines_of(bytes, start, end)
+        };
+        SourceView {
+            source,
+            first_line,
+            window,
+        }
+    }
+}
+
+impl miette::SourceCode for SourceView<'_> {
     fn read_span<'a>(
         &'a self,
         span: &miette::SourceSpan,
         context_lines_before: usize,
         context_lines_after: usize,
     ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
-        let contents =
-            self.0
-                .bytes
-                .as_ref()
-                .read_span(span, context_lines_before, context_lines_after)?;
-        let (_, column) = self.0.offsets.line_column(span.offset());
+        let shown = self
+            .source
+            .bytes
+            .get(self.window.clone())
+            .ok_or(miette::MietteError::OutOfBounds)?;
+        let from = self.window.start;
+        let inner = miette::SourceSpan::new(span.offset().saturating_sub(from).into(), span.len());
+        let contents = shown.read_span(&inner, context_lines_before, context_lines_after)?;
+        let (_, column) = self.source.offsets.line_column(span.offset());
+        let at = contents.span().offset().saturating_add(from);
         Ok(Box::new(miette::MietteSpanContents::new_named(
-            self.0.name.clone(),
+            self.source.name.clone(),
             contents.data(),
-            *contents.span(),
-            contents.line(),
+            miette::SourceSpan::new(at.into(), contents.span().len()),
+            self.first_line.saturating_add(contents.line()),
             column.saturating_sub(1),
             contents.line_count(),
         )))
@@ -225,7 +274,7 @@ impl Diagnostic {
         let handler = GraphicalReportHandler::new_themed(theme).with_links(false);
         let shown = Shown {
             diagnostic: &self.inner,
-            source: Box::new(SourceView(Arc::clone(&self.source))),
+            source: Box::new(SourceView::new(&self.source, &self.inner)),
         };
         let mut text = String::new();
         if handler.render_report(&mut text, &shown).is_err() {

@@ -175,7 +175,7 @@ fn check(text: Cow<'_, str>, variant: &str) -> PyResult<Vec<Diagnostic>> {
     if diagnostics.is_empty() {
         return Ok(Vec::new());
     }
-    let source = Source::new(text.as_bytes(), "<fen>".to_owned(), None);
+    let source = Source::new(text.as_bytes(), "<fen>".to_owned(), None, false);
     Ok(diagnostics
         .into_iter()
         .map(|diagnostic| Diagnostic::new(diagnostic, &source))
@@ -299,7 +299,9 @@ fn lint_bytes(
     if diagnostics.is_empty() {
         return Ok(Vec::new());
     }
-    let source = Source::new(bytes, name, path);
+    // The command reports a PGN file, and a file with a lone `\r` ending a line, read whole.
+    let whole = kind == FileKind::Pgn || fenlint::files::has_lone_cr(bytes);
+    let source = Source::new(bytes, name, path, whole);
     Ok(diagnostics
         .into_iter()
         .map(|diagnostic| Diagnostic::new(diagnostic, &source))

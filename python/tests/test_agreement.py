@@ -117,3 +117,31 @@ def test_codes_and_explain_are_what_the_command_lists_and_prints(fenlint_bin):
     assert fenlint.codes() == [line.split()[0] for line in listed]
     for code in fenlint.codes():
         assert fenlint.explain(code) == run_fenlint(fenlint_bin, "explain", code).stdout, code
+
+
+def test_file_reports_are_those_the_command_prints(fenlint_bin, tmp_path):
+    """Each report of a file, as `fenlint check FILE` prints it: the FEN's own line for FEN
+    and EPD files, the lines around it too for PGN files and files with a lone `\\r` (which
+    the command reads whole). The command prints a code reported once per file when the file
+    ends, the package in the order of the spans: the reports are compared in any order."""
+    from conftest import REPOSITORY
+
+    pgn = tmp_path / "games.pgn"
+    pgn.write_text('[Event "x"]\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/R3K2R w QK - 0 1"]\n\n1. e4 *\n\n'
+                   '[Event "y"]\n[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n\n*\n')
+    lone_cr = tmp_path / "lone-cr.fen"
+    lone_cr.write_bytes(b"4k3/8/8/8/8/8/8/R3K2R w QK - 0 1\r8/8/8/8/8/8/8/8 w - - 0 1\r")
+    realworld = REPOSITORY / "tests" / "realworld"
+    files = sorted(p for p in realworld.iterdir() if p.suffix in (".fen", ".epd", ".pgn")) + [pgn, lone_cr]
+    reported = 0
+    for path in files:
+        diagnostics = fenlint.check_file(path)
+        done = run_fenlint(fenlint_bin, "check", "--no-config", "--color", "never", str(path))
+        rest = done.stdout
+        for diagnostic in diagnostics:
+            report = str(diagnostic) + "\n"
+            assert report in rest, (path, report)
+            rest = rest.replace(report, "", 1)
+            reported += 1
+        assert rest.strip().count("\n") == 0, (path, rest)
+    assert reported >= 20
