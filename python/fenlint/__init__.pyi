@@ -74,7 +74,9 @@ class Diagnostic:
 
     ``str(diagnostic)`` is the report ``fenlint check`` prints for it (without colour; the
     source is named ``<fen>`` for ``check``, ``<text>`` for ``check_text`` and by its path for
-    ``check_file``); ``diagnostic.report(color=True)`` colours it with ANSI escapes.
+    ``check_file``); ``diagnostic.report(color=True)`` colours it with ANSI escapes. A line
+    over 400 bytes, or with control characters, is shown as it is (the command shows a window of
+    it, and control characters as symbols).
     """
 
     @property
