@@ -30,9 +30,9 @@ impl Source {
     pub fn new(bytes: &[u8], name: String, path: Option<String>, whole: bool) -> Arc<Source> {
         let shown: Arc<[u8]> = if whole && fenlint::files::has_lone_cr(bytes) {
             let mut shown = bytes.to_vec();
-            for at in 0..shown.len() {
-                if shown.get(at) == Some(&b'\r') && shown.get(at + 1) != Some(&b'\n') {
-                    shown[at] = b'\n';
+            for (at, byte) in shown.iter_mut().enumerate() {
+                if *byte == b'\r' && bytes.get(at + 1) != Some(&b'\n') {
+                    *byte = b'\n';
                 }
             }
             Arc::from(shown)
