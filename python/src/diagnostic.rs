@@ -1,0 +1,400 @@
+//! `Diagnostic`, `Span`, `Label` and `Fix`: the library's diagnostics as Python objects, with
+//! character offsets into the Python string beside the byte offsets, and the report the command
+//! prints.
+
+use std::ops::Range;
+use std::sync::Arc;
+
+use miette::{GraphicalReportHandler, GraphicalTheme};
+use pyo3::prelude::*;
+
+use crate::offsets::Offsets;
+
+/// The text diagnostics point into, shared by all of them: its bytes (for the report), its name
+/// (a file's path) and its offsets.
+pub struct Source {
+    bytes: Arc<[u8]>,
+    /// The name reports give it: `<fen>` for one FEN, `<text>` for a text, a file's path.
+    name: String,
+    /// The file's path, for a file.
+    path: Option<String>,
+    offsets: Offsets,
+    /// Whether reports show the lines around a finding's too, as the command does for a file it
+    /// reads whole (a PGN file, or one with a lone `\r` ending a line, shown as a `\n`).
+    whole: bool,
+}
+
+impl Source {
+    /// The source of `bytes`, named `name` in reports, read from the file `path` if any; `whole`
+    /// when it is a file the command reads whole.
+    pub fn new(bytes: &[u8], name: String, path: Option<String>, whole: bool) -> Arc<Source> {
+        let shown: Arc<[u8]> = if whole && fenlint::files::has_lone_cr(bytes) {
+            let mut shown = bytes.to_vec();
+            for (at, byte) in shown.iter_mut().enumerate() {
+                if *byte == b'\r' && bytes.get(at + 1) != Some(&b'\n') {
+                    *byte = b'\n';
+                }
+            }
+            Arc::from(shown)
+        } else {
+            Arc::from(bytes)
+        };
+        Arc::new(Source {
+            bytes: shown,
+            name,
+            path,
+            offsets: Offsets::new(bytes),
+            whole,
+        })
+    }
+
+    /// The span of byte offsets `span`.
+    fn span(&self, span: fenlint::Span) -> Span {
+        Span {
+            start: self.offsets.char_of(span.start),
+            end: self.offsets.char_of(span.end),
+            byte_start: span.start,
+            byte_end: span.end,
+        }
+    }
+}
+
+/// A [`Source`] as miette reads it for one finding: as the command's report shows it, the lines
+/// its labels are on and no others (with a line around them for a file read whole), under the
+/// source's name, with the header's column in characters (as the command's report and its JSON
+/// give it), not in bytes.
+struct SourceView<'s> {
+    source: &'s Source,
+    /// The 0-based number of the first line shown.
+    first_line: usize,
+    /// The bytes shown.
+    window: Range<usize>,
+}
+
+impl<'s> SourceView<'s> {
+    /// The view of `source` for `diagnostic`.
+    fn new(source: &'s Source, diagnostic: &fenlint::Diagnostic) -> SourceView<'s> {
+        let spans = diagnostic.labels().iter().map(fenlint::Label::span);
+        let start = spans.clone().map(|span| span.start).min().unwrap_or(0);
+        let end = spans.map(|span| span.end).max().unwrap_or(start);
+        let bytes = source.bytes.as_ref();
+        let (first_line, window) = if source.whole {
+            source.offsets.covering(bytes, start, end)
+        } else {
+            source.offsets.lines_of(bytes, start, end)
+        };
+        SourceView {
+            source,
+            first_line,
+            window,
+        }
+    }
+}
+
+impl miette::SourceCode for SourceView<'_> {
+    fn read_span<'a>(
+        &'a self,
+        span: &miette::SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
+        let shown = self
+            .source
+            .bytes
+            .get(self.window.clone())
+            .ok_or(miette::MietteError::OutOfBounds)?;
+        let from = self.window.start;
+        let inner = miette::SourceSpan::new(span.offset().saturating_sub(from).into(), span.len());
+        let contents = shown.read_span(&inner, context_lines_before, context_lines_after)?;
+        let (_, column) = self.source.offsets.line_column(span.offset());
+        let at = contents.span().offset().saturating_add(from);
+        Ok(Box::new(miette::MietteSpanContents::new_named(
+            self.source.name.clone(),
+            contents.data(),
+            miette::SourceSpan::new(at.into(), contents.span().len()),
+            self.first_line.saturating_add(contents.line()),
+            column.saturating_sub(1),
+            contents.line_count(),
+        )))
+    }
+}
+
+/// A diagnostic as the command's human report shows it: its own code, severity, help and
+/// labels, over its source.
+struct Shown<'a> {
+    diagnostic: &'a fenlint::Diagnostic,
+    source: Box<dyn miette::SourceCode + 'a>,
+}
+
+impl std::fmt::Debug for Shown<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.diagnostic, f)
+    }
+}
+
+impl std::fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(self.diagnostic, f)
+    }
+}
+
+impl std::error::Error for Shown<'_> {}
+
+impl miette::Diagnostic for Shown<'_> {
+    fn code<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
+        miette::Diagnostic::code(self.diagnostic)
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        miette::Diagnostic::severity(self.diagnostic)
+    }
+
+    fn help<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
+        miette::Diagnostic::help(self.diagnostic)
+    }
+
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        Some(self.source.as_ref())
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        miette::Diagnostic::labels(self.diagnostic)
+    }
+}
+
+/// Where something is in the text: `start` and `end` count characters of the Python string
+/// (so that `text[span.start:span.end]` is the part named), `byte_start` and `byte_end` bytes
+/// of its UTF-8 encoding (as the command's JSON reports them).
+#[pyclass(module = "fenlint", frozen, eq, hash, get_all)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Span {
+    /// The first character.
+    pub start: usize,
+    /// The character after the last.
+    pub end: usize,
+    /// The first byte.
+    pub byte_start: usize,
+    /// The byte after the last.
+    pub byte_end: usize,
+}
+
+#[pymethods]
+impl Span {
+    fn __repr__(&self) -> String {
+        format!(
+            "Span(start={}, end={}, byte_start={}, byte_end={})",
+            self.start, self.end, self.byte_start, self.byte_end
+        )
+    }
+
+    fn __len__(&self) -> usize {
+        self.end.saturating_sub(self.start)
+    }
+}
+
+/// A labelled part of the text: what the report underlines, with its caption.
+#[pyclass(module = "fenlint", frozen, get_all)]
+#[derive(Clone, Debug)]
+pub struct Label {
+    /// Where it is.
+    pub span: Span,
+    /// The caption.
+    pub text: String,
+    /// Whether it is the diagnostic's primary label (where the problem is).
+    pub primary: bool,
+}
+
+#[pymethods]
+impl Label {
+    fn __repr__(&self) -> String {
+        format!(
+            "Label(span={}, text={:?}, primary={})",
+            self.span.__repr__(),
+            self.text,
+            if self.primary { "True" } else { "False" }
+        )
+    }
+}
+
+/// A machine-applicable fix: replace the text of `span` with `replacement`.
+#[pyclass(module = "fenlint", frozen, get_all)]
+#[derive(Clone, Debug)]
+pub struct Fix {
+    /// What to replace.
+    pub span: Span,
+    /// The text to put there.
+    pub replacement: String,
+}
+
+#[pymethods]
+impl Fix {
+    fn __repr__(&self) -> String {
+        format!(
+            "Fix(span={}, replacement={:?})",
+            self.span.__repr__(),
+            self.replacement
+        )
+    }
+}
+
+/// One problem found: its code, severity, message, help, where it is, and maybe a fix.
+///
+/// `str(diagnostic)` is the report `fenlint check` prints for it, without colour;
+/// `diagnostic.report(color=True)` colours it. A line over 400 bytes, or with control
+/// characters, is shown as it is (the command shows a window of it, and control characters as
+/// symbols).
+#[pyclass(module = "fenlint", frozen)]
+pub struct Diagnostic {
+    inner: fenlint::Diagnostic,
+    source: Arc<Source>,
+    span: Span,
+    /// The 1-based line and column of the start and of the end of `span`.
+    start: (usize, usize),
+    end: (usize, usize),
+}
+
+impl Diagnostic {
+    /// `inner`, whose spans are byte offsets into `source`.
+    pub fn new(inner: fenlint::Diagnostic, source: &Arc<Source>) -> Diagnostic {
+        let byte_span = inner.span();
+        Diagnostic {
+            span: source.span(byte_span),
+            start: source.offsets.line_column(byte_span.start),
+            end: source.offsets.line_column(byte_span.end),
+            inner,
+            source: Arc::clone(source),
+        }
+    }
+
+    /// The report, coloured when `color`.
+    fn render(&self, color: bool) -> String {
+        let theme = if color {
+            GraphicalTheme::unicode()
+        } else {
+            GraphicalTheme::unicode_nocolor()
+        };
+        let handler = GraphicalReportHandler::new_themed(theme).with_links(false);
+        let shown = Shown {
+            diagnostic: &self.inner,
+            source: Box::new(SourceView::new(&self.source, &self.inner)),
+        };
+        let mut text = String::new();
+        if handler.render_report(&mut text, &shown).is_err() {
+            text = format!("{}: {}\n", self.inner.code(), self.inner.message());
+        }
+        text
+    }
+}
+
+#[pymethods]
+impl Diagnostic {
+    /// The code, such as "fen::castling::order" (`fenlint.explain(code)` documents it).
+    #[getter]
+    fn code(&self) -> &'static str {
+        self.inner.code().name()
+    }
+
+    /// "error", "warning" or "advice".
+    #[getter]
+    fn severity(&self) -> &'static str {
+        self.inner.severity().name()
+    }
+
+    /// What is wrong, in one line.
+    #[getter]
+    fn message(&self) -> &str {
+        self.inner.message()
+    }
+
+    /// How to put it right, if there is advice.
+    #[getter]
+    fn help(&self) -> Option<&str> {
+        self.inner.help_text()
+    }
+
+    /// Where the problem is (the primary label's span).
+    #[getter]
+    fn span(&self) -> Span {
+        self.span
+    }
+
+    /// Every labelled part of the text, the primary one among them.
+    #[getter]
+    fn labels(&self) -> Vec<Label> {
+        self.inner
+            .labels()
+            .iter()
+            .map(|label| Label {
+                span: self.source.span(label.span()),
+                text: label.text().to_owned(),
+                primary: label.is_primary(),
+            })
+            .collect()
+    }
+
+    /// The fix, when one is unambiguous.
+    #[getter]
+    fn fix(&self) -> Option<Fix> {
+        self.inner.fix().map(|fix| Fix {
+            span: self.source.span(fix.span()),
+            replacement: fix.replacement().to_owned(),
+        })
+    }
+
+    /// The 1-based line of the span's start.
+    #[getter]
+    fn line(&self) -> usize {
+        self.start.0
+    }
+
+    /// The 1-based column (in characters) of the span's start.
+    #[getter]
+    fn column(&self) -> usize {
+        self.start.1
+    }
+
+    /// The 1-based line of the span's end.
+    #[getter]
+    fn end_line(&self) -> usize {
+        self.end.0
+    }
+
+    /// The 1-based column (in characters) of the span's end.
+    #[getter]
+    fn end_column(&self) -> usize {
+        self.end.1
+    }
+
+    /// The file's path for `check_file`, else `None`.
+    #[getter]
+    fn path(&self) -> Option<&str> {
+        self.source.path.as_deref()
+    }
+
+    /// For a code reported once per file: how many more times the file has it.
+    #[getter]
+    fn more_in_file(&self) -> usize {
+        self.inner.more_in_file()
+    }
+
+    /// The report `fenlint check` prints for this diagnostic; coloured (ANSI) when `color`.
+    #[pyo3(signature = (color = false))]
+    fn report(&self, color: bool) -> String {
+        self.render(color)
+    }
+
+    fn __str__(&self) -> String {
+        self.render(false)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<Diagnostic {} {} at {}..{}: {:?}>",
+            self.inner.severity(),
+            self.inner.code().name(),
+            self.span.start,
+            self.span.end,
+            self.inner.message()
+        )
+    }
+}
