@@ -14,7 +14,7 @@ use arrow_array::{
     RecordBatchIterator, StringArray, StructArray, UInt32Array, make_array,
 };
 use arrow_schema::{DataType, Field, Fields};
-use fenlint::files::{FileKind, LineScratch};
+use fenlint::files::FileKind;
 use fenlint::{Code, Severity, Validator};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -59,13 +59,11 @@ struct Summary {
 }
 
 impl Summary {
-    /// Adds the check of `fen` (`None` for a null). `scratch` and `found` are kept from one FEN
-    /// to the next, so that checking a valid FEN allocates nothing.
+    /// Adds the check of `fen` (`None` for a null). `found` is kept from one FEN to the next.
     fn push(
         &mut self,
         fen: Option<&[u8]>,
         validator: &Validator,
-        scratch: &mut LineScratch,
         found: &mut Vec<fenlint::Diagnostic>,
     ) {
         let Some(fen) = fen else {
@@ -80,9 +78,9 @@ impl Summary {
         };
         found.clear();
         match std::str::from_utf8(fen) {
-            // What `lint_line` gives for such a line, over the last line's tree.
+            // What `lint_line` gives for such a line, without checking its UTF-8 again.
             Ok(text) if text.len() <= fenlint::MAX_LINE_LEN => {
-                scratch.lint_text_line_head_into(
+                fenlint::files::lint_text_line_head_into(
                     FileKind::Lines,
                     text,
                     text.len(),
@@ -133,9 +131,9 @@ impl Summary {
         let alone = |part: &[Option<&[u8]>]| {
             let mut summary = Summary::default();
             summary.rows.reserve(part.len());
-            let (mut scratch, mut found) = (LineScratch::default(), Vec::new());
+            let mut found = Vec::new();
             for &fen in part {
-                summary.push(fen, validator, &mut scratch, &mut found);
+                summary.push(fen, validator, &mut found);
             }
             summary
         };
