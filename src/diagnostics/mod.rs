@@ -417,7 +417,6 @@ impl PartialEq for Diagnostic {
 
 impl Eq for Diagnostic {}
 
-
 /// The most diagnostics reported for one FEN, one EPD record or one PGN game; further problems
 /// are only counted, so that a huge garbage line cannot flood the output or the memory.
 pub(crate) const MAX_DIAGNOSTICS: usize = 64;

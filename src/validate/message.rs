@@ -1,7 +1,6 @@
-//! Diagnostic texts built part by part, for the rules that fire most often on corrupted input:
-//! cheaper than `format!`, which runs the formatting machinery for every part (a square alone is
-//! a nested `write!`), where each part here is a few known bytes. The text is the same, byte for
-//! byte, as the `Display` of each part gives it (the tests below check every part).
+//! Diagnostic texts built part by part, for the rules whose message depends on the position:
+//! the rule's words, and the names of squares, sides and pieces as their `Display` writes them
+//! (the tests below check every part).
 
 use crate::{Color, Piece, Square};
 
