@@ -1,6 +1,7 @@
 //! Typed views over the syntax tree: one per FEN group and variant suffix.
 
-use super::{SyntaxKind, SyntaxNode, SyntaxTree};
+use super::kind::SyntaxKind;
+use super::tree::{SyntaxNode, SyntaxTree};
 use crate::{Color, File, Piece, Span, Square};
 
 macro_rules! typed_node {

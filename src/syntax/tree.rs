@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::SyntaxKind;
+use super::kind::SyntaxKind;
 use crate::Span;
 
 /// One node in the flat array, 12 bytes. `start` is the offset from the tree's base (the parser
