@@ -4,9 +4,9 @@
 
 use std::fmt;
 
-use super::{
-    Bitboard, Board, Position, Variant, attacks, castling_square, classic_letter_in_doubt,
-};
+use super::back_rank::{castling_square, classic_letter_in_doubt};
+use super::bitboard::{Bitboard, attacks};
+use super::model::{Board, Position, Variant};
 use crate::syntax::CastlingSide;
 use crate::{Color, File, Piece, Role, Square};
 
