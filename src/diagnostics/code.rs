@@ -2,7 +2,7 @@
 //! severity here; a code a validator rule reports is one line naming the rule's file, which
 //! declares the rest (see `src/validate/rules/`).
 
-use super::Severity;
+use super::severity::Severity;
 
 macro_rules! codes {
     // A code the grammar (or the EPD and PGN readers) reports, documented here.

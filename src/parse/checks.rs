@@ -106,7 +106,8 @@ fn check_range(cx: &Cx<'_>, form: Form, count: &str, span: Span, side: &str) {
             .primary(span, format!("checks {meaning} by {side}"))
             .help("The third check wins the game, so a count of checks is 0, 1, 2 or 3."),
         );
-    } else if let Some(diagnostic) = super::leading_zero(span, count, "three-check count") {
+    } else if let Some(diagnostic) = super::counters::leading_zero(span, count, "three-check count")
+    {
         cx.report(diagnostic);
     }
 }

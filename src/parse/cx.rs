@@ -19,11 +19,10 @@ use std::cell::{Cell, RefCell};
 use nom::combinator::recognize;
 use nom::{IResult, Offset, Parser};
 
-use super::Parse;
 use crate::Span;
 use crate::diagnostics::text::{characters, push_shown};
 use crate::diagnostics::{Code, Diagnostic, MAX_DIAGNOSTICS};
-use crate::syntax::{Mark, Open, SyntaxKind, TreeBuilder};
+use crate::syntax::{Mark, Open, SyntaxKind, SyntaxTree, TreeBuilder};
 
 /// What every production returns: the input left and its output, or nom's error.
 pub(crate) type PResult<'a, O> = IResult<&'a str, O>;
@@ -195,9 +194,9 @@ impl<'a> Cx<'a> {
         );
     }
 
-    /// The parse: the tree, and the diagnostics ordered by position, with the note on those
-    /// suppressed, if any.
-    pub(super) fn finish_parse(self) -> Parse<'a> {
+    /// The tree, and the diagnostics ordered by position, with the note on those suppressed,
+    /// if any.
+    pub(super) fn into_parts(self) -> (SyntaxTree<'a>, Vec<Diagnostic>) {
         let mut diagnostics = self.diagnostics.into_inner();
         diagnostics.sort_by_key(Diagnostic::span);
         let suppressed = self.suppressed.get();
@@ -214,10 +213,7 @@ impl<'a> Cx<'a> {
                 end,
             ));
         }
-        Parse {
-            tree: self.tree.into_inner().finish_tree(self.source),
-            diagnostics,
-        }
+        (self.tree.into_inner().finish_tree(self.source), diagnostics)
     }
 }
 

@@ -16,7 +16,7 @@ use nom::multi::many0_count;
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
-use super::Cx;
+use super::cx::Cx;
 use super::fen::{fields, line_limit, line_too_long};
 use super::whitespace::field_len;
 use crate::syntax::SyntaxKind;

@@ -1,15 +1,19 @@
 //! The `fen` production: the fields of one line, each handed to its group's production.
 
 use nom::Parser;
+use nom::branch::alt;
+use nom::combinator::opt;
+use nom::sequence::pair;
 
 use super::castling::castling;
 use super::checks::{given_checks, remaining_checks};
 use super::counters::{fullmove_number, halfmove_clock};
-use super::cx::{Cx, Production, node, whole_field};
+use super::cx::{Cx, PResult, Production, node, whole_field};
 use super::en_passant::en_passant;
-use super::placement::placement_field;
+use super::holdings::{bracket_holdings, slash_holdings};
+use super::placement::{is_piece_letter, placement};
 use super::side_to_move::side_to_move;
-use super::whitespace::{describe_whitespace, field, separator, whitespace};
+use super::whitespace::{describe_whitespace, field, field_len, separator, whitespace};
 use crate::Span;
 use crate::diagnostics::text::{around_shown, join_names};
 use crate::diagnostics::{Code, Diagnostic};
@@ -123,6 +127,62 @@ pub(crate) fn fen<'c, 'a: 'c>(cx: &'c Cx<'a>) -> impl Production<'a, ()> + 'c {
         }
         Ok(("", ()))
     })
+}
+
+/// `placement_field ::= placement ( bracket_holdings | slash_holdings )?`
+///
+/// The first field: the board, then the crazyhouse holdings if there are any. The input runs
+/// to the end of the line; the field ends at the first whitespace (or, for bracket holdings left
+/// open at a space, after the word that closes them: see [`holdings_text`]).
+pub(crate) fn placement_field<'c, 'a: 'c>(cx: &'c Cx<'a>) -> impl Production<'a, ()> + 'c {
+    pair(
+        placement(cx),
+        opt(holdings_text.and_then(alt((bracket_holdings(cx), slash_holdings(cx))))),
+    )
+    .map(|_| ())
+}
+
+/// The text of the holdings at the start of `input` (from its `[` or `/`) to the end of the
+/// field, with [`split_brackets`]'s extension.
+fn holdings_text(input: &str) -> PResult<'_, &str> {
+    if !input.starts_with(['[', '/']) {
+        return Err(nom::Err::Error(nom::error::Error::new(
+            input,
+            nom::error::ErrorKind::OneOf,
+        )));
+    }
+    let len = field_len(input);
+    let len = len.saturating_add(split_brackets(input, len));
+    let (text, rest) = input.split_at_checked(len).unwrap_or((input, ""));
+    Ok((rest, text))
+}
+
+/// When bracket holdings `rest[..len]` are unclosed at whitespace and the next word closes
+/// them (`[ ]`, `[Q p]`: only piece letters or `-` before its `]`), the length of the whitespace
+/// and that word, which then belong to the holdings: one `fen::holdings::invalid_character` for
+/// the whitespace instead of six errors for fields out of step. Otherwise 0.
+fn split_brackets(rest: &str, len: usize) -> usize {
+    let Some(open) = rest
+        .get(..len)
+        .filter(|h| h.starts_with('[') && !h.contains(']'))
+    else {
+        return 0;
+    };
+    let after = rest.get(len..).unwrap_or_default();
+    let space = whitespace(after).map_or(0, |(_, space)| space.len());
+    let next = after.get(space..).unwrap_or_default();
+    let word = next.get(..field_len(next)).unwrap_or_default();
+    let closes = word.strip_suffix(']').is_some_and(|inside| {
+        inside
+            .chars()
+            .chain(open.chars().skip(1))
+            .all(|c| c == '-' || is_piece_letter(c))
+    });
+    if space > 0 && closes {
+        space.saturating_add(word.len())
+    } else {
+        0
+    }
 }
 
 /// The most bytes of one line that are parsed; the rest becomes one error token with

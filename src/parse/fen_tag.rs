@@ -13,7 +13,7 @@ use nom::multi::many0_count;
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
-use super::Cx;
+use super::cx::Cx;
 use super::fen::{fields, line_limit, line_too_long};
 use crate::diagnostics::text::shown;
 use crate::diagnostics::{Code, Diagnostic};

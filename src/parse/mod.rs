@@ -153,7 +153,13 @@ fn parse_fen_at(input: &str, base: usize) -> Parse<'_> {
     }
     let cx = Cx::new(input, base);
     let _ = fen(&cx).parse(input);
-    cx.finish_parse()
+    parse_of(cx)
+}
+
+/// The parse that `cx` has built.
+fn parse_of(cx: Cx<'_>) -> Parse<'_> {
+    let (tree, diagnostics) = cx.into_parts();
+    Parse { tree, diagnostics }
 }
 
 /// Parses one EPD record (PGN §16.2) whose spans start at 0: the position fields, as a FEN's,
@@ -198,7 +204,7 @@ pub(crate) fn epd_record_at(input: &str, base: usize) -> (Parse<'_>, usize) {
     }
     let cx = Cx::new(input, base);
     let count = epd::epd_record(&cx, input);
-    let mut parse = cx.finish_parse();
+    let mut parse = parse_of(cx);
     // Four fields are the EPD form: the FEN's counters are operations here.
     parse
         .diagnostics
@@ -242,7 +248,7 @@ pub fn parse_fen_tag_pair_at(input: &str, base: usize) -> Parse<'_> {
     }
     let cx = Cx::new(input, base);
     fen_tag::fen_tag_pair(&cx, input);
-    cx.finish_parse()
+    parse_of(cx)
 }
 
 /// Parses one FEN given as bytes; text that is not UTF-8 gives a `fen::input::invalid_utf8`

@@ -6,74 +6,13 @@ use nom::branch::alt;
 use nom::bytes::complete::take_till1;
 use nom::combinator::opt;
 use nom::multi::{fold_many0, fold_many1};
-use nom::sequence::pair;
 
 use super::cx::{Cx, PResult, Production, ascii, node, recover, token};
-use super::holdings;
-use super::whitespace::{field_len, whitespace};
+use super::whitespace::field_len;
 use crate::Span;
 use crate::diagnostics::text::around_shown;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::syntax::SyntaxKind;
-
-/// `placement_field ::= placement ( bracket_holdings | slash_holdings )?`
-///
-/// The first field: the board, then the crazyhouse holdings if there are any. The input runs
-/// to the end of the line; the field ends at the first whitespace (or, for bracket holdings left
-/// open at a space, after the word that closes them: see [`holdings_text`]).
-pub(crate) fn placement_field<'c, 'a: 'c>(cx: &'c Cx<'a>) -> impl Production<'a, ()> + 'c {
-    pair(
-        placement(cx),
-        opt(holdings_text.and_then(alt((
-            holdings::bracket_holdings(cx),
-            holdings::slash_holdings(cx),
-        )))),
-    )
-    .map(|_| ())
-}
-
-/// The text of the holdings at the start of `input` (from its `[` or `/`) to the end of the
-/// field, with [`split_brackets`]'s extension.
-fn holdings_text(input: &str) -> PResult<'_, &str> {
-    if !input.starts_with(['[', '/']) {
-        return Err(nom::Err::Error(nom::error::Error::new(
-            input,
-            nom::error::ErrorKind::OneOf,
-        )));
-    }
-    let len = field_len(input);
-    let len = len.saturating_add(split_brackets(input, len));
-    let (text, rest) = input.split_at_checked(len).unwrap_or((input, ""));
-    Ok((rest, text))
-}
-
-/// When bracket holdings `rest[..len]` are unclosed at whitespace and the next word closes
-/// them (`[ ]`, `[Q p]`: only piece letters or `-` before its `]`), the length of the whitespace
-/// and that word, which then belong to the holdings: one `fen::holdings::invalid_character` for
-/// the whitespace instead of six errors for fields out of step. Otherwise 0.
-fn split_brackets(rest: &str, len: usize) -> usize {
-    let Some(open) = rest
-        .get(..len)
-        .filter(|h| h.starts_with('[') && !h.contains(']'))
-    else {
-        return 0;
-    };
-    let after = rest.get(len..).unwrap_or_default();
-    let space = whitespace(after).map_or(0, |(_, space)| space.len());
-    let next = after.get(space..).unwrap_or_default();
-    let word = next.get(..field_len(next)).unwrap_or_default();
-    let closes = word.strip_suffix(']').is_some_and(|inside| {
-        inside
-            .chars()
-            .chain(open.chars().skip(1))
-            .all(|c| c == '-' || is_piece_letter(c))
-    });
-    if space > 0 && closes {
-        space.saturating_add(word.len())
-    } else {
-        0
-    }
-}
 
 /// What one rank describes, for the checks that the placement makes over all ranks.
 #[derive(Clone, Copy, Default)]
@@ -90,7 +29,7 @@ struct RankSummary {
 /// holdings that follow, if any: a `[`, or the `/` before a ninth group that holds only piece
 /// letters (see [`is_holdings_group`]). Ranks after the eighth are read as ranks (and reported
 /// as too many); fewer than 8 are reported once, with a fix where one `/` is missing.
-fn placement<'c, 'a: 'c>(cx: &'c Cx<'a>) -> impl Production<'a, ()> + 'c {
+pub(crate) fn placement<'c, 'a: 'c>(cx: &'c Cx<'a>) -> impl Production<'a, ()> + 'c {
     node(cx, SyntaxKind::Placement, move |input: &'a str| {
         let mut rest = input;
         let mut count = 0usize;

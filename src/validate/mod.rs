@@ -6,12 +6,17 @@
 //! and documentation live in the registry ([`Code`]). [`Validator`] runs them all, applies the
 //! user's severity overrides, and [`lint`] runs the parser and the validator in one go.
 
+pub(crate) mod castling_letters;
+pub(crate) mod check;
 pub(crate) mod message;
 pub(crate) mod rules;
 
+pub(crate) use castling_letters::CastlingLetters;
+pub(crate) use check::{Check, CounterText, Counters};
+
 use crate::position::{Position, Variant};
-use crate::syntax::{CastlingRight, SyntaxTree};
-use crate::{Code, Diagnostic, Parse, Severity, Span, Square};
+use crate::syntax::SyntaxTree;
+use crate::{Code, Diagnostic, Parse, Severity};
 
 /// The parser and the validator over one FEN: the syntax tree, the position (when the placement
 /// is readable) and every diagnostic, ordered by position.
@@ -358,219 +363,10 @@ impl Validator {
     }
 }
 
-/// A move counter as written, and where: the FEN's own halfmove clock or fullmove number, or
-/// one written elsewhere, such as the operand of an EPD `hmvc` or `fmvn` operation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct CounterText<'a> {
-    text: &'a str,
-    span: Span,
-    /// Whether `text` is digits only, and their value if it fits in a `u64`: read once, when
-    /// the counter is found, for every rule that asks.
-    number: Option<Option<u64>>,
-}
-
-impl<'a> CounterText<'a> {
-    /// The counter `text`, found at `span`.
-    pub(crate) fn new(text: &'a str, span: Span) -> CounterText<'a> {
-        let digits = !text.is_empty() && text.bytes().all(|byte| byte.is_ascii_digit());
-        let number = digits.then(|| crate::syntax::digits_value(text));
-        CounterText { text, span, number }
-    }
-
-    /// The counter as written.
-    pub(crate) fn text(&self) -> &'a str {
-        self.text
-    }
-
-    /// Where the counter is.
-    pub(crate) fn span(&self) -> Span {
-        self.span
-    }
-
-    /// Whether the counter is a number (digits only), whatever its size.
-    pub(crate) fn has_number(&self) -> bool {
-        self.number.is_some()
-    }
-
-    /// The value; `None` if the text is not a number or does not fit in a `u64`.
-    pub(crate) fn value(&self) -> Option<u64> {
-        self.number.flatten()
-    }
-
-    /// The value as [`Position`] keeps it: `default` when not a number, `u64::MAX` when too
-    /// large.
-    pub(crate) fn position_value(&self, default: u64) -> u64 {
-        if self.has_number() {
-            self.value().unwrap_or(u64::MAX)
-        } else {
-            default
-        }
-    }
-}
-
-impl<'a> From<crate::syntax::Counter<'_, 'a>> for CounterText<'a> {
-    fn from(counter: crate::syntax::Counter<'_, 'a>) -> CounterText<'a> {
-        CounterText::new(counter.text(), counter.span())
-    }
-}
-
-/// Move counters that replace a FEN's own (see [`Validator::lint_parse_with_counters`]);
-/// `None` keeps the FEN's counter.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Counters<'a> {
-    /// The halfmove clock.
-    pub(crate) halfmove_clock: Option<CounterText<'a>>,
-    /// The fullmove number.
-    pub(crate) fullmove_number: Option<CounterText<'a>>,
-}
-
-/// The castling letters of a FEN in the order written, each letter once (a repeated letter is a
-/// syntax error of its own).
-pub(crate) struct CastlingLetters {
-    letters: Vec<CastlingRight>,
-}
-
-impl CastlingLetters {
-    /// The castling letters of `tree`'s castling field, each letter's first occurrence.
-    pub(crate) fn of(tree: &SyntaxTree<'_>) -> CastlingLetters {
-        let mut letters: Vec<CastlingRight> = Vec::new();
-        for right in tree
-            .castling()
-            .into_iter()
-            .flat_map(|castling| castling.rights())
-        {
-            if !letters.iter().any(|seen| seen.letter() == right.letter()) {
-                letters.push(right);
-            }
-        }
-        CastlingLetters { letters }
-    }
-
-    /// Whether a letter is other than `K`, `Q`, `k` and `q` (a file letter): without one, each
-    /// side of each king has one letter at most.
-    pub(crate) fn has_other_letters(&self) -> bool {
-        self.letters
-            .iter()
-            .any(|right| !matches!(right.letter(), 'K' | 'Q' | 'k' | 'q'))
-    }
-
-    /// Whether there is no letter.
-    pub(crate) fn is_empty(&self) -> bool {
-        self.letters.is_empty()
-    }
-
-    /// The letters, in the order written.
-    pub(crate) fn iter(&self) -> impl Iterator<Item = CastlingRight> + '_ {
-        self.letters.iter().copied()
-    }
-}
-
-/// What a rule sees: the tree, the position and the variant, and where to report.
-pub(crate) struct Check<'t, 'a> {
-    pub(crate) tree: &'t SyntaxTree<'a>,
-    pub(crate) position: &'t Position,
-    pub(crate) variant: Variant,
-    /// The halfmove clock the counter rules check: the FEN's own, or one given with it.
-    pub(crate) halfmove_clock: Option<CounterText<'t>>,
-    /// The fullmove number the counter rules check: the FEN's own, or one given with it.
-    pub(crate) fullmove_number: Option<CounterText<'t>>,
-    /// The castling letters, each once, read from the tree once for all the castling rules.
-    pub(crate) castling: &'t CastlingLetters,
-    /// Whether the castling field has any castling letter (the castling rules have nothing to
-    /// check otherwise).
-    pub(crate) has_castling_rights: bool,
-    /// What the castling rules ask first, found once (empty without castling letters).
-    pub(crate) castling_summary: rules::castling::Summary,
-    /// Whether the counters are the usual ones, which no counter rule reports (see
-    /// [`rules::counters::usual`]): found once the counters are known, `false` until then.
-    pub(crate) usual_counters: bool,
-    /// The king of the side to move and the pieces that check it, worked out by the first
-    /// check rule that asks (three of them do).
-    pub(crate) checkers: std::cell::Cell<Option<Option<(Square, crate::position::Bitboard)>>>,
-    /// Each colour's king square (White, Black), when it has exactly one king
-    /// ([`crate::position::Board::king_of`]): found once for the rules that ask.
-    kings: [Option<Square>; 2],
-    /// The en-passant square and the span of its field, read from the tree by the first
-    /// en-passant rule that asks (five of them do).
-    pub(crate) en_passant: std::cell::OnceCell<Option<(Square, Span)>>,
-    /// Whether the tree's slash holdings (a ninth `/` group) are read as a rank too many, not
-    /// as holdings: nothing said crazyhouse (see [`Validator::lint_parse`]).
-    pub(crate) slash_group: bool,
-    diagnostics: Vec<Diagnostic>,
-}
-
-impl<'t, 'a> Check<'t, 'a> {
-    /// The context of the rules for `position`. Inlined into the validator, where the context
-    /// is kept: built in place rather than returned from a call.
-    fn new(
-        tree: &'t SyntaxTree<'a>,
-        position: &'t Position,
-        variant: Variant,
-        castling: &'t CastlingLetters,
-    ) -> Check<'t, 'a> {
-        let kings = [
-            position.board.king_of(crate::Color::White),
-            position.board.king_of(crate::Color::Black),
-        ];
-        let castling_summary = if castling.is_empty() {
-            rules::castling::Summary::default()
-        } else {
-            rules::castling::Summary::of(&position.board, kings, variant, castling)
-        };
-        Check {
-            tree,
-            position,
-            variant,
-            halfmove_clock: None,
-            fullmove_number: None,
-            castling,
-            has_castling_rights: !castling.is_empty(),
-            castling_summary,
-            kings,
-            usual_counters: false,
-            checkers: std::cell::Cell::new(None),
-            en_passant: std::cell::OnceCell::new(),
-            slash_group: false,
-            diagnostics: Vec::new(),
-        }
-    }
-
-    /// The square of `color`'s king, when it has exactly one: what
-    /// [`crate::position::Board::king_of`] says, found once.
-    pub(crate) fn king(&self, color: crate::Color) -> Option<Square> {
-        let [white, black] = self.kings;
-        match color {
-            crate::Color::White => white,
-            crate::Color::Black => black,
-        }
-    }
-
-    /// The span of the token that describes `square` (a piece letter, or the digit of the run
-    /// of empty squares it belongs to). Read from the tree when a rule reports, not before:
-    /// most FENs have nothing to report.
-    pub(crate) fn square_span(&self, square: Square) -> Span {
-        crate::position::square_token_span(self.tree, square)
-            .unwrap_or(Span::empty(self.tree.base()))
-    }
-
-    /// The span of the placement.
-    pub(crate) fn placement_span(&self) -> Span {
-        self.tree
-            .placement()
-            .map_or(self.tree.root().span(), |placement| placement.span())
-    }
-
-    pub(crate) fn report(&mut self, diagnostic: Diagnostic) {
-        if self.diagnostics.capacity() == 0 {
-            self.diagnostics = crate::diagnostics::room();
-        }
-        self.diagnostics.push(diagnostic);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Span;
 
     /// With severity overrides, a lint reports what the default lint reports, less the codes
     /// not reported and with the severities given, parser's and rules' alike, in the same

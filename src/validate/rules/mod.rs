@@ -13,7 +13,7 @@
 //! the theme's `mod.rs`, one line to the registry and one to `RULES`; `cargo test` then asks
 //! for its README row and its snapshot.
 
-use super::Check;
+use super::check::Check;
 #[cfg(test)]
 use crate::Code;
 

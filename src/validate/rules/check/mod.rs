@@ -7,7 +7,7 @@ pub(crate) mod opposite;
 pub(crate) mod too_many_checkers;
 
 use crate::position::{Bitboard, between};
-use crate::validate::Check;
+use crate::validate::check::Check;
 use crate::{Code, Color, Diagnostic, Role, Square};
 
 /// The pieces of `by` attacking `square`, kings left out (adjacent kings are their own rule).

@@ -7,7 +7,7 @@ pub(crate) mod fullmove_zero;
 pub(crate) mod overflow;
 pub(crate) mod seventy_five_moves;
 
-use crate::validate::{Check, CounterText};
+use crate::validate::check::{Check, CounterText};
 use crate::{Code, Color, Diagnostic};
 
 /// The largest counter value accepted (32 bits).

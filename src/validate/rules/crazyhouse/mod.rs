@@ -10,5 +10,5 @@ pub(crate) mod too_much_material;
 
 use crate::position::Variant;
 use crate::syntax::RankItem;
-use crate::validate::Check;
+use crate::validate::check::Check;
 use crate::{Code, Color, Diagnostic, Role};

@@ -31,7 +31,11 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 
 /// Reports the halfmove clock `clock`, not 0, with the en-passant square written at `span`: out
 /// of line, for the checks above are run on every FEN.
-fn report(check: &mut Check<'_, '_>, clock: crate::validate::CounterText<'_>, span: crate::Span) {
+fn report(
+    check: &mut Check<'_, '_>,
+    clock: crate::validate::check::CounterText<'_>,
+    span: crate::Span,
+) {
     check.report(
         Diagnostic::new(
             Code::EnPassantHalfmoveNotZero,

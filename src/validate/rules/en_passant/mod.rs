@@ -8,7 +8,7 @@ pub(crate) mod not_empty;
 pub(crate) mod wrong_rank;
 
 use crate::position::attacks;
-use crate::validate::Check;
+use crate::validate::check::Check;
 use crate::validate::message::Message;
 use crate::{Code, Color, Diagnostic, Piece, Role, Square};
 

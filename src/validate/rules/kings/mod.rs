@@ -5,7 +5,7 @@ pub(crate) mod missing;
 pub(crate) mod too_many;
 
 use crate::position::{Bitboard, attacks};
-use crate::validate::Check;
+use crate::validate::check::Check;
 use crate::validate::message::Message;
 use crate::{Code, Color, Diagnostic, Piece, Role};
 

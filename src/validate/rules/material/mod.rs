@@ -6,7 +6,7 @@ pub(crate) mod pawns_too_many;
 pub(crate) mod too_many_pieces;
 
 use crate::position::{Bitboard, Variant};
-use crate::validate::Check;
+use crate::validate::check::Check;
 use crate::validate::message::Message;
 use crate::{Code, Color, Diagnostic, Piece, Role};
 

@@ -8,7 +8,7 @@ pub(crate) mod not_three_check;
 
 use crate::position::Variant;
 use crate::syntax::CheckCounters;
-use crate::validate::Check;
+use crate::validate::check::Check;
 use crate::{Code, Color, Diagnostic, Span};
 
 fn counters_span(check: &Check<'_, '_>) -> Option<Span> {
