@@ -3,7 +3,7 @@
 use nom::Parser;
 use nom::branch::alt;
 use nom::combinator::{eof, recognize, rest};
-use nom::sequence::{preceded, terminated};
+use nom::sequence::terminated;
 
 use super::counters::digits;
 use super::cx::{Cx, PResult, Production, ascii, node, recover};
@@ -116,20 +116,18 @@ fn check_range(cx: &Cx<'_>, form: Form, count: &str, span: Span, side: &str) {
 /// where the form's shape breaks (or at the end, when the field stops short).
 fn report_invalid(cx: &Cx<'_>, form: Form, input: &str) {
     // How far the well-formed prefix reaches: the counts and `+` in the form's order.
-    let shape = match form {
-        Form::Remaining => (check_count, plus, check_count, eof)
-            .map(|_| ())
-            .parse(input),
-        Form::Given => (plus, check_count, plus, preceded(check_count, eof))
-            .map(|_| ())
-            .parse(input),
+    let steps: &[fn(&str) -> PResult<'_, &str>] = match form {
+        Form::Remaining => &[check_count, plus, check_count],
+        Form::Given => &[plus, check_count, plus, check_count],
     };
-    let at = match shape {
-        Err(nom::Err::Error(error) | nom::Err::Failure(error)) => {
-            input.len().saturating_sub(error.input.len())
+    let mut rest = input;
+    for step in steps {
+        match step(rest) {
+            Ok((after, _)) => rest = after,
+            Err(_) => break,
         }
-        _ => 0,
-    };
+    }
+    let at = input.len().saturating_sub(rest.len());
     let point = cx.span(input.get(at..).unwrap_or_default());
     let found = input.get(at..).and_then(|rest| rest.chars().next());
     let (label_span, label) = match found {

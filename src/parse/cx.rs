@@ -24,19 +24,18 @@ use crate::diagnostics::text::{characters, push_shown};
 use crate::diagnostics::{Code, Diagnostic, MAX_DIAGNOSTICS};
 use crate::syntax::{Mark, Open, SyntaxKind, SyntaxTree, TreeBuilder};
 
-/// What every production returns: the input left and its output, or nom's error.
-pub(crate) type PResult<'a, O> = IResult<&'a str, O>;
+/// Why a production did not match: nothing more. The productions are tolerant, so a failure
+/// only tells an alternative that it does not apply; what went wrong is said by the
+/// diagnostics of the alternative that does.
+pub(crate) type Failure = ();
+
+/// What every production returns: the input left and its output, or a [`Failure`].
+pub(crate) type PResult<'a, O> = IResult<&'a str, O, Failure>;
 
 /// A production: a nom parser over the text that is left, with output `O`.
-pub(crate) trait Production<'a, O>:
-    Parser<&'a str, Output = O, Error = nom::error::Error<&'a str>>
-{
-}
+pub(crate) trait Production<'a, O>: Parser<&'a str, Output = O, Error = Failure> {}
 
-impl<'a, O, P> Production<'a, O> for P where
-    P: Parser<&'a str, Output = O, Error = nom::error::Error<&'a str>>
-{
-}
+impl<'a, O, P> Production<'a, O> for P where P: Parser<&'a str, Output = O, Error = Failure> {}
 
 /// The parsing context: the input, the tree under construction and the diagnostics so far.
 pub(crate) struct Cx<'a> {
@@ -224,10 +223,7 @@ pub(crate) fn ascii<'a>(accept: impl Fn(u8) -> bool) -> impl Production<'a, u8> 
         Some(&byte) if byte.is_ascii() && accept(byte) => {
             Ok((input.get(1..).unwrap_or_default(), byte))
         }
-        _ => Err(nom::Err::Error(nom::error::Error::new(
-            input,
-            nom::error::ErrorKind::Char,
-        ))),
+        _ => Err(nom::Err::Error(())),
     }
 }
 

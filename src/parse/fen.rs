@@ -146,10 +146,7 @@ pub(crate) fn placement_field<'c, 'a: 'c>(cx: &'c Cx<'a>) -> impl Production<'a,
 /// field, with [`split_brackets`]'s extension.
 fn holdings_text(input: &str) -> PResult<'_, &str> {
     if !input.starts_with(['[', '/']) {
-        return Err(nom::Err::Error(nom::error::Error::new(
-            input,
-            nom::error::ErrorKind::OneOf,
-        )));
+        return Err(nom::Err::Error(()));
     }
     let len = field_len(input);
     let len = len.saturating_add(split_brackets(input, len));
