@@ -96,7 +96,7 @@ pub mod syntax;
 mod types;
 pub mod validate;
 
-pub use diagnostics::{Code, Diagnostic, Fix, Label, Severity};
+pub use diagnostics::{Code, Diagnostic, Fix, Label, Severity, WithSource};
 pub use line_index::{ColumnUnit, LineColumn, LineIndex};
 pub use parse::{
     MAX_LINE_LEN, Parse, parse, parse_at, parse_bytes, parse_bytes_at, parse_epd_record,

@@ -294,6 +294,14 @@ fn sources_under(root: &Path) -> Vec<(PathBuf, String)> {
     found
 }
 
+/// The cycles of `graph`, each as the names of its modules.
+fn named_cycles(graph: &BTreeMap<Module, BTreeSet<Module>>) -> Vec<Vec<String>> {
+    cycles(graph)
+        .iter()
+        .map(|cycle| cycle.iter().map(name).collect())
+        .collect()
+}
+
 fn name(module: &Module) -> String {
     ["crate"]
         .into_iter()
@@ -315,10 +323,7 @@ fn the_commands_modules_have_no_import_cycle() {
     assert!(depends(&["output", "json"], &["finding"]));
     assert!(depends(&["lint"], &["lines"]));
     assert!(depends(&["command", "check"], &["command"]));
-    let found: Vec<Vec<String>> = cycles(&graph)
-        .iter()
-        .map(|cycle| cycle.iter().map(name).collect())
-        .collect();
+    let found = named_cycles(&graph);
     assert!(found.is_empty(), "import cycles: {found:?}");
 }
 
@@ -338,10 +343,7 @@ fn the_librarys_modules_have_no_import_cycle_but_through_the_code_registry() {
         graph[&registry].iter().any(into_rules),
         "the registry reads the rules' declarations"
     );
-    let with_registry: Vec<Vec<String>> = cycles(&graph)
-        .iter()
-        .map(|cycle| cycle.iter().map(name).collect())
-        .collect();
+    let with_registry = named_cycles(&graph);
     for cycle in &with_registry {
         assert!(
             cycle
@@ -353,10 +355,7 @@ fn the_librarys_modules_have_no_import_cycle_but_through_the_code_registry() {
     if let Some(edges) = graph.get_mut(&registry) {
         edges.retain(|target| !into_rules(target));
     }
-    let found: Vec<Vec<String>> = cycles(&graph)
-        .iter()
-        .map(|cycle| cycle.iter().map(name).collect())
-        .collect();
+    let found = named_cycles(&graph);
     assert!(found.is_empty(), "import cycles: {found:?}");
 }
 

@@ -119,49 +119,6 @@ impl miette::SourceCode for SourceView<'_> {
     }
 }
 
-/// A diagnostic as the command's human report shows it: its own code, severity, help and
-/// labels, over its source.
-struct Shown<'a> {
-    diagnostic: &'a fenlint::Diagnostic,
-    source: Box<dyn miette::SourceCode + 'a>,
-}
-
-impl std::fmt::Debug for Shown<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        std::fmt::Debug::fmt(self.diagnostic, f)
-    }
-}
-
-impl std::fmt::Display for Shown<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        std::fmt::Display::fmt(self.diagnostic, f)
-    }
-}
-
-impl std::error::Error for Shown<'_> {}
-
-impl miette::Diagnostic for Shown<'_> {
-    fn code<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
-        miette::Diagnostic::code(self.diagnostic)
-    }
-
-    fn severity(&self) -> Option<miette::Severity> {
-        miette::Diagnostic::severity(self.diagnostic)
-    }
-
-    fn help<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
-        miette::Diagnostic::help(self.diagnostic)
-    }
-
-    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
-        Some(self.source.as_ref())
-    }
-
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
-        miette::Diagnostic::labels(self.diagnostic)
-    }
-}
-
 /// Where something is in the text: `start` and `end` count characters of the Python string
 /// (so that `text[span.start:span.end]` is the part named), `byte_start` and `byte_end` bytes
 /// of its UTF-8 encoding (as the command's JSON reports them).
@@ -274,10 +231,8 @@ impl Diagnostic {
             GraphicalTheme::unicode_nocolor()
         };
         let handler = GraphicalReportHandler::new_themed(theme).with_links(false);
-        let shown = Shown {
-            diagnostic: &self.inner,
-            source: Box::new(SourceView::new(&self.source, &self.inner)),
-        };
+        let source = SourceView::new(&self.source, &self.inner);
+        let shown = self.inner.with_source(&source);
         let mut text = String::new();
         if handler.render_report(&mut text, &shown).is_err() {
             text = format!("{}: {}\n", self.inner.code(), self.inner.message());

@@ -501,6 +501,88 @@ impl miette::Diagnostic for Diagnostic {
     }
 }
 
+impl Diagnostic {
+    /// This diagnostic over `source`, the text its spans point into: what a miette report
+    /// handler needs to print the source lines under the message. `with_labels` replaces the
+    /// labels, for a front end that shows a window of the text with the spans moved into it.
+    ///
+    /// ```
+    /// use miette::{GraphicalReportHandler, GraphicalTheme};
+    /// let fen = "8/8/8/8/8/8/8/8 x - - 0 1";
+    /// let parse = fenlint::parse(fen);
+    /// let source = miette::NamedSource::new("--fen", fen.to_owned());
+    /// let mut report = String::new();
+    /// GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor())
+    ///     .render_report(&mut report, &parse.diagnostics()[0].with_source(&source))
+    ///     .unwrap();
+    /// assert!(report.contains("8/8/8/8/8/8/8/8 x - - 0 1"));
+    /// assert!(report.contains("invalid side to move `x`"));
+    /// ```
+    pub fn with_source<'a>(&'a self, source: &'a dyn miette::SourceCode) -> WithSource<'a> {
+        WithSource {
+            diagnostic: self,
+            source,
+            labels: None,
+        }
+    }
+}
+
+/// A [`Diagnostic`] over the text its spans point into (see [`Diagnostic::with_source`]).
+pub struct WithSource<'a> {
+    diagnostic: &'a Diagnostic,
+    source: &'a dyn miette::SourceCode,
+    labels: Option<Vec<miette::LabeledSpan>>,
+}
+
+impl WithSource<'_> {
+    /// The same, with `labels` shown instead of the diagnostic's own.
+    pub fn with_labels(mut self, labels: Vec<miette::LabeledSpan>) -> Self {
+        self.labels = Some(labels);
+        self
+    }
+}
+
+impl fmt::Debug for WithSource<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.diagnostic, f)
+    }
+}
+
+impl fmt::Display for WithSource<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self.diagnostic, f)
+    }
+}
+
+impl std::error::Error for WithSource<'_> {}
+
+/// The diagnostic's code, severity, help and labels (or those given), over the source.
+impl miette::Diagnostic for WithSource<'_> {
+    fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        miette::Diagnostic::code(self.diagnostic)
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        miette::Diagnostic::severity(self.diagnostic)
+    }
+
+    fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        miette::Diagnostic::help(self.diagnostic)
+    }
+
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        Some(self.source)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        match &self.labels {
+            Some(labels) if labels.is_empty() => None,
+            Some(labels) => Some(Box::new(labels.iter().cloned())),
+            None => miette::Diagnostic::labels(self.diagnostic),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

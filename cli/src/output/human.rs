@@ -26,7 +26,9 @@ impl Human {
 
     /// Writes the report of `finding`, and a blank line after it.
     pub fn write(&self, out: &mut dyn Write, finding: &Finding<'_>) -> io::Result<()> {
-        let shown = Shown::new(finding);
+        let excerpt = Excerpt::new(finding.place.snippet(), finding.diagnostic);
+        let labels = excerpt.labels(finding.diagnostic);
+        let shown = finding.diagnostic.with_source(&excerpt).with_labels(labels);
         let mut text = String::new();
         if self.handler.render_report(&mut text, &shown).is_err() {
             text = format!(
@@ -36,64 +38,5 @@ impl Human {
             );
         }
         writeln!(out, "{text}")
-    }
-}
-
-/// A finding as the human report shows it: its diagnostic, with the labels moved onto an
-/// [`Excerpt`] of the source (a window of a long line, control characters made visible).
-struct Shown<'a> {
-    diagnostic: &'a fenlint::Diagnostic,
-    excerpt: Excerpt,
-    labels: Vec<miette::LabeledSpan>,
-}
-
-impl<'a> Shown<'a> {
-    fn new(finding: &'a Finding<'_>) -> Shown<'a> {
-        let excerpt = Excerpt::new(finding.place.snippet(), finding.diagnostic);
-        let labels = excerpt.labels(finding.diagnostic);
-        Shown {
-            diagnostic: finding.diagnostic,
-            excerpt,
-            labels,
-        }
-    }
-}
-
-impl std::fmt::Debug for Shown<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        std::fmt::Debug::fmt(self.diagnostic, f)
-    }
-}
-
-impl std::fmt::Display for Shown<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        std::fmt::Display::fmt(self.diagnostic, f)
-    }
-}
-
-impl std::error::Error for Shown<'_> {}
-
-impl miette::Diagnostic for Shown<'_> {
-    fn code<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
-        miette::Diagnostic::code(self.diagnostic)
-    }
-
-    fn severity(&self) -> Option<miette::Severity> {
-        miette::Diagnostic::severity(self.diagnostic)
-    }
-
-    fn help<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
-        miette::Diagnostic::help(self.diagnostic)
-    }
-
-    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
-        Some(&self.excerpt)
-    }
-
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
-        if self.labels.is_empty() {
-            return None;
-        }
-        Some(Box::new(self.labels.iter().cloned()))
     }
 }
