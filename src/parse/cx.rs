@@ -1,6 +1,6 @@
 //! The parsing context (the input, the tree under construction and the diagnostics so far) and
-//! the crate's own nom combinators that build the tree from it: [`token`], [`node`] and
-//! [`recover`].
+//! the crate's own nom combinators that build the tree from it: [`token`], [`node`],
+//! [`recover`] and [`ascii`].
 //!
 //! Every production is a nom parser over `&str`, the text of the input that is left. The
 //! context is shared by reference between the productions of one parse; what they build goes
@@ -232,9 +232,8 @@ pub(crate) fn ascii<'a>(accept: impl Fn(u8) -> bool) -> impl Production<'a, u8> 
 pub(crate) fn token<'c, 'a: 'c, O>(
     cx: &'c Cx<'a>,
     kind: SyntaxKind,
-    parser: impl Production<'a, O> + 'c,
+    mut parser: impl Production<'a, O> + 'c,
 ) -> impl Production<'a, Span> + 'c {
-    let mut parser = parser;
     move |input: &'a str| {
         let (rest, _) = parser.parse(input)?;
         Ok((rest, cx.token_before(kind, input, rest)))
