@@ -8,41 +8,52 @@ use crate::{Color, File, Piece, Role, Square};
 /// The castling letters of a FEN in the order written, each letter once (a repeated letter is a
 /// syntax error of its own).
 pub(crate) struct CastlingLetters {
-    letters: Vec<CastlingRight>,
+    /// The first `len` are the letters. Each is there once, and there are 20 castling letters
+    /// (`K`, `Q` and `A`–`H` of each colour), so they fit without allocating.
+    letters: [Option<CastlingRight>; CASTLING_LETTERS],
+    len: usize,
 }
+
+/// How many different castling letters there are: `K`, `Q` and eight files, for each colour.
+const CASTLING_LETTERS: usize = 20;
 
 impl CastlingLetters {
     /// The castling letters of `tree`'s castling field, each letter's first occurrence.
     pub(crate) fn of(tree: &SyntaxTree<'_>) -> CastlingLetters {
-        let mut letters: Vec<CastlingRight> = Vec::new();
+        let mut letters = CastlingLetters {
+            letters: [None; CASTLING_LETTERS],
+            len: 0,
+        };
         for right in tree
             .castling()
             .into_iter()
             .flat_map(|castling| castling.rights())
         {
-            if !letters.iter().any(|seen| seen.letter() == right.letter()) {
-                letters.push(right);
+            if letters.iter().all(|seen| seen.letter() != right.letter())
+                && let Some(slot) = letters.letters.get_mut(letters.len)
+            {
+                *slot = Some(right);
+                letters.len = letters.len.saturating_add(1);
             }
         }
-        CastlingLetters { letters }
+        letters
     }
 
     /// Whether a letter is other than `K`, `Q`, `k` and `q` (a file letter): without one, each
     /// side of each king has one letter at most.
     pub(crate) fn has_other_letters(&self) -> bool {
-        self.letters
-            .iter()
+        self.iter()
             .any(|right| !matches!(right.letter(), 'K' | 'Q' | 'k' | 'q'))
     }
 
     /// Whether there is no letter.
     pub(crate) fn is_empty(&self) -> bool {
-        self.letters.is_empty()
+        self.len == 0
     }
 
     /// The letters, in the order written.
     pub(crate) fn iter(&self) -> impl Iterator<Item = CastlingRight> + '_ {
-        self.letters.iter().copied()
+        self.letters.iter().flatten().copied()
     }
 }
 
