@@ -210,56 +210,18 @@ pub(crate) fn line_too_long(span: Span, total: usize) -> Diagnostic {
     .help("A FEN is under a hundred bytes; check that the input is split into lines.")
 }
 
-/// The fields of a FEN of at most [`MAX_LINE_LEN`] bytes, after its byte-order mark.
+/// The fields of a FEN of at most [`MAX_LINE_LEN`] bytes, after its byte-order mark: each
+/// field read by [`FieldsRead::field`], the whitespace between them by [`separator_token`].
 pub(super) fn fields<'a>(cx: &Cx<'a>, input: &'a str) {
     let input = byte_order_mark(cx, input);
-    let (mut rest, leading) = whitespace(input).unwrap_or((input, ""));
-    if rest.is_empty() {
-        let span = cx.token(SyntaxKind::Whitespace, leading);
-        let what = if input.is_empty() {
-            "empty input"
-        } else {
-            "input of only whitespace"
-        };
-        cx.report(
-            Diagnostic::new(Code::InputEmpty, format!("{what}, expected a FEN"))
-                .primary(span, "a FEN was expected here")
-                .help(
-                    "Write at least the piece placement, such as `8/8/8/4k3/8/8/8/4K3 w - - 0 1`.",
-                ),
-        );
+    let Some(mut rest) = leading_whitespace(cx, input) else {
         return;
-    }
-    if !leading.is_empty() {
-        let span = cx.token(SyntaxKind::Whitespace, leading);
-        cx.report(
-            Diagnostic::new(
-                Code::WhitespaceLeading,
-                around_shown("whitespace `", leading, "` before the FEN, expected none"),
-            )
-            .primary(span, "leading whitespace")
-            .help("Remove the whitespace before the first field.")
-            .with_fix(span, ""),
-        );
-    }
-
-    let mut last: Option<SyntaxKind> = None;
-    let mut groups = 0usize;
-    let mut last_field = rest;
-    // The last of the six groups given, after which fields are missing.
-    let mut last_group_field = rest;
-    let mut extra: Option<(crate::syntax::Open, Span, &'static str)> = None;
-    // Whether the move counters came where the castling or en-passant field belongs (see
-    // [`last_counters`]): the fields missing are those, not the last ones.
-    let mut counters_moved = false;
-    // Whether the side to move is `w` or `b`, and the castling field `-` or castling letters
-    // only.
-    let mut side_read = false;
-    let mut castling_read = false;
+    };
+    let mut read = FieldsRead::new(rest);
     loop {
         // The placement production finds the end of its own field, so that the longest field
         // is scanned once.
-        let (after_field, text) = if last.is_none() {
+        let (after_field, text) = if read.last.is_none() {
             let after = match placement_field(cx).parse(rest) {
                 Ok((after, ())) => after,
                 Err(_) => rest,
@@ -274,33 +236,148 @@ pub(super) fn fields<'a>(cx: &Cx<'a>, input: &'a str) {
                 None => break,
             }
         };
-        let mut slot = field_after(last, text);
-        if extra.is_none() && starts_other_text(slot, text, after_field) {
-            slot = SyntaxKind::ExtraFields;
+        read.field(cx, text, after_field);
+        rest = after_field;
+
+        let Ok((after_sep, sep)) = separator(rest) else {
+            break;
+        };
+        if after_sep.is_empty() {
+            // Trailing whitespace: reported after the extra fields are closed.
+            break;
         }
-        if slot == SyntaxKind::ExtraFields && extra.is_none() {
-            let after = last.map_or("FEN", field_name);
-            extra = Some((
-                cx.start(SyntaxKind::ExtraFields, text),
-                cx.span(text),
-                after,
-            ));
+        separator_token(cx, sep, read.extra.is_none());
+        rest = after_sep;
+    }
+    read.finish(cx);
+    trailing_whitespace(cx, rest);
+}
+
+/// The whitespace before the first field of `input`, as trivia with `fen::input::empty` when it
+/// is all there is (then `None`: nothing more to read) or `fen::whitespace::leading`; returns
+/// the rest.
+fn leading_whitespace<'a>(cx: &Cx<'a>, input: &'a str) -> Option<&'a str> {
+    let (rest, leading) = whitespace(input).unwrap_or((input, ""));
+    if rest.is_empty() {
+        let span = cx.token(SyntaxKind::Whitespace, leading);
+        let what = if input.is_empty() {
+            "empty input"
+        } else {
+            "input of only whitespace"
+        };
+        cx.report(
+            Diagnostic::new(Code::InputEmpty, format!("{what}, expected a FEN"))
+                .primary(span, "a FEN was expected here")
+                .help(
+                    "Write at least the piece placement, such as `8/8/8/4k3/8/8/8/4K3 w - - 0 1`.",
+                ),
+        );
+        return None;
+    }
+    if !leading.is_empty() {
+        let span = cx.token(SyntaxKind::Whitespace, leading);
+        cx.report(
+            Diagnostic::new(
+                Code::WhitespaceLeading,
+                around_shown("whitespace `", leading, "` before the FEN, expected none"),
+            )
+            .primary(span, "leading whitespace")
+            .help("Remove the whitespace before the first field.")
+            .with_fix(span, ""),
+        );
+    }
+    Some(rest)
+}
+
+/// The whitespace `sep` between two fields, as trivia, with `fen::whitespace::separator` unless
+/// it is one space or `in_fields` is false (between extra fields, which draw their own report).
+fn separator_token(cx: &Cx<'_>, sep: &str, in_fields: bool) {
+    let span = cx.token(SyntaxKind::Whitespace, sep);
+    if sep != " " && in_fields {
+        cx.report(
+            Diagnostic::new(
+                Code::WhitespaceSeparator,
+                around_shown("irregular separator `", sep, "`, expected one space"),
+            )
+            .primary(span, describe_whitespace(sep))
+            .help("Separate the fields with exactly one ASCII space (PGN §16.1.3).")
+            .with_fix(span, " "),
+        );
+    }
+}
+
+/// The whitespace `rest` after the last field, if any, as trivia with
+/// `fen::whitespace::trailing`.
+fn trailing_whitespace(cx: &Cx<'_>, rest: &str) {
+    if rest.is_empty() {
+        return;
+    }
+    let span = cx.token(SyntaxKind::Whitespace, rest);
+    cx.report(
+        Diagnostic::new(
+            Code::WhitespaceTrailing,
+            around_shown("whitespace `", rest, "` after the FEN, expected none"),
+        )
+        .primary(span, "trailing whitespace")
+        .help("Remove the whitespace after the last field.")
+        .with_fix(span, ""),
+    );
+}
+
+/// What the fields read so far tell about the next one: which slot it fills, whether the
+/// extra text has begun, and what the reports after the last field need.
+struct FieldsRead<'a> {
+    /// The kind of the last field read; `None` before the first.
+    last: Option<SyntaxKind>,
+    /// How many of the six groups were given.
+    groups: usize,
+    /// The last field read.
+    last_field: &'a str,
+    /// The last of the six groups given, after which fields are missing.
+    last_group_field: &'a str,
+    /// The node of the extra fields, once they begin, with the first one's span and the name
+    /// of the field they follow.
+    extra: Option<(crate::syntax::Open, Span, &'static str)>,
+    /// Whether the move counters came where the castling or en-passant field belongs (see
+    /// [`last_counters`]): the fields missing are those, not the last ones.
+    counters_moved: bool,
+    /// Whether the side to move is `w` or `b`.
+    side_read: bool,
+    /// Whether the castling field is `-` or castling letters only.
+    castling_read: bool,
+}
+
+impl<'a> FieldsRead<'a> {
+    /// Nothing read yet of the fields that start `rest`.
+    fn new(rest: &'a str) -> FieldsRead<'a> {
+        FieldsRead {
+            last: None,
+            groups: 0,
+            last_field: rest,
+            last_group_field: rest,
+            extra: None,
+            counters_moved: false,
+            side_read: false,
+            castling_read: false,
         }
-        if slot == SyntaxKind::SideToMove {
-            side_read = matches!(text, "w" | "b");
-        }
+    }
+
+    /// Reads the field `text`, followed by `after_field` (the rest of the FEN): finds its slot
+    /// and runs the slot's production on it (the placement's has run already).
+    fn field(&mut self, cx: &Cx<'a>, text: &'a str, after_field: &str) {
+        let slot = self.slot(cx, text, after_field);
         let counters_early = match slot {
             // Only after a side to move that reads as such: else fields may be run together
             // (`w\u{200b}KQkq - 0 1`), and the count of fields tells nothing.
-            _ if !side_read => false,
+            _ if !self.side_read => false,
             SyntaxKind::Castling => last_counters(text, after_field),
             // Only after castling rights that read as such: else the castling field is the
             // one missing (`… w e3 0 1`), and its own diagnostic says what is wrong.
-            SyntaxKind::EnPassant => castling_read && last_counters(text, after_field),
+            SyntaxKind::EnPassant => self.castling_read && last_counters(text, after_field),
             _ => false,
         };
         if slot == SyntaxKind::Castling {
-            castling_read = text == "-"
+            self.castling_read = text == "-"
                 || text.bytes().all(
                     |byte| matches!(byte, b'K' | b'Q' | b'k' | b'q' | b'A'..=b'H' | b'a'..=b'h'),
                 );
@@ -308,10 +385,10 @@ pub(super) fn fields<'a>(cx: &Cx<'a>, input: &'a str) {
         match slot {
             _ if counters_early => {
                 report_counters_early(cx, slot, text, after_field);
-                counters_moved = true;
+                self.counters_moved = true;
             }
             // The second counter in the en-passant slot, said already.
-            SyntaxKind::EnPassant if counters_moved => {
+            SyntaxKind::EnPassant if self.counters_moved => {
                 let open = cx.start(slot, text);
                 cx.token(SyntaxKind::Error, text);
                 cx.finish(open);
@@ -329,66 +406,56 @@ pub(super) fn fields<'a>(cx: &Cx<'a>, input: &'a str) {
             }
         }
         if GROUPS.contains(&slot) {
-            groups = groups.saturating_add(1);
-            last_group_field = text;
+            self.groups = self.groups.saturating_add(1);
+            self.last_group_field = text;
         }
-        last = Some(slot);
-        last_field = text;
-        rest = after_field;
+        self.last = Some(slot);
+        self.last_field = text;
+    }
 
-        let Ok((after_sep, sep)) = separator(rest) else {
-            break;
-        };
-        if after_sep.is_empty() {
-            // Trailing whitespace: reported after the extra fields are closed.
-            break;
+    /// The slot of the field `text` (see [`field_after`]): the extra fields once other text
+    /// starts (see [`starts_other_text`]), whose node then opens.
+    fn slot(&mut self, cx: &Cx<'a>, text: &'a str, after_field: &str) -> SyntaxKind {
+        let mut slot = field_after(self.last, text);
+        if self.extra.is_none() && starts_other_text(slot, text, after_field) {
+            slot = SyntaxKind::ExtraFields;
         }
-        let span = cx.token(SyntaxKind::Whitespace, sep);
-        if sep != " " && extra.is_none() {
+        if slot == SyntaxKind::ExtraFields && self.extra.is_none() {
+            let after = self.last.map_or("FEN", field_name);
+            self.extra = Some((
+                cx.start(SyntaxKind::ExtraFields, text),
+                cx.span(text),
+                after,
+            ));
+        }
+        if slot == SyntaxKind::SideToMove {
+            self.side_read = matches!(text, "w" | "b");
+        }
+        slot
+    }
+
+    /// After the last field: closes the extra fields with `fen::fields::unexpected`, and
+    /// reports the fields missing.
+    fn finish(self, cx: &Cx<'a>) {
+        if let Some((open, first, after)) = self.extra {
+            cx.finish(open);
+            let span = first.cover(cx.span(self.last_field));
             cx.report(
                 Diagnostic::new(
-                    Code::WhitespaceSeparator,
-                    around_shown("irregular separator `", sep, "`, expected one space"),
+                    Code::FieldsUnexpected,
+                    around_shown(
+                        "unexpected text `",
+                        cx.source_text(span),
+                        &format!("` after the {after}, expected the end of the FEN"),
+                    ),
                 )
-                .primary(span, describe_whitespace(sep))
-                .help("Separate the fields with exactly one ASCII space (PGN §16.1.3).")
-                .with_fix(span, " "),
+                .primary(span, "not part of a FEN")
+                .help("Remove the extra text; EPD operations and comments do not belong in a FEN."),
             );
         }
-        rest = after_sep;
-    }
-
-    if let Some((open, first, after)) = extra {
-        cx.finish(open);
-        let span = first.cover(cx.span(last_field));
-        cx.report(
-            Diagnostic::new(
-                Code::FieldsUnexpected,
-                around_shown(
-                    "unexpected text `",
-                    cx.source_text(span),
-                    &format!("` after the {after}, expected the end of the FEN"),
-                ),
-            )
-            .primary(span, "not part of a FEN")
-            .help("Remove the extra text; EPD operations and comments do not belong in a FEN."),
-        );
-    }
-    if groups < GROUPS.len() && !counters_moved {
-        report_missing_fields(cx, groups, last_group_field);
-    }
-
-    if !rest.is_empty() {
-        let span = cx.token(SyntaxKind::Whitespace, rest);
-        cx.report(
-            Diagnostic::new(
-                Code::WhitespaceTrailing,
-                around_shown("whitespace `", rest, "` after the FEN, expected none"),
-            )
-            .primary(span, "trailing whitespace")
-            .help("Remove the whitespace after the last field.")
-            .with_fix(span, ""),
-        );
+        if self.groups < GROUPS.len() && !self.counters_moved {
+            report_missing_fields(cx, self.groups, self.last_group_field);
+        }
     }
 }
 
