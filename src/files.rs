@@ -1429,8 +1429,8 @@ mod tests {
 
     #[test]
     fn fixing_converges_on_ambiguous_castling_letters() {
-        // `castling::ambiguous` turns `K` into `H`; `mixed_notation` used to turn it back, and
-        // `--fix` rewrote the file eight times.
+        // `castling::ambiguous` turns `K` into `H`; were `mixed_notation` to turn it back,
+        // `--fix` would rewrite the file again and again.
         let text = b"1r1k2rr/ppppppp1/8/8/8/8/PPPPPPP1/1R1K2RR w KQkq - 0 1\n";
         let fixed = fix_file(FileKind::Lines, text, &Validator::new());
         assert_eq!(fixed.applied, 2);
