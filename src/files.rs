@@ -1101,8 +1101,9 @@ fn format_epd(record: &str, options: &WriteOptions, variant: Option<Variant>) ->
 
 /// The text of an EPD record after its position fields (from `end`), with its move counters
 /// written `style`'s way: the FEN counters as `hmvc` and `fmvn` operations, or those two
-/// operations (when the record has both) as FEN counters. A record already written that way,
-/// or that cannot be (no counters at all, or only one operation), is left as it is.
+/// operations (when the record has both) as FEN counters. Counters written both ways are
+/// written once, `style`'s way. A record already written that way, or that cannot be (no
+/// counters at all, or only one operation), is left as it is.
 fn epd_counters(
     record: &str,
     end: usize,
@@ -1150,21 +1151,36 @@ fn epd_counters(
             Some(out)
         }
         EpdCountersStyle::Fen => {
-            let (Some(hmvc), Some(fmvn)) = (operation("hmvc"), operation("fmvn")) else {
-                return Some(rest.to_owned());
+            let (hmvc, fmvn) = (operation("hmvc"), operation("fmvn"));
+            let (mut out, mut spans) = if tree.move_counters().is_some() {
+                // The FEN counters are there already: the operations that repeat them go.
+                // They agree with them, for a record whose counters conflict has errors and
+                // is not formatted.
+                let spans: Vec<crate::Span> = [hmvc, fmvn]
+                    .into_iter()
+                    .flatten()
+                    .map(|operation| operation.span())
+                    .collect();
+                if spans.is_empty() {
+                    return Some(rest.to_owned());
+                }
+                (String::new(), spans)
+            } else {
+                let (Some(hmvc), Some(fmvn)) = (hmvc, fmvn) else {
+                    return Some(rest.to_owned());
+                };
+                let (Some(halfmove), Some(fullmove)) =
+                    (hmvc.operands().first(), fmvn.operands().first())
+                else {
+                    return Some(rest.to_owned());
+                };
+                (
+                    format!(" {} {}", halfmove.text(), fullmove.text()),
+                    vec![hmvc.span(), fmvn.span()],
+                )
             };
-            if tree.move_counters().is_some() {
-                return Some(rest.to_owned());
-            }
-            let (Some(halfmove), Some(fullmove)) =
-                (hmvc.operands().first(), fmvn.operands().first())
-            else {
-                return Some(rest.to_owned());
-            };
-            let mut out = format!(" {} {}", halfmove.text(), fullmove.text());
-            // The rest without the two operations, each with the blank after it.
+            // The rest without the operations, each with the blank after it.
             let mut at = end;
-            let mut spans = [hmvc.span(), fmvn.span()];
             spans.sort_by_key(|span| span.start);
             for span in spans {
                 out.push_str(record.get(at..span.start)?);
@@ -1413,8 +1429,8 @@ mod tests {
 
     #[test]
     fn fixing_converges_on_ambiguous_castling_letters() {
-        // `castling::ambiguous` turns `K` into `H`; `mixed_notation` used to turn it back, and
-        // `--fix` rewrote the file eight times.
+        // `castling::ambiguous` turns `K` into `H`; were `mixed_notation` to turn it back,
+        // `--fix` would rewrite the file again and again.
         let text = b"1r1k2rr/ppppppp1/8/8/8/8/PPPPPPP1/1R1K2RR w KQkq - 0 1\n";
         let fixed = fix_file(FileKind::Lines, text, &Validator::new());
         assert_eq!(fixed.applied, 2);

@@ -8,7 +8,7 @@ fn codes(diagnostics: &[fenlint::Diagnostic]) -> Vec<&'static str> {
     diagnostics.iter().map(|d| d.code().name()).collect()
 }
 
-/// Bug 1: a comment line after a byte-order mark is a comment, in `.fen` and `.epd` files.
+/// A comment line after a byte-order mark is a comment, in `.fen` and `.epd` files.
 #[test]
 fn a_comment_after_a_byte_order_mark_is_not_a_position() {
     let text = "\u{feff}# header\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n";
@@ -25,7 +25,7 @@ fn a_comment_after_a_byte_order_mark_is_not_a_position() {
     assert!(files::is_position_line("\u{feff}8/8".as_bytes()));
 }
 
-/// Bug 12: a three-check count with a leading zero is its value, with the leading-zero warning
+/// A three-check count with a leading zero is its value, with the leading-zero warning
 /// the move counters draw (and its fix); one rank is "1 rank".
 #[test]
 fn a_leading_zero_is_not_out_of_range_and_one_rank_is_singular() {
@@ -54,7 +54,7 @@ fn a_leading_zero_is_not_out_of_range_and_one_rank_is_singular() {
     assert_eq!(too_few.message(), "found 1 rank, expected 8");
 }
 
-/// Bug 10: after a field that is clearly not a FEN field (a comment, an annotation, two words
+/// After a field that is clearly not a FEN field (a comment, an annotation, two words
 /// of free text), the rest of the line is one `fen::fields::unexpected`, not a cascade; the
 /// fields before it are read as usual.
 #[test]
@@ -106,7 +106,7 @@ fn a_comment_or_free_text_after_the_fields_is_one_error() {
     );
 }
 
-/// Bug 9: Latin-1 bytes in PGN tags are read as Latin-1 (one note, at the first, PGN §4.1),
+/// Latin-1 bytes in PGN tags are read as Latin-1 (one note, at the first, PGN §4.1),
 /// and every `[FEN]` tag of the file is linted all the same, with spans into the file.
 #[test]
 fn a_pgn_with_a_latin1_byte_is_linted_whole() {
@@ -143,7 +143,7 @@ fn a_pgn_with_a_latin1_byte_is_linted_whole() {
     assert_eq!(fixed.text, expected);
 }
 
-/// Bug 13: a UTF-16 file is one diagnostic that says UTF-16, whatever its kind, and `fmt`
+/// A UTF-16 file is one diagnostic that says UTF-16, whatever its kind, and `fmt`
 /// leaves it alone and says so.
 #[test]
 fn a_utf16_file_is_one_diagnostic() {
@@ -176,7 +176,7 @@ fn a_utf16_file_is_one_diagnostic() {
     assert!(files::utf16(b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\0\n").is_none());
 }
 
-/// Bug 15: `fmt` keeps a byte-order mark, as it keeps every byte but the positions'.
+/// `fmt` keeps a byte-order mark, as it keeps every byte but the positions'.
 #[test]
 fn formatting_keeps_the_byte_order_mark() {
     let text = "\u{feff}4k3/8/8/8/8/8/8/4K3  w - - 0 1\n";

@@ -451,7 +451,8 @@ fn three_check_counters_elsewhere_say_where_they_belong() {
         assert_eq!(&line[found.span().range()], counters);
     }
 
-    // FEN counters with the checks in front are still the FEN counters of issue 13.
+    // FEN counters after the check counters are still the FEN's counters, read as a
+    // six-field FEN's.
     let line = "4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1";
     let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
     assert_eq!(codes(&diagnostics), ["epd::fields::move_counters"]);

@@ -37,7 +37,10 @@ KINDS = (".fen", ".epd", ".pgn")
 
 # Codes that fenlint reports as errors on positions python-chess accepts, on purpose.
 STRICTER = {
-    # python-chess does not look at the counters' consistency with the position.
+    # A ninth `/` group (a bare `/` after rank 1) is crazyhouse holdings only when something
+    # says crazyhouse; python-chess's crazyhouse board reads it so whatever the file says, and
+    # fenlint reads it as the standard-chess mistake it most often is.
+    "fen::placement::too_many_ranks",
 }
 
 TAG = re.compile(rb'^\s*\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]')

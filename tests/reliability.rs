@@ -18,8 +18,8 @@ fn within<T: Send + 'static>(seconds: u64, work: impl FnOnce() -> T + Send + 'st
 
 #[test]
 fn a_counter_of_u32_max_does_not_wrap_into_agreement() {
-    // 4294967295 + 0 used to overflow in a debug build and wrap to 3 in a release build,
-    // losing `forms_disagree`.
+    // 4294967295 is the largest `u32`: an unchecked sum with it would panic in a debug build
+    // and wrap in a release build, losing `forms_disagree`.
     let lint = fenlint::lint("4k3/8/8/8/8/8/8/4K3 w - - 4294967295+0 0 1 +1+0");
     let codes: Vec<&str> = lint.diagnostics().iter().map(|d| d.code().name()).collect();
     assert!(codes.contains(&"fen::checks::forms_disagree"), "{codes:?}");

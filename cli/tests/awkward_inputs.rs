@@ -24,7 +24,7 @@ fn snapshot(name: &str, text: &str) {
         .bind(|| insta::assert_snapshot!(format!("cli__awkward_input_{name}"), text));
 }
 
-/// Bug 1: A comment line right after a byte-order mark is a comment, not a FEN.
+/// A comment line right after a byte-order mark is a comment, not a FEN.
 #[test]
 fn a_comment_after_a_byte_order_mark_is_a_comment() {
     let dir = scratch("bom-comment");
@@ -43,8 +43,8 @@ fn a_comment_after_a_byte_order_mark_is_a_comment() {
     );
 }
 
-/// Bug 2: Fixes that used to undo each other (`castling::ambiguous` turned `K` into `H`,
-/// `castling::mixed_notation` turned it back) settle in one rewrite, with the count of fixes
+/// Fixes that could undo each other (`castling::ambiguous` turning `K` into `H`,
+/// `castling::mixed_notation` turning it back) settle in one rewrite, with the count of fixes
 /// that stayed; a second run has nothing to fix.
 #[test]
 fn fixes_settle_and_are_counted_once() {
@@ -69,7 +69,7 @@ fn fixes_settle_and_are_counted_once() {
     assert!(!second.stderr.contains("fixed"), "{}", second.stderr);
 }
 
-/// Bug 3: `--fix` does not guess where a `;` goes when an operand may be an opcode: the record is
+/// `--fix` does not guess where a `;` goes when an operand may be an opcode: the record is
 /// left as it is and still reported, with the `;` suggested in the help.
 #[test]
 fn an_uncertain_epd_fix_is_not_applied() {
@@ -95,7 +95,7 @@ fn an_uncertain_epd_fix_is_not_applied() {
     );
 }
 
-/// Bug 4: a named code wins over `all` whatever the order of the flags, and of two flags that
+/// A named code wins over `all` whatever the order of the flags, and of two flags that
 /// name the same code the later wins, as in ruff.
 #[test]
 fn a_named_code_wins_over_all_and_a_later_flag_over_an_earlier_one() {
@@ -145,7 +145,7 @@ fn a_named_code_wins_over_all_and_a_later_flag_over_an_earlier_one() {
     assert_eq!(run.code, 0, "{}", run.stdout);
 }
 
-/// Bug 5: `--variant auto` on the command line wins over `variant` in fenlint.toml.
+/// `--variant auto` on the command line wins over `variant` in fenlint.toml.
 #[test]
 fn variant_auto_overrides_the_config() {
     let dir = scratch("variant-auto");
@@ -168,7 +168,7 @@ fn variant_auto_overrides_the_config() {
     assert!(auto.stdout.is_empty(), "{}", auto.stdout);
 }
 
-/// Bug 14: an error in fenlint.toml names the file, the line and the column: TOML syntax,
+/// An error in fenlint.toml names the file, the line and the column: TOML syntax,
 /// unknown codes and variants, unknown settings.
 #[test]
 fn config_errors_say_where_they_are() {
@@ -203,7 +203,7 @@ fn config_errors_say_where_they_are() {
     }
 }
 
-/// Bug 6: three-check counters checked as standard chess or crazyhouse get
+/// Three-check counters checked as standard chess or crazyhouse get
 /// `fen::checks::not_three_check`, as holdings outside crazyhouse get
 /// `fen::holdings::not_crazyhouse`; `show` names the variant it checked as.
 #[test]
@@ -254,7 +254,7 @@ fn three_check_counters_outside_three_check_are_reported() {
     );
 }
 
-/// Bug 7: the string of `--fen` is one FEN, never lines or a comment: an empty or blank one is
+/// The string of `--fen` is one FEN, never lines or a comment: an empty or blank one is
 /// `fen::input::empty`, and `# x` is linted as a FEN.
 #[test]
 fn the_fen_flag_is_always_one_fen() {
@@ -269,7 +269,7 @@ fn the_fen_flag_is_always_one_fen() {
     assert_eq!(run.codes()[0], "fen::placement::invalid_character");
 }
 
-/// Bug 12: the summary of `--fen` counts no files.
+/// The summary of `--fen` counts no files.
 #[test]
 fn the_summary_of_the_fen_flag_counts_no_files() {
     let dir = scratch("fen-summary");
@@ -283,7 +283,7 @@ fn the_summary_of_the_fen_flag_counts_no_files() {
     assert_eq!(summary, "1 FEN: 1 error, 0 warnings, 0 advice");
 }
 
-/// Bug 10: a comment after a board-only FEN is one error, not a cascade.
+/// A comment after a board-only FEN is one error, not a cascade.
 #[test]
 fn a_comment_after_the_board_is_one_error() {
     let dir = scratch("comment-cascade");
@@ -315,7 +315,7 @@ fn json_positions(run: &Run) -> Vec<(u64, u64)> {
         .collect()
 }
 
-/// Bug 8: the span of `fen::input::invalid_utf8` ends after the bad byte, one column after it
+/// The span of `fen::input::invalid_utf8` ends after the bad byte, one column after it
 /// starts, in `.fen` lines and in PGN files.
 #[test]
 fn invalid_utf8_spans_end_after_the_bad_byte() {
@@ -350,7 +350,7 @@ fn invalid_utf8_spans_end_after_the_bad_byte() {
     }
 }
 
-/// Bug 9: one Latin-1 byte in a PGN tag does not stop the file: the bytes are read as Latin-1
+/// One Latin-1 byte in a PGN tag does not stop the file: the bytes are read as Latin-1
 /// (one note, at the first), every `[FEN]` tag is linted, and `fmt` formats the rest, keeps the
 /// bad bytes and names what it left alone (and `fmt --check` fails on it).
 #[test]
@@ -394,7 +394,7 @@ fn a_latin1_byte_in_a_pgn_does_not_stop_the_file() {
     assert_eq!(formatted.iter().filter(|&&b| b == 0xfc).count(), 2);
 }
 
-/// Bug 11: the human report's header gives the same line and column (in characters) as the
+/// The human report's header gives the same line and column (in characters) as the
 /// JSON output, after multi-byte characters, bytes that are not UTF-8 and lone `\r`.
 #[test]
 fn human_headers_and_json_agree_on_lines_and_columns() {
@@ -422,7 +422,7 @@ fn human_headers_and_json_agree_on_lines_and_columns() {
     }
 }
 
-/// Bug 13: a UTF-16 file is one diagnostic that says UTF-16, and `fmt` names it and leaves it.
+/// A UTF-16 file is one diagnostic that says UTF-16, and `fmt` names it and leaves it.
 #[test]
 fn a_utf16_file_is_one_diagnostic() {
     let dir = scratch("utf16");
@@ -448,7 +448,7 @@ fn a_utf16_file_is_one_diagnostic() {
     );
 }
 
-/// Bug 15: `fmt` keeps the byte-order mark, and the walk takes `.fen`, `.epd` and `.pgn` in any
+/// `fmt` keeps the byte-order mark, and the walk takes `.fen`, `.epd` and `.pgn` in any
 /// case, exactly the files whose extension gives their kind; `.txt` is linted when named only.
 #[test]
 fn fmt_keeps_the_bom_and_the_walk_matches_extensions_in_any_case() {
@@ -489,7 +489,7 @@ fn fmt_keeps_the_bom_and_the_walk_matches_extensions_in_any_case() {
     );
 }
 
-/// Bug 16: `fmt --check` fails on a position it cannot format (it has errors), as
+/// `fmt --check` fails on a position it cannot format (it has errors), as
 /// `rustfmt --check` does on a file it cannot parse; plain `fmt` says what it left alone.
 #[test]
 fn fmt_check_fails_when_it_cannot_check() {

@@ -60,6 +60,21 @@ fn fmt_converts_epd_counters() {
     assert_eq!((checked.stdout.as_str(), checked.code), ("", 0));
     run(&dir, &["fmt", "--epd-counters", "fen", "book.epd"]);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), book);
+    // Counters written both ways (and agreeing) are written once, either way.
+    let position = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq -";
+    let both = format!("{position} 0 2 hmvc 0; id \"x\"; fmvn 2;\n");
+    for (style, expected) in [
+        ("fen", format!("{position} 0 2 id \"x\";\n")),
+        (
+            "operations",
+            format!("{position} hmvc 0; id \"x\"; fmvn 2;\n"),
+        ),
+    ] {
+        let path = write(&dir, "both.epd", both.as_bytes());
+        let converted = run(&dir, &["fmt", "--epd-counters", style, "both.epd"]);
+        assert_eq!(converted.code, 0, "{}", converted.stderr);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), expected, "{style}");
+    }
 }
 
 /// A file with lone-CR line endings: every position is linted, on its own line, and `--fix`

@@ -334,10 +334,19 @@ impl Validator {
                 .fullmove_number
                 .or_else(|| tree.fullmove_number().map(CounterText::from));
             check.usual_counters = rules::counters::usual(&check);
-            // Every rule runs, those of codes not reported too: no rule reads another's
-            // diagnostics, and a rule costs little until it reports, so leaving them out
-            // after is the same, and cheaper than asking before each rule.
-            rules::run_all(&mut check);
+            // A ninth group of piece letters leaves the board in doubt: which of the nine
+            // groups is the rank too many is not known, and the rules would judge the first
+            // eight (a board without the real rank 1), so only the rank too many is reported,
+            // as a board of seven ranks reports only the rank missing. A bare `/` after
+            // rank 1 leaves the board whole, and every rule runs.
+            if slash_group && tree.holdings().is_some_and(|group| group.text().len() > 1) {
+                rules::crazyhouse::slash_group::check(&mut check);
+            } else {
+                // Every rule runs, those of codes not reported too: no rule reads another's
+                // diagnostics, and a rule costs little until it reports, so leaving them out
+                // after is the same, and cheaper than asking before each rule.
+                rules::run_all(&mut check);
+            }
             diagnostics = std::mem::take(&mut check.diagnostics);
         }
         // Without overrides every diagnostic keeps the default severity it was made with, and

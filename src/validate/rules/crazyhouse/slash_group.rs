@@ -97,6 +97,12 @@ mod tests {
         for (fen, span) in [
             (format!("{START}/RNBQKBNR w KQkq - 0 1"), (43, 52)),
             (format!("{START}/Pp w KQkq - 0 1"), (43, 46)),
+            // Nine real ranks: the first eight have pawns on rank 1 and no White king, which
+            // the rules would report if they judged them.
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_owned(),
+                (36, 45),
+            ),
         ] {
             let lint = crate::lint(&fen);
             let found: Vec<Code> = lint.diagnostics().iter().map(|d| d.code()).collect();
