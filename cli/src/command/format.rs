@@ -321,6 +321,8 @@ pub fn fmt_stdin(
             format_input(kind, stdin, &mut out, settings, &name, &mut counts)
                 .and_then(|()| out.flush())
         };
+        // What changed is said once it is all written, as for a file.
+        let complete = formatted.is_ok();
         let trouble = match formatted {
             Ok(()) => false,
             Err(error) if out.failed => closed::report(&error),
@@ -329,6 +331,9 @@ pub fn fmt_stdin(
                 true
             }
         };
+        if complete {
+            changed_note(&name, args.check, counts.changed);
+        }
         return fmt_status(args, trouble, counts.changed, counts.unverified);
     }
     let elided = match read_elided(Path::new("-"), kind) {
