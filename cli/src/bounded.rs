@@ -519,6 +519,27 @@ mod tests {
     }
 
     #[test]
+    fn a_diff_gets_its_long_lines_back_after_their_marks() {
+        let long = "x".repeat(fenlint::MAX_LINE_LEN + 10);
+        let input = format!("a\n{long}\r\nb\n{long}");
+        let mut elided = Elided::read_stream(FileKind::Lines, input.as_bytes()).unwrap();
+        let text = String::from_utf8(elided.text.clone()).unwrap();
+        let lines: Vec<&str> = text.split_inclusive('\n').collect();
+        let [_, first, _, last] = lines[..] else {
+            panic!("{text:?}");
+        };
+        // As a diff writes them: each line after its mark, the last without a line break
+        // followed by a line that says so.
+        let diff = format!("-a\n+A\n {first}-b\n+B\n {last}\n\\ No newline at end of file\n");
+        let mut out = Vec::new();
+        elided.write_diff(diff.as_bytes(), &mut out).unwrap();
+        assert!(
+            out == format!("-a\n+A\n {long}\r\n-b\n+B\n {long}\n\\ No newline at end of file\n")
+                .into_bytes()
+        );
+    }
+
+    #[test]
     fn a_line_like_a_marker_is_not_taken_for_one() {
         let long = "x".repeat(fenlint::MAX_LINE_LEN + 10);
         let mut elided =
