@@ -449,6 +449,17 @@ fn a_stream_without_line_breaks_is_read_in_bounded_memory() {
             );
         }
     }
+    // `show` reads its FEN a line at a time too, and says why it shows nothing.
+    let (peak, run) = peak_memory(&dir, &["show"], Some((0, 256)));
+    assert!(peak < BOUNDED, "show: {} MiB at the peak", peak >> 20);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(
+        run.stderr.contains(
+            "fenlint: the FEN on line 1 of standard input is longer than 64 KiB, the limit of a line"
+        ),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]
