@@ -245,8 +245,9 @@ pub struct Elided {
     pub text: Vec<u8>,
     /// The long lines: their number and whether they hold a position.
     pub long_lines: Vec<LongLine>,
-    /// Where each long line is kept in `store`: its byte offset and length.
-    kept: Vec<(u64, u64)>,
+    /// Where each long line is kept in `store`: its byte offset, its length, and whether a
+    /// line break ends it (the last line of an input may have none).
+    kept: Vec<(u64, u64, bool)>,
     /// Where the long lines are kept: the regular file that was read, read again at each long
     /// line's place; or, for a stream, which cannot be read twice, a temporary file (deleted
     /// when it is closed) they were copied to as they were read.
@@ -313,7 +314,7 @@ impl Elided {
             if ended {
                 elided.text.push(b'\n');
             }
-            elided.kept.push((offset, length));
+            elided.kept.push((offset, length, ended));
             elided.long_lines.push((number, position));
         }
         elided.store = Some(match store {
@@ -325,6 +326,19 @@ impl Elided {
     /// Writes `text` (the formatted or fixed [`Elided::text`]) to `out`, each marker line
     /// replaced by the long line it stands for.
     pub fn write(&mut self, text: &[u8], out: &mut dyn Write) -> io::Result<()> {
+        self.restore(text, 0, out)
+    }
+
+    /// Writes `diff`, a unified diff of [`Elided::text`] (or of what was made of it), to `out`,
+    /// each line that holds a marker after its one-byte mark (` `, `-` or `+`) with the long
+    /// line in its place: the diff of the input as it is, long lines and all.
+    pub fn write_diff(&mut self, diff: &[u8], out: &mut dyn Write) -> io::Result<()> {
+        self.restore(diff, 1, out)
+    }
+
+    /// Writes `text` to `out`, each marker that starts a line after `mark` bytes replaced by
+    /// the long line it stands for.
+    fn restore(&mut self, text: &[u8], mark: usize, out: &mut dyn Write) -> io::Result<()> {
         let mut at = 0usize;
         let finder = memchr::memmem::Finder::new(&self.marker);
         let mut from = 0usize;
@@ -337,17 +351,21 @@ impl Elided {
             let index = std::str::from_utf8(rest.get(..digits).unwrap_or_default())
                 .ok()
                 .and_then(|digits| digits.parse::<usize>().ok());
-            let at_line_start = start == 0 || text.get(start.saturating_sub(1)) == Some(&b'\n');
+            let at_line_start = start.checked_sub(mark).is_some_and(|line_start| {
+                line_start == 0 || text.get(line_start.saturating_sub(1)) == Some(&b'\n')
+            });
             let (Some(index), true) = (index, at_line_start) else {
                 from = line_end.max(start.saturating_add(1));
                 continue;
             };
-            let Some(&(offset, length)) = self.kept.get(index) else {
+            let Some(&(offset, length, ended)) = self.kept.get(index) else {
                 from = line_end.max(start.saturating_add(1));
                 continue;
             };
-            // The marker's own line break stands for the long line's, which is kept with it.
-            let line_end = if text.get(line_end) == Some(&b'\n') {
+            // The marker's own line break stands for the long line's, which is kept with it; a
+            // long line without one ends the input, and what follows its marker (in a diff,
+            // `\ No newline at end of file` on a line of its own) stays.
+            let line_end = if ended && text.get(line_end) == Some(&b'\n') {
                 line_end.saturating_add(1)
             } else {
                 line_end
@@ -362,7 +380,7 @@ impl Elided {
             if copied != length {
                 return Err(io::Error::new(
                     io::ErrorKind::UnexpectedEof,
-                    "the file changed while it was rewritten",
+                    "the file changed while it was read",
                 ));
             }
             at = line_end;
@@ -498,6 +516,27 @@ mod tests {
                 assert!(out == input.as_bytes(), "{stream}");
             }
         }
+    }
+
+    #[test]
+    fn a_diff_gets_its_long_lines_back_after_their_marks() {
+        let long = "x".repeat(fenlint::MAX_LINE_LEN + 10);
+        let input = format!("a\n{long}\r\nb\n{long}");
+        let mut elided = Elided::read_stream(FileKind::Lines, input.as_bytes()).unwrap();
+        let text = String::from_utf8(elided.text.clone()).unwrap();
+        let lines: Vec<&str> = text.split_inclusive('\n').collect();
+        let [_, first, _, last] = lines[..] else {
+            panic!("{text:?}");
+        };
+        // As a diff writes them: each line after its mark, the last without a line break
+        // followed by a line that says so.
+        let diff = format!("-a\n+A\n {first}-b\n+B\n {last}\n\\ No newline at end of file\n");
+        let mut out = Vec::new();
+        elided.write_diff(diff.as_bytes(), &mut out).unwrap();
+        assert!(
+            out == format!("-a\n+A\n {long}\r\n-b\n+B\n {long}\n\\ No newline at end of file\n")
+                .into_bytes()
+        );
     }
 
     #[test]

@@ -5,6 +5,8 @@ use std::path::Path;
 
 use similar::TextDiff;
 
+use crate::bounded::Elided;
+
 /// Lines of context around each change, as `diff -u` and `git diff` show.
 const CONTEXT_LINES: usize = 3;
 
@@ -16,12 +18,18 @@ const CONTEXT_LINES: usize = 3;
 /// The lines are compared and written as bytes, so that nothing is lost: a byte-order mark, a
 /// `\r` before the `\n` and bytes that are not UTF-8 appear in the diff as they are in the
 /// file, and a last line without its `\n` is followed by `\ No newline at end of file`.
+///
+/// When `old` and `new` were made from an input read with its long lines elided, `long` is
+/// that input: each hunk is written with its long lines back in place of their markers (a long
+/// line is never changed, so it is only ever context), a hunk at a time, so that no long line
+/// is held in memory.
 pub fn write_unified(
     out: &mut dyn Write,
     path: &Path,
     cwd: Option<&Path>,
     old: &[u8],
     new: &[u8],
+    mut long: Option<&mut Elided>,
 ) -> io::Result<bool> {
     if old == new {
         return Ok(false);
@@ -41,8 +49,16 @@ pub fn write_unified(
     out.write_all(&header)?;
     // Each hunk writes its lines as bytes (its `Display` would replace bytes that are not
     // UTF-8).
+    let mut written = Vec::new();
     for hunk in hunks {
-        hunk.to_writer(&mut *out)?;
+        match long.as_deref_mut() {
+            Some(elided) => {
+                written.clear();
+                hunk.to_writer(&mut written)?;
+                elided.write_diff(&written, out)?;
+            }
+            None => hunk.to_writer(&mut *out)?,
+        }
     }
     Ok(true)
 }
@@ -53,7 +69,7 @@ mod tests {
 
     fn diff(old: &[u8], new: &[u8]) -> Vec<u8> {
         let mut out = Vec::new();
-        write_unified(&mut out, Path::new("./x.fen"), None, old, new).unwrap();
+        write_unified(&mut out, Path::new("./x.fen"), None, old, new, None).unwrap();
         out
     }
 

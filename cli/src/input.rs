@@ -111,6 +111,9 @@ pub const STREAM_BUFFER_BYTES: u64 = 16 << 20;
 /// Opens `path` for reading (`-` is standard input).
 pub fn open(path: &Path) -> io::Result<Source<'static>> {
     if path.as_os_str() == "-" {
+        if let Some(file) = stdin_file() {
+            return Ok(Source::File(file));
+        }
         return buffered(Box::new(io::stdin()));
     }
     if path.is_dir() {
@@ -122,6 +125,23 @@ pub fn open(path: &Path) -> io::Result<Source<'static>> {
     } else {
         buffered(Box::new(file))
     }
+}
+
+/// Standard input as a file, when it is a regular file read from its start (`check - <
+/// big.fen`): it is then read twice as a named file is, however long it is, so that an
+/// `allow-file` comment anywhere in it applies to all of it. `None` for a pipe, a terminal, or
+/// a file something has already read from (the rest of it is read as a stream).
+#[cfg(unix)]
+fn stdin_file() -> Option<File> {
+    use std::os::fd::AsFd;
+    let mut file = File::from(io::stdin().as_fd().try_clone_to_owned().ok()?);
+    let regular = file.metadata().ok()?.is_file();
+    (regular && file.stream_position().ok()? == 0).then_some(file)
+}
+
+#[cfg(not(unix))]
+fn stdin_file() -> Option<File> {
+    None
 }
 
 /// A stream, read into memory up to [`STREAM_BUFFER_BYTES`]: whole when it ends there, else

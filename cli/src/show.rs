@@ -2,10 +2,13 @@
 //! highlighted, then the diagnostics.
 
 use std::fmt::Write as _;
+use std::io::Read;
 
 use fenlint::position::{Holdings, Position};
 use fenlint::{Color, File, Lint, Square};
 use owo_colors::OwoColorize;
+
+use crate::bounded::{Line, Lines};
 
 /// The diagram of `lint`'s position: ranks and files labelled, highlighted squares in brackets
 /// (and in bold red when `color`), then the side to move, castling, en passant, counters,
@@ -150,19 +153,61 @@ pub fn hand(holdings: &Holdings, color: Color, draw: impl Fn(char) -> char) -> S
     }
 }
 
-/// The FEN `fenlint show` reads from standard input: its first line that is not blank or a `#`
-/// comment, without its line ending, and how many more such lines follow; or what is wrong.
-pub fn fen_of_input(bytes: &[u8]) -> Result<(String, usize), String> {
-    let text = std::str::from_utf8(bytes)
-        .map_err(|error| format!("standard input is not UTF-8 (byte {})", error.valid_up_to()))?;
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut positions = text
-        .lines()
-        .filter(|line| fenlint::files::is_position_line(line.as_bytes()));
-    let first = positions
+/// The FEN `fenlint show` reads from standard input, `input`: its first line that is not blank
+/// or a `#` comment, without its line ending, and how many more such lines follow; or what is
+/// wrong. The input is read a line at a time, each kept up to the line limit, so that an input
+/// of any size (`show < /dev/zero`) takes no more memory than a line.
+pub fn fen_of_input(input: impl Read) -> Result<(String, usize), String> {
+    let mut lines = Lines::new(input);
+    let mut first: Option<String> = None;
+    let mut more = 0usize;
+    let mut number = 0usize;
+    while let Some(kind) = lines
         .next()
-        .ok_or_else(|| "no FEN on standard input".to_owned())?;
-    Ok((first.to_owned(), positions.count()))
+        .map_err(|error| format!("cannot read standard input: {error}"))?
+    {
+        let line = lines.line();
+        let start = lines.position().saturating_sub(line.len() as u64);
+        // A long line's kept start may end inside a character, which is no error.
+        let text = match std::str::from_utf8(line) {
+            Ok(text) => text,
+            Err(error) if kind == Line::Long && error.error_len().is_none() => line
+                .get(..error.valid_up_to())
+                .and_then(|valid| std::str::from_utf8(valid).ok())
+                .unwrap_or_default(),
+            Err(error) => {
+                return Err(format!(
+                    "standard input is not UTF-8 (byte {})",
+                    start.saturating_add(error.valid_up_to() as u64)
+                ));
+            }
+        };
+        number = number.saturating_add(1);
+        let text = if number == 1 {
+            text.strip_prefix('\u{feff}').unwrap_or(text)
+        } else {
+            text
+        };
+        let content = text.strip_suffix('\n').map_or(text, |content| {
+            content.strip_suffix('\r').unwrap_or(content)
+        });
+        if !fenlint::files::is_position_line(content.as_bytes()) {
+            continue;
+        }
+        if first.is_some() {
+            more = more.saturating_add(1);
+        } else if kind == Line::Long {
+            return Err(format!(
+                "the FEN on line {number} of standard input is longer than {} KiB, the limit of a line",
+                fenlint::MAX_LINE_LEN / 1024
+            ));
+        } else {
+            first = Some(content.to_owned());
+        }
+    }
+    first
+        .map(|fen| (fen, more))
+        .ok_or_else(|| "no FEN on standard input".to_owned())
 }
 
 #[cfg(test)]
@@ -227,7 +272,15 @@ mod tests {
             fen_of_input(input.as_bytes()),
             Ok(("4k3/8/8/8/8/8/8/4K3 w - - 0 1".to_owned(), 1))
         );
-        assert!(fen_of_input(b"# only a comment\n").is_err());
-        assert!(fen_of_input(b"\xff").unwrap_err().contains("not UTF-8"));
+        assert!(fen_of_input(&b"# only a comment\n"[..]).is_err());
+        assert!(
+            fen_of_input(&b"\xff"[..])
+                .unwrap_err()
+                .contains("not UTF-8")
+        );
+        assert_eq!(
+            fen_of_input(&b"8/8/8/4k3/8/8/8/4K3 w - - 0 1\n# \xff\n"[..]),
+            Err("standard input is not UTF-8 (byte 32)".to_owned())
+        );
     }
 }

@@ -285,6 +285,17 @@ fn fmt_says_what_it_changed_on_stderr_as_fix_does() {
     let fmt = fenlint(&dir, &["fmt", "a.fen"]);
     assert_eq!((fmt.code, fmt.stdout.as_str()), (0, ""));
     assert_eq!(fmt.stderr, "fenlint: a.fen: changed 2 FENs\n");
+    // Standard input too, its text on stdout and the count on stderr.
+    let spaced = "4k3/8/8/8/8/8/8/4K3  w - - 0 1\n";
+    let check = fenlint_with(&dir, &["fmt", "--check", "-"], spaced.as_bytes());
+    assert_eq!((check.code, check.stdout.as_str()), (1, ""));
+    assert_eq!(check.stderr, "fenlint: -: would change 1 FEN\n");
+    let fmt = fenlint_with(&dir, &["fmt", "-"], spaced.as_bytes());
+    assert_eq!(
+        (fmt.code, fmt.stdout.as_str()),
+        (0, "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n")
+    );
+    assert_eq!(fmt.stderr, "fenlint: -: changed 1 FEN\n");
     // As `check --fix` says what it fixed.
     write(&dir, "c.fen", CASTLING);
     let fix = fenlint(&dir, &["check", "--fix", "c.fen"]);

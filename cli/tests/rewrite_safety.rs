@@ -429,6 +429,8 @@ fn a_stream_without_line_breaks_is_read_in_bounded_memory() {
         &["fmt", "--check", "-"],
         &["check", "--fix", "-"],
         &["check", "-"],
+        &["fmt", "--diff", "-"],
+        &["check", "--diff", "-"],
     ] {
         let (peak, run) = peak_memory(&dir, args, Some((0, 256)));
         assert!(peak < BOUNDED, "{args:?}: {} MiB at the peak", peak >> 20);
@@ -447,6 +449,17 @@ fn a_stream_without_line_breaks_is_read_in_bounded_memory() {
             );
         }
     }
+    // `show` reads its FEN a line at a time too, and says why it shows nothing.
+    let (peak, run) = peak_memory(&dir, &["show"], Some((0, 256)));
+    assert!(peak < BOUNDED, "show: {} MiB at the peak", peak >> 20);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(
+        run.stderr.contains(
+            "fenlint: the FEN on line 1 of standard input is longer than 64 KiB, the limit of a line"
+        ),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]
@@ -488,6 +501,54 @@ fn a_huge_line_is_copied_through_and_the_rest_is_rewritten() {
         assert!(std::fs::read(&path).unwrap() == fixed, "{command:?}");
         std::fs::remove_file(&path).unwrap();
         assert!(entries(&dir).is_empty(), "{command:?}");
+    }
+}
+
+/// `--diff` holds no long line either: a line of 96 MiB around the changes is in the diff as
+/// it is in the file, as context, and the run takes a small part of it.
+#[test]
+fn a_diff_shows_a_huge_line_as_it_is_in_bounded_memory() {
+    let dir = scratch("huge-diff");
+    let mut text = FIXABLE.as_bytes().to_vec();
+    text.extend_from_slice(b"# ");
+    text.resize(text.len() + (96 << 20), b'x');
+    text.extend_from_slice(b"\n");
+    text.extend_from_slice(FIXABLE.as_bytes());
+    write(&dir, "huge.fen", &text);
+    for command in [&["check", "--diff"][..], &["fmt", "--diff"]] {
+        let (peak, run) = peak_memory(&dir, &args(&with(command, &["huge.fen"])), None);
+        assert_eq!(run.code, Some(1), "{command:?}: {}", run.stderr);
+        if Path::new("/proc/self/status").exists() {
+            assert!(peak < BOUNDED / 4, "{command:?}: {} MiB", peak >> 20);
+        }
+    }
+    // The diff itself: each long line as it is, its line ending (`\r\n`, or none at the end
+    // of the input) kept, for a file and for standard input.
+    // Two long lines that hold positions, which are said to be left as they are.
+    let long = format!("{}{}", FIXABLE.trim_end(), "x".repeat(70_000));
+    let text = format!("{FIXABLE}{long}\r\n# kept\n{FIXABLE}{long}");
+    let hunk = format!(
+        "@@ -1,5 +1,5 @@\n-{FIXABLE}+{FIXED} {long}\r\n # kept\n-{FIXABLE}+{FIXED} {long}\n\\ No newline at end of file\n"
+    );
+    write(&dir, "long.fen", text.as_bytes());
+    for command in [&["check", "--diff"][..], &["fmt", "--diff"]] {
+        for input in ["long.fen", "-"] {
+            let stdin = (input == "-").then_some(text.as_bytes());
+            let run = fenlint(&dir, &args(&with(command, &[input])), stdin);
+            assert_eq!(run.code, Some(1), "{command:?} {input}: {}", run.stderr);
+            let diff = String::from_utf8(run.stdout).unwrap();
+            let hunks = diff.find("@@").map_or("", |at| &diff[at..]);
+            assert!(hunks == hunk, "{command:?} {input}: {:?}", diff.get(..300));
+            for line in [2, 5] {
+                assert!(
+                    run.stderr.contains(&format!(
+                        "{input}:{line}: left as it is: longer than 64 KiB, the limit of a line"
+                    )),
+                    "{command:?} {input}: {}",
+                    run.stderr
+                );
+            }
+        }
     }
 }
 

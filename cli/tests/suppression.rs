@@ -137,8 +137,9 @@ fn an_allow_file_at_the_end_of_a_file_of_megabytes_silences_its_first_line() {
 
 /// Standard input longer than the 16 MiB read before linting starts is linted as it comes, so
 /// an `allow-file` comment at its end cannot take back what was reported: `check -` says so on
-/// stderr, naming the comment's line, while `check --fix -` (which reads it whole) and the
-/// same text in a file silence the first line and say nothing of it.
+/// stderr, naming the comment's line, while `check --fix -` (which reads it whole), the same
+/// text in a file, and standard input redirected from that file silence the first line and
+/// say nothing of it.
 #[test]
 fn a_late_allow_file_in_a_long_stream_says_it_applies_from_its_line_on() {
     let dir = scratch("late-allow-file");
@@ -190,6 +191,16 @@ fn a_late_allow_file_in_a_long_stream_says_it_applies_from_its_line_on() {
     let (stdout, stderr, _) = fenlint(&dir, &["check", "--format", "json", "long.fen"], b"");
     assert_eq!(codes(&stdout), ["fen::suppression::unused"]);
     assert_eq!(stderr, "");
+    // Standard input that is that file (`check - < long.fen`) is read as the file is.
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_fenlint"))
+        .current_dir(&dir)
+        .args(["check", "--format", "json", "-"])
+        .stdin(std::fs::File::open(dir.join("long.fen")).unwrap())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(codes(&stdout), ["fen::suppression::unused"]);
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
     // At the top of the stream, it silences everything after it, and nothing is said.
     let mut first = "# fenlint: allow-file fen::fields::missing\n".to_owned();
     first.push_str(&text);

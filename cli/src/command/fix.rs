@@ -11,7 +11,7 @@ use fenlint::files::FileKind;
 
 use super::{
     CLEAN, ERRORS, PerFile, TROUBLE, fits_in_lines, is_stdin, lint_input, long_notes,
-    name_and_kind, output_failed, read_file, read_stdin,
+    name_and_kind, output_failed, read_elided,
 };
 use crate::args::CheckArgs;
 use crate::finding::Totals;
@@ -73,8 +73,8 @@ pub fn diff_fixes(files: &[PathBuf], per_file: &mut PerFile, mut trouble: bool) 
     let cwd = std::env::current_dir().ok();
     for file in files {
         let (name, kind) = name_and_kind(file, None);
-        let bytes = match read_file(file) {
-            Ok(bytes) => bytes,
+        let mut elided = match read_elided(file, kind) {
+            Ok(elided) => elided,
             Err(error) => {
                 eprintln!("fenlint: {}: {error}", shown_name(&name));
                 trouble = true;
@@ -84,14 +84,25 @@ pub fn diff_fixes(files: &[PathBuf], per_file: &mut PerFile, mut trouble: bool) 
         let Some(validator) = per_file.validator(file, &mut trouble) else {
             continue;
         };
+        if !fits_in_lines(kind, &name, &elided.long_lines) {
+            continue;
+        }
+        let bytes = std::mem::take(&mut elided.text);
         let fixed = fenlint::files::fix_file(kind, &bytes, &validator);
         fix_notes(&name, kind, &bytes, &fixed, true);
-        match diff::write_unified(&mut out, file, cwd.as_deref(), &bytes, &fixed.text).and_then(
-            |changes| {
-                out.flush()?;
-                Ok(changes)
-            },
-        ) {
+        long_notes(&name, &elided.long_lines);
+        match diff::write_unified(
+            &mut out,
+            file,
+            cwd.as_deref(),
+            &bytes,
+            &fixed.text,
+            Some(&mut elided),
+        )
+        .and_then(|changes| {
+            out.flush()?;
+            Ok(changes)
+        }) {
             Ok(changes) => changed |= changes,
             Err(error) => {
                 // The result so far: whether this file would change, known before its diff.
@@ -117,33 +128,20 @@ pub fn diff_fixes(files: &[PathBuf], per_file: &mut PerFile, mut trouble: bool) 
 /// the diff on stdout instead, and exit 1 when something would change.
 pub fn fix_stdin(args: &CheckArgs, validator: &Validator, printer: &mut Printer) -> u8 {
     let (name, kind) = name_and_kind(Path::new("-"), args.stdin_filename.as_deref());
-    // Without `--diff`, the lines longer than the limit are not held in memory, but copied
-    // from where they are kept to the output.
-    let mut elided = None;
-    let read = if args.diff {
-        read_stdin()
-    } else {
-        bounded::Elided::read_stream(kind, io::stdin().lock()).map(|mut read| {
-            let text = std::mem::take(&mut read.text);
-            elided = Some(read);
-            text
-        })
-    };
-    let bytes = match read {
-        Ok(bytes) => bytes,
+    // The lines longer than the limit are not held in memory, but copied from where they are
+    // kept to the output (the fixed text, or the diff's context).
+    let mut elided = match bounded::Elided::read_stream(kind, io::stdin().lock()) {
+        Ok(elided) => elided,
         Err(error) => {
             eprintln!("fenlint: {}: {error}", shown_name(&name));
             return TROUBLE;
         }
     };
-    let fixed = match &elided {
-        Some(elided) if !fits_in_lines(kind, &name, &elided.long_lines) => None,
-        _ => Some(fenlint::files::fix_file(kind, &bytes, validator)),
-    };
+    let bytes = std::mem::take(&mut elided.text);
+    let fixed = fits_in_lines(kind, &name, &elided.long_lines)
+        .then(|| fenlint::files::fix_file(kind, &bytes, validator));
     if let Some(fixed) = &fixed {
         fix_notes(&name, kind, &bytes, fixed, args.diff);
-    }
-    if let (Some(elided), Some(_)) = (&elided, &fixed) {
         long_notes(&name, &elided.long_lines);
     }
     let text = fixed.as_ref().map_or(&bytes, |fixed| &fixed.text);
@@ -155,6 +153,7 @@ pub fn fix_stdin(args: &CheckArgs, validator: &Validator, printer: &mut Printer)
             std::env::current_dir().ok().as_deref(),
             &bytes,
             text,
+            Some(&mut elided),
         )
         .and_then(|changes| stdout.flush().map(|()| changes));
         return match written {
@@ -168,12 +167,9 @@ pub fn fix_stdin(args: &CheckArgs, validator: &Validator, printer: &mut Printer)
     }
     // When the reader of the fixed text goes away, the report of what is left still comes, on
     // stderr, with its exit status.
-    let written = match &mut elided {
-        Some(elided) => {
-            let mut out = io::BufWriter::new(&mut stdout);
-            elided.write(text, &mut out).and_then(|()| out.flush())
-        }
-        None => stdout.write_all(text),
+    let written = {
+        let mut out = io::BufWriter::new(&mut stdout);
+        elided.write(text, &mut out).and_then(|()| out.flush())
     };
     if let Err(error) = written.and_then(|()| stdout.flush())
         && closed::report(&error)
@@ -189,19 +185,20 @@ fn report_left(
     name: &Arc<str>,
     kind: FileKind,
     text: &[u8],
-    elided: Option<bounded::Elided>,
+    mut elided: bounded::Elided,
     validator: &Validator,
     printer: &mut Printer,
 ) -> u8 {
-    let source = match elided.filter(|elided| !elided.long_lines.is_empty()) {
-        Some(mut elided) => match restored(&mut elided, text) {
+    let source = if elided.long_lines.is_empty() {
+        input::Source::Rewindable(Box::new(io::Cursor::new(text)))
+    } else {
+        match restored(&mut elided, text) {
             Ok(file) => input::Source::File(file),
             Err(error) => {
                 eprintln!("fenlint: {}: {error}", shown_name(name));
                 return TROUBLE;
             }
-        },
-        None => input::Source::Rewindable(Box::new(io::Cursor::new(text))),
+        }
     };
     let mut totals = Totals::default();
     let mut report = io::BufWriter::new(io::stderr().lock());

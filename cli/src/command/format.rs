@@ -11,7 +11,7 @@ use fenlint::files::FileKind;
 
 use super::{
     CLEAN, ERRORS, TROUBLE, files_of, fits_in_lines, is_stdin, long_notes, name_and_kind,
-    output_failed, read_file, read_stdin, settings_path,
+    output_failed, read_elided, settings_path,
 };
 use crate::args::FmtArgs;
 use crate::source::shown_name;
@@ -65,13 +65,17 @@ pub fn run_fmt(args: &FmtArgs) -> u8 {
         let name = file.display().to_string();
         let mut of_file = FmtCounts::default();
         let formatted = if args.diff {
-            read_file(&file).map(|bytes| {
-                let kind = FileKind::of(&file);
-                let mut outcome = fenlint::files::format_file_as(kind, &bytes, &options, variant);
-                fmt::keep_reported(kind, &bytes, &mut outcome, &validator);
-                of_file.unverified += fmt_notes(&name, &outcome);
-                of_file.changed += outcome.changed;
-                Some((bytes, outcome))
+            let kind = FileKind::of(&file);
+            read_elided(&file, kind).map(|elided| {
+                format_elided(
+                    kind,
+                    elided,
+                    &name,
+                    &options,
+                    variant,
+                    &validator,
+                    &mut of_file,
+                )
             })
         } else {
             fmt_file(&file, args, &options, variant, &validator, &mut of_file).map(|()| None)
@@ -79,10 +83,15 @@ pub fn run_fmt(args: &FmtArgs) -> u8 {
         counts.unverified += of_file.unverified;
         counts.changed += of_file.changed;
         let written = match formatted {
-            Ok(Some((bytes, outcome))) => {
-                diff::write_unified(&mut out, &file, cwd.as_deref(), &bytes, &outcome.text)
-                    .map(|_| ())
-            }
+            Ok(Some((bytes, text, mut elided))) => diff::write_unified(
+                &mut out,
+                &file,
+                cwd.as_deref(),
+                &bytes,
+                &text,
+                Some(&mut elided),
+            )
+            .map(|_| ()),
             Ok(None) => {
                 changed_note(&name, args.check, of_file.changed);
                 Ok(())
@@ -312,6 +321,8 @@ pub fn fmt_stdin(
             format_input(kind, stdin, &mut out, settings, &name, &mut counts)
                 .and_then(|()| out.flush())
         };
+        // What changed is said once it is all written, as for a file.
+        let complete = formatted.is_ok();
         let trouble = match formatted {
             Ok(()) => false,
             Err(error) if out.failed => closed::report(&error),
@@ -320,31 +331,72 @@ pub fn fmt_stdin(
                 true
             }
         };
+        if complete {
+            changed_note(&name, args.check, counts.changed);
+        }
         return fmt_status(args, trouble, counts.changed, counts.unverified);
     }
-    let bytes = match read_stdin() {
-        Ok(bytes) => bytes,
+    let elided = match read_elided(Path::new("-"), kind) {
+        Ok(elided) => elided,
         Err(error) => {
             eprintln!("fenlint: {}: {error}", shown_name(&name));
             return TROUBLE;
         }
     };
-    let mut outcome = fenlint::files::format_file_as(kind, &bytes, options, variant);
-    fmt::keep_reported(kind, &bytes, &mut outcome, validator);
-    let unverified = fmt_notes(&name, &outcome);
+    let mut counts = FmtCounts::default();
+    let formatted = format_elided(
+        kind,
+        elided,
+        &name,
+        options,
+        variant,
+        validator,
+        &mut counts,
+    );
     let mut stdout = io::stdout().lock();
-    let written = diff::write_unified(
-        &mut stdout,
-        Path::new(&*name),
-        std::env::current_dir().ok().as_deref(),
-        &bytes,
-        &outcome.text,
-    )
-    .map(|_| ());
+    let written = match formatted {
+        Some((bytes, text, mut elided)) => diff::write_unified(
+            &mut stdout,
+            Path::new(&*name),
+            std::env::current_dir().ok().as_deref(),
+            &bytes,
+            &text,
+            Some(&mut elided),
+        )
+        .map(|_| ()),
+        None => Ok(()),
+    };
     let trouble = written
         .and_then(|()| stdout.flush())
         .is_err_and(|error| closed::report(&error));
-    fmt_status(args, trouble, outcome.changed, unverified)
+    fmt_status(args, trouble, counts.changed, counts.unverified)
+}
+
+/// What `fmt --diff` compares for `elided`, an input of `kind` named `name` read with its long
+/// lines elided: its text and the text formatted, each long line still a marker, and the input
+/// to write the diff's long lines from; `None` for a PGN input with a long line, which is left
+/// as it is (and said). What is left as it is and what changed are said and counted in
+/// `counts`.
+fn format_elided(
+    kind: FileKind,
+    mut elided: bounded::Elided,
+    name: &str,
+    options: &fenlint::position::WriteOptions,
+    variant: Option<fenlint::position::Variant>,
+    validator: &Validator,
+    counts: &mut FmtCounts,
+) -> Option<(Vec<u8>, Vec<u8>, bounded::Elided)> {
+    if !fits_in_lines(kind, name, &elided.long_lines) {
+        counts.unverified += 1;
+        return None;
+    }
+    let bytes = std::mem::take(&mut elided.text);
+    let mut outcome = fenlint::files::format_file_as(kind, &bytes, options, variant);
+    fmt::keep_reported(kind, &bytes, &mut outcome, validator);
+    counts.unverified += fmt_notes(name, &outcome);
+    counts.unverified += long_notes(name, &elided.long_lines);
+    counts.changed += outcome.changed;
+    Some((bytes, outcome.text, elided))
 }
 
 /// Says on stderr what `fmt` left as it is in `name` and why; returns how many positions that

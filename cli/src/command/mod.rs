@@ -6,7 +6,7 @@ pub mod fix;
 pub mod format;
 pub mod show;
 
-use std::io::{self, IsTerminal, Read, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -78,19 +78,24 @@ pub fn name_and_kind(file: &Path, stdin_filename: Option<&Path>) -> (Arc<str>, F
     }
 }
 
-/// All of standard input.
-pub fn read_stdin() -> io::Result<Vec<u8>> {
-    let mut bytes = Vec::new();
-    io::stdin().lock().read_to_end(&mut bytes)?;
-    Ok(bytes)
-}
-
-/// The whole of `file` (not a directory).
-pub fn read_file(file: &Path) -> io::Result<Vec<u8>> {
-    if file.is_dir() {
+/// All of `file` (standard input for `-`), as `--diff` reads it: each line past the limit
+/// elided (see [`bounded::Elided`]), so that no line is held whole however long it is. A
+/// regular file's long lines are read again from it; those of a stream or a device, which
+/// cannot be, are copied to a temporary file as they come.
+pub fn read_elided(file: &Path, kind: FileKind) -> io::Result<bounded::Elided> {
+    if is_stdin(file) {
+        return bounded::Elided::read_stream(kind, io::stdin().lock());
+    }
+    let opened = std::fs::File::open(file)?;
+    let metadata = opened.metadata()?;
+    if metadata.is_dir() {
         return Err(io::Error::other("is a directory"));
     }
-    std::fs::read(file)
+    if metadata.is_file() {
+        bounded::Elided::read_file(kind, opened)
+    } else {
+        bounded::Elided::read_stream(kind, opened)
+    }
 }
 
 /// Whether an input of `kind` named `name` whose lines past the limit are `long_lines` can be

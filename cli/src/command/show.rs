@@ -16,27 +16,21 @@ use crate::{closed, config};
 pub fn run_show(args: &ShowArgs) -> u8 {
     let fen = match args.fen.as_deref() {
         Some(fen) if fen != "-" => fen.to_owned(),
-        _ => {
-            let mut bytes = Vec::new();
-            let read = io::Read::read_to_end(&mut io::stdin().lock(), &mut bytes)
-                .map_err(|error| format!("cannot read standard input: {error}"))
-                .and_then(|_| crate::show::fen_of_input(&bytes));
-            match read {
-                Ok((fen, more)) => {
-                    if more > 0 {
-                        eprintln!(
-                            "fenlint: warning: standard input has {more} more {}; showing the first",
-                            if more == 1 { "position" } else { "positions" }
-                        );
-                    }
-                    fen
+        _ => match crate::show::fen_of_input(io::stdin().lock()) {
+            Ok((fen, more)) => {
+                if more > 0 {
+                    eprintln!(
+                        "fenlint: warning: standard input has {more} more {}; showing the first",
+                        if more == 1 { "position" } else { "positions" }
+                    );
                 }
-                Err(message) => {
-                    eprintln!("fenlint: {message}");
-                    return TROUBLE;
-                }
+                fen
             }
-        }
+            Err(message) => {
+                eprintln!("fenlint: {message}");
+                return TROUBLE;
+            }
+        },
     };
     let color = use_color(args.color);
     let validator = config::with_variant(Validator::new(), args.variant);
