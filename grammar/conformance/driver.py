@@ -304,8 +304,14 @@ def apt_install(package):
         run_quiet(install, capture_output=True)
 
 
+def target_dir(workspace):
+    """Where cargo puts what it builds in `workspace`: `$CARGO_TARGET_DIR` (relative to the
+    workspace, where cargo is run) when it is set, as cargo itself reads it."""
+    return os.path.join(workspace, os.environ.get("CARGO_TARGET_DIR") or "target")
+
+
 def fenlint_path():
-    return os.environ.get("FENLINT") or os.path.join(ROOT, "target", "debug", "fenlint")
+    return os.environ.get("FENLINT") or os.path.join(target_dir(ROOT), "debug", "fenlint")
 
 
 def build_fenlint():
@@ -329,7 +335,7 @@ def stockfish_version():
 
 
 def rust_binary(name):
-    return [os.path.join(ADAPTERS, "rust", "target", "release", name)]
+    return [os.path.join(target_dir(os.path.join(ADAPTERS, "rust")), "release", name)]
 
 
 class Implementation:

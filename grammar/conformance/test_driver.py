@@ -4,7 +4,8 @@
     python3 grammar/conformance/test_driver.py
 
 The crash and hang isolation runs a stand-in adapter; the `--check` tests run the fenlint
-adapter on a few vectors, so they need `target/debug/fenlint` (or `$FENLINT`).
+adapter on a few vectors, so they need a debug build of fenlint (`$FENLINT`, or `debug/fenlint`
+under `$CARGO_TARGET_DIR` or `target/`).
 """
 
 import os
@@ -114,6 +115,23 @@ class Reading(unittest.TestCase):
         self.assertEqual(driver.judge(invalid, {"verdict": "accept", "fen": None}), ("accepted", []))
         self.assertEqual(driver.judge(valid, {"verdict": "accept", "fen": self.START.replace(" w ", " b ")}),
                          ("misread", ["side"]))
+
+
+class Builds(unittest.TestCase):
+    def test_the_builds_are_looked_for_where_cargo_puts_them(self):
+        with mock.patch.dict(os.environ, {"CARGO_TARGET_DIR": "/elsewhere"}):
+            os.environ.pop("FENLINT", None)
+            self.assertEqual(driver.fenlint_path(), "/elsewhere/debug/fenlint")
+            self.assertEqual(driver.rust_binary("shakmaty"), ["/elsewhere/release/shakmaty"])
+        with mock.patch.dict(os.environ, {"CARGO_TARGET_DIR": "relative"}):
+            os.environ.pop("FENLINT", None)
+            self.assertEqual(driver.fenlint_path(), os.path.join(driver.ROOT, "relative", "debug", "fenlint"))
+        with mock.patch.dict(os.environ, {"FENLINT": "/a/fenlint"}):
+            self.assertEqual(driver.fenlint_path(), "/a/fenlint")
+        with mock.patch.dict(os.environ):
+            os.environ.pop("CARGO_TARGET_DIR", None)
+            os.environ.pop("FENLINT", None)
+            self.assertEqual(driver.fenlint_path(), os.path.join(driver.ROOT, "target", "debug", "fenlint"))
 
 
 class Check(unittest.TestCase):
