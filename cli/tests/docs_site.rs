@@ -1,6 +1,7 @@
 //! The documentation that is read most stays true: the site's rules index lists exactly the
-//! registry, every rule has its page, the README's sample report is what the command prints, and
-//! the README's links into the repository resolve.
+//! registry, every rule has its page, the README's sample report is what the command prints, the
+//! README's commands and flags are the command's, and the README's links into the repository
+//! resolve.
 
 mod common;
 
@@ -99,4 +100,76 @@ fn the_readme_links_resolve() {
         links += 1;
     }
     assert!(links > 10, "{links} links");
+}
+
+/// The README's commands, as a shell would split them: every line of its code blocks that runs
+/// the command (`fenlint …`, or `cargo run -- …` at the top of the repository), without the
+/// comment after it, in words (a word in single quotes is one word).
+fn readme_commands(readme: &str) -> Vec<Vec<String>> {
+    let mut commands = Vec::new();
+    let mut fenced = false;
+    for line in readme.lines() {
+        if line.starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if !fenced {
+            continue;
+        }
+        let Some(start) = line
+            .find("fenlint ")
+            .map(|at| at + "fenlint ".len())
+            .or_else(|| {
+                line.find("cargo run -- ")
+                    .map(|at| at + "cargo run -- ".len())
+            })
+        else {
+            continue;
+        };
+        let command = &line[start..];
+        let command = command.split(" #").next().unwrap_or(command);
+        let mut words = Vec::new();
+        for (n, part) in command.split('\'').enumerate() {
+            if n % 2 == 1 {
+                words.push(part.to_owned());
+            } else {
+                words.extend(part.split_whitespace().map(str::to_owned));
+            }
+        }
+        commands.push(words);
+    }
+    commands
+}
+
+/// Every command the README shows is one the command takes: its subcommand and flags parse
+/// (`--help` after them prints the subcommand's help only when everything before it does), and
+/// every flag it names in passing (`--diff`, `--no-config`) is a flag of a subcommand.
+#[test]
+fn the_readme_commands_and_flags_exist() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let commands = readme_commands(&readme);
+    assert!(commands.len() >= 6, "{commands:?}");
+    for words in &commands {
+        let mut args: Vec<&str> = words.iter().map(String::as_str).collect();
+        args.push("--help");
+        let run = common::fenlint_in(&root(), &args, None);
+        assert_eq!(run.code, 0, "fenlint {}: {}", words.join(" "), run.stderr);
+    }
+    let helps: String = ["check", "fmt", "show", "explain", "lsp"]
+        .iter()
+        .map(|sub| common::fenlint_in(&root(), &[sub, "--help"], None).stdout)
+        .collect();
+    let mut flags = 0;
+    for (at, _) in readme.match_indices("`--") {
+        let flag: String = readme[at + 1..]
+            .chars()
+            .take_while(|&c| c == '-' || c.is_ascii_alphanumeric())
+            .collect();
+        assert!(
+            helps.contains(&format!("{flag} ")) || helps.contains(&format!("{flag}\n")),
+            "the README names `{flag}`, which no subcommand has"
+        );
+        flags += 1;
+    }
+    assert!(flags >= 5, "{flags} flags");
 }
