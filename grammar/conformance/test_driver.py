@@ -4,9 +4,9 @@
     python3 grammar/conformance/test_driver.py
 
 The crash and hang isolation runs a stand-in adapter; the README's conformance table is held to
-the matrix's summary; the `--check` tests run the fenlint
-adapter on a few vectors, so they need a debug build of fenlint (`$FENLINT`, or `debug/fenlint`
-under `$CARGO_TARGET_DIR` or `target/`).
+the matrix's summary; the `--check` tests run the fenlint adapter on a few vectors, so they need
+a debug build of fenlint (`$FENLINT`, or `debug/fenlint` under `$CARGO_TARGET_DIR` or
+`target/`).
 """
 
 import os
