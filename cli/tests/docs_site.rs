@@ -1,7 +1,7 @@
 //! The documentation that is read most stays true: the site's rules index lists exactly the
 //! registry, every rule has its page, the README's sample report is what the command prints, the
-//! README's commands and flags are the command's, and the README's links into the repository
-//! resolve.
+//! README's commands and the flags it and the site's written pages name are the command's, and
+//! the README's links into the repository resolve.
 
 mod common;
 
@@ -142,8 +142,9 @@ fn readme_commands(readme: &str) -> Vec<Vec<String>> {
 }
 
 /// Every command the README shows is one the command takes: its subcommand and flags parse
-/// (`--help` after them prints the subcommand's help only when everything before it does), and
-/// every flag it names in passing (`--diff`, `--no-config`) is a flag of a subcommand.
+/// (`--help` after them prints the subcommand's help only when everything before it does). Every
+/// flag the README and the site's written pages name in passing (`--diff`, `--no-config`) is a
+/// flag of the command or of a subcommand.
 #[test]
 fn the_readme_commands_and_flags_exist() {
     let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
@@ -155,21 +156,50 @@ fn the_readme_commands_and_flags_exist() {
         let run = common::fenlint_in(&root(), &args, None);
         assert_eq!(run.code, 0, "fenlint {}: {}", words.join(" "), run.stderr);
     }
-    let helps: String = ["check", "fmt", "show", "explain", "lsp"]
-        .iter()
-        .map(|sub| common::fenlint_in(&root(), &[sub, "--help"], None).stdout)
-        .collect();
-    let mut flags = 0;
-    for (at, _) in readme.match_indices("`--") {
-        let flag: String = readme[at + 1..]
-            .chars()
-            .take_while(|&c| c == '-' || c.is_ascii_alphanumeric())
-            .collect();
-        assert!(
-            helps.contains(&format!("{flag} ")) || helps.contains(&format!("{flag}\n")),
-            "the README names `{flag}`, which no subcommand has"
-        );
-        flags += 1;
+    let helps: String = [
+        &["--help"][..],
+        &["check", "--help"],
+        &["fmt", "--help"],
+        &["show", "--help"],
+        &["explain", "--help"],
+        &["lsp", "--help"],
+        &["completions", "--help"],
+        &["man", "--help"],
+    ]
+    .iter()
+    .map(|args| common::fenlint_in(&root(), args, None).stdout)
+    .collect();
+    // The site's written pages: those the docs generator does not write.
+    let mut pages = vec![root().join("README.md")];
+    for entry in std::fs::read_dir(root().join("docs/src")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|extension| extension == "md")
+            && path.file_name().is_some_and(|name| name != "SUMMARY.md")
+        {
+            pages.push(path);
+        }
     }
-    assert!(flags >= 5, "{flags} flags");
+    let mut flags = 0;
+    for page in &pages {
+        let text = std::fs::read_to_string(page).unwrap();
+        for (at, _) in text.match_indices("`--") {
+            let flag: String = text[at + 1..]
+                .chars()
+                .take_while(|&c| c == '-' || c.is_ascii_alphanumeric())
+                .collect();
+            // `--- a/PATH` is a diff's header, not a flag.
+            if !flag[2..].starts_with(|c: char| c.is_ascii_alphanumeric()) {
+                continue;
+            }
+            assert!(
+                helps.contains(&format!("{flag} "))
+                    || helps.contains(&format!("{flag}\n"))
+                    || helps.contains(&format!("{flag}=")),
+                "{} names `{flag}`, which the command does not have",
+                page.display()
+            );
+            flags += 1;
+        }
+    }
+    assert!(flags >= 20, "{flags} flags");
 }
