@@ -4,9 +4,11 @@
     python3 docs/test_site.py BOOK_DIR [SCREENSHOT]
 
 BOOK_DIR is the output of `mdbook build` (CI: target/book). The site is served over HTTP from a
-local server; the home page, a rule page and the grammar page must load without console errors,
-with every image of a non-zero natural size. Every page's internal links (and images) must
-resolve to a file of the site, and their fragments to an element of the page. A screenshot of
+local server; the home page, a rule page, the grammar page and the conformance page must load
+without console errors, with every image of a non-zero natural size, and the conformance grid
+must have a row for every vector of `grammar/conformance/` with a coloured cell for every
+implementation. Every page's internal links (and images) must resolve to a file of the site,
+and their fragments to an element of the page. A screenshot of
 the rule page is written to SCREENSHOT (default target/docs-screenshot.png).
 
 Needs Debian's `chromium` and `chromium-driver` and `selenium` from pip; any of them missing is
@@ -24,11 +26,32 @@ import tempfile
 import threading
 import urllib.parse
 
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PAGES = {
     "home page": "index.html",
     "rule page": "rules/fen.castling.no_rook.html",
     "grammar page": "grammar/index.html",
+    "conformance page": "conformance.html",
 }
+# The conformance grid as the browser lays it out: its implementations (header cells), its
+# vector rows, the cells of a row that are not one per implementation, and the result cells
+# whose colour is none of the legend's (the page's own table stripes, say).
+GRID = """
+const [legend, grid] = document.querySelectorAll('table.fen-grid');
+if (!legend || !grid) return null;
+const colour = (td) => getComputedStyle(td).backgroundColor;
+const legendColours = new Set(Array.from(legend.querySelectorAll('td')).map(colour));
+const columns = grid.querySelectorAll('thead th').length - 1;
+const rows = Array.from(grid.querySelectorAll('tbody tr')).filter(r => r.querySelector('td.v'));
+return {
+  columns: columns,
+  rows: rows.length,
+  legend: legendColours.size,
+  misshapen: rows.filter(r => r.querySelectorAll('td:not(.v)').length !== columns).length,
+  uncoloured: rows.flatMap(r => Array.from(r.querySelectorAll('td:not(.v)')))
+    .filter(td => !legendColours.has(colour(td))).length,
+};
+"""
 CHROMIUM_FLAGS = [
     "--headless",
     "--no-sandbox",
@@ -61,6 +84,15 @@ class Links(html.parser.HTMLParser):
             value = attrs.get(name)
             if value is not None and tag in ("a", "img", "link", "script"):
                 self.targets.append((tag, value))
+
+
+def vector_count():
+    """The conformance vectors: the lines of `valid.tsv` and `invalid.tsv` that are not comments."""
+    count = 0
+    for name in ("valid.tsv", "invalid.tsv"):
+        with open(os.path.join(ROOT, "grammar", "conformance", name), encoding="utf-8") as f:
+            count += sum(1 for line in f if not line.startswith("#"))
+    return count
 
 
 def parse(path):
@@ -178,6 +210,14 @@ def main():
                     f"{name} ({path}): title {title!r}, {len(images)} images, "
                     f"{len(errors)} console errors",
                 )
+                if name == "conformance page":
+                    shape = driver.execute_script(GRID)
+                    result(
+                        bool(shape) and shape["columns"] > 0 and shape["rows"] == vector_count()
+                        and shape["legend"] == 8
+                        and shape["misshapen"] == 0 and shape["uncoloured"] == 0,
+                        f"conformance grid of {vector_count()} vectors: {shape}",
+                    )
                 if name == "rule page":
                     os.makedirs(os.path.dirname(os.path.abspath(screenshot)), exist_ok=True)
                     driver.set_window_size(1280, 1600)

@@ -10,24 +10,13 @@ use owo_colors::OwoColorize;
 
 use crate::bounded::{Line, Lines};
 
-/// The diagram of `lint`'s position: ranks and files labelled, highlighted squares in brackets
-/// (and in bold red when `color`), then the side to move, castling, en passant, counters,
-/// holdings and check counts.
+/// The diagram of `lint`'s position: ranks and files labelled, the squares the diagnostics name
+/// ([`crate::svg::marked_squares`]) in brackets (and in bold red when `color`), then the side to
+/// move, castling, en passant, counters, holdings and check counts.
 pub fn diagram(lint: &Lint<'_>, position: &Position, color: bool) -> String {
-    let squares = lint
-        .tree()
-        .placement()
-        .map(|placement| placement.squares())
-        .unwrap_or_default();
-    let highlighted = |square: Square| {
-        squares.iter().any(|&(s, span)| {
-            s == square
-                && lint
-                    .diagnostics()
-                    .iter()
-                    .any(|diagnostic| diagnostic.labels().iter().any(|label| label.span() == span))
-        })
-    };
+    // The squares the SVG board marks, so that the two pictures of a position agree.
+    let marked = crate::svg::marked_squares(lint.tree(), lint.diagnostics());
+    let highlighted = |square: Square| marked.iter().any(|&(s, _)| s == square);
     let mut out = String::new();
     out.push_str("   ┌──────────────────────────┐\n");
     for rank in (1..=8u8).rev() {
@@ -212,7 +201,19 @@ pub fn fen_of_input(input: impl Read) -> Result<(String, usize), String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Fields, fen_of_input};
+    use super::{Fields, diagram, fen_of_input};
+
+    /// The squares the diagnostics name are those the SVG board marks: the en-passant square, and
+    /// of a rank's run of empty squares only the one a label names.
+    #[test]
+    fn the_squares_named_are_in_brackets() {
+        let lint = fenlint::lint("4k3/8/8/8/8/8/8/4K3 b - e3 0 1");
+        let text = diagram(&lint, lint.position().unwrap(), false);
+        let rank = |n: usize| text.lines().nth(9 - n).unwrap().to_owned();
+        assert_eq!(rank(4), " 4 │  ·  ·  ·  · [·] ·  ·  ·  │", "{text}");
+        assert_eq!(rank(3), " 3 │  ·  ·  ·  · [·] ·  ·  ·  │", "{text}");
+        assert_eq!(rank(8), " 8 │  ·  ·  ·  ·  k  ·  ·  ·  │", "{text}");
+    }
 
     /// The fields as `show` and the editor's hover describe them.
     fn fields(fen: &str) -> [String; 5] {

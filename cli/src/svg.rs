@@ -46,7 +46,10 @@ pub enum Mark {
 /// The squares `diagnostics` name, each once, in square order (a1, b1, …, h8), marked
 /// [`Mark::Primary`] when any primary label names it. A label names a square when its span is
 /// the placement token that describes the square (a piece letter, or the digit of a run of
-/// empty squares) or the en-passant field that names it.
+/// empty squares) or the en-passant field that names it. A label on a run of empty squares
+/// whose text names some of them (`e4 is empty` on the `8` of a rank) names only those: the
+/// run's digit is the nearest token to one empty square, and marking the whole rank would
+/// point at seven squares the diagnostic is not about.
 pub fn marked_squares(tree: &SyntaxTree<'_>, diagnostics: &[Diagnostic]) -> Vec<(Square, Mark)> {
     let mut squares: Vec<(Square, fenlint::Span)> = tree
         .placement()
@@ -65,10 +68,23 @@ pub fn marked_squares(tree: &SyntaxTree<'_>, diagnostics: &[Diagnostic]) -> Vec<
             } else {
                 Mark::Secondary
             };
-            for &(square, span) in &squares {
-                if span == label.span()
-                    && let Some(slot) = marks.get_mut(usize::from(square.index()))
-                {
+            let spanned: Vec<Square> = squares
+                .iter()
+                .filter(|&&(_, span)| span == label.span())
+                .map(|&(square, _)| square)
+                .collect();
+            let named: Vec<Square> = spanned
+                .iter()
+                .copied()
+                .filter(|&square| names_square(label.text(), square))
+                .collect();
+            let chosen = if spanned.len() > 1 && !named.is_empty() {
+                named
+            } else {
+                spanned
+            };
+            for square in chosen {
+                if let Some(slot) = marks.get_mut(usize::from(square.index())) {
                     *slot = Some(slot.map_or(mark, |old| old.min(mark)));
                 }
             }
@@ -80,6 +96,18 @@ pub fn marked_squares(tree: &SyntaxTree<'_>, diagnostics: &[Diagnostic]) -> Vec<
             Some((Square::from_index(index)?, mark))
         })
         .collect()
+}
+
+/// Whether `text` names `square` as a word of its own (`e4`, not the `e4` of `e45`).
+fn names_square(text: &str, square: Square) -> bool {
+    let name = square.to_string();
+    text.match_indices(&name).any(|(start, _)| {
+        let before = text.get(..start).and_then(|head| head.chars().next_back());
+        let after = text
+            .get(start + name.len()..)
+            .and_then(|tail| tail.chars().next());
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+    })
 }
 
 /// The SVG document of `position` (read from `tree`), with the squares `diagnostics` name
@@ -491,6 +519,15 @@ mod tests {
             marks("4k3/8/8/8/8/8/8/4K3 w - e6 0 1")
                 .iter()
                 .any(|(square, mark)| square == "e6" && *mark == Mark::Primary)
+        );
+        // The king's empty fourth rank written as one `8`: only the square the label names
+        // (`e4 is empty`), not the rank the digit describes.
+        assert_eq!(
+            marks("4k3/8/8/8/8/8/8/4K3 b - e3 0 1"),
+            [
+                ("e3".to_owned(), Mark::Primary),
+                ("e4".to_owned(), Mark::Secondary)
+            ]
         );
         // A clean position marks nothing.
         assert!(marks("4k3/8/8/8/8/8/8/4K3 w - - 0 1").is_empty());

@@ -304,8 +304,14 @@ def apt_install(package):
         run_quiet(install, capture_output=True)
 
 
+def target_dir(workspace):
+    """Where cargo puts what it builds in `workspace`: `$CARGO_TARGET_DIR` (relative to the
+    workspace, where cargo is run) when it is set, as cargo itself reads it."""
+    return os.path.join(workspace, os.environ.get("CARGO_TARGET_DIR") or "target")
+
+
 def fenlint_path():
-    return os.environ.get("FENLINT") or os.path.join(ROOT, "target", "debug", "fenlint")
+    return os.environ.get("FENLINT") or os.path.join(target_dir(ROOT), "debug", "fenlint")
 
 
 def build_fenlint():
@@ -329,7 +335,7 @@ def stockfish_version():
 
 
 def rust_binary(name):
-    return [os.path.join(ADAPTERS, "rust", "target", "release", name)]
+    return [os.path.join(target_dir(os.path.join(ADAPTERS, "rust")), "release", name)]
 
 
 class Implementation:
@@ -686,16 +692,25 @@ CELL_CLASSES = {"ok": "k", "strict": "s", "rejected": "r", "misread": "m", "acce
                 "timeout": "t", "skip": "n"}
 
 
+# Rows of a class between two repetitions of the implementations' names in the grid.
+GRID_HEADER_EVERY = 40
+# Characters of a vector shown in the grid.
+GRID_VECTOR_CHARS = 56
+
+
 def grid(vectors, classes, results, names, order):
     out = ["## The grid\n\n",
-           "One row per vector, one column per implementation; hover over a vector for why it is there, "
+           "One row per vector, one column per implementation; hover over a vector for why it is there (and the whole of it where it is cut short), "
            "over a cell for what the implementation did (what it wrote back, or its error).\n\n"]
     out.append("<style>\n.fen-grid{border-collapse:collapse;font-size:11px;line-height:1.1}\n"
                ".fen-grid th,.fen-grid td{border:1px solid #fff;padding:1px 3px;white-space:nowrap;"
                "text-align:center;color:#fff}\n"
                ".fen-grid td.v{font-family:monospace;text-align:left;color:inherit;white-space:pre}\n"
-               ".fen-grid thead th{color:inherit;background:var(--bg,#fff);position:sticky;top:0}\n"
-               ".fen-grid th.c{text-align:left;background:#eee;color:#000}\n"
+               # The implementations' names wrap, so that the columns are as narrow as their cells.
+               ".fen-grid th{white-space:normal;vertical-align:bottom}\n"
+               ".fen-grid thead th{color:inherit;background:var(--bg,#fff)}\n"
+               ".fen-grid tr.h th{background:#eee;color:#000}\n"
+               ".fen-grid th.c{text-align:left}\n"
                + "".join(f".fen-grid .{CELL_CLASSES[o]}{{background:{c}}}\n" for o, c in COLOURS.items())
                + ".fen-grid .n,.fen-grid .s{color:#333}\n</style>\n")
     out.append('<table class="fen-grid">\n<thead><tr><th>legend</th>'
@@ -706,9 +721,15 @@ def grid(vectors, classes, results, names, order):
     by_class = defaultdict(list)
     for v in vectors:
         by_class[classes[v.key]].append(v)
+    # Each class opens with the implementations' names again, and a long class has them every
+    # GRID_HEADER_EVERY rows: a header that stays at the top of the window (`position: sticky`)
+    # does not work inside mdBook's page, whose content is a scrolling box of its own.
+    names_row = "".join(f"<th>{cell(BY_NAME[n].title)}</th>" for n in names)
     for c in order:
-        out.append(f'<tr><th class="c" colspan="{len(names) + 1}">{cell(c)}</th></tr>\n')
-        for v in by_class[c]:
+        for index, v in enumerate(by_class[c]):
+            if index % GRID_HEADER_EVERY == 0:
+                title = cell(c) if index == 0 else f"{cell(c)} (continued)"
+                out.append(f'<tr class="h"><th class="c">{title}</th>{names_row}</tr>\n')
             cells = []
             for n in names:
                 r = results[n][v.key]
@@ -724,7 +745,11 @@ def grid(vectors, classes, results, names, order):
                 elif r["detail"] != "-":
                     tip += f": {r['detail']}"
                 cells.append(f'<td class={CELL_CLASSES[outcome]} title="{cell(one_line(tip, 120))}">{SYMBOLS[outcome]}</td>')
-            out.append(f'<tr><td class="v" title="{cell(v.reason)}">{cell(shortened(v.escaped, 72))}</td>{"".join(cells)}</tr>\n')
+            # The vector's column is kept narrow enough for the grid to fit beside mdBook's
+            # sidebar on a common screen; a vector cut short is whole in its title.
+            shown = shortened(v.escaped, GRID_VECTOR_CHARS)
+            why = v.reason if shown == v.escaped else f"{v.escaped}: {v.reason}"
+            out.append(f'<tr><td class="v" title="{cell(why)}">{cell(shown)}</td>{"".join(cells)}</tr>\n')
     out.append("</tbody>\n</table>\n")
     return "".join(out)
 

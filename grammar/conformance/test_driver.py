@@ -3,11 +3,14 @@
 
     python3 grammar/conformance/test_driver.py
 
-The crash and hang isolation runs a stand-in adapter; the `--check` tests run the fenlint
-adapter on a few vectors, so they need `target/debug/fenlint` (or `$FENLINT`).
+The crash and hang isolation runs a stand-in adapter; the README's conformance table is held to
+the matrix's summary; the `--check` tests run the fenlint adapter on a few vectors, so they need
+a debug build of fenlint (`$FENLINT`, or `debug/fenlint` under `$CARGO_TARGET_DIR` or
+`target/`).
 """
 
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -114,6 +117,53 @@ class Reading(unittest.TestCase):
         self.assertEqual(driver.judge(invalid, {"verdict": "accept", "fen": None}), ("accepted", []))
         self.assertEqual(driver.judge(valid, {"verdict": "accept", "fen": self.START.replace(" w ", " b ")}),
                          ("misread", ["side"]))
+
+
+class Builds(unittest.TestCase):
+    def test_the_builds_are_looked_for_where_cargo_puts_them(self):
+        with mock.patch.dict(os.environ, {"CARGO_TARGET_DIR": "/elsewhere"}):
+            os.environ.pop("FENLINT", None)
+            self.assertEqual(driver.fenlint_path(), "/elsewhere/debug/fenlint")
+            self.assertEqual(driver.rust_binary("shakmaty"), ["/elsewhere/release/shakmaty"])
+        with mock.patch.dict(os.environ, {"CARGO_TARGET_DIR": "relative"}):
+            os.environ.pop("FENLINT", None)
+            self.assertEqual(driver.fenlint_path(), os.path.join(driver.ROOT, "relative", "debug", "fenlint"))
+        with mock.patch.dict(os.environ, {"FENLINT": "/a/fenlint"}):
+            self.assertEqual(driver.fenlint_path(), "/a/fenlint")
+        with mock.patch.dict(os.environ):
+            os.environ.pop("CARGO_TARGET_DIR", None)
+            os.environ.pop("FENLINT", None)
+            self.assertEqual(driver.fenlint_path(), os.path.join(driver.ROOT, "target", "debug", "fenlint"))
+
+
+def table(text, heading):
+    """The rows of the first Markdown table after `heading`: a dict per row, by column name."""
+    rows = []
+    for line in text.split(heading, 1)[1].splitlines():
+        if line.startswith("|"):
+            rows.append([cell.strip() for cell in line.strip("|").split("|")])
+        elif rows:
+            break
+    return [dict(zip(rows[0], row)) for row in rows[2:]]
+
+
+class Readme(unittest.TestCase):
+    def test_the_readme_conformance_table_is_the_matrix_summary(self):
+        with open(os.path.join(driver.ROOT, "README.md"), encoding="utf-8") as f:
+            readme = table(f.read(), "\n## Conformance\n")
+        summary = {row["implementation"]: row for row in table(driver.read_text(driver.MATRIX), "\n## Summary\n")}
+        versions = driver.read_versions()
+        self.assertEqual(len(readme), len(driver.IMPLEMENTATIONS))
+        for row in readme:
+            # The README names an implementation by the first word of its title and its version:
+            # `python-chess 1.11.2`, `Fairy-Stockfish (pyffish 0.0.90)`, `Stockfish 15.1 (UCI)`.
+            name = row["implementation"]
+            implementation = next(i for i in driver.IMPLEMENTATIONS if i.title.split()[0] == name.split()[0])
+            version = re.search(r"\d+(\.\d+)+", name)
+            if version:
+                self.assertIn(version[0], versions[implementation.name], name)
+            for column in ("as expected", "invalid accepted", "read differently", "crashed", "not supported"):
+                self.assertEqual(row[column], summary[implementation.title][column], f"{name}: {column}")
 
 
 class Check(unittest.TestCase):

@@ -8,7 +8,8 @@ the text). Exit status 0 is an acceptance, 1 with an error diagnostic a rejectio
 (a panic's 101, a signal) is reported as a crash. An accepted FEN is written back by
 `fenlint fmt --to xfen --holdings bracket --checks given --ep always -`.
 
-The command is `$FENLINT`, or `target/debug/fenlint` of the repository.
+The command is `$FENLINT`, or `debug/fenlint` in the repository's target directory
+(`$CARGO_TARGET_DIR` where it is set, as cargo reads it; `target/` otherwise).
 """
 
 import json
@@ -18,7 +19,7 @@ import subprocess
 from protocol import accept, reject, serve
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-FENLINT = os.environ.get("FENLINT") or os.path.join(ROOT, "target", "debug", "fenlint")
+FENLINT = os.environ.get("FENLINT") or os.path.join(ROOT, os.environ.get("CARGO_TARGET_DIR") or "target", "debug", "fenlint")
 SECONDS_PER_VECTOR = 10
 
 

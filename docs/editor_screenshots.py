@@ -1,15 +1,23 @@
 #!/usr/bin/env python3
-"""Takes the Neovim picture of the site's editors page: docs/src/images/neovim.png.
+"""Takes the pictures of the site's editors page: docs/src/images/neovim.png and emacs.png.
 
-    python3 docs/neovim_screenshot.py [FENLINT_DIR]
+    python3 docs/editor_screenshots.py [--fenlint DIR] [neovim] [emacs]
 
-Runs Neovim (`nvim`) in a detached tmux session of 110 × 30 cells with the plugin of
-`editors/neovim` on `examples/positions.fen`, the `fenlint` of FENLINT_DIR (default
-target/debug) on the PATH; waits for the diagnostics, opens the hover of a Three-Check position,
-captures the terminal's cells with their colours (`tmux capture-pane -e`), writes them as an HTML
-page, and has headless Chromium take its picture. Needs nvim, tmux, chromium.
+Runs the editor in a detached tmux session on `examples/positions.fen`, with the `fenlint` of
+DIR (default target/debug) on the PATH; waits for the diagnostics, captures the terminal's cells
+with their colours (`tmux capture-pane -e`), writes them as an HTML page, and has headless
+Chromium take its picture. With no editor named, both.
+
+- neovim: `nvim` with the plugin of `editors/neovim`, 110 × 30 cells, the hover of a
+  Three-Check position open.
+- emacs: `emacs -nw` (28 or later, with eglot: Debian's `emacs-nox` and `elpa-eglot`) set up
+  with the Emacs snippet of `docs/src/editors.md` itself, so that the picture shows that the
+  documented set-up works; 120 × 32 cells, Flymake's list of the file's diagnostics open.
+
+Needs tmux and chromium, and the editors taken.
 """
 
+import argparse
 import html
 import os
 import re
@@ -20,7 +28,6 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-COLUMNS, ROWS = 110, 30
 # The 16 terminal colours, as a common dark theme draws them.
 PALETTE = [
     "#1d1f21", "#cc6666", "#b5bd68", "#f0c674", "#81a2be", "#b294bb", "#8abeb7", "#c5c8c6",
@@ -112,26 +119,73 @@ def to_html(screen):
     return "".join(out)
 
 
-def main():
-    fenlint_dir = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "target/debug"))
-    out = os.path.join(ROOT, "docs/src/images/neovim.png")
-    session = f"fenlint-shot-{os.getpid()}"
-    with tempfile.TemporaryDirectory() as work:
-        init = os.path.join(work, "init.lua")
-        with open(init, "w") as f:
-            f.write(INIT.format(plugin=os.path.join(ROOT, "editors/neovim")))
+EDITORS_PAGE = os.path.join(ROOT, "docs/src/editors.md")
+
+
+def documented_emacs_setup():
+    """The `elisp` block of the editors page's Emacs section, as a user would copy it."""
+    with open(EDITORS_PAGE, encoding="utf-8") as f:
+        page = f.read()
+    section = page.split("\n## Emacs\n", 1)[1].split("\n## ", 1)[0]
+    match = re.search(r"```elisp\n(.*?)```", section, re.S)
+    if not match:
+        raise SystemExit(f"{EDITORS_PAGE}: no elisp block in the Emacs section")
+    return match[1]
+
+
+# What the picture needs beyond the documented set-up: no menu bar or start screen, and, once
+# the server has published, the cursor on a broken position and Flymake's list of diagnostics.
+EMACS_SHOW = """
+(setq inhibit-startup-screen t)
+(menu-bar-mode -1)
+(run-at-time 5 nil (lambda ()
+  (with-current-buffer "positions.fen"
+    (goto-char (point-min))
+    (forward-line 15)
+    (flymake-show-buffer-diagnostics))))
+"""
+
+
+def neovim(work):
+    """The command line and the keys of the Neovim picture."""
+    init = os.path.join(work, "init.lua")
+    with open(init, "w") as f:
+        f.write(INIT.format(plugin=os.path.join(ROOT, "editors/neovim")))
+    keys = [["10G"], [":lua vim.lsp.buf.hover()", "Enter"]]
+    return f"nvim --clean -u {init} {os.path.join(work, 'positions.fen')}", keys, (110, 30)
+
+
+def emacs(work):
+    """The command line and the keys of the Emacs picture."""
+    init = os.path.join(work, "init.el")
+    with open(init, "w") as f:
+        f.write(documented_emacs_setup() + EMACS_SHOW)
+    # `-q`, not `-Q`: the site start-up files stay, which put Debian's elpa-eglot on the load path.
+    return f"emacs -nw -q -l {init} {os.path.join(work, 'positions.fen')}", [], (120, 32)
+
+
+EDITORS = {"neovim": neovim, "emacs": emacs}
+
+
+def take(name, fenlint_dir):
+    out = os.path.join(ROOT, f"docs/src/images/{name}.png")
+    session = f"fenlint-shot-{name}-{os.getpid()}"
+    with tempfile.TemporaryDirectory() as temporary:
+        # A folder named as the sample's own: Emacs shows the folder's name as the project's.
+        work = os.path.join(temporary, "examples")
+        os.mkdir(work)
         shutil.copy(os.path.join(ROOT, "examples/positions.fen"), work)
+        command, keys, (columns, rows) = EDITORS[name](work)
         env = dict(os.environ, PATH=fenlint_dir + os.pathsep + os.environ["PATH"], TERM="xterm-256color")
         subprocess.run(
-            ["tmux", "new-session", "-d", "-s", session, "-x", str(COLUMNS), "-y", str(ROWS),
-             f"nvim --clean -u {init} {os.path.join(work, 'positions.fen')}"],
+            ["tmux", "new-session", "-d", "-s", session, "-x", str(columns), "-y", str(rows), command],
             check=True, env=env, cwd=work,
         )
         try:
             time.sleep(4)  # the server starts and publishes its diagnostics
-            subprocess.run(["tmux", "send-keys", "-t", session, "10G"], check=True)
-            subprocess.run(["tmux", "send-keys", "-t", session, ":lua vim.lsp.buf.hover()", "Enter"], check=True)
-            time.sleep(2)
+            for key in keys:
+                subprocess.run(["tmux", "send-keys", "-t", session, *key], check=True)
+            time.sleep(4)
             screen = subprocess.run(
                 ["tmux", "capture-pane", "-t", session, "-e", "-p"], check=True, capture_output=True, text=True
             ).stdout
@@ -149,10 +203,23 @@ def main():
             ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
              "--disable-background-networking", "--disable-component-update", "--disable-sync",
              f"--user-data-dir={os.path.join(work, 'profile')}", "--hide-scrollbars",
-             f"--window-size={COLUMNS * 9 + 16},{ROWS * 18 + 16}", f"--screenshot={out}", "file://" + page],
+             f"--window-size={columns * 9 + 16},{rows * 18 + 16}", f"--screenshot={out}", "file://" + page],
             check=True, capture_output=True,
         )
     print(out)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--fenlint", default=os.path.join(ROOT, "target/debug"),
+                        help="the folder of the `fenlint` to run (default target/debug)")
+    parser.add_argument("editors", nargs="*", help="neovim, emacs (default: both)")
+    args = parser.parse_args()
+    unknown = [name for name in args.editors if name not in EDITORS]
+    if unknown:
+        parser.error(f"unknown editor {', '.join(unknown)}; known: {', '.join(EDITORS)}")
+    for name in args.editors or list(EDITORS):
+        take(name, os.path.abspath(args.fenlint))
 
 
 if __name__ == "__main__":
