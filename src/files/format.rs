@@ -1,0 +1,477 @@
+//! Formatting whole files: every position without errors written in canonical form or in
+//! another dialect, every other byte kept.
+
+use super::lines::{is_position_line, lines};
+use super::lint::{epd_position_len, overlaps_any, utf16_order, with_placeholders};
+use crate::Validator;
+use crate::file_kind::FileKind;
+use crate::position::{Position, Variant, WriteOptions};
+
+/// What formatting a file did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Formatted {
+    /// The formatted file.
+    pub text: Vec<u8>,
+    /// How many positions changed.
+    pub changed: usize,
+    /// The 1-based lines of positions left alone because they have errors.
+    pub skipped: Vec<usize>,
+    /// Whether some of the file was left alone because it is not UTF-8: the lines in
+    /// `not_utf8_lines`, or all of it when it is UTF-16.
+    pub not_utf8: bool,
+    /// The 1-based lines of positions (or, in a PGN file, of `[FEN]` tags) left alone because
+    /// they are not UTF-8.
+    pub not_utf8_lines: Vec<usize>,
+    /// Whether the file was left alone because it is UTF-16.
+    pub utf16: bool,
+}
+
+/// Every valid position of a file in canonical form, or in the dialect `options` ask for;
+/// comments, blank lines, line endings, operations, other PGN text and positions with errors
+/// are kept byte for byte.
+///
+/// ```
+/// use fenlint::files::{FileKind, format_file};
+/// use fenlint::position::WriteOptions;
+///
+/// let text = b"4k3/8/8/8/8/8/8/R3K2R  w  KQ - 0 1\r\n# kept\n";
+/// let formatted = format_file(FileKind::Lines, text, &WriteOptions::default());
+/// assert_eq!(formatted.text, b"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1\r\n# kept\n");
+/// assert_eq!(formatted.changed, 1);
+/// ```
+pub fn format_file(kind: FileKind, bytes: &[u8], options: &WriteOptions) -> Formatted {
+    format_file_as(kind, bytes, options, None)
+}
+
+/// [`format_file`] with every position read as `variant` (automatic when `None`, as
+/// [`format_file`] reads them); a PGN game's `[Variant]` tag still wins for its `[FEN]` tags.
+/// A position with errors in that variant is left alone.
+///
+/// ```
+/// use fenlint::files::{FileKind, format_file_as};
+/// use fenlint::position::{Variant, WriteOptions};
+///
+/// // Chess960 castling rights with the king on c1: valid in Chess960, errors in standard chess.
+/// let text = b"1rk3r1/8/8/8/8/8/8/1RK3R1  w GBgb - 0 1\n";
+/// let options = WriteOptions::default();
+/// let chess960 = format_file_as(FileKind::Lines, text, &options, Some(Variant::Chess960));
+/// assert_eq!(chess960.changed, 1);
+/// let standard = format_file_as(FileKind::Lines, text, &options, Some(Variant::Standard));
+/// assert_eq!((standard.changed, standard.skipped.as_slice()), (0, [1].as_slice()));
+/// assert_eq!(standard.text, text);
+/// ```
+pub fn format_file_as(
+    kind: FileKind,
+    bytes: &[u8],
+    options: &WriteOptions,
+    variant: Option<Variant>,
+) -> Formatted {
+    if utf16_order(bytes).is_some() {
+        return Formatted {
+            text: bytes.to_vec(),
+            not_utf8: true,
+            utf16: true,
+            ..Formatted::default()
+        };
+    }
+    let mut outcome = match kind {
+        FileKind::Pgn => format_pgn(bytes, options, variant),
+        FileKind::Lines | FileKind::Epd => format_lines(kind, bytes, options, variant),
+    };
+    outcome.not_utf8 = !outcome.not_utf8_lines.is_empty();
+    outcome
+}
+
+/// [`format_file_as`] for a piece of a file of FEN lines or EPD records that is read a piece
+/// at a time: `bytes` are whole lines from anywhere in the file, formatted each on its own,
+/// and the lines of the outcome are numbered from 1 at the start of `bytes`. Unlike
+/// [`format_file_as`], the piece is not tested for UTF-16, which only the start of a file can
+/// tell. A PGN file is formatted as [`format_file_as`] formats it, whole.
+///
+/// ```
+/// use fenlint::files::{FileKind, format_lines_as};
+/// use fenlint::position::WriteOptions;
+///
+/// // A piece that starts with the bytes of a UTF-16 byte-order mark: a line that is not UTF-8.
+/// let piece = b"\xff\xfe\n4k3/8/8/8/8/8/8/4K3  w - - 0 1\n";
+/// let formatted = format_lines_as(FileKind::Lines, piece, &WriteOptions::default(), None);
+/// assert_eq!(formatted.text, b"\xff\xfe\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
+/// assert_eq!((formatted.changed, formatted.not_utf8_lines.as_slice()), (1, [1].as_slice()));
+/// assert!(!formatted.utf16);
+/// ```
+pub fn format_lines_as(
+    kind: FileKind,
+    bytes: &[u8],
+    options: &WriteOptions,
+    variant: Option<Variant>,
+) -> Formatted {
+    if kind == FileKind::Pgn {
+        return format_file_as(kind, bytes, options, variant);
+    }
+    let mut outcome = format_lines(kind, bytes, options, variant);
+    outcome.not_utf8 = !outcome.not_utf8_lines.is_empty();
+    outcome
+}
+
+/// The canonical text of a FEN without errors, for `variant` (automatic when `None`). A FEN
+/// without its last fields is written without them: formatting makes up no value.
+///
+/// Asked to write slash holdings ([`HoldingsStyle::Slash`](crate::position::HoldingsStyle)),
+/// it reads slash holdings as crazyhouse holdings, as it writes them, where the variant is
+/// automatic (which reads them so only with a `~` on the board): formatting its own output
+/// again changes nothing.
+///
+/// ```
+/// let fen = "8/8/8/4k3/8/8/8/4K3 w - - 0 1";
+/// assert_eq!(fenlint::files::canonical_fen(fen, None, &Default::default()).as_deref(), Some(fen));
+/// assert_eq!(fenlint::files::canonical_fen("8/8 w", None, &Default::default()), None);
+/// let board_only = "8/8/8/2K5/4k3/8/8/8";
+/// assert_eq!(fenlint::files::canonical_fen(board_only, None, &Default::default()).as_deref(), Some(board_only));
+/// ```
+pub fn canonical_fen(
+    fen: &str,
+    variant: Option<Variant>,
+    options: &WriteOptions,
+) -> Option<String> {
+    let validator = reading(fen, variant, options);
+    let lint = validator.lint(fen);
+    let position = lint.position().filter(|_| !lint.has_errors())?;
+    Some(given_fields(lint.tree(), position, lint.variant(), options))
+}
+
+/// The canonical text of `position`, read from `tree`, with only the fields `tree` gives: a
+/// FEN that leaves out its last fields (`fen::fields::missing`) is written without them, not
+/// with the values a reader assumes for them. Three-check counters that come before missing
+/// move counters are written there, as checks remaining.
+fn given_fields(
+    tree: &crate::SyntaxTree<'_>,
+    position: &Position,
+    variant: Option<Variant>,
+    options: &WriteOptions,
+) -> String {
+    let given = [
+        tree.side_to_move().is_some(),
+        tree.castling().is_some(),
+        tree.en_passant().is_some(),
+        tree.halfmove_clock().is_some(),
+        tree.fullmove_number().is_some(),
+    ]
+    .iter()
+    .take_while(|&&given| given)
+    .count()
+    .saturating_add(1);
+    if given == 6 {
+        return written(position, variant, options);
+    }
+    // Checks remaining sit right after the en-passant field: `p s c e W+B h f`.
+    let checks = position.checks_given.is_some() && given >= 4;
+    let options = if checks {
+        options.with_checks(crate::position::ChecksStyle::Remaining)
+    } else {
+        *options
+    };
+    let text = written(position, variant, &options);
+    let fields: Vec<&str> = text.split(' ').collect();
+    let kept = if checks {
+        given.saturating_add(1)
+    } else {
+        given
+    };
+    fields.get(..kept).unwrap_or(&fields).join(" ")
+}
+
+/// The validator that formatting reads `text` (a FEN, or an EPD record) with: as `variant`
+/// (automatic when `None`), or as crazyhouse when automatic and `options` write slash holdings
+/// and `text` has them.
+fn reading(text: &str, variant: Option<Variant>, options: &WriteOptions) -> Validator {
+    let slash = || {
+        crate::parse(text)
+            .tree()
+            .holdings()
+            .is_some_and(|holdings| holdings.form() == crate::syntax::HoldingsForm::Slash)
+    };
+    match variant {
+        Some(variant) => Validator::new().variant(variant),
+        None if options.holdings == crate::position::HoldingsStyle::Slash && slash() => {
+            Validator::new().variant(Variant::Crazyhouse)
+        }
+        None => Validator::new(),
+    }
+}
+
+/// `position` written in `options`' dialect as the variant it was checked as (which decides
+/// how Chess960 castling is lettered, see [`crate::position::CastlingStyle::XFen`]).
+fn written(position: &Position, variant: Option<Variant>, options: &WriteOptions) -> String {
+    match variant {
+        Some(variant) if variant != position.variant => {
+            let mut position = position.clone();
+            position.variant = variant;
+            position.to_fen(options)
+        }
+        _ => position.to_fen(options),
+    }
+}
+
+/// Formats one FEN (or one EPD record's four fields) per line, read as `variant`.
+fn format_lines(
+    kind: FileKind,
+    bytes: &[u8],
+    options: &WriteOptions,
+    variant: Option<Variant>,
+) -> Formatted {
+    let mut outcome = Formatted {
+        text: Vec::with_capacity(bytes.len()),
+        ..Formatted::default()
+    };
+    for (number, (_, content, line)) in lines(bytes).enumerate() {
+        let ending = line.get(content.len()..).unwrap_or_default();
+        if !is_position_line(content) {
+            outcome.text.extend_from_slice(line);
+            continue;
+        }
+        let text = match std::str::from_utf8(content) {
+            Ok(text) => text,
+            Err(error) => {
+                // An EPD record with Latin-1 text after its position: the position is
+                // formatted, the rest kept byte for byte.
+                let formatted = (kind == FileKind::Epd
+                    && error.valid_up_to() >= epd_position_len(content))
+                .then(|| format_latin1_record(content, options, variant))
+                .flatten();
+                match formatted {
+                    Some(formatted) => {
+                        if formatted != content {
+                            outcome.changed = outcome.changed.saturating_add(1);
+                        }
+                        outcome.text.extend_from_slice(&formatted);
+                        outcome.text.extend_from_slice(ending);
+                    }
+                    None => {
+                        outcome.not_utf8_lines.push(number.saturating_add(1));
+                        outcome.text.extend_from_slice(line);
+                    }
+                }
+                continue;
+            }
+        };
+        // A byte-order mark is kept, as every byte but the position's.
+        let bom = if text.starts_with('\u{feff}') {
+            "\u{feff}"
+        } else {
+            ""
+        };
+        let text = text.get(bom.len()..).unwrap_or(text);
+        let formatted = match kind {
+            FileKind::Epd => format_epd(text, options, variant),
+            _ => canonical_fen(text, variant, options),
+        };
+        let Some(formatted) = formatted else {
+            outcome.skipped.push(number.saturating_add(1));
+            outcome.text.extend_from_slice(line);
+            continue;
+        };
+        if formatted != text {
+            outcome.changed = outcome.changed.saturating_add(1);
+        }
+        outcome.text.extend_from_slice(bom.as_bytes());
+        outcome.text.extend_from_slice(formatted.as_bytes());
+        outcome.text.extend_from_slice(ending);
+    }
+    outcome
+}
+
+/// An EPD record whose bytes that are not UTF-8 all come after its position, `content`, with
+/// its position formatted and every other byte kept; `None` when the record has errors or the
+/// text after the position would change (a conversion of its counters).
+fn format_latin1_record(
+    content: &[u8],
+    options: &WriteOptions,
+    variant: Option<Variant>,
+) -> Option<Vec<u8>> {
+    let (text, _) = with_placeholders(content);
+    let rest = text.get(epd_position_len(content)..)?;
+    let formatted = format_epd(&text, options, variant)?;
+    let head = formatted.strip_suffix(rest)?;
+    let mut out = head.as_bytes().to_vec();
+    out.extend_from_slice(content.get(epd_position_len(content)..)?);
+    Some(out)
+}
+
+/// An EPD record with its four position fields in canonical form and its operations as
+/// written; `None` when the record has errors (read as `variant`).
+fn format_epd(record: &str, options: &WriteOptions, variant: Option<Variant>) -> Option<String> {
+    let validator = reading(record, variant, options);
+    let checked = crate::epd::check(record, 0, &validator);
+    if checked.has_errors() {
+        return None;
+    }
+    let lint = checked.lint()?;
+    let position = lint.position()?;
+    let start = lint.tree().placement()?.span().start;
+    let end = lint.tree().en_passant()?.span().end;
+    let fen = written(position, lint.variant(), options);
+    let fields: Vec<&str> = fen.splitn(5, ' ').take(4).collect();
+    let rest = epd_counters(record, end, &checked, options.epd_counters)?;
+    Some(format!(
+        "{}{}{rest}",
+        record.get(..start)?,
+        fields.join(" ")
+    ))
+}
+
+/// The text of an EPD record after its position fields (from `end`), with its move counters
+/// written `style`'s way: the FEN counters as `hmvc` and `fmvn` operations, or those two
+/// operations (when the record has both) as FEN counters. Counters written both ways are
+/// written once, `style`'s way. A record already written that way, or that cannot be (no
+/// counters at all, or only one operation), is left as it is.
+fn epd_counters(
+    record: &str,
+    end: usize,
+    checked: &crate::epd::Record<'_>,
+    style: crate::position::EpdCountersStyle,
+) -> Option<String> {
+    use crate::position::EpdCountersStyle;
+    let rest = record.get(end..)?;
+    let tree = checked.lint()?.tree();
+    let operation = |opcode: &str| {
+        checked
+            .operations()
+            .iter()
+            .find(|operation| operation.opcode() == opcode)
+    };
+    match style {
+        EpdCountersStyle::AsWritten => Some(rest.to_owned()),
+        EpdCountersStyle::Operations => {
+            let Some(counters) = tree.move_counters() else {
+                return Some(rest.to_owned());
+            };
+            let mut numbers = counters.numbers();
+            let (halfmove, fullmove) = (numbers.next()?, numbers.next()?);
+            let mut written = Vec::new();
+            if operation("hmvc").is_none() {
+                written.push(format!("hmvc {};", halfmove.text()));
+            }
+            if operation("fmvn").is_none() {
+                written.push(format!("fmvn {};", fullmove.text()));
+            }
+            let span = counters.span();
+            let mut out = String::with_capacity(rest.len().saturating_add(16));
+            out.push_str(record.get(end..span.start)?);
+            let after = record.get(span.end..)?;
+            if written.is_empty() {
+                // The operations are there already: the counters and the blank after go.
+                out.push_str(after.trim_start());
+                if out.trim().is_empty() {
+                    out.clear();
+                }
+            } else {
+                out.push_str(&written.join(" "));
+                out.push_str(after);
+            }
+            Some(out)
+        }
+        EpdCountersStyle::Fen => {
+            let (hmvc, fmvn) = (operation("hmvc"), operation("fmvn"));
+            let (mut out, mut spans) = if tree.move_counters().is_some() {
+                // The FEN counters are there already: the operations that repeat them go.
+                // They agree with them, for a record whose counters conflict has errors and
+                // is not formatted.
+                let spans: Vec<crate::Span> = [hmvc, fmvn]
+                    .into_iter()
+                    .flatten()
+                    .map(|operation| operation.span())
+                    .collect();
+                if spans.is_empty() {
+                    return Some(rest.to_owned());
+                }
+                (String::new(), spans)
+            } else {
+                let (Some(hmvc), Some(fmvn)) = (hmvc, fmvn) else {
+                    return Some(rest.to_owned());
+                };
+                let (Some(halfmove), Some(fullmove)) =
+                    (hmvc.operands().first(), fmvn.operands().first())
+                else {
+                    return Some(rest.to_owned());
+                };
+                (
+                    format!(" {} {}", halfmove.text(), fullmove.text()),
+                    vec![hmvc.span(), fmvn.span()],
+                )
+            };
+            // The rest without the operations, each with the blank after it.
+            let mut at = end;
+            spans.sort_by_key(|span| span.start);
+            for span in spans {
+                out.push_str(record.get(at..span.start)?);
+                let after = record.get(span.end..)?;
+                at = span
+                    .end
+                    .saturating_add(after.len().saturating_sub(after.trim_start().len()));
+            }
+            let tail = record.get(at..)?;
+            if tail.trim().is_empty() {
+                // Nothing after: the blanks before the removed operations go too.
+                let kept = out.trim_end().len();
+                out.truncate(kept);
+            } else {
+                out.push_str(tail);
+            }
+            Some(out)
+        }
+    }
+}
+
+/// A PGN file with every `[FEN]` tag value without errors in canonical form. Bytes that are
+/// not UTF-8 (a Latin-1 name in a tag) are kept as they are, and a `[FEN]` tag that holds one
+/// is left alone.
+fn format_pgn(bytes: &[u8], options: &WriteOptions, default: Option<Variant>) -> Formatted {
+    let (text, bad) = match std::str::from_utf8(bytes) {
+        Ok(text) => (std::borrow::Cow::Borrowed(text), Vec::new()),
+        Err(_) => {
+            let (text, bad) = with_placeholders(bytes);
+            (std::borrow::Cow::Owned(text), bad)
+        }
+    };
+    let mut outcome = Formatted::default();
+    let mut out = Vec::with_capacity(bytes.len());
+    let index = crate::LineIndex::new(&text);
+    let mut at = 0;
+    for game in crate::pgn::read(&text, 0).games() {
+        let named = game
+            .tag("Variant")
+            .map(|tag| crate::pgn::variant_of(&tag.unescaped()));
+        // The FEN of a variant fenlint does not know has no canonical form here: it is left
+        // as written (not as a position with errors).
+        if matches!(named, Some(Err(_))) {
+            continue;
+        }
+        let variant = named.and_then(Result::ok).flatten().or(default);
+        for tag in game.tags().iter().filter(|tag| tag.name() == "FEN") {
+            let span = tag.value_span();
+            let (Some(before), Some(value)) = (bytes.get(at..span.start), text.get(span.range()))
+            else {
+                continue;
+            };
+            let line = index.line_of(span.start).saturating_add(1);
+            if overlaps_any(span, &bad) {
+                outcome.not_utf8_lines.push(line);
+                continue;
+            }
+            let Some(formatted) = canonical_fen(value, variant, options) else {
+                outcome.skipped.push(line);
+                continue;
+            };
+            out.extend_from_slice(before);
+            out.extend_from_slice(formatted.as_bytes());
+            at = span.end;
+            if formatted != value {
+                outcome.changed = outcome.changed.saturating_add(1);
+            }
+        }
+    }
+    out.extend_from_slice(bytes.get(at..).unwrap_or_default());
+    outcome.text = out;
+    outcome
+}
