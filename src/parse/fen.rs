@@ -275,15 +275,15 @@ fn leading_whitespace<'a>(cx: &Cx<'a>, input: &'a str) -> Option<&'a str> {
         return None;
     }
     if !leading.is_empty() {
-        let span = cx.token(SyntaxKind::Whitespace, leading);
-        cx.report(
-            Diagnostic::new(
-                Code::WhitespaceLeading,
-                around_shown("whitespace `", leading, "` before the FEN, expected none"),
-            )
-            .primary(span, "leading whitespace")
-            .help("Remove the whitespace before the first field.")
-            .with_fix(span, ""),
+        outer_whitespace(
+            cx,
+            leading,
+            Code::WhitespaceLeading,
+            [
+                "before",
+                "leading whitespace",
+                "Remove the whitespace before the first field.",
+            ],
         );
     }
     Some(rest)
@@ -309,18 +309,30 @@ fn separator_token(cx: &Cx<'_>, sep: &str, in_fields: bool) {
 /// The whitespace `rest` after the last field, if any, as trivia with
 /// `fen::whitespace::trailing`.
 fn trailing_whitespace(cx: &Cx<'_>, rest: &str) {
-    if rest.is_empty() {
-        return;
-    }
-    let span = cx.token(SyntaxKind::Whitespace, rest);
-    cx.report(
-        Diagnostic::new(
+    if !rest.is_empty() {
+        outer_whitespace(
+            cx,
+            rest,
             Code::WhitespaceTrailing,
-            around_shown("whitespace `", rest, "` after the FEN, expected none"),
-        )
-        .primary(span, "trailing whitespace")
-        .help("Remove the whitespace after the last field.")
-        .with_fix(span, ""),
+            [
+                "after",
+                "trailing whitespace",
+                "Remove the whitespace after the last field.",
+            ],
+        );
+    }
+}
+
+/// The whitespace `text` before or after the fields, as trivia with `code`, which a fix
+/// removes; `side` ("before" or "after") goes into the message, with the label and the help.
+fn outer_whitespace(cx: &Cx<'_>, text: &str, code: Code, [side, label, help]: [&'static str; 3]) {
+    let span = cx.token(SyntaxKind::Whitespace, text);
+    let after = format!("` {side} the FEN, expected none");
+    cx.report(
+        Diagnostic::new(code, around_shown("whitespace `", text, &after))
+            .primary(span, label)
+            .help(help)
+            .with_fix(span, ""),
     );
 }
 
