@@ -6,13 +6,13 @@ use std::{sync::Arc, thread};
 
 use fenlint::files::{self, FileKind, OncePerFile};
 use fenlint::suppression::Suppressor;
-use fenlint::{Diagnostic, Validator};
+use fenlint::{Code, Diagnostic, Validator};
 
 use crate::finding::{Finding, Totals};
 use crate::input::{PositionedReader, STREAM_BUFFER_BYTES, Source};
 use crate::lines::{Batch, Line, LineReader};
 use crate::pipeline::{Stop, pipeline};
-use crate::prescan::{Prescan, file_suppressions, twin_suppressions};
+use crate::prescan::{FirstPass, Prescan, first_pass, twin_first_pass};
 use crate::source::{LineSnippet, Place, Snippet};
 
 impl Batch {
@@ -122,11 +122,11 @@ pub fn lint_lines(
         // The first pass reads a regular file through a second handle on another thread while
         // the lines are linted, and the findings wait for it; otherwise it runs first.
         let mut prescan = match twin {
-            Some(twin) => Prescan::running(scope.spawn(move || twin_suppressions(twin, validator))),
+            Some(twin) => Prescan::running(scope.spawn(move || twin_first_pass(twin, validator))),
             None if rewindable => {
-                Prescan::done(file_suppressions(&mut reader, validator).map_err(Stop::Read)?)
+                Prescan::done(first_pass(&mut reader, validator).map_err(Stop::Read)?)
             }
-            None => Prescan::done(Suppressor::new(validator)),
+            None => Prescan::done(FirstPass::empty(validator)),
         };
         lint_batches(
             path,
@@ -156,6 +156,8 @@ fn lint_batches<R: Read>(
 ) -> Result<(), Stop> {
     let mut reporter = Reporter {
         path,
+        kind,
+        in_crazyhouse_file: None,
         rewindable: !lines.stream,
         directives: Vec::new(),
         once: OncePerFile::new(),
@@ -163,26 +165,42 @@ fn lint_batches<R: Read>(
         report,
     };
     let threads = thread::available_parallelism().map_or(1, |n| n.get());
+    let stream = lines.stream;
     pipeline(
         threads,
         |batch: &mut Batch| lines.fill(batch),
         |batch: &mut Batch| batch.lint(kind, validator),
         |batch: &mut Batch| {
-            let suppressor = prescan.suppressor()?;
+            let found = prescan.found()?;
+            if stream {
+                // A stream read once: what the lines read so far say.
+                found.hints.add_lines(&batch.bytes);
+            }
+            if found.hints.crazyhouse && reporter.in_crazyhouse_file.is_none() {
+                reporter.in_crazyhouse_file = Some(found.hints.apply(validator).into_owned());
+            }
             let positions = batch.lines.iter().filter(|line| line.position).count();
             totals.fens = totals.fens.saturating_add(positions);
-            reporter.batch(batch, suppressor)?;
+            reporter.batch(batch, &mut found.suppressor)?;
             progress(batch.end);
             Ok(())
         },
     )?;
-    let suppressor = std::mem::replace(prescan.suppressor()?, Suppressor::new(validator));
+    let suppressor =
+        std::mem::replace(&mut prescan.found()?.suppressor, Suppressor::new(validator));
     reporter.finish(suppressor)
 }
 
 /// What the lint pass keeps from batch to batch as it reports their findings, in order.
 struct Reporter<'p, 'r> {
     path: &'p Arc<str>,
+    kind: FileKind,
+    /// The validator for the lines of a file whose positions say crazyhouse (see
+    /// [`files::FileHints`]), once the first pass has found that they do. The lines are linted
+    /// before it is over, without the hint; the hint changes only what is said of a ninth `/`
+    /// group (`fen::placement::too_many_ranks` without it), so only the lines that have that
+    /// are linted again.
+    in_crazyhouse_file: Option<Validator>,
     /// Whether the input is read whole before its findings are reported (else it is a stream
     /// read once).
     rewindable: bool,
@@ -201,10 +219,28 @@ struct Reporter<'p, 'r> {
 impl Reporter<'_, '_> {
     /// Reports the findings of `batch`, linted, through `suppressor`.
     fn batch(&mut self, batch: &Batch, suppressor: &mut Suppressor) -> Result<(), Stop> {
-        let mut all = batch.diagnostics.iter();
+        let mut at = 0usize;
         for (line, &count) in batch.lines.iter().zip(&batch.found) {
             let content = batch.bytes.get(line.start..line.end).unwrap_or_default();
-            let diagnostics = all.by_ref().take(count);
+            let end = at.saturating_add(count);
+            let mut diagnostics = batch.diagnostics.get(at..end).unwrap_or_default();
+            at = end;
+            let relinted;
+            if let Some(validator) = &self.in_crazyhouse_file
+                && diagnostics
+                    .iter()
+                    .any(|diagnostic| diagnostic.code() == Code::PlacementTooManyRanks)
+            {
+                relinted = files::lint_line_head(
+                    self.kind,
+                    content,
+                    line.full_len,
+                    line.offset,
+                    validator,
+                );
+                diagnostics = &relinted;
+            }
+            let diagnostics = diagnostics.iter();
             if line.position && suppressor.silences_nothing() {
                 // Almost every line: its diagnostics go straight to the report.
                 self.position_line(line, content, diagnostics)?;

@@ -1,78 +1,162 @@
-//! The first pass over a file of lines: its `allow-file` suppression comments, which may come
-//! after the positions they silence, read before (or while) the lines are linted.
+//! The first pass over a file of lines: what its lines say about the others, read before (or
+//! while) the lines are linted: its `allow-file` suppression comments, which may come after
+//! the positions they silence, and its [`FileHints`] (a crazyhouse file's slash holdings).
 
 use std::io::{self, BufRead, BufReader, Read, Seek};
 use std::{panic, thread};
 
 use fenlint::Validator;
-use fenlint::files;
+use fenlint::files::{self, FileHints};
 use fenlint::suppression::Suppressor;
 
 use crate::input::PositionedReader;
 use crate::lines::{may_be_directive, read_line};
 use crate::pipeline::Stop;
 
-/// The first pass over a file of lines: its `allow-file` suppression comments, read without
-/// keeping the file; `reader` is then back at the start.
-pub fn file_suppressions(
-    reader: &mut BufReader<impl Read + Seek>,
-    validator: &Validator,
-) -> io::Result<Suppressor> {
-    let mentioned = mentions_directive(reader)?;
-    reader.rewind()?;
-    if !mentioned {
-        return Ok(Suppressor::new(validator));
-    }
-    directive_lines(reader, validator)
+/// What the first pass finds in a file.
+pub struct FirstPass {
+    /// The file's `allow-file` suppression comments.
+    pub suppressor: Suppressor,
+    /// What the file's positions say about how to read each of them.
+    pub hints: FileHints,
 }
 
-/// [`file_suppressions`] through a second handle on the file, on a thread of its own (see
-/// [`PositionedReader`]): the first scan reads into a buffer of its own, zeroed once, where a
-/// `BufReader` over this reader would zero its buffer before each fill.
-pub fn twin_suppressions(
-    mut twin: PositionedReader,
+impl FirstPass {
+    /// Nothing found: no suppression comment, no hint.
+    pub fn empty(validator: &Validator) -> FirstPass {
+        FirstPass {
+            suppressor: Suppressor::new(validator),
+            hints: FileHints::default(),
+        }
+    }
+}
+
+/// What the first pass's fast scan finds in the bytes of a file: whether it may have a
+/// suppression comment, and whether it may say crazyhouse.
+#[derive(Clone, Copy, Default)]
+struct Mentions {
+    directive: bool,
+    crazyhouse: bool,
+}
+
+impl Mentions {
+    /// Adds what `chunk`, the text after `before` (see [`chunk_mentions_directive`]), holds.
+    fn add(&mut self, chunk: &[u8], before: &mut Vec<u8>) {
+        if !self.directive {
+            self.directive = chunk_mentions_directive(chunk, before);
+        }
+        if !self.crazyhouse {
+            self.crazyhouse = memchr::memchr2(b'[', b'~', chunk).is_some();
+        }
+    }
+
+    fn all(self) -> bool {
+        self.directive && self.crazyhouse
+    }
+
+    fn any(self) -> bool {
+        self.directive || self.crazyhouse
+    }
+}
+
+/// The first pass over a file of lines, read without keeping the file; `reader` is then back
+/// at the start.
+pub fn first_pass(
+    reader: &mut BufReader<impl Read + Seek>,
     validator: &Validator,
-) -> io::Result<Suppressor> {
-    let mut buffer = vec![0u8; PRESCAN_BUFFER_BYTES];
+) -> io::Result<FirstPass> {
+    let mentions = scan(reader, Mentions::all)?;
+    reader.rewind()?;
+    if !mentions.any() {
+        return Ok(FirstPass::empty(validator));
+    }
+    line_pass(reader, validator, mentions)
+}
+
+/// The fast scan of the first pass over the buffers of `reader`, until its end or until
+/// `enough` holds of what is found.
+fn scan(reader: &mut impl BufRead, enough: impl Fn(Mentions) -> bool) -> io::Result<Mentions> {
+    let mut mentions = Mentions::default();
     let mut before = Vec::with_capacity(2 * DIRECTIVE.len());
     loop {
+        let buffer = reader.fill_buf()?;
+        if buffer.is_empty() || enough(mentions) {
+            return Ok(mentions);
+        }
+        mentions.add(buffer, &mut before);
+        let len = buffer.len();
+        reader.consume(len);
+    }
+}
+
+/// [`first_pass`] through a second handle on the file, on a thread of its own (see
+/// [`PositionedReader`]): the fast scan reads into a buffer of its own, zeroed once, where a
+/// `BufReader` over this reader would zero its buffer before each fill.
+pub fn twin_first_pass(mut twin: PositionedReader, validator: &Validator) -> io::Result<FirstPass> {
+    let mut buffer = vec![0u8; PRESCAN_BUFFER_BYTES];
+    let mut before = Vec::with_capacity(2 * DIRECTIVE.len());
+    let mut mentions = Mentions::default();
+    while !mentions.all() {
         let read = match twin.read(&mut buffer) {
-            Ok(0) => return Ok(Suppressor::new(validator)),
+            Ok(0) => break,
             Ok(read) => read,
             Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
             Err(error) => return Err(error),
         };
-        if chunk_mentions_directive(buffer.get(..read).unwrap_or_default(), &mut before) {
-            break;
-        }
+        mentions.add(buffer.get(..read).unwrap_or_default(), &mut before);
+    }
+    if !mentions.any() {
+        return Ok(FirstPass::empty(validator));
     }
     twin.rewind()?;
-    directive_lines(&mut BufReader::new(twin), validator)
+    line_pass(&mut BufReader::new(twin), validator, mentions)
 }
 
-/// The `allow-file` suppression comments among the lines of `reader`, read line by line to
-/// its end; `reader` is then back at the start.
-fn directive_lines(
+/// The [`FileHints`] of the file at `reader`'s start, read without keeping the file (as
+/// [`first_pass`] reads them); `reader` is then back at the start.
+pub fn file_hints(reader: &mut BufReader<impl Read + Seek>) -> io::Result<FileHints> {
+    let mentions = scan(reader, |mentions| mentions.crazyhouse)?;
+    reader.rewind()?;
+    if !mentions.crazyhouse {
+        return Ok(FileHints::default());
+    }
+    let mentions = Mentions {
+        directive: false,
+        crazyhouse: true,
+    };
+    Ok(line_pass(reader, &Validator::new(), mentions)?.hints)
+}
+
+/// The `allow-file` suppression comments (when `mentions` says there may be some) and the hints
+/// (when it says there may be some) among the lines of `reader`, read line by line (to its end,
+/// or until the hints are found when there is no comment to look for); `reader` is then back
+/// at the start.
+fn line_pass(
     reader: &mut BufReader<impl Read + Seek>,
     validator: &Validator,
-) -> io::Result<Suppressor> {
-    let mut suppressor = Suppressor::new(validator);
+    mentions: Mentions,
+) -> io::Result<FirstPass> {
+    let mut found = FirstPass::empty(validator);
     let mut line = Vec::new();
     let mut offset = 0usize;
     loop {
         line.clear();
         let (read, _) = read_line(reader, &mut line)?;
-        if read == 0 {
+        if read == 0 || (!mentions.directive && found.hints.crazyhouse) {
             break;
         }
-        if !files::is_position_line(&line) && may_be_directive(&line) {
-            suppressor.scan_line(&line, offset);
+        if files::is_position_line(&line) {
+            if mentions.crazyhouse {
+                found.hints.add_line(&line);
+            }
+        } else if mentions.directive && may_be_directive(&line) {
+            found.suppressor.scan_line(&line, offset);
         }
         offset = offset.saturating_add(read);
     }
     // Seeking the buffered reader drops what it had buffered.
     reader.rewind()?;
-    Ok(suppressor)
+    Ok(found)
 }
 
 /// The size of the buffer [`twin_suppressions`] reads a file into.
@@ -80,24 +164,6 @@ const PRESCAN_BUFFER_BYTES: usize = 256 << 10;
 
 /// The word a suppression comment starts with.
 const DIRECTIVE: &[u8] = b"fenlint:";
-
-/// Whether the text of `reader` holds `fenlint:` anywhere, found in one fast scan of its
-/// buffers (see [`chunk_mentions_directive`]), so that the line by line first pass runs only for
-/// a file that may have a suppression comment.
-fn mentions_directive(reader: &mut impl BufRead) -> io::Result<bool> {
-    let mut before = Vec::with_capacity(2 * DIRECTIVE.len());
-    loop {
-        let buffer = reader.fill_buf()?;
-        if buffer.is_empty() {
-            return Ok(false);
-        }
-        if chunk_mentions_directive(buffer, &mut before) {
-            return Ok(true);
-        }
-        let len = buffer.len();
-        reader.consume(len);
-    }
-}
 
 /// Whether `fenlint:` ends in `chunk`, the text that follows `before` (the last bytes of the
 /// chunks read before it, for a word split between two); keeps the end of the text read so far
@@ -130,16 +196,15 @@ fn chunk_mentions_directive(chunk: &[u8], before: &mut Vec<u8>) -> bool {
     false
 }
 
-/// The `allow-file` suppressions of a file, found by the first pass over it, which may still be
-/// running on another thread.
+/// What the first pass over a file finds, which may still be running on another thread.
 pub struct Prescan<'s> {
-    running: Option<thread::ScopedJoinHandle<'s, io::Result<Suppressor>>>,
-    done: Option<Suppressor>,
+    running: Option<thread::ScopedJoinHandle<'s, io::Result<FirstPass>>>,
+    done: Option<FirstPass>,
 }
 
 impl<'s> Prescan<'s> {
     /// The first pass, running.
-    pub fn running(scan: thread::ScopedJoinHandle<'s, io::Result<Suppressor>>) -> Prescan<'s> {
+    pub fn running(scan: thread::ScopedJoinHandle<'s, io::Result<FirstPass>>) -> Prescan<'s> {
         Prescan {
             running: Some(scan),
             done: None,
@@ -147,16 +212,16 @@ impl<'s> Prescan<'s> {
     }
 
     /// The first pass, over.
-    pub fn done(suppressor: Suppressor) -> Prescan<'s> {
+    pub fn done(found: FirstPass) -> Prescan<'s> {
         Prescan {
             running: None,
-            done: Some(suppressor),
+            done: Some(found),
         }
     }
 
-    /// The suppressor, once the first pass is over (waiting for it if it is not); a panic of
+    /// What the first pass found, once it is over (waiting for it if it is not); a panic of
     /// the first pass is raised again here, and its read error returned.
-    pub fn suppressor(&mut self) -> Result<&mut Suppressor, Stop> {
+    pub fn found(&mut self) -> Result<&mut FirstPass, Stop> {
         if let Some(scan) = self.running.take() {
             let found = scan
                 .join()
@@ -187,7 +252,7 @@ mod tests {
             for (text, found) in [(text, true), (&without, false), (&colons, false)] {
                 let mut reader = io::BufReader::with_capacity(capacity, text.as_bytes());
                 assert_eq!(
-                    mentions_directive(&mut reader).unwrap(),
+                    scan(&mut reader, Mentions::all).unwrap().directive,
                     found,
                     "{capacity}"
                 );
@@ -198,18 +263,27 @@ mod tests {
             }
         }
         let mut reader = io::BufReader::with_capacity(4, &text.as_bytes()[..at + 7]);
-        assert!(!mentions_directive(&mut reader).unwrap());
+        assert!(!scan(&mut reader, Mentions::all).unwrap().directive);
     }
 
     /// The second handle's first pass finds what the first pass through the file's own reader
-    /// finds, and leaves nothing behind: a directive far into a file of several buffers.
+    /// finds, and leaves nothing behind: directives and positions that say crazyhouse far into
+    /// a file of several buffers, and their look-alikes.
     #[test]
-    fn the_second_handle_finds_the_directives_the_file_reader_finds() {
+    fn the_second_handle_finds_what_the_file_reader_finds() {
         let directory = tempfile::tempdir().unwrap();
         let line = "8/8/8/4k3/8/8/8/4K3 w - - 0 1\n";
-        for tail in [
-            "# fenlint: allow-file fen::kings::missing\n",
-            "# fenlint allow-file x\n",
+        let crazyhouse = "4k3/8/8/8/8/8/8/4K3[Qn] w - - 0 1\n";
+        for (tail, directive, says_crazyhouse) in [
+            ("# fenlint: allow-file fen::kings::missing\n", true, false),
+            ("# fenlint allow-file x\n", false, false),
+            (crazyhouse, false, true),
+            ("# not a position: [Qn] ~\n", false, false),
+            (
+                &[crazyhouse, "# fenlint: allow-file fen::kings::missing\n"].concat(),
+                true,
+                true,
+            ),
         ] {
             let text = [
                 line.repeat(PRESCAN_BUFFER_BYTES / line.len() * 2 + 7)
@@ -225,18 +299,18 @@ mod tests {
                 file: file.try_clone().unwrap(),
                 position: 0,
             };
-            let by_twin = twin_suppressions(twin, &validator).unwrap();
-            let by_file = file_suppressions(&mut BufReader::new(file), &validator).unwrap();
-            assert_eq!(
-                by_twin.silences_nothing(),
-                by_file.silences_nothing(),
-                "{tail}"
-            );
-            assert_eq!(
-                by_twin.silences_nothing(),
-                tail.contains("fenlint allow"),
-                "{tail}"
-            );
+            let by_twin = twin_first_pass(twin, &validator).unwrap();
+            let mut reader = BufReader::new(file);
+            let by_file = first_pass(&mut reader, &validator).unwrap();
+            for found in [&by_twin, &by_file] {
+                assert_eq!(found.suppressor.silences_nothing(), !directive, "{tail}");
+                assert_eq!(found.hints.crazyhouse, says_crazyhouse, "{tail}");
+            }
+            assert_eq!(file_hints(&mut reader).unwrap(), by_file.hints, "{tail}");
+            // Back at the start.
+            let mut first = String::new();
+            reader.read_line(&mut first).unwrap();
+            assert_eq!(first, line);
         }
     }
 }

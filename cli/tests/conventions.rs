@@ -101,3 +101,81 @@ fn lone_cr_files_are_read_line_by_line_and_fixed_in_place() {
         b"# a\r4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1\r4k3/8/8/8/8/8/8/4K3 x - - 0 1\r"
     );
 }
+
+/// A ninth `/` group of piece letters is crazyhouse holdings in a file whose other positions
+/// say crazyhouse (bracket holdings, a `~`), whichever line says it, for every command that
+/// reads the file; in a standard file it stays a rank too many.
+#[test]
+fn slash_holdings_are_read_as_crazyhouse_in_a_crazyhouse_file() {
+    let dir = scratch("crazyhouse-file");
+    let slash = "rnbqkb1r/ppp1pppp/5n2/3P4/8/8/PPPP1PPP/RNBQKBNR/P w KQkq - 1 3\n";
+    let brackets = "rnbqkb1r/ppp1pppp/5n2/3P4/8/8/PPPP1PPP/RNBQKBNR[P] w KQkq - 1 3\n";
+    // An EPD record has the four position fields alone.
+    let epd = |fen: &str| fen.replace(" 1 3\n", "\n");
+    let promoted = "4k3/8/8/8/8/8/8/Q~3K3 w - -\n";
+    for (name, text, expected) in [
+        (
+            "brackets.fen",
+            [slash, brackets].concat(),
+            brackets.to_owned(),
+        ),
+        (
+            "promoted.epd",
+            [epd(slash).as_str(), promoted].concat(),
+            epd(brackets),
+        ),
+    ] {
+        let path = write(&dir, name, text.as_bytes());
+        let check = run(&dir, &["check", "--format", "json", name]);
+        assert_eq!((check.code, check.stdout.as_str()), (0, ""), "{name}");
+        let piped = common::fenlint_in(
+            &dir,
+            &["check", "--format", "json", "--stdin-filename", name, "-"],
+            Some(text.as_bytes()),
+        );
+        assert_eq!((piped.code, piped.stdout.as_str()), (0, ""), "{name}");
+        let fixed = run(&dir, &["check", "--fix", name]);
+        assert_eq!(fixed.code, 0, "{name}: {}", fixed.stderr);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "{name}");
+        let would = run(&dir, &["fmt", "--check", name]);
+        assert_eq!(would.code, 1, "{name}: {}", would.stderr);
+        assert!(!would.stderr.contains("has errors"), "{}", would.stderr);
+        let formatted = run(&dir, &["fmt", name]);
+        assert_eq!(formatted.code, 0, "{name}: {}", formatted.stderr);
+        let written = std::fs::read_to_string(&path).unwrap();
+        assert!(written.starts_with(&expected), "{name}: {written}");
+    }
+    // The same line in a standard file: a rank too many, and `fmt` leaves it alone.
+    let path = write(&dir, "standard.fen", slash.as_bytes());
+    let check = run(&dir, &["check", "--format", "json", "standard.fen"]);
+    assert_eq!(check.codes(), ["fen::placement::too_many_ranks"]);
+    let formatted = run(&dir, &["fmt", "standard.fen"]);
+    assert!(
+        formatted.stderr.contains("has errors"),
+        "{}",
+        formatted.stderr
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), slash);
+}
+
+/// A stream longer than what is read before linting starts is read once: a line is read with
+/// what the lines up to it say, so a ninth `/` group is holdings only after a line that says
+/// crazyhouse.
+#[test]
+fn a_stream_read_once_knows_what_its_lines_so_far_say() {
+    let dir = scratch("crazyhouse-stream");
+    let slash = "rnbqkb1r/ppp1pppp/5n2/3P4/8/8/PPPP1PPP/RNBQKBNR/P w KQkq - 1 3\n";
+    let filler = "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n".repeat((17 << 20) / 30);
+    let text = [slash, &filler, "4k3/8/8/8/8/8/8/4K3[] w - - 0 1\n", slash].concat();
+    let piped = common::fenlint_in(
+        &dir,
+        &["check", "--format", "json", "-"],
+        Some(text.as_bytes()),
+    );
+    let lines: Vec<u64> = piped
+        .json()
+        .iter()
+        .map(|finding| finding["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [1], "{}", piped.stdout);
+}

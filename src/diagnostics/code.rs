@@ -293,8 +293,9 @@ codes! {
     ///
     /// The placement lists ranks 8 down to 1, separated by `/`. A ninth group made only of
     /// piece letters (`…/RNBQKBNR/Pp`), or a bare `/` after rank 1, is crazyhouse holdings when
-    /// something says crazyhouse: the variant checked (a setting, a PGN `Variant` tag) or a
-    /// promoted marker `~` on the board. Otherwise it is this error too: a ninth rank, or a
+    /// something says crazyhouse: the variant checked (a setting, a PGN `Variant` tag), a
+    /// promoted marker `~` on the board, or the other lines of its file (bracket holdings or a
+    /// `~` on any of them). Otherwise it is this error too: a ninth rank, or a
     /// stray `/` (which the fix removes); bracket holdings (`[Pp]`) say crazyhouse by
     /// themselves.
     ///

@@ -1,6 +1,7 @@
 //! Formatting whole files: every position without errors written in canonical form or in
 //! another dialect, every other byte kept.
 
+use super::hints::FileHints;
 use super::lines::{is_position_line, lines};
 use super::lint::{epd_position_len, overlaps_any, utf16_order, with_placeholders};
 use crate::Validator;
@@ -77,25 +78,33 @@ pub fn format_file_as(
     }
     let mut outcome = match kind {
         FileKind::Pgn => format_pgn(bytes, options, variant),
-        FileKind::Lines | FileKind::Epd => format_lines(kind, bytes, options, variant),
+        FileKind::Lines | FileKind::Epd => {
+            let reading = Reading {
+                variant,
+                hints: FileHints::of(kind, bytes),
+            };
+            format_lines(kind, bytes, options, reading)
+        }
     };
     outcome.not_utf8 = !outcome.not_utf8_lines.is_empty();
     outcome
 }
 
 /// [`format_file_as`] for a piece of a file of FEN lines or EPD records that is read a piece
-/// at a time: `bytes` are whole lines from anywhere in the file, formatted each on its own,
-/// and the lines of the outcome are numbered from 1 at the start of `bytes`. Unlike
-/// [`format_file_as`], the piece is not tested for UTF-16, which only the start of a file can
-/// tell. A PGN file is formatted as [`format_file_as`] formats it, whole.
+/// at a time: `bytes` are whole lines from anywhere in the file, formatted each on its own
+/// with what the whole file says, `hints` (see [`FileHints`]), and the lines of the outcome
+/// are numbered from 1 at the start of `bytes`. Unlike [`format_file_as`], the piece is not
+/// tested for UTF-16, which only the start of a file can tell. A PGN file is formatted as
+/// [`format_file_as`] formats it, whole.
 ///
 /// ```
-/// use fenlint::files::{FileKind, format_lines_as};
+/// use fenlint::files::{FileHints, FileKind, format_lines_as};
 /// use fenlint::position::WriteOptions;
 ///
 /// // A piece that starts with the bytes of a UTF-16 byte-order mark: a line that is not UTF-8.
 /// let piece = b"\xff\xfe\n4k3/8/8/8/8/8/8/4K3  w - - 0 1\n";
-/// let formatted = format_lines_as(FileKind::Lines, piece, &WriteOptions::default(), None);
+/// let options = WriteOptions::default();
+/// let formatted = format_lines_as(FileKind::Lines, piece, &options, None, FileHints::default());
 /// assert_eq!(formatted.text, b"\xff\xfe\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
 /// assert_eq!((formatted.changed, formatted.not_utf8_lines.as_slice()), (1, [1].as_slice()));
 /// assert!(!formatted.utf16);
@@ -105,11 +114,12 @@ pub fn format_lines_as(
     bytes: &[u8],
     options: &WriteOptions,
     variant: Option<Variant>,
+    hints: FileHints,
 ) -> Formatted {
     if kind == FileKind::Pgn {
         return format_file_as(kind, bytes, options, variant);
     }
-    let mut outcome = format_lines(kind, bytes, options, variant);
+    let mut outcome = format_lines(kind, bytes, options, Reading { variant, hints });
     outcome.not_utf8 = !outcome.not_utf8_lines.is_empty();
     outcome
 }
@@ -134,7 +144,19 @@ pub fn canonical_fen(
     variant: Option<Variant>,
     options: &WriteOptions,
 ) -> Option<String> {
-    let validator = reading(fen, variant, options);
+    canonical_in(
+        fen,
+        Reading {
+            variant,
+            hints: FileHints::default(),
+        },
+        options,
+    )
+}
+
+/// [`canonical_fen`] for a FEN read as `reading` says.
+fn canonical_in(fen: &str, reading: Reading, options: &WriteOptions) -> Option<String> {
+    let validator = reading.validator(fen, options);
     let lint = validator.lint(fen);
     let position = lint.position().filter(|_| !lint.has_errors())?;
     Some(given_fields(lint.tree(), position, lint.variant(), options))
@@ -181,22 +203,32 @@ fn given_fields(
     fields.get(..kept).unwrap_or(&fields).join(" ")
 }
 
-/// The validator that formatting reads `text` (a FEN, or an EPD record) with: as `variant`
-/// (automatic when `None`), or as crazyhouse when automatic and `options` write slash holdings
-/// and `text` has them.
-fn reading(text: &str, variant: Option<Variant>, options: &WriteOptions) -> Validator {
-    let slash = || {
-        crate::parse(text)
-            .tree()
-            .holdings()
-            .is_some_and(|holdings| holdings.form() == crate::syntax::HoldingsForm::Slash)
-    };
-    match variant {
-        Some(variant) => Validator::new().variant(variant),
-        None if options.holdings == crate::position::HoldingsStyle::Slash && slash() => {
-            Validator::new().variant(Variant::Crazyhouse)
+/// How formatting reads the positions of a file: as one variant (automatic when `None`), with
+/// what the whole file says.
+#[derive(Clone, Copy)]
+struct Reading {
+    variant: Option<Variant>,
+    hints: FileHints,
+}
+
+impl Reading {
+    /// The validator that formatting reads `text` (a FEN, or an EPD record) with: as the
+    /// variant, or automatic with the file's hints, and as crazyhouse when automatic and
+    /// `options` write slash holdings and `text` has them.
+    fn validator(self, text: &str, options: &WriteOptions) -> Validator {
+        let slash = || {
+            crate::parse(text)
+                .tree()
+                .holdings()
+                .is_some_and(|holdings| holdings.form() == crate::syntax::HoldingsForm::Slash)
+        };
+        match self.variant {
+            Some(variant) => Validator::new().variant(variant),
+            None if options.holdings == crate::position::HoldingsStyle::Slash && slash() => {
+                Validator::new().variant(Variant::Crazyhouse)
+            }
+            None => self.hints.apply(&Validator::new()).into_owned(),
         }
-        None => Validator::new(),
     }
 }
 
@@ -213,12 +245,12 @@ fn written(position: &Position, variant: Option<Variant>, options: &WriteOptions
     }
 }
 
-/// Formats one FEN (or one EPD record's four fields) per line, read as `variant`.
+/// Formats one FEN (or one EPD record's four fields) per line, read as `reading` says.
 fn format_lines(
     kind: FileKind,
     bytes: &[u8],
     options: &WriteOptions,
-    variant: Option<Variant>,
+    reading: Reading,
 ) -> Formatted {
     let mut outcome = Formatted {
         text: Vec::with_capacity(bytes.len()),
@@ -237,7 +269,7 @@ fn format_lines(
                 // formatted, the rest kept byte for byte.
                 let formatted = (kind == FileKind::Epd
                     && error.valid_up_to() >= epd_position_len(content))
-                .then(|| format_latin1_record(content, options, variant))
+                .then(|| format_latin1_record(content, options, reading))
                 .flatten();
                 match formatted {
                     Some(formatted) => {
@@ -263,8 +295,8 @@ fn format_lines(
         };
         let text = text.get(bom.len()..).unwrap_or(text);
         let formatted = match kind {
-            FileKind::Epd => format_epd(text, options, variant),
-            _ => canonical_fen(text, variant, options),
+            FileKind::Epd => format_epd(text, options, reading),
+            _ => canonical_in(text, reading, options),
         };
         let Some(formatted) = formatted else {
             outcome.skipped.push(number.saturating_add(1));
@@ -287,11 +319,11 @@ fn format_lines(
 fn format_latin1_record(
     content: &[u8],
     options: &WriteOptions,
-    variant: Option<Variant>,
+    reading: Reading,
 ) -> Option<Vec<u8>> {
     let (text, _) = with_placeholders(content);
     let rest = text.get(epd_position_len(content)..)?;
-    let formatted = format_epd(&text, options, variant)?;
+    let formatted = format_epd(&text, options, reading)?;
     let head = formatted.strip_suffix(rest)?;
     let mut out = head.as_bytes().to_vec();
     out.extend_from_slice(content.get(epd_position_len(content)..)?);
@@ -299,9 +331,9 @@ fn format_latin1_record(
 }
 
 /// An EPD record with its four position fields in canonical form and its operations as
-/// written; `None` when the record has errors (read as `variant`).
-fn format_epd(record: &str, options: &WriteOptions, variant: Option<Variant>) -> Option<String> {
-    let validator = reading(record, variant, options);
+/// written; `None` when the record has errors (read as `reading` says).
+fn format_epd(record: &str, options: &WriteOptions, reading: Reading) -> Option<String> {
+    let validator = reading.validator(record, options);
     let checked = crate::epd::check(record, 0, &validator);
     if checked.has_errors() {
         return None;

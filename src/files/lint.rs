@@ -1,6 +1,7 @@
 //! Linting whole files and their lines: a line's diagnostics whatever its bytes, a file's with
 //! its suppression comments, and the codes reported once per file.
 
+use super::hints::FileHints;
 use super::lines::{is_position_line, lines};
 use crate::file_kind::FileKind;
 use crate::suppression::Suppressor;
@@ -466,6 +467,7 @@ pub(super) fn lint_every(kind: FileKind, bytes: &[u8], validator: &Validator) ->
             Err(_) => lint_pgn_not_utf8(bytes, validator),
         };
     }
+    let validator = &*FileHints::of(kind, bytes).apply(validator);
     let mut suppressor = Suppressor::new(validator);
     for (offset, content, _) in lines(bytes) {
         suppressor.scan_line(content, offset);

@@ -20,12 +20,14 @@
 
 mod fix;
 mod format;
+mod hints;
 mod lines;
 mod lint;
 
 pub use crate::file_kind::FileKind;
 pub use fix::{Fixed, apply_fixes, fix_file};
 pub use format::{Formatted, canonical_fen, format_file, format_file_as, format_lines_as};
+pub use hints::FileHints;
 pub(crate) use lines::line_len;
 pub use lines::{has_lone_cr, is_position_line, line_starts, lines};
 pub use lint::{
@@ -39,8 +41,8 @@ mod tests {
     use super::fix::{FIX_PASSES, fix_with, inside_a_character};
     use super::lint::lint_every;
     use super::*;
-    use crate::position::WriteOptions;
-    use crate::{Diagnostic, Validator};
+    use crate::position::{Variant, WriteOptions};
+    use crate::{Code, Diagnostic, Validator};
 
     /// A fix may end before a byte that is not UTF-8, even one in the range of a character's
     /// later bytes; it never ends or starts inside a character that is UTF-8.
@@ -207,6 +209,45 @@ mod tests {
                 "{fen}"
             );
         }
+    }
+
+    /// A ninth `/` group of piece letters is holdings in a file whose other lines say
+    /// crazyhouse, for every reader of whole files; a rank too many (with its fix, for a bare
+    /// `/`) in a file without one, and when the file is read as standard chess.
+    #[test]
+    fn a_crazyhouse_file_reads_slash_holdings() {
+        let slash = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1\n";
+        let crazyhouse = [slash, "4k3/8/8/8/8/8/8/4K3[Qq] w - - 0 1\n"].concat();
+        let validator = Validator::new();
+        let standard = Validator::new().variant(Variant::Standard);
+        for kind in [FileKind::Lines, FileKind::Epd] {
+            let too_many = |bytes: &[u8], validator: &Validator| {
+                lint_file(kind, bytes, validator)
+                    .iter()
+                    .filter(|d| d.code() == Code::PlacementTooManyRanks)
+                    .count()
+            };
+            assert_eq!(too_many(crazyhouse.as_bytes(), &validator), 0, "{kind:?}");
+            assert_eq!(too_many(crazyhouse.as_bytes(), &standard), 1, "{kind:?}");
+            assert_eq!(too_many(slash.as_bytes(), &validator), 1, "{kind:?}");
+            assert_eq!(fix_file(kind, crazyhouse.as_bytes(), &validator).applied, 0);
+            assert_eq!(fix_file(kind, slash.as_bytes(), &validator).applied, 1);
+        }
+        let options = WriteOptions::default();
+        let formatted = format_file(FileKind::Lines, crazyhouse.as_bytes(), &options);
+        assert!(
+            formatted
+                .text
+                .starts_with(b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w")
+        );
+        assert_eq!(
+            format_file(FileKind::Lines, slash.as_bytes(), &options).skipped,
+            [1]
+        );
+        // A piece of the file read a batch at a time, with the whole file's hints.
+        let hints = FileHints::of(FileKind::Lines, crazyhouse.as_bytes());
+        let piece = format_lines_as(FileKind::Lines, slash.as_bytes(), &options, None, hints);
+        assert_eq!(piece.changed, 1);
     }
 
     #[test]

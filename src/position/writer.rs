@@ -162,7 +162,8 @@ pub enum HoldingsStyle {
     Bracket,
     /// A ninth `/`-group (BPGN, Scidb, lichess): `…/R3K2R/QNPqp`; empty holdings are a trailing
     /// `/`. The validator reads such a group as holdings only when something says crazyhouse
-    /// (the variant it checks, or a `~` on the board); otherwise as a ninth rank.
+    /// (the variant it checks, a `~` on the board, or the other lines of its file); otherwise as
+    /// a ninth rank.
     Slash,
 }
 

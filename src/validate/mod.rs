@@ -132,6 +132,9 @@ pub struct Validator {
     variant: Option<Variant>,
     /// Whether only the syntax is checked ([`Validator::syntax`]).
     syntax_only: bool,
+    /// Whether the positions are read from a file whose other positions are crazyhouse ones
+    /// ([`Validator::in_crazyhouse_file`]).
+    crazyhouse_file: bool,
     /// The override of each code, by its place in [`Code::ALL`]: `None` for its default
     /// severity, `Some(None)` when it is not reported; empty when nothing is overridden. A
     /// table rather than a list of overrides, so that a validator with every code set (`allow
@@ -149,6 +152,7 @@ impl std::fmt::Debug for Validator {
         f.debug_struct("Validator")
             .field("variant", &self.variant)
             .field("syntax_only", &self.syntax_only)
+            .field("crazyhouse_file", &self.crazyhouse_file)
             .field("overrides", &overrides)
             .finish()
     }
@@ -187,6 +191,33 @@ impl Validator {
     pub fn syntax(mut self) -> Validator {
         self.syntax_only = true;
         self
+    }
+
+    /// Reads the positions as those of a file whose other positions say crazyhouse (bracket
+    /// holdings `[Qn]` or a promoted marker `~` on some line), so that a ninth `/` group of
+    /// piece letters after rank 1 is read as crazyhouse holdings even on a line without a `~`
+    /// (see [`Validator::lint_parse`]). A variant given with [`Validator::variant`] wins.
+    /// [`files::FileHints`](crate::files::FileHints) finds what a file says.
+    ///
+    /// ```
+    /// use fenlint::Validator;
+    /// let fen = "rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/N w KQkq - 0 1";
+    /// assert_eq!(
+    ///     Validator::new().lint(fen).diagnostics()[0].code().name(),
+    ///     "fen::placement::too_many_ranks"
+    /// );
+    /// assert!(Validator::new().in_crazyhouse_file().lint(fen).diagnostics().is_empty());
+    /// ```
+    #[must_use]
+    pub fn in_crazyhouse_file(mut self) -> Validator {
+        self.crazyhouse_file = true;
+        self
+    }
+
+    /// Whether the positions are read as those of a crazyhouse file
+    /// ([`Validator::in_crazyhouse_file`]).
+    pub fn is_in_crazyhouse_file(&self) -> bool {
+        self.crazyhouse_file
     }
 
     /// Whether only the syntax is checked ([`Validator::syntax`]).
@@ -243,7 +274,8 @@ impl Validator {
     ///
     /// A ninth `/` group after rank 1 (`…/RNBQKBNR/Pp`, or a bare `/`) is crazyhouse holdings
     /// only when something says crazyhouse: the validator's variant, or, without one, a
-    /// promoted marker `~` on the board. Otherwise it is read as a standard-chess mistake,
+    /// promoted marker `~` on the board or the file the position is read from
+    /// ([`Validator::in_crazyhouse_file`]). Otherwise it is read as a standard-chess mistake,
     /// `fen::placement::too_many_ranks`, and the position has no holdings.
     ///
     /// ```
@@ -297,16 +329,15 @@ impl Validator {
             }
         }
         // A ninth `/` group of piece letters is crazyhouse holdings only when something says
-        // crazyhouse: the variant given, or, read as its text suggests, a `~` on the board.
-        // Otherwise it is a rank too many, or a stray `/` (the rule `crazyhouse::slash_group`).
+        // crazyhouse: the variant given, or, read as its text suggests, a `~` on the board or
+        // the other positions of its file. Otherwise it is a rank too many, or a stray `/` (the rule `crazyhouse::slash_group`).
         let mut slash_group = false;
         if let Some(position) = &mut position
             && position.holdings.is_some()
-            && !self
-                .variant
-                .map_or(!position.promoted.is_empty(), |variant| {
-                    variant == Variant::Crazyhouse
-                })
+            && !self.variant.map_or(
+                self.crazyhouse_file || !position.promoted.is_empty(),
+                |variant| variant == Variant::Crazyhouse,
+            )
             && tree
                 .holdings()
                 .is_some_and(|holdings| holdings.form() == crate::syntax::HoldingsForm::Slash)

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use fenlint::Validator;
+use fenlint::files::FileHints;
 use fenlint::files::FileKind;
 
 use super::{
@@ -212,15 +213,11 @@ pub fn fmt_file(
     let kind = FileKind::of(file);
     let name = file.display().to_string();
     if args.check {
-        let source = input::open(file)?;
-        return format_input(
-            kind,
-            FmtInput::Stream(Box::new(source)),
-            &mut io::sink(),
-            settings,
-            &name,
-            counts,
-        );
+        let source = match input::open(file)? {
+            input::Source::File(file) => FmtInput::File(file),
+            source => FmtInput::Stream(Box::new(source)),
+        };
+        return format_input(kind, source, &mut io::sink(), settings, &name, counts);
     }
     let target = write::target(file, args.write_read_only)?;
     let source = std::fs::File::open(file)?;
@@ -269,16 +266,25 @@ pub fn format_input(
         counts.changed += outcome.changed;
         return elided.write(&outcome.text, out);
     }
-    let reader: Box<dyn Read + '_> = match input {
-        FmtInput::File(file) => Box::new(file),
-        FmtInput::Stream(stream) => stream,
+    // What the whole file says about its lines (see `FileHints`), read first; a stream's
+    // batches are read with what its lines so far say.
+    let (reader, hints): (Box<dyn Read + '_>, FileHints) = match input {
+        FmtInput::File(file) => {
+            let hints = crate::prescan::file_hints(&mut io::BufReader::new(&file))?;
+            (Box::new(file), hints)
+        }
+        FmtInput::Stream(stream) => (stream, FileHints::default()),
     };
+    let hints = std::cell::Cell::new(hints);
     // A position left alone for errors that `check` would not report with these settings
     // (allowed, made warnings, silenced by a comment in the same batch) is not a problem here.
     let format = |batch: &[u8]| {
+        let mut file = hints.get();
+        file.add_lines(batch);
+        hints.set(file);
         let mut outcome =
-            fenlint::files::format_lines_as(kind, batch, settings.options, settings.variant);
-        fmt::keep_reported(kind, batch, &mut outcome, settings.validator);
+            fenlint::files::format_lines_as(kind, batch, settings.options, settings.variant, file);
+        fmt::keep_reported(kind, batch, &mut outcome, &file.apply(settings.validator));
         outcome
     };
     bounded::format_stream(kind, reader, out, &format, &mut |note| match note {

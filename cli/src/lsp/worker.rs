@@ -96,12 +96,14 @@ impl Kept {
 
 /// What [`files::lint_file`] finds in a document, bounded as [`Found`] is. A FEN or EPD
 /// document is linted line by line as `lint_file` does it (suppression comments first, then
-/// each line), and each line's diagnostics are kept or dropped as they come, so that memory
-/// does not grow with the number of problems; a PGN document, or a UTF-16 one, is linted whole.
+/// each line, with what the whole document says), and each line's diagnostics are kept or
+/// dropped as they come, so that memory does not grow with the number of problems; a PGN
+/// document, or a UTF-16 one, is linted whole.
 pub fn lint(kind: FileKind, bytes: &[u8], validator: &Validator) -> Found {
     if kind == FileKind::Pgn || files::utf16(bytes).is_some() {
         return Found::new(files::lint_file(kind, bytes, validator));
     }
+    let validator = &*files::FileHints::of(kind, bytes).apply(validator);
     let mut suppressor = Suppressor::new(validator);
     for (offset, content, _) in files::lines(bytes) {
         suppressor.scan_line(content, offset);
@@ -234,5 +236,17 @@ mod tests {
             files::lint_file(FileKind::Lines, few.as_bytes(), &validator)
         );
         assert_eq!((found.left_out, found.first_left_out), (0, None));
+        // What the whole document says: a ninth `/` group is holdings in a crazyhouse file,
+        // whichever line says so, and a rank too many elsewhere.
+        let slash = "rnbqkb1r/ppp1pppp/5n2/3P4/8/8/PPPP1PPP/RNBQKBNR/P w KQkq - 1 3\n";
+        let crazyhouse = [slash, "4k3/8/8/8/8/8/8/4K3[] w - - 0 1\n"].concat();
+        let found = lint(FileKind::Lines, crazyhouse.as_bytes(), &validator);
+        assert_eq!(found.diagnostics, []);
+        let found = lint(FileKind::Lines, slash.as_bytes(), &validator);
+        assert_eq!(found.diagnostics.len(), 1);
+        assert_eq!(
+            found.diagnostics[0].code(),
+            fenlint::Code::PlacementTooManyRanks
+        );
     }
 }
