@@ -151,6 +151,7 @@ fn the_vectors_cover_every_code_and_the_disputed_cases() {
             code,
             fenlint::Code::InputInvalidUtf8
                 | fenlint::Code::InputLatin1
+                | fenlint::Code::InputTrailingNul
                 | fenlint::Code::InputTooLong
                 | fenlint::Code::SuppressionUnused
                 | fenlint::Code::SuppressionUnknownCode

@@ -353,7 +353,7 @@ fn rule_page(generated: &Generated, code: Code) -> Result<String> {
     let _ = writeln!(page, "## Example\n");
     let escapes: Vec<&str> = [
         ("\\u{", "`\\u{…}` is the character of that code point"),
-        ("\\x", "`\\xHH` is the byte HH, which is not UTF-8"),
+        ("\\x", "`\\xHH` is the byte HH"),
         ("⟨", "`⟨N × text⟩` is the text written N times"),
     ]
     .iter()

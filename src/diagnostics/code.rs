@@ -181,6 +181,16 @@ codes! {
     /// Bad (an EPD record): `4k3/8/8/8/8/8/8/4K3 w - - c0 "H\xe1se";`
     /// Good: `4k3/8/8/8/8/8/8/4K3 w - - c0 "Hase";`
     InputLatin1 => "fen::input::latin1", Advice, once per file;
+    /// NUL bytes at the end of a line
+    ///
+    /// A line that ends with NUL bytes (`\0`), as files written by C programs that kept each
+    /// string's terminator do: readers that stop at the NUL see the record without them, and
+    /// others see text that is no part of it. The record before them is read as usual, and the
+    /// bytes are said once per file; the fix removes them.
+    ///
+    /// Bad (an EPD record): `4k3/8/8/8/8/8/8/4K3 w - - id "a";\x00`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - id "a";`
+    InputTrailingNul => "fen::input::trailing_nul", Warning, once per file;
     /// a line longer than 64 KiB
     ///
     /// No FEN comes near this size. The first 64 KiB are parsed and reported as usual; the rest

@@ -3,7 +3,9 @@
 
 use super::hints::FileHints;
 use super::lines::{is_position_line, lines};
-use super::lint::{epd_position_len, overlaps_any, utf16_order, with_placeholders};
+use super::lint::{
+    epd_position_len, overlaps_any, utf16_order, with_placeholders, without_trailing_nuls,
+};
 use crate::Validator;
 use crate::file_kind::FileKind;
 use crate::position::{Position, Variant, WriteOptions};
@@ -294,6 +296,10 @@ fn format_lines(
             ""
         };
         let text = text.get(bom.len()..).unwrap_or(text);
+        // So are NUL bytes after the record (`fen::input::trailing_nul`).
+        let record = without_trailing_nuls(text);
+        let nuls = text.get(record.len()..).unwrap_or_default();
+        let text = record;
         let formatted = match kind {
             FileKind::Epd => format_epd(text, options, reading),
             _ => canonical_in(text, reading, options),
@@ -308,6 +314,7 @@ fn format_lines(
         }
         outcome.text.extend_from_slice(bom.as_bytes());
         outcome.text.extend_from_slice(formatted.as_bytes());
+        outcome.text.extend_from_slice(nuls.as_bytes());
         outcome.text.extend_from_slice(ending);
     }
     outcome

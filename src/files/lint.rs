@@ -124,13 +124,46 @@ pub fn lint_text_line(
     offset: usize,
     validator: &Validator,
 ) -> Vec<Diagnostic> {
-    if kind == FileKind::Epd {
-        crate::epd::lint_epd(line, offset, validator)
+    let record = without_trailing_nuls(line);
+    let mut diagnostics = if kind == FileKind::Epd {
+        crate::epd::lint_epd(record, offset, validator)
     } else {
         validator
-            .lint_parse(crate::parse_at(line, offset))
+            .lint_parse(crate::parse_at(record, offset))
             .into_diagnostics()
+    };
+    if record.len() < line.len()
+        && let Some(severity) = validator.severity_of(crate::Code::InputTrailingNul)
+    {
+        let start = offset.saturating_add(record.len());
+        let span = crate::Span::new(start, offset.saturating_add(line.len()));
+        diagnostics.push(
+            trailing_nuls(span, line.len().saturating_sub(record.len())).with_severity(severity),
+        );
     }
+    diagnostics
+}
+
+/// `line` without the NUL bytes at its end: the record a C program that wrote each string with
+/// its terminator meant (see `fen::input::trailing_nul`).
+pub(super) fn without_trailing_nuls(line: &str) -> &str {
+    line.trim_end_matches('\0')
+}
+
+/// `fen::input::trailing_nul` for the `count` NUL bytes at `span`, the end of a line.
+fn trailing_nuls(span: crate::Span, count: usize) -> Diagnostic {
+    let what = if count == 1 {
+        "a NUL byte".to_owned()
+    } else {
+        format!("{count} NUL bytes")
+    };
+    Diagnostic::new(
+        crate::Code::InputTrailingNul,
+        format!("{what} at the end of the line, expected the line to end with the record"),
+    )
+    .primary(span, "a C string's terminator")
+    .help("The file was written with each string's NUL terminator; readers that stop at the NUL see the record, others see stray bytes. Remove them.")
+    .with_fix(span, "")
 }
 
 /// The diagnostics of a line of which only the first bytes, `head`, were kept, while the whole

@@ -250,6 +250,45 @@ mod tests {
         assert_eq!(piece.changed, 1);
     }
 
+    /// NUL bytes after a record are said once per file and removed by the fix; the record
+    /// before them is read, and formatted with them kept.
+    #[test]
+    fn trailing_nuls_are_said_once_and_fixed() {
+        let text =
+            b"4k3/8/8/8/8/8/8/4K3  w - - id \"a\";\0\n4k3/8/8/8/8/8/8/3K4 w - - id \"b\";\0\0\n";
+        let validator = Validator::new();
+        let found = lint_file(FileKind::Epd, text, &validator);
+        let codes: Vec<&str> = found.iter().map(|d| d.code().name()).collect();
+        assert_eq!(
+            codes,
+            ["fen::whitespace::separator", "fen::input::trailing_nul"]
+        );
+        assert_eq!(found[1].span(), crate::Span::new(34, 35));
+        assert!(
+            found[1].message().contains("(and 1 more in this file)"),
+            "{}",
+            found[1].message()
+        );
+        let fixed = fix_file(FileKind::Epd, text, &validator);
+        assert_eq!(
+            fixed.text,
+            b"4k3/8/8/8/8/8/8/4K3 w - - id \"a\";\n4k3/8/8/8/8/8/8/3K4 w - - id \"b\";\n"
+        );
+        let formatted = format_file(FileKind::Epd, text, &WriteOptions::default());
+        assert_eq!(formatted.changed, 1);
+        assert_eq!(
+            formatted.text,
+            b"4k3/8/8/8/8/8/8/4K3 w - - id \"a\";\0\n4k3/8/8/8/8/8/8/3K4 w - - id \"b\";\0\0\n"
+        );
+        // A FEN line too.
+        let fen = b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\0\n";
+        let codes: Vec<Code> = lint_file(FileKind::Lines, fen, &validator)
+            .iter()
+            .map(|d| d.code())
+            .collect();
+        assert_eq!(codes, [Code::InputTrailingNul]);
+    }
+
     #[test]
     fn fixing_converges_on_ambiguous_castling_letters() {
         // `castling::ambiguous` turns `K` into `H`; were `mixed_notation` to turn it back,
