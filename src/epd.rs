@@ -304,6 +304,20 @@ fn is_opcode_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '_'
 }
 
+/// The opcode and the operand of `text`, an opcode token written as an assignment
+/// (`v=-328`): a valid opcode, one `=`, and an operand of printable ASCII without `=` or `"`.
+fn assignment(text: &str) -> Option<(&str, &str)> {
+    let (name, value) = text.split_once('=')?;
+    let valid_name = name.starts_with(|c: char| c.is_ascii_alphabetic())
+        && name.chars().all(is_opcode_char)
+        && name.len() <= MAX_OPCODE_LEN;
+    let valid_value = !value.is_empty()
+        && value
+            .bytes()
+            .all(|byte| byte.is_ascii_graphic() && byte != b'=' && byte != b'"');
+    (valid_name && valid_value).then_some((name, value))
+}
+
 /// Reads the operations of one record and collects their diagnostics.
 struct Reader<'a> {
     text: &'a str,
@@ -756,6 +770,10 @@ impl<'a> Reader<'a> {
                 self.misplaced_check_counters(opcode, span);
                 return;
             }
+            if let Some((name, value)) = assignment(opcode) {
+                self.assignment(name, value, span);
+                return;
+            }
             let why = if offset == 0 {
                 "an opcode starts with a letter"
             } else {
@@ -784,6 +802,25 @@ impl<'a> Reader<'a> {
                 .help("PGN §16.2.4 limits opcodes to 15 characters; use a shorter name."),
             );
         }
+    }
+
+    /// `epd::operation::assignment` for the opcode `name=value` at `span`.
+    fn assignment(&mut self, name: &str, value: &str, span: Span) {
+        let equals = span.start.saturating_add(name.len());
+        self.report(
+            Diagnostic::new(
+                Code::EpdOperationAssignment,
+                format!(
+                    "operation `{}` written as an assignment, expected `{} {}`",
+                    shown(&[name, "=", value].concat()),
+                    shown(name),
+                    shown(value)
+                ),
+            )
+            .primary(Span::new(equals, equals.saturating_add(1)), "`=` between opcode and operand")
+            .help("An EPD operation is its opcode and its operands separated by spaces, ended by `;` (PGN §16.2.4); readers that know only those reject or skip `name=value`.")
+            .with_fix(span, [name, " ", value].concat()),
+        );
     }
 
     /// Three-check counters among the operations (after FEN move counters or after an
@@ -1081,6 +1118,32 @@ mod tests {
     use super::*;
 
     /// Repeated opcodes are found as a map alone finds them, before and past the list's size.
+    #[test]
+    fn an_assignment_is_an_opcode_and_one_operand_around_one_equals_sign() {
+        assert_eq!(assignment("v=-328"), Some(("v", "-328")));
+        assert_eq!(assignment("eval_2=+0.5"), Some(("eval_2", "+0.5")));
+        for text in [
+            "2nd=x",
+            "v=",
+            "=5",
+            "a=b=c",
+            "v=\"x\"",
+            "v=é",
+            "bm",
+            "abcdefghijklmnop=1",
+        ] {
+            assert_eq!(assignment(text), None, "{text}");
+        }
+        // Anything else stays an invalid opcode.
+        let record = check("4k3/8/8/8/8/8/8/4K3 w - - v=-3=2;", 0, &Validator::new());
+        let codes: Vec<&str> = record
+            .diagnostics()
+            .iter()
+            .map(|d| d.code().name())
+            .collect();
+        assert_eq!(codes, ["epd::opcode::invalid"]);
+    }
+
     #[test]
     fn opcodes_seen_are_found_as_a_map_finds_them() {
         let names: Vec<String> = (0..60).map(|n| format!("op{}", n % 23)).collect();

@@ -441,6 +441,17 @@ codes! {
     /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - bm Kd2`
     /// Good: `4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;`
     EpdOperationUnterminated => "epd::operation::unterminated", Warning, once per file;
+    /// an EPD operation written `opcode=operand`
+    ///
+    /// Some opening books for engine matches end each record with a value written as an
+    /// assignment, `v=-328`. PGN §16.2.4 separates an operation's opcode and operands with
+    /// spaces; read as written, `v=-328` is an invalid opcode, which readers reject or skip.
+    /// The opcode before the `=` and the operand after it are read as meant, once per file;
+    /// the fix writes them apart.
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - v=-328;`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - v -328;`
+    EpdOperationAssignment => "epd::operation::assignment", Warning, once per file;
     /// an EPD string operand without its closing `"`
     ///
     /// A string operand runs from `"` to the next `"` that is not escaped as `\"`; an unclosed

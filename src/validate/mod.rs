@@ -495,7 +495,7 @@ mod tests {
         );
         assert_eq!(
             format!("{validator:?}"),
-            "Validator { variant: None, syntax_only: false, overrides: [(WhitespaceSeparator, Some(Error)), (KingsMissing, None), (FullmoveZero, Some(Warning)), (CastlingOrder, Some(Advice))] }",
+            "Validator { variant: None, syntax_only: false, crazyhouse_file: false, overrides: [(WhitespaceSeparator, Some(Error)), (KingsMissing, None), (FullmoveZero, Some(Warning)), (CastlingOrder, Some(Advice))] }",
             "the overrides in the registry's order"
         );
     }
