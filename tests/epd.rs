@@ -62,6 +62,12 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"a\";\n",
     ),
     (
+        "epd::operation::assignment",
+        "4k3/8/8/8/8/8/8/4K3 w - - v=-328;\n",
+        "=",
+        "4k3/8/8/8/8/8/8/4K3 w - - v -328;\n",
+    ),
+    (
         "epd::operand::unclosed_string",
         "4k3/8/8/8/8/8/8/4K3 w - - id \"WAC.001;\n",
         "\"",
