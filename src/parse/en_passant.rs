@@ -75,6 +75,11 @@ fn report_invalid(cx: &Cx<'_>, span: Span, input: &str) {
                 .concat()
                 .into()
             }
+            // `- -;`: the `;` that starts or ends the operations of an EPD record, with no
+            // blank before it.
+            [.., b';'] if matches!(input.strip_suffix(';'), Some(field) if field == "-" || is_target_square(field)) => {
+                "A `;` ends an EPD operation and is no part of the en-passant field: separate it with a space (`- ;`), or remove it.".into()
+            }
             _ => "Write the square a pawn skipped with its last-move double step (rank 3 or 6, such as `e3`), or `-` if the last move was not a double step.".into(),
         };
         let message = around_shown(
@@ -117,6 +122,14 @@ mod tests {
     #[test]
     fn a_square_the_pawn_landed_on_gets_the_square_it_skipped_for_either_side() {
         for (fen, help) in [
+            (
+                "4k3/8/8/8/8/8/8/4K3 w - -; bm Kd2;",
+                "is no part of the en-passant field",
+            ),
+            (
+                "4k3/8/8/8/8/8/8/4K3 b - e3; bm Kd7;",
+                "is no part of the en-passant field",
+            ),
             (
                 "4k3/8/8/8/4P3/8/8/4K3 b - e4 0 1",
                 "after a White double step to e4 it is `e3`;",
