@@ -219,7 +219,9 @@ fn scan(
         // a rank or the holdings, which the loop above reads.
         let until = (node.next as usize).saturating_sub(first).min(nodes.len());
         offset = offset.saturating_add(1);
-        let mut last_piece: Option<Square> = None;
+        // The square of the last piece, by index, for the `~` that may follow it. Squares are
+        // handled by index (below `rank_end`, at most 64) and made `Square`s only for `visit`.
+        let mut last_piece: Option<u8> = None;
         while let Some(node) = nodes.get(offset).filter(|_| offset < until) {
             let start = node.start as usize;
             let span = || {
@@ -230,15 +232,19 @@ fn scan(
             };
             match node.kind {
                 SyntaxKind::Piece => {
-                    let piece = Piece::from_letter(char::from(*source.get(start)?))?;
-                    let square = Square::from_index(next).filter(|_| next < rank_end)?;
-                    board.place(square, piece);
-                    if let Some(visit) = &mut visit {
-                        visit(square, span());
+                    if next >= rank_end {
+                        return None;
                     }
-                    (next, last_piece) = (next.saturating_add(1), Some(square));
+                    let piece = Piece::from_letter(char::from(*source.get(start)?))?;
+                    board.place_index(next, piece);
+                    if let Some(visit) = &mut visit {
+                        visit(Square::from_index(next)?, span());
+                    }
+                    (next, last_piece) = (next.saturating_add(1), Some(next));
                 }
-                SyntaxKind::PromotedMarker => promoted = promoted.with(last_piece.take()?),
+                SyntaxKind::PromotedMarker => {
+                    promoted = promoted.with(Square::from_index(last_piece.take()?)?);
+                }
                 SyntaxKind::EmptyRun => {
                     let count = source.get(start)?.checked_sub(b'0').filter(|&n| n <= 9)?;
                     let after = next.saturating_add(count);

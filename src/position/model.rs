@@ -125,8 +125,13 @@ impl Board {
     /// Puts `piece` on `square`, which is empty: what [`Board::set`] does, without taking
     /// anything off first (building a board square by square).
     pub(crate) fn place(&mut self, square: Square, piece: Piece) {
+        self.place_index(square.index(), piece);
+    }
+
+    /// Puts `piece` on the empty square with index `index` (a1 is 0; past h8: nowhere).
+    pub(crate) fn place_index(&mut self, index: u8, piece: Piece) {
         self.place_slots(
-            u32::from(square.index()),
+            u32::from(index),
             Board::color_slot(piece.color),
             Board::role_slot(piece.role),
         );

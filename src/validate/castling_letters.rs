@@ -12,6 +12,8 @@ pub(crate) struct CastlingLetters {
     /// (`K`, `Q` and `A`–`H` of each colour), so they fit without allocating.
     letters: [Option<CastlingRight>; CASTLING_LETTERS],
     len: usize,
+    /// Whether a letter is other than `K`, `Q`, `k` and `q`, found once for the rules that ask.
+    other_letters: bool,
 }
 
 /// How many different castling letters there are: `K`, `Q` and eight files, for each colour.
@@ -23,6 +25,7 @@ impl CastlingLetters {
         let mut letters = CastlingLetters {
             letters: [None; CASTLING_LETTERS],
             len: 0,
+            other_letters: false,
         };
         for right in tree
             .castling()
@@ -34,6 +37,7 @@ impl CastlingLetters {
             {
                 *slot = Some(right);
                 letters.len = letters.len.saturating_add(1);
+                letters.other_letters |= !matches!(right.letter(), 'K' | 'Q' | 'k' | 'q');
             }
         }
         letters
@@ -42,8 +46,7 @@ impl CastlingLetters {
     /// Whether a letter is other than `K`, `Q`, `k` and `q` (a file letter): without one, each
     /// side of each king has one letter at most.
     pub(crate) fn has_other_letters(&self) -> bool {
-        self.iter()
-            .any(|right| !matches!(right.letter(), 'K' | 'Q' | 'k' | 'q'))
+        self.other_letters
     }
 
     /// Whether there is no letter.
@@ -53,7 +56,12 @@ impl CastlingLetters {
 
     /// The letters, in the order written.
     pub(crate) fn iter(&self) -> impl Iterator<Item = CastlingRight> + '_ {
-        self.letters.iter().flatten().copied()
+        self.letters
+            .get(..self.len)
+            .unwrap_or_default()
+            .iter()
+            .flatten()
+            .copied()
     }
 }
 
