@@ -179,3 +179,34 @@ fn a_stream_read_once_knows_what_its_lines_so_far_say() {
         .collect();
     assert_eq!(lines, [1], "{}", piped.stdout);
 }
+
+/// NUL bytes ending the records of a file (a C string's terminator) are said once, with the
+/// record before them read as usual and a true error still reported; `--fix` removes them.
+#[test]
+fn trailing_nuls_are_said_once_and_fixed() {
+    let dir = scratch("trailing-nul");
+    let text = b"4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"a\";\0\n\
+                 4k3/8/8/8/8/8/8/3K4 w - - bm Kd1; id \"b\";\0\n\
+                 4k3/8/8/8/8/8/8/4K3 x - - id \"c\";\0\0\n";
+    let path = write(&dir, "suite.epd", text);
+    let check = run(&dir, &["check", "--format", "json", "suite.epd"]);
+    assert_eq!(
+        check.codes(),
+        ["fen::side_to_move::invalid", "fen::input::trailing_nul"],
+        "{}",
+        check.stdout
+    );
+    assert!(
+        check.stdout.contains("(and 2 more in this file)"),
+        "{}",
+        check.stdout
+    );
+    let fixed = run(&dir, &["check", "--fix", "--format", "json", "suite.epd"]);
+    assert_eq!(
+        fixed.codes(),
+        ["fen::side_to_move::invalid"],
+        "{}",
+        fixed.stdout
+    );
+    assert!(!std::fs::read(&path).unwrap().contains(&0));
+}
