@@ -22,7 +22,7 @@ use nom::{IResult, Offset, Parser};
 use crate::Span;
 use crate::diagnostics::text::{characters, push_shown};
 use crate::diagnostics::{Code, Diagnostic, MAX_DIAGNOSTICS};
-use crate::syntax::{Mark, Open, SyntaxKind, SyntaxTree, TreeBuilder};
+use crate::syntax::{Open, SyntaxKind, SyntaxTree, TreeBuilder};
 
 /// Why a production did not match: nothing more. The productions are tolerant, so a failure
 /// only tells an alternative that it does not apply; what went wrong is said by the
@@ -127,14 +127,9 @@ impl<'a> Cx<'a> {
         self.tree.borrow_mut().finish(open);
     }
 
-    /// The tree's state, to go back to with [`Cx::rewind`].
-    fn mark(&self) -> Mark {
-        self.tree.borrow().mark()
-    }
-
-    /// Drops the nodes appended since `mark`.
-    fn rewind(&self, mark: Mark) {
-        self.tree.borrow_mut().rewind(mark);
+    /// Drops the node `open` and everything appended since it was started.
+    fn abandon(&self, open: Open) {
+        self.tree.borrow_mut().abandon(open);
     }
 
     /// Whether the diagnostic about to be built would be dropped (the limit is reached); if so,
@@ -248,7 +243,6 @@ pub(crate) fn node<'c, 'a: 'c, O>(
     mut parser: impl Production<'a, O> + 'c,
 ) -> impl Production<'a, O> + 'c {
     move |input: &'a str| {
-        let mark = cx.mark();
         let open = cx.start(kind, input);
         match parser.parse(input) {
             Ok(done) => {
@@ -256,7 +250,7 @@ pub(crate) fn node<'c, 'a: 'c, O>(
                 Ok(done)
             }
             Err(error) => {
-                cx.rewind(mark);
+                cx.abandon(open);
                 Err(error)
             }
         }

@@ -2,7 +2,6 @@
 //! crazyhouse holdings that may end the first field.
 
 use nom::Parser;
-use nom::branch::alt;
 use nom::bytes::complete::take_till1;
 use nom::combinator::opt;
 use nom::multi::{fold_many0, fold_many1};
@@ -80,31 +79,50 @@ fn rank<'c, 'a: 'c>(
     cx: &'c Cx<'a>,
     number: Option<usize>,
 ) -> impl Production<'a, RankSummary> + 'c {
-    let item = alt((
-        square(cx).map(|_| RankSummary {
-            width: 1,
-            broken: false,
-        }),
-        empty_runs(cx, number),
-        recover(cx, promoted_marker, report_misplaced_marker).map(|_| RankSummary::default()),
-        recover(
-            cx,
-            take_till1(|c: char| is_rank_char(c) || c.is_whitespace()),
-            report_invalid_characters,
-        )
-        .map(|_| RankSummary {
-            width: 0,
-            broken: true,
-        }),
-    ));
     node(
         cx,
         SyntaxKind::Rank,
-        fold_many0(item, RankSummary::default, |rank, item| RankSummary {
-            width: rank.width.saturating_add(item.width),
-            broken: rank.broken || item.broken,
+        fold_many0(rank_item(cx, number), RankSummary::default, |rank, item| {
+            RankSummary {
+                width: rank.width.saturating_add(item.width),
+                broken: rank.broken || item.broken,
+            }
         }),
     )
+}
+
+/// One item of a [`rank`], and the squares it describes: a `square`, a run of `empty_run`s, a
+/// stray `promoted_marker` or invalid characters. The alternatives start with different
+/// characters, so the next byte chooses the one to run (the grammar is LL(1) here); a `/`, a
+/// `[`, whitespace or the end of the input ends the rank.
+fn rank_item<'c, 'a: 'c>(
+    cx: &'c Cx<'a>,
+    number: Option<usize>,
+) -> impl Production<'a, RankSummary> + 'c {
+    let mut square = square(cx).map(|_| RankSummary {
+        width: 1,
+        broken: false,
+    });
+    let mut empty_runs = empty_runs(cx, number);
+    let mut misplaced_marker =
+        recover(cx, promoted_marker, report_misplaced_marker).map(|_| RankSummary::default());
+    let mut invalid_characters = recover(
+        cx,
+        take_till1(|c: char| is_rank_char(c) || c.is_whitespace()),
+        report_invalid_characters,
+    )
+    .map(|_| RankSummary {
+        width: 0,
+        broken: true,
+    });
+    move |input: &'a str| match input.as_bytes().first() {
+        Some(&byte) if is_piece_letter(char::from(byte)) => square.parse(input),
+        Some(b'0'..=b'9') => empty_runs.parse(input),
+        Some(b'~') => misplaced_marker.parse(input),
+        Some(b'/' | b'[') | None => Err(nom::Err::Error(())),
+        // Fails at whitespace, which ends the rank too.
+        Some(_) => invalid_characters.parse(input),
+    }
 }
 
 /// `square ::= piece promoted_marker?`
@@ -152,11 +170,11 @@ fn empty_runs<'c, 'a: 'c>(
     });
     move |input: &'a str| {
         let (rest, run) = digits.parse(input)?;
-        let text = input
-            .get(..input.len().saturating_sub(rest.len()))
-            .unwrap_or_default();
-        if text.len() > 1 && !run.broken {
-            report_adjacent_digits(cx, cx.span(text), run.width);
+        // One byte a digit.
+        let digits = input.len().saturating_sub(rest.len());
+        if digits > 1 && !run.broken {
+            let span = cx.span(input.get(..digits).unwrap_or_default());
+            report_adjacent_digits(cx, span, run.width);
         }
         Ok((rest, run))
     }

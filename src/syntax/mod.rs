@@ -15,5 +15,5 @@ pub use ast::{
     Rank, RankItem, SideToMove,
 };
 pub use kind::SyntaxKind;
-pub(crate) use tree::{MAX_INPUT_LEN, Mark, Open, TreeBuilder};
+pub(crate) use tree::{MAX_INPUT_LEN, Open, TreeBuilder};
 pub use tree::{SyntaxNode, SyntaxTree};

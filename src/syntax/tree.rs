@@ -424,17 +424,14 @@ pub(crate) struct TreeBuilder {
     end: u32,
 }
 
-/// The state of a [`TreeBuilder`], to go back to.
-#[derive(Clone, Copy)]
-pub(crate) struct Mark {
-    len: usize,
+/// A composite node that has been started and not yet finished: its place, and the builder's
+/// state before it, to go back to with [`TreeBuilder::abandon`].
+#[must_use]
+pub(crate) struct Open {
+    index: usize,
     #[cfg(debug_assertions)]
     end: u32,
 }
-
-/// A composite node that has been started and not yet finished.
-#[must_use]
-pub(crate) struct Open(usize);
 
 impl TreeBuilder {
     /// A builder for input of `input_len` bytes (at most [`MAX_INPUT_LEN`]) at offset `base`.
@@ -454,39 +451,34 @@ impl TreeBuilder {
         u32::try_from(self.nodes.len()).unwrap_or(u32::MAX)
     }
 
-    /// The current state, to go back to with [`TreeBuilder::rewind`].
-    pub(crate) fn mark(&self) -> Mark {
-        Mark {
-            len: self.nodes.len(),
-            #[cfg(debug_assertions)]
-            end: self.end,
-        }
-    }
-
-    /// Drops the nodes appended since `mark` was taken.
-    pub(crate) fn rewind(&mut self, mark: Mark) {
-        self.nodes.truncate(mark.len);
-        #[cfg(debug_assertions)]
-        {
-            self.end = mark.end;
-        }
-    }
-
     /// Starts a composite node at offset `start`.
     pub(crate) fn start(&mut self, kind: SyntaxKind, start: u32) -> Open {
-        let index = self.nodes.len();
+        let open = Open {
+            index: self.nodes.len(),
+            #[cfg(debug_assertions)]
+            end: self.end,
+        };
         self.nodes.push(Node {
             start,
             next: 0,
             kind,
         });
-        Open(index)
+        open
+    }
+
+    /// Drops the node `open` and everything appended since it was started.
+    pub(crate) fn abandon(&mut self, open: Open) {
+        self.nodes.truncate(open.index);
+        #[cfg(debug_assertions)]
+        {
+            self.end = open.end;
+        }
     }
 
     /// Finishes a composite node after the last node appended.
     pub(crate) fn finish(&mut self, open: Open) {
         let next = self.next_index();
-        if let Some(node) = self.nodes.get_mut(open.0) {
+        if let Some(node) = self.nodes.get_mut(open.index) {
             node.next = next;
         }
     }
