@@ -4,8 +4,9 @@
 use std::fmt;
 use std::sync::Arc;
 
+use fenlint::diagnostics::{ShownText, picture};
 use fenlint::{ColumnUnit, Diagnostic, LineIndex};
-use miette::{LabeledSpan, MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
+use miette::{MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
 
 /// Whole lines of a file, from byte `offset` on, starting on line `line` (0-based).
 ///
@@ -269,17 +270,18 @@ const LABEL_SHOWN: usize = 200;
 /// the line and the character column in the file.
 pub struct Excerpt {
     name: String,
-    /// The shown text.
+    /// The shown text: `…` where the window cuts a line, and the window as `shown` shows it.
     text: String,
+    /// The window of the snippet's text, as a report shows it.
+    shown: ShownText,
+    /// The bytes of the text before the window's (a `…`, or nothing).
+    prefix: usize,
     /// The snippet the excerpt shows.
     snippet: Snippet,
     /// Where the window starts in the snippet.
     window_start: usize,
     /// The 0-based line of the file the window starts on.
     first_line: usize,
-    /// Pairs of (offset in the snippet, offset in the shown text) from which the two advance
-    /// together, in order.
-    breaks: Vec<(usize, usize)>,
 }
 
 impl Excerpt {
@@ -303,9 +305,20 @@ impl Excerpt {
         while !source.is_char_boundary(end) {
             end = end.saturating_add(1);
         }
-        let mut excerpt = Excerpt {
+        let line_start = source
+            .get(..start)
+            .is_none_or(|before| before.is_empty() || before.ends_with('\n'));
+        let line_end = source
+            .get(end..)
+            .is_none_or(|after| after.is_empty() || after.starts_with(['\n', '\r']));
+        let shown = ShownText::new(source.get(start..end).unwrap_or_default().as_bytes());
+        let prefix = if line_start { "" } else { "…" };
+        let suffix = if line_end { "" } else { "…" };
+        Excerpt {
             name: shown_name(&snippet.name).into_owned(),
-            text: String::with_capacity(end.saturating_sub(start).saturating_add(8)),
+            text: [prefix, shown.as_str(), suffix].concat(),
+            shown,
+            prefix: prefix.len(),
             snippet: snippet.clone(),
             window_start: start,
             first_line: snippet.line.saturating_add(
@@ -313,97 +326,26 @@ impl Excerpt {
                     .get(..start)
                     .map_or(0, |before| before.matches('\n').count()),
             ),
-            breaks: Vec::new(),
-        };
-        let line_start = source
-            .get(..start)
-            .is_none_or(|before| before.is_empty() || before.ends_with('\n'));
-        if !line_start {
-            excerpt.text.push('…');
         }
-        excerpt.breaks.push((start, excerpt.text.len()));
-        let window = source.get(start..end).unwrap_or_default();
-        for (at, c) in window.char_indices() {
-            // A `\r` that does not end a line is shown, not laid out as a line break: lines are
-            // counted at `\n` only, here as in the JSON output.
-            let lone_cr = c == '\r'
-                && !source
-                    .get(start.saturating_add(at).saturating_add(1)..)
-                    .is_some_and(|rest| rest.starts_with('\n'));
-            let symbol = if lone_cr {
-                Some("␍".to_owned())
-            } else {
-                shown_char(c)
-            };
-            match symbol {
-                Some(symbol) => {
-                    excerpt.text.push_str(&symbol);
-                    let after = start.saturating_add(at).saturating_add(c.len_utf8());
-                    excerpt.breaks.push((after, excerpt.text.len()));
-                }
-                None => excerpt.text.push(c),
-            }
-        }
-        let line_end = source
-            .get(end..)
-            .is_none_or(|after| after.is_empty() || after.starts_with(['\n', '\r']));
-        if !line_end {
-            excerpt.text.push('…');
-        }
-        excerpt
     }
 
     /// The offset in the shown text of byte `offset` of the file, clamped to the window; an
     /// offset inside a character (of a line that was not UTF-8, where one bad byte became
     /// U+FFFD) moves to the character's start, or with `up` to its end.
-    fn shown_offset(&self, offset: usize, up: bool) -> usize {
-        let local = self.snippet.text_offset(offset).max(self.window_start);
-        let at = self
-            .breaks
-            .partition_point(|&(source, _)| source <= local)
-            .saturating_sub(1);
-        let (source, shown) = self.breaks.get(at).copied().unwrap_or((0, 0));
-        let shown = shown.saturating_add(local.saturating_sub(source));
-        let mut shown = shown.min(self.text.len());
-        while !self.text.is_char_boundary(shown) {
-            shown = if up {
-                shown.saturating_add(1)
-            } else {
-                shown.saturating_sub(1)
-            };
-        }
-        shown
+    pub fn shown_offset(&self, offset: usize, up: bool) -> usize {
+        let local = self
+            .snippet
+            .text_offset(offset)
+            .saturating_sub(self.window_start);
+        self.prefix
+            .saturating_add(self.shown.shown_offset(local, up))
     }
 
     /// The offset in the file of `shown`, an offset in the shown text.
     fn file_offset(&self, shown: usize) -> usize {
-        let at = self
-            .breaks
-            .partition_point(|&(_, text)| text <= shown)
-            .saturating_sub(1);
-        let (source, text) = self.breaks.get(at).copied().unwrap_or((0, 0));
+        let local = self.shown.offset_of(shown.saturating_sub(self.prefix));
         self.snippet
-            .file_offset(source.saturating_add(shown.saturating_sub(text)))
-    }
-
-    /// The labels of `diagnostic`, moved into the shown text; labels outside the window are
-    /// clipped to it.
-    pub fn labels(&self, diagnostic: &Diagnostic) -> Vec<LabeledSpan> {
-        diagnostic
-            .labels()
-            .iter()
-            .map(|label| {
-                let start = self.shown_offset(label.span().start, false);
-                let end = self.shown_offset(label.span().end, true).max(start);
-                let text = Some(label.text().to_owned()).filter(|text| !text.is_empty());
-                let span = SourceSpan::new(start.into(), end.saturating_sub(start));
-                if label.is_primary() {
-                    LabeledSpan::new_primary_with_span(text, span)
-                } else {
-                    LabeledSpan::new_with_span(text, span)
-                }
-            })
-            .collect()
+            .file_offset(self.window_start.saturating_add(local))
     }
 }
 
@@ -434,28 +376,13 @@ impl SourceCode for Excerpt {
     }
 }
 
-/// How a character is shown in a report, when not as itself: control characters (but tab and
-/// line breaks, which the report lays out) as Unicode control pictures (`␛`) or `<U+0085>`, and
-/// the bidirectional controls that could reorder what the terminal shows as `<U+202E>`.
-fn shown_char(c: char) -> Option<String> {
-    match c {
-        '\t' | '\n' | '\r' => None,
-        '\u{0}'..='\u{1f}' => char::from_u32(0x2400 + u32::from(c)).map(String::from),
-        '\u{7f}' => Some("␡".to_owned()),
-        _ if c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}') => {
-            Some(format!("<U+{:04X}>", u32::from(c)))
-        }
-        _ => None,
-    }
-}
-
 /// A file name (or a message that holds one) as the command prints it, wherever it does: with
 /// every control character shown visibly (see [`visible`]), so that no name can drive the
 /// terminal or forge a line; borrowed when nothing in it needs showing otherwise.
 pub fn shown_name(name: &str) -> std::borrow::Cow<'_, str> {
     if name
         .chars()
-        .any(|c| matches!(c, '\t' | '\n' | '\r') || shown_char(c).is_some())
+        .any(|c| matches!(c, '\t' | '\n' | '\r') || picture(c).is_some())
     {
         std::borrow::Cow::Owned(visible(name))
     } else {
@@ -467,7 +394,7 @@ pub fn shown_name(name: &str) -> std::borrow::Cow<'_, str> {
 pub fn visible(text: &str) -> String {
     let mut shown = String::with_capacity(text.len());
     for c in text.chars() {
-        match (c, shown_char(c)) {
+        match (c, picture(c)) {
             ('\t' | '\n' | '\r', _) => shown.push_str(&c.escape_default().to_string()),
             (_, Some(symbol)) => shown.push_str(&symbol),
             (_, None) => shown.push(c),

@@ -5,6 +5,7 @@
 use std::ops::Range;
 use std::sync::Arc;
 
+use fenlint::diagnostics::ShownText;
 use miette::{GraphicalReportHandler, GraphicalTheme};
 use pyo3::prelude::*;
 
@@ -61,14 +62,17 @@ impl Source {
 
 /// A [`Source`] as miette reads it for one finding: as the command's report shows it, the lines
 /// its labels are on and no others (with a line around them for a file read whole), under the
-/// source's name, with the header's column in characters (as the command's report and its JSON
-/// give it), not in bytes.
+/// source's name, with control characters shown as visible symbols (so that printing a report
+/// cannot drive the terminal), and with the header's column in characters (as the command's
+/// report and its JSON give it), not in bytes.
 struct SourceView<'s> {
     source: &'s Source,
     /// The 0-based number of the first line shown.
     first_line: usize,
-    /// The bytes shown.
+    /// The bytes shown, from the source.
     window: Range<usize>,
+    /// The window as a report shows it; the labels point into it.
+    shown: ShownText,
 }
 
 impl<'s> SourceView<'s> {
@@ -86,8 +90,16 @@ impl<'s> SourceView<'s> {
         SourceView {
             source,
             first_line,
+            shown: ShownText::new(bytes.get(window.clone()).unwrap_or_default()),
             window,
         }
+    }
+
+    /// The offset in the shown text of `offset`, a byte offset of the source (see
+    /// [`ShownText::shown_offset`]).
+    fn shown_offset(&self, offset: usize, up: bool) -> usize {
+        self.shown
+            .shown_offset(offset.saturating_sub(self.window.start), up)
     }
 }
 
@@ -98,20 +110,19 @@ impl miette::SourceCode for SourceView<'_> {
         context_lines_before: usize,
         context_lines_after: usize,
     ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
-        let shown = self
-            .source
-            .bytes
-            .get(self.window.clone())
-            .ok_or(miette::MietteError::OutOfBounds)?;
-        let from = self.window.start;
-        let inner = miette::SourceSpan::new(span.offset().saturating_sub(from).into(), span.len());
-        let contents = shown.read_span(&inner, context_lines_before, context_lines_after)?;
-        let (_, column) = self.source.offsets.line_column(span.offset());
-        let at = contents.span().offset().saturating_add(from);
+        let contents =
+            self.shown
+                .as_str()
+                .read_span(span, context_lines_before, context_lines_after)?;
+        let offset = self
+            .window
+            .start
+            .saturating_add(self.shown.offset_of(span.offset()));
+        let (_, column) = self.source.offsets.line_column(offset);
         Ok(Box::new(miette::MietteSpanContents::new_named(
             self.source.name.clone(),
             contents.data(),
-            miette::SourceSpan::new(at.into(), contents.span().len()),
+            *contents.span(),
             self.first_line.saturating_add(contents.line()),
             column.saturating_sub(1),
             contents.line_count(),
@@ -232,7 +243,10 @@ impl Diagnostic {
         };
         let handler = GraphicalReportHandler::new_themed(theme).with_links(false);
         let source = SourceView::new(&self.source, &self.inner);
-        let shown = self.inner.with_source(&source);
+        let shown = self
+            .inner
+            .with_source(&source)
+            .with_labels_moved(|offset, up| source.shown_offset(offset, up));
         let mut text = String::new();
         if handler.render_report(&mut text, &shown).is_err() {
             text = format!("{}: {}\n", self.inner.code(), self.inner.message());

@@ -145,3 +145,32 @@ def test_file_reports_are_those_the_command_prints(fenlint_bin, tmp_path):
             reported += 1
         assert rest.strip().count("\n") == 0, (path, rest)
     assert reported >= 20
+
+
+def test_reports_show_control_characters_as_the_command_does(fenlint_bin, tmp_path):
+    """No report carries a control character of the text to the terminal: NUL, ESC sequences,
+    DEL, a bidirectional override and bytes that are not UTF-8 are shown as the command shows
+    them (`␀`, `␛`, `␡`, `<U+202E>`, `�`), with the labels under the same characters."""
+    path = tmp_path / "controls.fen"
+    path.write_bytes(
+        b"8/8/8/8/8/8/8/8\x00 w - - 0 1\n"
+        b"4k3/8/8/8/8/8/8/4K3 \x1b[2Jx - - 0 1\n"
+        b"4k3/8/8/8/8/8/8/4K3 w - - 0 1 \xe2\x80\xae\x7f\n"
+        b"4k3/8/8/8/8/8/8/4K3 w \xe9 - 0 1\n"
+        b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\x00\x00\n"
+    )
+    diagnostics = fenlint.check_file(path)
+    done = run_fenlint(fenlint_bin, "check", "--no-config", "--color", "never", str(path))
+    rest = done.stdout
+    for diagnostic in diagnostics:
+        report = str(diagnostic) + "\n"
+        assert report in rest, report
+        rest = rest.replace(report, "", 1)
+        assert not any(c.isprintable() is False and c != "\n" for c in report), repr(report)
+    shown = "".join(str(d) for d in diagnostics)
+    for picture in ("␀", "␛", "␡", "<U+202E>", "\ufffd"):
+        assert picture in shown, picture
+    # One FEN, checked as a string.
+    report = str(fenlint.check("4k3/8/8/8/8/8/8/4K3 \x1b]0;title\x07x - - 0 1")[0])
+    assert "\x1b" not in report and "\x07" not in report
+    assert "␛]0;title␇x - - 0 1" in report

@@ -2,16 +2,19 @@
 //!
 //! Every problem fenlint finds is a [`Diagnostic`] that implements [`miette::Diagnostic`], so any
 //! miette handler renders it with the source line and the labelled span. The library never
-//! renders: it hands out typed diagnostics.
+//! renders: it hands out typed diagnostics, and [`ShownText`], the source as a report shows
+//! it, for the front ends that print them.
 
 mod code;
 mod severity;
+mod shown;
 pub(crate) mod text;
 
 use std::fmt;
 
 pub use code::Code;
 pub use severity::Severity;
+pub use shown::{ShownText, picture};
 
 use crate::Span;
 
@@ -539,6 +542,49 @@ impl WithSource<'_> {
     pub fn with_labels(mut self, labels: Vec<miette::LabeledSpan>) -> Self {
         self.labels = Some(labels);
         self
+    }
+
+    /// The same, with the diagnostic's labels moved into the text a front end shows (a window
+    /// of the source, or the source as [`ShownText`] shows it): `place` gives the offset in the
+    /// shown text of an offset of the source, the start of a label's span (`false`) or its end
+    /// (`true`).
+    ///
+    /// ```
+    /// use fenlint::diagnostics::ShownText;
+    /// use miette::{GraphicalReportHandler, GraphicalTheme};
+    /// let fen = "8/8/8/8/8/8/8/8\u{1b}[2J x - - 0 1";
+    /// let shown = ShownText::new(fen.as_bytes());
+    /// let parse = fenlint::parse(fen);
+    /// let diagnostic = &parse.diagnostics()[0];
+    /// let source = miette::NamedSource::new("--fen", shown.as_str().to_owned());
+    /// let report = diagnostic
+    ///     .with_source(&source)
+    ///     .with_labels_moved(|offset, up| shown.shown_offset(offset, up));
+    /// let mut text = String::new();
+    /// GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor())
+    ///     .render_report(&mut text, &report)
+    ///     .unwrap();
+    /// assert!(text.contains("8/8/8/8/8/8/8/8␛[2J x"));
+    /// assert!(!text.contains('\u{1b}'));
+    /// ```
+    pub fn with_labels_moved(self, place: impl Fn(usize, bool) -> usize) -> Self {
+        let labels = self
+            .diagnostic
+            .labels()
+            .iter()
+            .map(|label| {
+                let start = place(label.span().start, false);
+                let end = place(label.span().end, true).max(start);
+                let text = Some(label.text().to_owned()).filter(|text| !text.is_empty());
+                let span = miette::SourceSpan::new(start.into(), end.saturating_sub(start));
+                if label.is_primary() {
+                    miette::LabeledSpan::new_primary_with_span(text, span)
+                } else {
+                    miette::LabeledSpan::new_with_span(text, span)
+                }
+            })
+            .collect();
+        self.with_labels(labels)
     }
 }
 

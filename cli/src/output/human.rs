@@ -27,8 +27,10 @@ impl Human {
     /// Writes the report of `finding`, and a blank line after it.
     pub fn write(&self, out: &mut dyn Write, finding: &Finding<'_>) -> io::Result<()> {
         let excerpt = Excerpt::new(finding.place.snippet(), finding.diagnostic);
-        let labels = excerpt.labels(finding.diagnostic);
-        let shown = finding.diagnostic.with_source(&excerpt).with_labels(labels);
+        let shown = finding
+            .diagnostic
+            .with_source(&excerpt)
+            .with_labels_moved(|offset, up| excerpt.shown_offset(offset, up));
         let mut text = String::new();
         if self.handler.render_report(&mut text, &shown).is_err() {
             text = format!(

@@ -1,0 +1,180 @@
+//! Source text as a report shows it: nothing in it can drive the terminal.
+
+/// Text as a report shows it under a diagnostic, and the way between offsets in the text and
+/// in what is shown.
+///
+/// Control characters (but tab and `\n`, which a report lays out, and a `\r` that ends a line)
+/// are shown as Unicode control pictures (`␛` for ESC, `␀` for NUL, `␍` for a `\r` inside a
+/// line) or as `<U+0085>`, and so are the bidirectional controls that would reorder what the
+/// terminal shows (`<U+202E>`); each byte that is not UTF-8 is shown as `�`. A front end
+/// shows [`ShownText::as_str`] and moves the diagnostic's labels there with
+/// [`ShownText::shown_offset`].
+///
+/// ```
+/// use fenlint::diagnostics::ShownText;
+/// let shown = ShownText::new(b"8/8\x1b[2J w");
+/// assert_eq!(shown.as_str(), "8/8\u{241b}[2J w");
+/// // The `w` is byte 9 of the text, and byte 11 of what is shown (`␛` takes three bytes).
+/// assert_eq!(shown.shown_offset(9, false), 11);
+/// assert_eq!(shown.offset_of(11), 9);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShownText {
+    shown: String,
+    /// Pairs of (offset in the text, offset in the shown text) from which the two advance
+    /// together, in order; the first is `(0, 0)`.
+    breaks: Vec<(usize, usize)>,
+    /// The length of the text.
+    len: usize,
+}
+
+impl ShownText {
+    /// `text` as a report shows it.
+    pub fn new(text: &[u8]) -> ShownText {
+        let mut shown = ShownText {
+            shown: String::with_capacity(text.len()),
+            breaks: vec![(0, 0)],
+            len: text.len(),
+        };
+        let mut at = 0usize;
+        for chunk in text.utf8_chunks() {
+            let valid = chunk.valid();
+            for (offset, c) in valid.char_indices() {
+                let after = at.saturating_add(offset).saturating_add(c.len_utf8());
+                // A `\r` is a line break only before a `\n`.
+                let lone_cr = c == '\r' && text.get(after) != Some(&b'\n');
+                match picture(c).or(lone_cr.then(|| "␍".to_owned())) {
+                    Some(picture) => shown.push_replaced(&picture, after),
+                    None => shown.shown.push(c),
+                }
+            }
+            at = at.saturating_add(valid.len());
+            for _ in chunk.invalid() {
+                at = at.saturating_add(1);
+                shown.push_replaced("\u{fffd}", at);
+            }
+        }
+        shown
+    }
+
+    /// Appends `replacement`, shown for the text up to `after`.
+    fn push_replaced(&mut self, replacement: &str, after: usize) {
+        self.shown.push_str(replacement);
+        self.breaks.push((after, self.shown.len()));
+    }
+
+    /// What is shown.
+    pub fn as_str(&self) -> &str {
+        &self.shown
+    }
+
+    /// The offset in what is shown of `offset`, an offset in the text (clamped to it); an offset
+    /// inside a character shown otherwise moves to the start of what shows it, or with `up` to
+    /// its end.
+    ///
+    /// ```
+    /// use fenlint::diagnostics::ShownText;
+    /// let shown = ShownText::new(b"a\x00b");
+    /// assert_eq!((shown.shown_offset(1, false), shown.shown_offset(2, false)), (1, 4));
+    /// ```
+    pub fn shown_offset(&self, offset: usize, up: bool) -> usize {
+        let offset = offset.min(self.len);
+        let at = self
+            .breaks
+            .partition_point(|&(text, _)| text <= offset)
+            .saturating_sub(1);
+        let (text, shown) = self.breaks.get(at).copied().unwrap_or((0, 0));
+        let mut shown = shown
+            .saturating_add(offset.saturating_sub(text))
+            .min(self.shown.len());
+        while !self.shown.is_char_boundary(shown) {
+            shown = if up {
+                shown.saturating_add(1)
+            } else {
+                shown.saturating_sub(1)
+            };
+        }
+        shown
+    }
+
+    /// The offset in the text of `shown`, an offset in what is shown.
+    ///
+    /// ```
+    /// use fenlint::diagnostics::ShownText;
+    /// assert_eq!(ShownText::new(b"a\x00b").offset_of(4), 2);
+    /// ```
+    pub fn offset_of(&self, shown: usize) -> usize {
+        let at = self
+            .breaks
+            .partition_point(|&(_, at)| at <= shown)
+            .saturating_sub(1);
+        let (text, at) = self.breaks.get(at).copied().unwrap_or((0, 0));
+        text.saturating_add(shown.saturating_sub(at)).min(self.len)
+    }
+}
+
+/// How the character `c` is shown in a report, when not as itself: control characters (but tab
+/// and line breaks, which the report lays out) as Unicode control pictures (`␛`) or `<U+0085>`,
+/// and the bidirectional controls that could reorder what the terminal shows as `<U+202E>`.
+///
+/// ```
+/// use fenlint::diagnostics::picture;
+/// assert_eq!(picture('\u{1b}').as_deref(), Some("␛"));
+/// assert_eq!(picture('\u{202e}').as_deref(), Some("<U+202E>"));
+/// assert_eq!(picture('\t'), None);
+/// assert_eq!(picture('K'), None);
+/// ```
+pub fn picture(c: char) -> Option<String> {
+    match c {
+        '\t' | '\n' | '\r' => None,
+        // U+2400 to U+241F picture the controls 0 to 31, in order.
+        '\u{0}'..='\u{1f}' => char::from_u32(0x2400 | u32::from(c)).map(String::from),
+        '\u{7f}' => Some("␡".to_owned()),
+        _ if c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}') => {
+            Some(format!("<U+{:04X}>", u32::from(c)))
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every offset of the text maps to what is shown and back, for text with control
+    /// characters, lone and paired `\r`, bytes that are not UTF-8 and multi-byte characters.
+    #[test]
+    fn offsets_map_to_what_is_shown_and_back() {
+        let text = b"a\x00\x1b\r\n\rb\xe1 \xc3\xa9\xe2\x80\xaeK";
+        let shown = ShownText::new(text);
+        assert_eq!(
+            shown.as_str(),
+            "a\u{2400}\u{241b}\r\n\u{240d}b\u{fffd} \u{e9}<U+202E>K"
+        );
+        for offset in 0..=text.len() {
+            let there = shown.shown_offset(offset, false);
+            assert!(shown.as_str().is_char_boundary(there), "{offset}");
+            let back = shown.offset_of(there);
+            assert!(back <= offset, "{offset}: {back}");
+            // Offsets at character starts come back exactly.
+            if std::str::from_utf8(text.get(..offset).unwrap_or_default()).is_ok() {
+                assert_eq!(back, offset, "{offset}");
+            }
+        }
+        assert_eq!(
+            shown.shown_offset(text.len() + 5, false),
+            shown.as_str().len()
+        );
+        // A bad byte and the `\r` inside the line each take the three bytes of their picture.
+        assert_eq!(shown.shown_offset(8, false), 16);
+        assert_eq!(shown.offset_of(16), 8);
+    }
+
+    #[test]
+    fn plain_text_is_shown_as_it_is() {
+        let shown = ShownText::new("rnbqkbnr/pppppppp w KQkq - 0 1 ♔".as_bytes());
+        assert_eq!(shown.as_str(), "rnbqkbnr/pppppppp w KQkq - 0 1 ♔");
+        assert_eq!(shown.shown_offset(5, false), 5);
+        assert_eq!(shown.offset_of(31), 31);
+    }
+}
