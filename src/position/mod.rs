@@ -185,84 +185,77 @@ pub(crate) fn square_token_span(tree: &SyntaxTree<'_>, square: Square) -> Option
 }
 
 /// [`scan_board`], with `visit` optional: without it, no span is worked out.
+///
+/// The placement's subtree is read in one pass over its nodes, in order: a rank node starts
+/// the next rank, and the tokens up to the next rank are its squares (a rank holds tokens only,
+/// and between the ranks are only `/` tokens); the holdings end the board.
 fn scan(
     tree: &SyntaxTree<'_>,
     mut visit: Option<impl FnMut(Square, Span)>,
 ) -> Option<(Board, Bitboard)> {
     let placement = tree.placement()?;
-    let (nodes, first, stop) = placement.syntax().raw_subtree();
+    let (nodes, _, stop) = placement.syntax().raw_subtree();
     let source = tree.source().as_bytes();
     let base = tree.base();
     let mut board = Board::empty();
     let mut promoted = Bitboard::EMPTY;
-    // The number of the next square (a8 is 56), and where the current rank ends.
+    // The ranks started, the index of the next square (a8 is 56) and where its rank ends.
+    // Squares are handled by index (below `rank_end`, at most 64) and made `Square`s only for
+    // `visit`.
     let (mut ranks, mut next, mut rank_end) = (0u8, 0u8, 0u8);
-    let mut offset = 0usize;
-    while let Some(node) = nodes.get(offset) {
+    // The square of the last piece, by index, for the `~` that may follow it.
+    let mut last_piece: Option<u8> = None;
+    for (offset, node) in nodes.iter().enumerate() {
+        let start = node.start as usize;
+        let span = || {
+            let end = nodes
+                .get(offset.saturating_add(1))
+                .map_or(stop, |next| next.start as usize);
+            Span::relative_to(base, start, end)
+        };
         match node.kind {
+            SyntaxKind::Rank => {
+                if ranks > 0 && next != rank_end {
+                    return None;
+                }
+                ranks = ranks.checked_add(1).filter(|&ranks| ranks <= 8)?;
+                // Rank 8 starts at square 56, rank 1 at square 0.
+                next = 8u8.checked_sub(ranks)?.checked_mul(8)?;
+                rank_end = next.checked_add(8)?;
+                last_piece = None;
+            }
+            SyntaxKind::Slash => last_piece = None,
             SyntaxKind::Holdings => break,
-            SyntaxKind::Rank => {}
-            // Between the ranks: `/`, or not a rank.
-            _ => {
-                offset = offset.saturating_add(1);
-                continue;
+            SyntaxKind::Piece => {
+                if next >= rank_end {
+                    return None;
+                }
+                let piece = Piece::from_letter(char::from(*source.get(start)?))?;
+                board.place_index(next, piece);
+                if let Some(visit) = &mut visit {
+                    visit(Square::from_index(next)?, span());
+                }
+                (next, last_piece) = (next.saturating_add(1), Some(next));
             }
-        }
-        if ranks > 0 && next != rank_end {
-            return None;
-        }
-        ranks = ranks.checked_add(1).filter(|&ranks| ranks <= 8)?;
-        // Rank 8 starts at square 56, rank 1 at square 0.
-        next = 8u8.checked_sub(ranks)?.checked_mul(8)?;
-        rank_end = next.checked_add(8)?;
-        // The rank's tokens, read in a loop of their own: up to the end of its subtree, or to
-        // a rank or the holdings, which the loop above reads.
-        let until = (node.next as usize).saturating_sub(first).min(nodes.len());
-        offset = offset.saturating_add(1);
-        // The square of the last piece, by index, for the `~` that may follow it. Squares are
-        // handled by index (below `rank_end`, at most 64) and made `Square`s only for `visit`.
-        let mut last_piece: Option<u8> = None;
-        while let Some(node) = nodes.get(offset).filter(|_| offset < until) {
-            let start = node.start as usize;
-            let span = || {
-                let end = nodes
-                    .get(offset.saturating_add(1))
-                    .map_or(stop, |next| next.start as usize);
-                Span::relative_to(base, start, end)
-            };
-            match node.kind {
-                SyntaxKind::Piece => {
-                    if next >= rank_end {
-                        return None;
-                    }
-                    let piece = Piece::from_letter(char::from(*source.get(start)?))?;
-                    board.place_index(next, piece);
-                    if let Some(visit) = &mut visit {
-                        visit(Square::from_index(next)?, span());
-                    }
-                    (next, last_piece) = (next.saturating_add(1), Some(next));
-                }
-                SyntaxKind::PromotedMarker => {
-                    promoted = promoted.with(Square::from_index(last_piece.take()?)?);
-                }
-                SyntaxKind::EmptyRun => {
-                    let count = source.get(start)?.checked_sub(b'0').filter(|&n| n <= 9)?;
-                    let after = next.saturating_add(count);
-                    if after > rank_end {
-                        return None;
-                    }
-                    if let Some(visit) = &mut visit {
-                        let span = span();
-                        for at in next..after {
-                            visit(Square::from_index(at)?, span);
-                        }
-                    }
-                    (next, last_piece) = (after, None);
-                }
-                SyntaxKind::Rank | SyntaxKind::Holdings => break,
-                _ => return None,
+            SyntaxKind::PromotedMarker => {
+                promoted = promoted.with(Square::from_index(last_piece.take()?)?);
             }
-            offset = offset.saturating_add(1);
+            SyntaxKind::EmptyRun => {
+                let count = source.get(start)?.checked_sub(b'0').filter(|&n| n <= 9)?;
+                let after = next.saturating_add(count);
+                if after > rank_end {
+                    return None;
+                }
+                if let Some(visit) = &mut visit {
+                    let span = span();
+                    for at in next..after {
+                        visit(Square::from_index(at)?, span);
+                    }
+                }
+                (next, last_piece) = (after, None);
+            }
+            // An error token: a rank that does not describe its squares.
+            _ => return None,
         }
     }
     (ranks == 8 && next == rank_end).then_some((board, promoted))
