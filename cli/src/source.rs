@@ -254,33 +254,20 @@ impl fmt::Display for Position {
     }
 }
 
-/// A snippet this long or shorter is shown whole; a longer one is shown as a window around the
-/// primary label.
-const SHOWN_WHOLE: usize = 400;
-/// Bytes of context kept on each side of the primary label in a window.
-const CONTEXT: usize = 60;
-/// The most bytes of a label shown in a window.
-const LABEL_SHOWN: usize = 200;
-
 /// What the human report shows of a snippet: all of it when it is short, a window around the
 /// primary label when it is long (the cut ends marked `…`), with control characters shown as
-/// visible symbols (`␛` for ESC) so that nothing in a file can drive the terminal.
+/// visible symbols (`␛` for ESC) so that nothing in a file can drive the terminal (see
+/// [`ShownText::around`]).
 ///
 /// Labels are moved from file offsets to offsets in the shown text; the report's header gives
 /// the line and the character column in the file.
 pub struct Excerpt {
     name: String,
-    /// The shown text: `…` where the window cuts a line, and the window as `shown` shows it.
-    text: String,
-    /// The window of the snippet's text, as a report shows it.
+    /// The snippet's text as the report shows it.
     shown: ShownText,
-    /// The bytes of the text before the window's (a `…`, or nothing).
-    prefix: usize,
     /// The snippet the excerpt shows.
     snippet: Snippet,
-    /// Where the window starts in the snippet.
-    window_start: usize,
-    /// The 0-based line of the file the window starts on.
+    /// The 0-based line of the file the shown text starts on.
     first_line: usize,
 }
 
@@ -288,64 +275,29 @@ impl Excerpt {
     /// The excerpt of `snippet` for `diagnostic`.
     pub fn new(snippet: &Snippet, diagnostic: &Diagnostic) -> Excerpt {
         let source = snippet.text.as_ref();
-        let local = |offset: usize| snippet.text_offset(offset);
-        let (mut start, mut end) = (0, source.len());
-        if source.len() > SHOWN_WHOLE {
-            let primary = diagnostic.span();
-            let (from, to) = (local(primary.start), local(primary.end));
-            start = from.saturating_sub(CONTEXT);
-            end = to
-                .min(from.saturating_add(LABEL_SHOWN))
-                .saturating_add(CONTEXT)
-                .min(source.len());
-        }
-        while !source.is_char_boundary(start) {
-            start = start.saturating_sub(1);
-        }
-        while !source.is_char_boundary(end) {
-            end = end.saturating_add(1);
-        }
-        let line_start = source
-            .get(..start)
-            .is_none_or(|before| before.is_empty() || before.ends_with('\n'));
-        let line_end = source
-            .get(end..)
-            .is_none_or(|after| after.is_empty() || after.starts_with(['\n', '\r']));
-        let shown = ShownText::new(source.get(start..end).unwrap_or_default().as_bytes());
-        let prefix = if line_start { "" } else { "…" };
-        let suffix = if line_end { "" } else { "…" };
+        let primary = diagnostic.span();
+        let label = snippet.text_offset(primary.start)..snippet.text_offset(primary.end);
+        let shown = ShownText::around(source.as_bytes(), label);
+        let before = source.get(..shown.start()).unwrap_or_default();
         Excerpt {
             name: shown_name(&snippet.name).into_owned(),
-            text: [prefix, shown.as_str(), suffix].concat(),
+            first_line: snippet.line.saturating_add(before.matches('\n').count()),
             shown,
-            prefix: prefix.len(),
             snippet: snippet.clone(),
-            window_start: start,
-            first_line: snippet.line.saturating_add(
-                source
-                    .get(..start)
-                    .map_or(0, |before| before.matches('\n').count()),
-            ),
         }
     }
 
-    /// The offset in the shown text of byte `offset` of the file, clamped to the window; an
+    /// The offset in the shown text of byte `offset` of the file, clamped to what is shown; an
     /// offset inside a character (of a line that was not UTF-8, where one bad byte became
     /// U+FFFD) moves to the character's start, or with `up` to its end.
     pub fn shown_offset(&self, offset: usize, up: bool) -> usize {
-        let local = self
-            .snippet
-            .text_offset(offset)
-            .saturating_sub(self.window_start);
-        self.prefix
-            .saturating_add(self.shown.shown_offset(local, up))
+        self.shown
+            .shown_offset(self.snippet.text_offset(offset), up)
     }
 
     /// The offset in the file of `shown`, an offset in the shown text.
     fn file_offset(&self, shown: usize) -> usize {
-        let local = self.shown.offset_of(shown.saturating_sub(self.prefix));
-        self.snippet
-            .file_offset(self.window_start.saturating_add(local))
+        self.snippet.file_offset(self.shown.offset_of(shown))
     }
 }
 
@@ -357,7 +309,7 @@ impl SourceCode for Excerpt {
         context_lines_after: usize,
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
         let contents =
-            self.text
+            self.shown
                 .as_str()
                 .read_span(span, context_lines_before, context_lines_after)?;
         // The gutter shows the file's line numbers; the header the character column in the file.
@@ -521,19 +473,19 @@ mod tests {
         let shifted = snippet(text);
         let excerpt = Excerpt::new(&shifted, &diagnostic);
         assert!(
-            !excerpt.text.chars().any(|c| c.is_control()),
+            !excerpt.shown.as_str().chars().any(|c| c.is_control()),
             "{:?}",
-            excerpt.text
+            excerpt.shown.as_str()
         );
-        assert!(excerpt.text.starts_with("␛]0;PWNED␇␛[2J"));
+        assert!(excerpt.shown.as_str().starts_with("␛]0;PWNED␇␛[2J"));
         // A label at file offset 100 + k lands on the same character in the shown text.
         let x = text.find('x').unwrap();
         assert_eq!(
             excerpt.shown_offset(100 + x, false),
-            excerpt.text.find('x').unwrap()
+            excerpt.shown.as_str().find('x').unwrap()
         );
         assert_eq!(
-            excerpt.file_offset(excerpt.text.find('x').unwrap()),
+            excerpt.file_offset(excerpt.shown.as_str().find('x').unwrap()),
             100 + x
         );
     }
@@ -549,6 +501,10 @@ mod tests {
             .cloned()
             .unwrap_or_else(|| fenlint::parse(&text).diagnostics()[0].clone());
         let excerpt = Excerpt::new(&snippet(&text), &diagnostic);
-        assert!(excerpt.text.len() < 400, "{}", excerpt.text.len());
+        assert!(
+            excerpt.shown.as_str().len() < 400,
+            "{}",
+            excerpt.shown.as_str().len()
+        );
     }
 }

@@ -61,17 +61,18 @@ impl Source {
 }
 
 /// A [`Source`] as miette reads it for one finding: as the command's report shows it, the lines
-/// its labels are on and no others (with a line around them for a file read whole), under the
-/// source's name, with control characters shown as visible symbols (so that printing a report
-/// cannot drive the terminal), and with the header's column in characters (as the command's
-/// report and its JSON give it), not in bytes.
+/// its labels are on and no others (with a line around them for a file read whole; a window
+/// around the primary label of lines over 400 bytes), under the source's name, with control
+/// characters shown as visible symbols (so that printing a report cannot drive the terminal),
+/// and with the header's column in characters (as the command's report and its JSON give it),
+/// not in bytes.
 struct SourceView<'s> {
     source: &'s Source,
     /// The 0-based number of the first line shown.
     first_line: usize,
     /// The bytes shown, from the source.
     window: Range<usize>,
-    /// The window as a report shows it; the labels point into it.
+    /// The window as a report shows it (see [`ShownText::around`]); the labels point into it.
     shown: ShownText,
 }
 
@@ -87,10 +88,17 @@ impl<'s> SourceView<'s> {
         } else {
             source.offsets.lines_of(bytes, start, end)
         };
+        let lines = bytes.get(window.clone()).unwrap_or_default();
+        let primary = diagnostic.span();
+        let label =
+            primary.start.saturating_sub(window.start)..primary.end.saturating_sub(window.start);
+        let shown = ShownText::around(lines, label);
+        let before = lines.get(..shown.start()).unwrap_or_default();
         SourceView {
             source,
-            first_line,
-            shown: ShownText::new(bytes.get(window.clone()).unwrap_or_default()),
+            first_line: first_line
+                .saturating_add(before.iter().filter(|&&byte| byte == b'\n').count()),
+            shown,
             window,
         }
     }

@@ -158,6 +158,9 @@ def test_reports_show_control_characters_as_the_command_does(fenlint_bin, tmp_pa
         b"4k3/8/8/8/8/8/8/4K3 w - - 0 1 \xe2\x80\xae\x7f\n"
         b"4k3/8/8/8/8/8/8/4K3 w \xe9 - 0 1\n"
         b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\x00\x00\n"
+        # Lines over 400 bytes: a window around each finding.
+        b"8/8/8/8/8/8/8/" + b"8" * 500 + b"\x1b w - - 0 1\n"
+        b"4k3/8/8/8/8/8/8/4K3 w - - 0 1 \x07" + "é".encode() * 300 + b"\n"
     )
     diagnostics = fenlint.check_file(path)
     done = run_fenlint(fenlint_bin, "check", "--no-config", "--color", "never", str(path))
@@ -168,8 +171,15 @@ def test_reports_show_control_characters_as_the_command_does(fenlint_bin, tmp_pa
         rest = rest.replace(report, "", 1)
         assert not any(c.isprintable() is False and c != "\n" for c in report), repr(report)
     shown = "".join(str(d) for d in diagnostics)
-    for picture in ("␀", "␛", "␡", "<U+202E>", "\ufffd"):
+    for picture in ("␀", "␛", "␡", "<U+202E>", "\ufffd", "␇"):
         assert picture in shown, picture
+    assert "…" in shown and "8" * 400 not in shown
+    # A long FEN given as a string: the report of `fenlint check --fen`.
+    text = "8/8/8/8/8/8/8/" + "8" * 500 + " w - - 0 1"
+    done = run_fenlint(fenlint_bin, "check", "--no-config", "--color", "never", "--fen", text)
+    reports = "".join(str(d).replace("[<fen>:", "[--fen:") + "\n" for d in fenlint.check(text))
+    assert done.stdout.startswith(reports)
+    assert "…" in reports
     # One FEN, checked as a string.
     report = str(fenlint.check("4k3/8/8/8/8/8/8/4K3 \x1b]0;title\x07x - - 0 1")[0])
     assert "\x1b" not in report and "\x07" not in report

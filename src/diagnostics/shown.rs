@@ -1,5 +1,13 @@
 //! Source text as a report shows it: nothing in it can drive the terminal.
 
+/// A text this long or shorter is shown whole by [`ShownText::around`]; a longer one as a
+/// window around the label.
+const SHOWN_WHOLE: usize = 400;
+/// Bytes of context kept on each side of the label in a window.
+const CONTEXT: usize = 60;
+/// The most bytes of a label shown in a window.
+const LABEL_SHOWN: usize = 200;
+
 /// Text as a report shows it under a diagnostic, and the way between offsets in the text and
 /// in what is shown.
 ///
@@ -8,7 +16,9 @@
 /// line) or as `<U+0085>`, and so are the bidirectional controls that would reorder what the
 /// terminal shows (`<U+202E>`); each byte that is not UTF-8 is shown as `�`. A front end
 /// shows [`ShownText::as_str`] and moves the diagnostic's labels there with
-/// [`ShownText::shown_offset`].
+/// [`ShownText::shown_offset`] (see [`WithSource::with_labels_moved`]).
+///
+/// [`WithSource::with_labels_moved`]: crate::WithSource::with_labels_moved
 ///
 /// ```
 /// use fenlint::diagnostics::ShownText;
@@ -22,26 +32,71 @@
 pub struct ShownText {
     shown: String,
     /// Pairs of (offset in the text, offset in the shown text) from which the two advance
-    /// together, in order; the first is `(0, 0)`.
+    /// together, in order; the first is the window's start and where it is shown.
     breaks: Vec<(usize, usize)>,
-    /// The length of the text.
-    len: usize,
+    /// The part of the text shown.
+    window: std::ops::Range<usize>,
 }
 
 impl ShownText {
-    /// `text` as a report shows it.
+    /// All of `text` as a report shows it.
     pub fn new(text: &[u8]) -> ShownText {
+        ShownText::window(text, 0, text.len())
+    }
+
+    /// `text` as a report shows it under a diagnostic whose primary label covers `label` (a
+    /// range of offsets in `text`): all of it when it is short, else a window of the label
+    /// (its first 200 bytes) with 60 bytes on each side, marked `…` where it cuts a line, so
+    /// that a line of any length gives a report of a few lines.
+    ///
+    /// ```
+    /// use fenlint::diagnostics::ShownText;
+    /// let text = format!("{} x {}", "8".repeat(1000), "8".repeat(1000));
+    /// let shown = ShownText::around(text.as_bytes(), 1001..1002);
+    /// assert!(shown.as_str().starts_with('…') && shown.as_str().ends_with('…'));
+    /// assert_eq!(shown.as_str().len(), 3 + 60 + 1 + 60 + 3);
+    /// assert_eq!(shown.start(), 941);
+    /// assert_eq!(&shown.as_str()[shown.shown_offset(1001, false)..][..1], "x");
+    /// ```
+    pub fn around(text: &[u8], label: std::ops::Range<usize>) -> ShownText {
+        if text.len() <= SHOWN_WHOLE {
+            return ShownText::new(text);
+        }
+        let from = label.start.min(text.len());
+        let mut start = from.saturating_sub(CONTEXT);
+        let mut end = label
+            .end
+            .min(from.saturating_add(LABEL_SHOWN))
+            .saturating_add(CONTEXT)
+            .min(text.len());
+        // Cut at the start of a character.
+        let continues = |at: usize| text.get(at).is_some_and(|&byte| byte & 0xc0 == 0x80);
+        while start > 0 && continues(start) {
+            start = start.saturating_sub(1);
+        }
+        while end < text.len() && continues(end) {
+            end = end.saturating_add(1);
+        }
+        ShownText::window(text, start, end)
+    }
+
+    /// `text[start..end]` as a report shows it, with `…` where the window cuts a line.
+    fn window(text: &[u8], start: usize, end: usize) -> ShownText {
+        let line_start = start == 0 || text.get(start.saturating_sub(1)) == Some(&b'\n');
+        let line_end = end >= text.len() || matches!(text.get(end), Some(b'\n' | b'\r'));
+        let prefix = if line_start { "" } else { "…" };
         let mut shown = ShownText {
-            shown: String::with_capacity(text.len()),
-            breaks: vec![(0, 0)],
-            len: text.len(),
+            shown: String::with_capacity(end.saturating_sub(start).saturating_add(8)),
+            breaks: vec![(start, prefix.len())],
+            window: start..end,
         };
-        let mut at = 0usize;
-        for chunk in text.utf8_chunks() {
+        shown.shown.push_str(prefix);
+        let mut at = start;
+        for chunk in text.get(start..end).unwrap_or_default().utf8_chunks() {
             let valid = chunk.valid();
             for (offset, c) in valid.char_indices() {
                 let after = at.saturating_add(offset).saturating_add(c.len_utf8());
-                // A `\r` is a line break only before a `\n`.
+                // A `\r` is a line break only before a `\n`, in the window or after it.
                 let lone_cr = c == '\r' && text.get(after) != Some(&b'\n');
                 match picture(c).or(lone_cr.then(|| "␍".to_owned())) {
                     Some(picture) => shown.push_replaced(&picture, after),
@@ -53,6 +108,9 @@ impl ShownText {
                 at = at.saturating_add(1);
                 shown.push_replaced("\u{fffd}", at);
             }
+        }
+        if !line_end {
+            shown.shown.push('…');
         }
         shown
     }
@@ -68,9 +126,14 @@ impl ShownText {
         &self.shown
     }
 
-    /// The offset in what is shown of `offset`, an offset in the text (clamped to it); an offset
-    /// inside a character shown otherwise moves to the start of what shows it, or with `up` to
-    /// its end.
+    /// The offset in the text where what is shown starts (0 unless it is a window).
+    pub fn start(&self) -> usize {
+        self.window.start
+    }
+
+    /// The offset in what is shown of `offset`, an offset in the text (clamped to what is
+    /// shown); an offset inside a character shown otherwise moves to the start of what shows
+    /// it, or with `up` to its end.
     ///
     /// ```
     /// use fenlint::diagnostics::ShownText;
@@ -78,7 +141,7 @@ impl ShownText {
     /// assert_eq!((shown.shown_offset(1, false), shown.shown_offset(2, false)), (1, 4));
     /// ```
     pub fn shown_offset(&self, offset: usize, up: bool) -> usize {
-        let offset = offset.min(self.len);
+        let offset = offset.clamp(self.window.start, self.window.end);
         let at = self
             .breaks
             .partition_point(|&(text, _)| text <= offset)
@@ -109,7 +172,8 @@ impl ShownText {
             .partition_point(|&(_, at)| at <= shown)
             .saturating_sub(1);
         let (text, at) = self.breaks.get(at).copied().unwrap_or((0, 0));
-        text.saturating_add(shown.saturating_sub(at)).min(self.len)
+        text.saturating_add(shown.saturating_sub(at))
+            .clamp(self.window.start, self.window.end)
     }
 }
 
@@ -168,6 +232,36 @@ mod tests {
         // A bad byte and the `\r` inside the line each take the three bytes of their picture.
         assert_eq!(shown.shown_offset(8, false), 16);
         assert_eq!(shown.offset_of(16), 8);
+    }
+
+    /// A long text is shown as a window around the label, cut at character starts and marked
+    /// where it cuts a line; a short one whole.
+    #[test]
+    fn a_long_text_is_shown_as_a_window_around_the_label() {
+        let line = format!("{}é{}x{}", "8".repeat(500), "8".repeat(59), "8".repeat(500));
+        let at = line.find('x').unwrap();
+        let shown = ShownText::around(line.as_bytes(), at..at + 1);
+        // 60 bytes before the `x` fall inside the `é`: the window starts at its first byte.
+        assert_eq!(shown.start(), at - 60 - 1);
+        assert!(shown.as_str().starts_with("…é"), "{}", shown.as_str());
+        assert!(shown.as_str().ends_with('…'));
+        let x = shown.shown_offset(at, false);
+        assert_eq!(shown.as_str().get(x..x + 1), Some("x"));
+        assert_eq!(shown.offset_of(x), at);
+        // Offsets outside the window are clamped to it.
+        assert_eq!(shown.shown_offset(0, false), "…".len());
+        assert_eq!(shown.offset_of(0), shown.start());
+        // Several lines: no mark where the window starts or ends a line.
+        let text = format!(
+            "{}\n{}x\n{}",
+            "1".repeat(300),
+            "2".repeat(30),
+            "3".repeat(300)
+        );
+        let at = text.find('x').unwrap();
+        let shown = ShownText::around(text.as_bytes(), at..at + 1);
+        assert!(shown.as_str().starts_with('…') && shown.as_str().contains('\n'));
+        assert_eq!(ShownText::around(b"8/8 x", 4..5).as_str(), "8/8 x");
     }
 
     #[test]
