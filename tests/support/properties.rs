@@ -292,7 +292,15 @@ pub fn fmt_idempotent(bytes: &[u8]) {
         if before == &after {
             continue;
         }
-        let (before, after) = (before.trim_end_matches('\r'), after.trim_end_matches('\r'));
+        // The record of each line, as the file reader reads it: without its line break and the
+        // NUL bytes that may end it (`fen::input::trailing_nul`).
+        let record = |line: &'_ str| {
+            line.trim_end_matches('\r')
+                .trim_end_matches('\0')
+                .to_owned()
+        };
+        let (before, after) = (record(before), record(&after));
+        let (before, after) = (before.as_str(), after.as_str());
         let old = old_reader.lint(before);
         let new = new_reader.lint(after);
         assert_eq!(
