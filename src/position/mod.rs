@@ -138,50 +138,20 @@ pub(crate) fn scan_board(
 }
 
 /// The span of the token of `tree`'s placement that describes `square`: its piece letter, or
-/// the digit of the run of empty squares it belongs to; `None` when the square's rank is not
-/// there or is too short. What [`scan_board`] gives the square, walking its rank alone.
+/// the digit of the run of empty squares it belongs to; `None` unless the placement is eight
+/// ranks of eight squares. What [`scan_board`] gives the square. The rules ask only when they
+/// report, so the board is read again then rather than its spans kept for every FEN.
 pub(crate) fn square_token_span(tree: &SyntaxTree<'_>, square: Square) -> Option<Span> {
-    let placement = tree.placement()?;
-    let (nodes, first, stop) = placement.syntax().raw_subtree();
-    let source = tree.source().as_bytes();
-    // Rank 8 is the first rank node.
-    let mut ranks_before = 8u8.checked_sub(square.rank())?;
-    let mut rank_until = None;
-    let mut file = 0u8;
-    let mut offset = 0usize;
-    while let Some(node) = nodes.get(offset) {
-        let index = first.saturating_add(offset);
-        offset = offset.saturating_add(1);
-        match (node.kind, rank_until) {
-            (SyntaxKind::Holdings, _) => return None,
-            (SyntaxKind::Rank, None) if ranks_before == 0 => {
-                rank_until = Some(node.next as usize);
-                continue;
+    let mut found = None;
+    scan(
+        tree,
+        Some(|at: Square, span: Span| {
+            if at == square {
+                found = Some(span);
             }
-            (SyntaxKind::Rank, None) => {
-                ranks_before = ranks_before.saturating_sub(1);
-                // A rank holds tokens only, none of them the square's: on past its subtree.
-                offset = (node.next as usize).saturating_sub(first).max(offset);
-                continue;
-            }
-            (_, None) => continue,
-            (_, Some(until)) if index >= until => return None,
-            _ => {}
-        }
-        let start = node.start as usize;
-        let width = match node.kind {
-            SyntaxKind::Piece => 1,
-            SyntaxKind::PromotedMarker => continue,
-            SyntaxKind::EmptyRun => source.get(start)?.checked_sub(b'0').filter(|&n| n <= 9)?,
-            _ => return None,
-        };
-        file = file.saturating_add(width);
-        if square.file().index() < file {
-            let end = nodes.get(offset).map_or(stop, |next| next.start as usize);
-            return Some(Span::relative_to(tree.base(), start, end));
-        }
-    }
-    None
+        }),
+    )?;
+    found
 }
 
 /// [`scan_board`], with `visit` optional: without it, no span is worked out.
