@@ -14,8 +14,7 @@
 //!
 //! - `valid_fens/<name>/fenlint` against `valid_fens/<name>/shakmaty`: the time to parse one
 //!   valid FEN of each dialect with fenlint (lossless tree plus diagnostics) and with shakmaty's
-//!   `Fen::from_ascii` (a setup, no tree). The goal is that fenlint is not slower. The tree's
-//!   node array is reused from the previous parse on the thread, as in the linter's loop.
+//!   `Fen::from_ascii` (a setup, no tree).
 //! - `pipeline/<name>/…`: each stage of the check, fenlint's against shakmaty's, on the same
 //!   FENs: parse, parse + position, and fenlint's whole lint (`cargo bench --bench parse --
 //!   pipeline`).

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use fenlint::diagnostics::{ShownText, picture};
 use fenlint::{ColumnUnit, Diagnostic, LineIndex};
-use miette::{MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
+use miette::{MietteError, SourceCode, SourceSpan, SpanContents};
 
 /// Whole lines of a file, from byte `offset` on, starting on line `line` (0-based).
 ///
@@ -294,11 +294,6 @@ impl Excerpt {
         self.shown
             .shown_offset(self.snippet.text_offset(offset), up)
     }
-
-    /// The offset in the file of `shown`, an offset in the shown text.
-    fn file_offset(&self, shown: usize) -> usize {
-        self.snippet.file_offset(self.shown.offset_of(shown))
-    }
 }
 
 impl SourceCode for Excerpt {
@@ -308,23 +303,19 @@ impl SourceCode for Excerpt {
         context_lines_before: usize,
         context_lines_after: usize,
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
-        let contents =
-            self.shown
-                .as_str()
-                .read_span(span, context_lines_before, context_lines_after)?;
         // The gutter shows the file's line numbers; the header the character column in the file.
-        let column = self
-            .snippet
-            .position(self.file_offset(span.offset()))
-            .column;
-        Ok(Box::new(MietteSpanContents::new_named(
+        self.shown.span_contents(
+            span,
+            context_lines_before,
+            context_lines_after,
             self.name.clone(),
-            contents.data(),
-            *contents.span(),
-            self.first_line.saturating_add(contents.line()),
-            column.saturating_sub(1),
-            contents.line_count(),
-        )))
+            self.first_line,
+            |offset| {
+                self.snippet
+                    .position(self.snippet.file_offset(offset))
+                    .column
+            },
+        )
     }
 }
 
@@ -485,7 +476,11 @@ mod tests {
             excerpt.shown.as_str().find('x').unwrap()
         );
         assert_eq!(
-            excerpt.file_offset(excerpt.shown.as_str().find('x').unwrap()),
+            excerpt.snippet.file_offset(
+                excerpt
+                    .shown
+                    .offset_of(excerpt.shown.as_str().find('x').unwrap())
+            ),
             100 + x
         );
     }

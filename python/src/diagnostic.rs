@@ -118,23 +118,20 @@ impl miette::SourceCode for SourceView<'_> {
         context_lines_before: usize,
         context_lines_after: usize,
     ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
-        let contents =
-            self.shown
-                .as_str()
-                .read_span(span, context_lines_before, context_lines_after)?;
-        let offset = self
-            .window
-            .start
-            .saturating_add(self.shown.offset_of(span.offset()));
-        let (_, column) = self.source.offsets.line_column(offset);
-        Ok(Box::new(miette::MietteSpanContents::new_named(
+        self.shown.span_contents(
+            span,
+            context_lines_before,
+            context_lines_after,
             self.source.name.clone(),
-            contents.data(),
-            *contents.span(),
-            self.first_line.saturating_add(contents.line()),
-            column.saturating_sub(1),
-            contents.line_count(),
-        )))
+            self.first_line,
+            |offset| {
+                let (_, column) = self
+                    .source
+                    .offsets
+                    .line_column(self.window.start.saturating_add(offset));
+                column
+            },
+        )
     }
 }
 

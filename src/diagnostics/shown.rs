@@ -160,6 +160,44 @@ impl ShownText {
         shown
     }
 
+    /// What a [`miette::SourceCode`] that shows this text gives miette to show `span` (offsets
+    /// in what is shown) with context lines around it, under the name `name`: the gutter counts
+    /// lines from `first_line` (the line, from 0, where what is shown starts), and the header's
+    /// column is `column` of the offset in the text where the span starts (from 1, in the
+    /// front end's own unit). The command and the Python package both show reports through it.
+    ///
+    /// ```
+    /// use fenlint::diagnostics::ShownText;
+    /// let shown = ShownText::new(b"8/8\x1b w");
+    /// let contents = shown
+    ///     .span_contents(&(6, 1).into(), 0, 0, "line.fen".into(), 41, |offset| offset + 1)
+    ///     .unwrap();
+    /// assert_eq!(contents.name(), Some("line.fen"));
+    /// assert_eq!((contents.line(), contents.column()), (41, 4));
+    /// ```
+    pub fn span_contents<'a>(
+        &'a self,
+        span: &miette::SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+        name: String,
+        first_line: usize,
+        column: impl FnOnce(usize) -> usize,
+    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
+        use miette::SourceCode as _;
+        let contents = self
+            .as_str()
+            .read_span(span, context_lines_before, context_lines_after)?;
+        Ok(Box::new(miette::MietteSpanContents::new_named(
+            name,
+            contents.data(),
+            *contents.span(),
+            first_line.saturating_add(contents.line()),
+            column(self.offset_of(span.offset())).saturating_sub(1),
+            contents.line_count(),
+        )))
+    }
+
     /// The offset in the text of `shown`, an offset in what is shown.
     ///
     /// ```
