@@ -55,6 +55,13 @@ const INTENTIONAL_DIFFERENCES: &[(&str, &str)] = &[
          rejects the other as extra text.",
     ),
     (
+        "castling-chess960-start",
+        "fenlint reads the castling rights of a crazyhouse or three-check FEN by Chess960's rules \
+         when its castling letters say Chess960 by their notation (a file letter, or `K`/`Q` \
+         naming a rook where the corner holds none): the game started from a Chess960 position. \
+         shakmaty, asked for crazyhouse or three-check, castles by the standard rules only.",
+    ),
+    (
         "three-check-game-over-without-check",
         "fenlint: `fen::checks::game_over_without_check` (error). The third check ends the game, \
          so a side that has given three checks has just moved and the other king is in check; \
@@ -180,8 +187,12 @@ fn castling_mode(variant: Variant) -> CastlingMode {
 /// shakmaty's verdict: `Ok` when it parses the FEN and sets up the position, else why not (the
 /// `ParseFenError`, or each of the `PositionErrorKinds`).
 fn shakmaty_verdict(fen: &str, variant: Variant) -> Result<(), Vec<String>> {
+    shakmaty_verdict_in(fen, variant, castling_mode(variant))
+}
+
+/// [`shakmaty_verdict`], with castling by the rules of `mode`.
+fn shakmaty_verdict_in(fen: &str, variant: Variant, mode: CastlingMode) -> Result<(), Vec<String>> {
     let parsed = Fen::from_ascii(fen.as_bytes()).map_err(|error| vec![format!("{error:?}")])?;
-    let mode = castling_mode(variant);
     let kinds = match variant {
         Variant::Standard | Variant::Chess960 => {
             parsed.into_position::<Chess>(mode).err().map(|e| e.kinds())
@@ -271,6 +282,37 @@ fn castling_has_duplicate(fen: &str) -> bool {
     })
 }
 
+/// Whether the castling letters of a crazyhouse or three-check FEN say Chess960 by their
+/// notation (a file letter, or `K`/`Q` whose corner holds no rook of that side), and shakmaty
+/// accepts the FEN with Chess960's castling rules.
+fn castles_from_chess960_start(fen: &str, variant: Variant) -> bool {
+    let Some(field) = main_fields(fen).get(2).copied() else {
+        return false;
+    };
+    let Ok(parsed) = Fen::from_ascii(fen.as_bytes()) else {
+        return false;
+    };
+    let board = parsed.into_setup().board;
+    let corner_without_rook = |letter: u8| {
+        let (color, corner) = match letter {
+            b'K' => (Color::White, Square::H1),
+            b'Q' => (Color::White, Square::A1),
+            b'k' => (Color::Black, Square::H8),
+            b'q' => (Color::Black, Square::A8),
+            _ => return false,
+        };
+        board.piece_at(corner)
+            != Some(Piece {
+                color,
+                role: Role::Rook,
+            })
+    };
+    let by_notation = field.bytes().any(|letter| {
+        matches!(letter.to_ascii_lowercase(), b'a'..=b'h') || corner_without_rook(letter)
+    });
+    by_notation && shakmaty_verdict_in(fen, variant, CastlingMode::Chess960).is_ok()
+}
+
 fn counter_overflows(fen: &str) -> bool {
     let fields = main_fields(fen);
     fields.iter().skip(4).any(|field| {
@@ -338,6 +380,12 @@ fn classify(
             .map(|reason| match reason.as_str() {
                 "InvalidFen" if variant == Variant::ThreeCheck && both_check_forms_agree(fen) => {
                     "three-check-both-counter-forms".to_owned()
+                }
+                "INVALID_CASTLING_RIGHTS"
+                    if matches!(variant, Variant::Crazyhouse | Variant::ThreeCheck)
+                        && castles_from_chess960_start(fen, variant) =>
+                {
+                    "castling-chess960-start".to_owned()
                 }
                 _ => format!("shakmaty rejects ({reason}), fenlint accepts"),
             })

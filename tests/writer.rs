@@ -667,6 +667,26 @@ fn inferred_variant(position: &Position, castling_field: &str) -> Variant {
     if position.checks_given.is_some() {
         return Variant::ThreeCheck;
     }
+    if letters_tell_chess960(position, castling_field, false) {
+        Variant::Chess960
+    } else {
+        Variant::Standard
+    }
+}
+
+/// Whether a reader castles by Chess960's rules, as `Position::chess960` documents it: when the
+/// letters tell Chess960 (see [`inferred_variant`]), but in crazyhouse and three-check only
+/// when they tell it by their notation, a king off the e-file being no sign there.
+fn inferred_chess960(position: &Position, castling_field: &str) -> bool {
+    let told = position.holdings.is_some()
+        || !position.promoted.is_empty()
+        || position.checks_given.is_some();
+    letters_tell_chess960(position, castling_field, told)
+}
+
+/// Whether the castling letters tell Chess960 (see [`inferred_variant`]); with `by_notation`,
+/// a king off the e-file is no sign of it by itself.
+fn letters_tell_chess960(position: &Position, castling_field: &str, by_notation: bool) -> bool {
     // A letter's colour, whether it tells Chess960 and whether it is a right in Chess960 (its
     // king on the back rank, its rook there off the king's file: for `K`/`Q` the outermost on
     // that side). A file letter tells Chess960 by itself; `K`/`Q` only when every letter is a
@@ -708,12 +728,12 @@ fn inferred_variant(position: &Position, castling_field: &str) -> Variant {
     };
     let letters = || castling_field.chars().filter(|&letter| letter != '-');
     let all_rights = letters().all(chess960_right);
-    let needs_chess960 = letters().any(|letter| {
+    letters().any(|letter| {
         let (rank, has_rook, king) = side(letter);
         let Some(king) = king else {
             return false;
         };
-        if king != square_at(4, rank) {
+        if king != square_at(4, rank) && !by_notation {
             return !"KQkq".contains(letter) || all_rights;
         }
         let classic_tells = match letter.to_ascii_uppercase() {
@@ -722,12 +742,7 @@ fn inferred_variant(position: &Position, castling_field: &str) -> Variant {
             _ => return true,
         };
         classic_tells && all_rights
-    });
-    if needs_chess960 {
-        Variant::Chess960
-    } else {
-        Variant::Standard
-    }
+    })
 }
 
 /// What reading `fen` (written from `original` with `options`) must give: `original` without
@@ -739,7 +754,8 @@ fn inferred_variant(position: &Position, castling_field: &str) -> Variant {
 ///   every style; whether Capturable and Legal keep it is checked against shakmaty below and
 ///   in the hand-picked cases above);
 /// - check counts above 3 with `ChecksStyle::Remaining`: 0 remaining reads back as 3 given;
-/// - the variant: never written, inferred by the reader (see [`inferred_variant`]).
+/// - the variant and whether castling follows Chess960's rules: never written, inferred by the
+///   reader (see [`inferred_variant`] and [`inferred_chess960`]).
 fn expected_after_reading(original: &Position, options: &WriteOptions, fen: &str) -> Position {
     let mut expected = original.clone();
     expected.castling = original.castling & back_ranks();
@@ -750,6 +766,7 @@ fn expected_after_reading(original: &Position, options: &WriteOptions, fen: &str
     }
     let castling_field = fen.split(' ').nth(2).unwrap_or_default();
     expected.variant = inferred_variant(&expected, castling_field);
+    expected.chess960 = inferred_chess960(&expected, castling_field);
     expected
 }
 

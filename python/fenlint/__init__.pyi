@@ -169,6 +169,11 @@ class Position:
     def variant(self) -> Literal["standard", "chess960", "crazyhouse", "threecheck"]:
         """The variant asked for, or the one the FEN's dialect suggests."""
     @property
+    def chess960(self) -> bool:
+        """Whether castling follows Chess960's rules (the king anywhere between its rooks), as
+        the castling letters tell: in Chess960, and in crazyhouse or three-check from a Chess960
+        start."""
+    @property
     def dialect(self) -> dict[str, Any]:
         """How the FEN was written: ``castling`` (``"none"`` for ``-``, ``"classic"``,
         ``"xfen"``, ``"shredder"``, or ``None`` without the field), ``holdings``

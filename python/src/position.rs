@@ -182,6 +182,14 @@ impl Position {
         crate::variant_name(self.inner.variant)
     }
 
+    /// Whether castling follows Chess960's rules (the king anywhere between its rooks), as the
+    /// castling letters tell: in Chess960, and in crazyhouse or three-check from a Chess960
+    /// start.
+    #[getter]
+    fn chess960(&self) -> bool {
+        self.inner.chess960
+    }
+
     /// How the FEN was written: `castling` ("none" for `-`, "classic" for `KQkq`, "xfen",
     /// "shredder", or `None` without a castling field), `holdings` ("bracket", "slash" or
     /// `None`), `checks` ("given", "remaining", "both" or `None`) and `promoted_markers`.

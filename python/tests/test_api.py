@@ -154,6 +154,10 @@ def test_parse_reads_variants_and_keeps_the_dialect():
     assert crazyhouse.holdings == "Qn"
     assert crazyhouse.promoted == ["d1"]
     assert crazyhouse.fen(holdings="slash").split(" ")[0].endswith("/Qn")
+    assert (chess960.chess960, crazyhouse.chess960) == (True, False)
+    crazyhouse960 = fenlint.parse("nrqbbnkr/pppppppp/8/8/8/8/PPPPPPPP/NRQBBNKR[] w HBhb - 0 1")
+    assert (crazyhouse960.variant, crazyhouse960.chess960) == ("crazyhouse", True)
+    assert ("white", "king", "h1") in crazyhouse960.castling
     threecheck = fenlint.parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2+3 0 1")
     assert threecheck.variant == "threecheck"
     assert threecheck.checks_given == (1, 0)

@@ -84,11 +84,16 @@ impl BackRank {
     /// king in Chess960 either, and is read as standard chess, whose rules say the kings left
     /// e1 and e8.
     pub(super) fn tells_chess960(self, side: CastlingSide) -> bool {
-        let Some(king) = self.king else {
+        self.king.is_some_and(|king| king != 4) || self.notation_tells_chess960(side)
+    }
+
+    /// Whether a castling letter for `side` says Chess960 by its notation, whatever the king's
+    /// file: a file letter, or `K`/`Q` naming X-FEN's outermost rook where the corner holds none
+    /// (see [`BackRank::tells_chess960`]). A king off the e-file alone may be a standard king
+    /// that moved, its rights kept by mistake.
+    pub(super) fn notation_tells_chess960(self, side: CastlingSide) -> bool {
+        if self.king.is_none() {
             return false;
-        };
-        if king != 4 {
-            return true;
         }
         let rooks = self.rooks;
         match side {

@@ -46,6 +46,9 @@ impl Position {
     /// when nothing says crazyhouse (see `Validator::lint_parse`).
     pub(crate) fn drop_slash_holdings(&mut self, tree: &SyntaxTree<'_>, detect: bool) {
         self.holdings = None;
+        let facts = castling_facts(castling_sides(tree), &self.board);
+        let told = !self.promoted.is_empty() || self.checks_given.is_some();
+        self.chess960 = facts.chess960_castling(told);
         if !detect {
             return;
         }
@@ -53,17 +56,10 @@ impl Position {
             Variant::Crazyhouse
         } else if self.checks_given.is_some() {
             Variant::ThreeCheck
+        } else if facts.chess960 {
+            Variant::Chess960
         } else {
-            let rights = tree
-                .castling()
-                .into_iter()
-                .flat_map(|castling| castling.rights())
-                .map(|right| (right.color(), right.side()));
-            if castling_facts(rights, &self.board, true).1 {
-                Variant::Chess960
-            } else {
-                Variant::Standard
-            }
+            Variant::Standard
         };
     }
 
@@ -81,23 +77,17 @@ impl Position {
             counts
         });
         let checks_given = checks_given(tree);
-        // Chess960 is told from the castling rights only when nothing else tells the variant.
-        let variant_open = holdings.is_none() && promoted.is_empty() && checks_given.is_none();
-        let (castling, chess960) = castling_facts(
-            tree.castling()
-                .into_iter()
-                .flat_map(|castling| castling.rights())
-                .map(|right| (right.color(), right.side())),
-            &board,
-            variant_open,
-        );
+        let facts = castling_facts(castling_sides(tree), &board);
+        // The castling letters tell the variant Chess960 only when nothing else tells the
+        // variant, and Chess960 castling in any variant.
+        let told = holdings.is_some() || !promoted.is_empty() || checks_given.is_some();
         // The board is complete, so its promoted squares are exactly the `~` after a piece
         // letter in a rank that the dialect would look for.
         let variant = if holdings.is_some() || !promoted.is_empty() {
             Variant::Crazyhouse
         } else if checks_given.is_some() {
             Variant::ThreeCheck
-        } else if chess960 {
+        } else if facts.chess960 {
             Variant::Chess960
         } else {
             Variant::Standard
@@ -113,13 +103,14 @@ impl Position {
             board,
             promoted,
             turn,
-            castling,
+            castling: facts.rooks,
             en_passant: tree.en_passant().and_then(|field| field.square()),
             halfmove_clock: counter(tree.halfmove_clock(), 0),
             fullmove_number: counter(tree.fullmove_number(), 1),
             holdings,
             checks_given,
             variant,
+            chess960: facts.chess960_castling(told),
         }
     }
 }
@@ -247,17 +238,50 @@ fn checks_given(tree: &SyntaxTree<'_>) -> Option<[u8; 2]> {
         .or_else(|| tree.remaining_checks().and_then(read))
 }
 
-/// The castling rooks of the castling letters' sides, which `sides` gives (see
-/// [`castling_square`]), and, when `ask_chess960`, whether they tell Chess960 (see
-/// [`BackRank::tells_chess960`]): in one pass over the letters, each colour's back rank read
-/// once, and not at all without a letter.
+/// The colour and side of each castling letter of `tree`, as written.
+fn castling_sides<'t>(
+    tree: &'t SyntaxTree<'_>,
+) -> impl Iterator<Item = (Color, CastlingSide)> + 't {
+    tree.castling()
+        .into_iter()
+        .flat_map(|castling| castling.rights())
+        .map(|right| (right.color(), right.side()))
+}
+
+/// What the castling letters say about the position.
+#[derive(Clone, Copy, Default)]
+struct CastlingFacts {
+    /// The castling rooks of the letters' sides (see [`castling_square`]).
+    rooks: Bitboard,
+    /// Whether the letters tell Chess960 (see [`BackRank::tells_chess960`]): what tells the
+    /// variant when nothing else does.
+    chess960: bool,
+    /// Whether they tell Chess960 by their notation alone (see
+    /// [`BackRank::notation_tells_chess960`]): what tells Chess960 castling in crazyhouse and
+    /// three-check, whose games mostly start from the standard position.
+    chess960_by_notation: bool,
+}
+
+impl CastlingFacts {
+    /// Whether castling follows Chess960's rules in a position whose variant is told by
+    /// something else than the castling letters (`told`) or not.
+    fn chess960_castling(self, told: bool) -> bool {
+        if told {
+            self.chess960_by_notation
+        } else {
+            self.chess960
+        }
+    }
+}
+
+/// What the castling letters, whose sides `sides` gives, say on `board`: in one pass over the
+/// letters, each colour's back rank read once, and not at all without a letter.
 fn castling_facts(
     mut sides: impl Iterator<Item = (Color, CastlingSide)>,
     board: &Board,
-    ask_chess960: bool,
-) -> (Bitboard, bool) {
+) -> CastlingFacts {
     let Some(first) = sides.next() else {
-        return (Bitboard::EMPTY, false);
+        return CastlingFacts::default();
     };
     let (white, black) = (
         BackRank::of(board, Color::White),
@@ -266,36 +290,80 @@ fn castling_facts(
     let mut rooks = Bitboard::EMPTY;
     // A file letter tells Chess960 by its notation; `K` or `Q` only when every letter is a
     // right in Chess960 (see `BackRank::tells_chess960`).
-    let (mut file_letter, mut classic_tells, mut all_rights) = (false, false, true);
+    let (mut file_letter, mut classic_tells, mut classic_notation, mut all_rights) =
+        (false, false, false, true);
     for (color, side) in std::iter::once(first).chain(sides) {
         let rank = if color == Color::White { white } else { black };
         if let Some(square) = rank.square(side) {
             rooks = rooks.with(square);
         }
-        if ask_chess960 {
-            let tells = rank.tells_chess960(side);
-            match side {
-                CastlingSide::File(_) => file_letter |= tells,
-                _ => classic_tells |= tells,
+        match side {
+            CastlingSide::File(_) => file_letter |= rank.tells_chess960(side),
+            _ => {
+                classic_tells |= rank.tells_chess960(side);
+                classic_notation |= rank.notation_tells_chess960(side);
             }
-            all_rights &= rank.is_chess960_right(side);
         }
+        all_rights &= rank.is_chess960_right(side);
     }
-    (rooks, file_letter || (classic_tells && all_rights))
+    CastlingFacts {
+        rooks,
+        chess960: file_letter || (classic_tells && all_rights),
+        chess960_by_notation: file_letter || (classic_notation && all_rights),
+    }
 }
 
 impl Position {
-    /// Whether a reader infers Chess960 from this position written in X-FEN without regard to
-    /// doubt (`K`/`Q` for each outermost rook, file letters for the rest): nothing else tells
-    /// the variant (no holdings, promoted piece or check counters), and the letters do (see
-    /// [`castling_facts`]).
+    /// Whether a reader castles by Chess960's rules in this position written in X-FEN without
+    /// regard to doubt (`K`/`Q` for each outermost rook, file letters for the rest): as the
+    /// letters tell it, by their notation when something else tells the variant (see
+    /// [`CastlingFacts::chess960_castling`]).
     pub(crate) fn x_fen_reads_as_chess960(&self) -> bool {
-        let open = self.holdings.is_none()
-            && (self.promoted & self.board.occupied()).is_empty()
-            && self.checks_given.is_none();
-        if !open {
-            return false;
-        }
+        self.x_fen_castling_facts()
+            .chess960_castling(self.variant_told())
+    }
+
+    /// Whether this position written in X-FEN without regard to doubt reads back with the
+    /// castling rights it has: always, but in crazyhouse and three-check with Chess960 castling,
+    /// where the letters must say so by their notation (see
+    /// [`CastlingFacts::chess960_castling`]) unless every right is one of standard chess too
+    /// (king on e1 or e8, rook in the corner), which reads the same either way.
+    pub(crate) fn x_fen_tells_chess960_castling(&self) -> bool {
+        !self.chess960
+            || !self.variant_told()
+            || self.castles_as_in_standard_chess()
+            || self.x_fen_castling_facts().chess960_by_notation
+    }
+
+    /// Whether every castling right is one of standard chess: its rook in a corner, its king
+    /// on the e-file of that rank.
+    fn castles_as_in_standard_chess(&self) -> bool {
+        self.castling.squares().all(|rook| {
+            let color = if rook.rank() == 1 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let corner = matches!(rook.file().index(), 0 | 7) && matches!(rook.rank(), 1 | 8);
+            let king_home = self
+                .board
+                .king_of(color)
+                .is_some_and(|king| king.rank() == rook.rank() && king.file().index() == 4);
+            corner && king_home
+        })
+    }
+
+    /// Whether something else than the castling letters tells the variant: holdings, a
+    /// promoted piece or check counters.
+    fn variant_told(&self) -> bool {
+        self.holdings.is_some()
+            || !(self.promoted & self.board.occupied()).is_empty()
+            || self.checks_given.is_some()
+    }
+
+    /// What the castling letters of this position written in X-FEN without regard to doubt
+    /// (`K`/`Q` for each outermost rook, file letters for the rest) say.
+    fn x_fen_castling_facts(&self) -> CastlingFacts {
         let board = &self.board;
         let sides = self.castling.squares().filter_map(|square| {
             let color = match square.rank() {
@@ -312,7 +380,7 @@ impl Position {
             };
             Some((color, side))
         });
-        castling_facts(sides, board, true).1
+        castling_facts(sides, board)
     }
 }
 

@@ -323,6 +323,20 @@ pub struct Position {
     pub checks_given: Option<[u8; 2]>,
     /// The variant, as the FEN's dialect suggests it.
     pub variant: Variant,
+    /// Whether the castling rights follow Chess960's rules (the king anywhere between the rooks
+    /// of its back rank), as the castling letters tell: file letters, or `K`/`Q` naming rooks
+    /// that the standard start has none of. True in Chess960, and in crazyhouse and three-check
+    /// started from a Chess960 position (`…[] w HBhb - 0 1`).
+    ///
+    /// ```
+    /// use fenlint::position::{Position, Variant};
+    /// let tree = fenlint::parse("nrqbbnkr/pppppppp/8/8/8/8/PPPPPPPP/NRQBBNKR[] w HBhb - 0 1").into_tree();
+    /// let position = Position::from_tree(&tree).unwrap();
+    /// assert_eq!((position.variant, position.chess960), (Variant::Crazyhouse, true));
+    /// let tree = fenlint::parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1").into_tree();
+    /// assert!(!Position::from_tree(&tree).unwrap().chess960);
+    /// ```
+    pub chess960: bool,
 }
 
 /// The empty position: no pieces, White to move, no castling rights, no en-passant square,
@@ -350,6 +364,7 @@ impl Default for Position {
             holdings: None,
             checks_given: None,
             variant: Variant::Standard,
+            chess960: false,
         }
     }
 }

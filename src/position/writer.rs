@@ -345,8 +345,17 @@ impl Position {
         out.write_char(' ')?;
         // Read back as Chess960 (or checked as such): `K`/`Q` in doubt take their file letter.
         let chess960 = options.castling == CastlingStyle::XFen
-            && (self.variant == Variant::Chess960 || self.x_fen_reads_as_chess960());
-        write_castling(out, &self.board, self.castling, options.castling, chess960)?;
+            && (self.variant == Variant::Chess960
+                || self.chess960
+                || self.x_fen_reads_as_chess960());
+        // Crazyhouse and three-check castle by Chess960's rules only when the letters say so by
+        // their notation: where X-FEN's `K` and `Q` would not, every right takes its file letter.
+        let style = if chess960 && !self.x_fen_tells_chess960_castling() {
+            CastlingStyle::Shredder
+        } else {
+            options.castling
+        };
+        write_castling(out, &self.board, self.castling, style, chess960)?;
         match self.en_passant_square(options.en_passant) {
             Some(square) => write!(out, " {square}")?,
             None => out.write_str(" -")?,

@@ -1,7 +1,7 @@
 //! The castling letters of a FEN, each once, and what the castling rules ask first about
 //! them and the back ranks ([`Summary`]), read once for all of them.
 
-use crate::position::{Board, Variant};
+use crate::position::Board;
 use crate::syntax::{CastlingRight, CastlingSide, SyntaxTree};
 use crate::{Color, File, Piece, Role, Square};
 
@@ -161,14 +161,14 @@ impl Summary {
     }
 
     /// The summary of `letters` (at least one) on `board`, whose kings (White's, Black's, each
-    /// when it is the colour's only king) are `kings`, in `variant`.
+    /// when it is the colour's only king) are `kings`, with castling by the standard rules
+    /// (`standard`) or by Chess960's.
     pub(crate) fn of(
         board: &Board,
         kings: [Option<Square>; 2],
-        variant: Variant,
+        standard: bool,
         letters: &CastlingLetters,
     ) -> Summary {
-        let standard = variant != Variant::Chess960;
         if standard && Summary::usual_rights(board, kings, letters) {
             return Summary::default();
         }

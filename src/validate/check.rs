@@ -77,6 +77,9 @@ pub(crate) struct Check<'t, 'a> {
     pub(crate) tree: &'t SyntaxTree<'a>,
     pub(crate) position: &'t Position,
     pub(crate) variant: Variant,
+    /// Whether castling follows Chess960's rules (the king anywhere on its back rank) rather
+    /// than the standard ones (king on e1/e8, rooks in the corners).
+    pub(crate) chess960_castling: bool,
     /// The halfmove clock the counter rules check: the FEN's own, or one given with it.
     pub(crate) halfmove_clock: Option<CounterText<'t>>,
     /// The fullmove number the counter rules check: the FEN's own, or one given with it.
@@ -119,15 +122,24 @@ impl<'t, 'a> Check<'t, 'a> {
             position.board.king_of(crate::Color::White),
             position.board.king_of(crate::Color::Black),
         ];
+        // Chess960's castling rules hold in Chess960, and in the other variants when the
+        // castling letters tell them (crazyhouse or three-check from a Chess960 start); a FEN
+        // checked as standard chess keeps the standard rules.
+        let chess960_castling = match variant {
+            Variant::Chess960 => true,
+            Variant::Standard => false,
+            _ => position.chess960,
+        };
         let castling_summary = if castling.is_empty() {
             Summary::default()
         } else {
-            Summary::of(&position.board, kings, variant, castling)
+            Summary::of(&position.board, kings, !chess960_castling, castling)
         };
         Check {
             tree,
             position,
             variant,
+            chess960_castling,
             halfmove_clock: None,
             fullmove_number: None,
             castling,

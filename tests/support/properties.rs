@@ -174,11 +174,13 @@ pub fn parse_lint(bytes: &[u8]) {
 }
 
 /// What the writer promises to keep of `position` in `options`' dialect: everything but the
-/// variant (inferred by the reader) and, unless every en-passant square is written, the
+/// variant and whether castling follows Chess960's rules (both inferred by the reader from the
+/// notation; the castling rooks are kept) and, unless every en-passant square is written, the
 /// en-passant square.
 fn kept(position: &Position, options: &WriteOptions) -> Position {
     let mut kept = position.clone();
     kept.variant = Variant::Standard;
+    kept.chess960 = false;
     if options.en_passant != EnPassantStyle::Always {
         kept.en_passant = None;
     }

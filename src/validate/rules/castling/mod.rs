@@ -9,7 +9,6 @@ pub(crate) mod not_chess960;
 pub(crate) mod same_rook;
 pub(crate) mod too_many;
 
-use crate::position::Variant;
 use crate::syntax::{CastlingRight, CastlingSide};
 use crate::validate::castling_letters::{back_rank, rook, rooks_beside, square};
 use crate::validate::check::Check;
@@ -24,9 +23,10 @@ fn castling_king(check: &Check<'_, '_>, color: Color) -> Option<Square> {
 }
 
 /// Whether castling follows the standard rules (king on e1/e8, rooks in the corners): in every
-/// variant here but Chess960, which all start from the standard position.
+/// variant here but Chess960, unless the castling letters of a crazyhouse or three-check FEN
+/// tell a Chess960 start (see [`Check::chess960_castling`]).
 fn standard(check: &Check<'_, '_>) -> bool {
-    check.variant != Variant::Chess960
+    !check.chess960_castling
 }
 
 /// The castling letters, each once (a repeated letter is a syntax error of its own).
@@ -241,10 +241,12 @@ fn named_rook(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::position::Variant;
     use crate::validate::castling_letters::Summary;
 
     /// The summary's flags are what the rules' own helpers say, letter by letter, for random
-    /// back ranks and castling letters, in standard chess and Chess960.
+    /// back ranks and castling letters, in standard chess, Chess960 and crazyhouse (whose
+    /// castling follows the letters).
     #[test]
     fn the_summary_says_what_the_rules_work_out_letter_by_letter() {
         let mut rng = fastrand::Rng::with_seed(960);
@@ -276,7 +278,7 @@ mod tests {
             if castling.is_empty() {
                 continue;
             }
-            for variant in [Variant::Standard, Variant::Chess960] {
+            for variant in [Variant::Standard, Variant::Chess960, Variant::Crazyhouse] {
                 let check = Check::new(&tree, &position, variant, &castling);
                 let homeless =
                     rights(&check).any(|right| castling_king(&check, right.color()).is_none());

@@ -89,6 +89,7 @@ fn message(check: &Check<'_, '_>, color: Color, home: &str, rank: char) -> Messa
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::position::Variant;
 
     #[test]
     fn the_message_names_the_letters_as_written_and_the_home() {
@@ -112,6 +113,39 @@ mod tests {
         assert_eq!(
             help(Color::White, false),
             "A king that has moved cannot castle; remove White's castling letters or put the king back on rank 1."
+        );
+    }
+
+    #[test]
+    fn crazyhouse_and_three_check_from_a_chess960_start_castle_by_its_rules() {
+        let codes = |fen: &str| -> Vec<Code> {
+            crate::lint(fen)
+                .diagnostics()
+                .iter()
+                .map(|diagnostic| diagnostic.code())
+                .collect()
+        };
+        for fen in [
+            "nrqbbnkr/pppppppp/8/8/8/1N6/PPPPPPPP/1RQBBNKR[] b HBhb - 1 1",
+            "nrqbbnkr/pppppppp/8/8/8/1N6/PPPPPPPP/1RQBBNKR[] b KQkq - 1 1",
+            "nrqbbnkr/pppppppp/8/8/8/8/PPPPPPPP/NRQBBNKR w HBhb - 3+3 0 1",
+        ] {
+            assert_eq!(codes(fen), [], "{fen}");
+        }
+        // The king of a standard start that has moved still loses the rights.
+        assert!(
+            codes("rnbq1bnr/ppppkppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1")
+                .contains(&Code::CastlingNoKing)
+        );
+        // Checked as standard chess, the standard rules hold whatever the letters say.
+        let standard = crate::Validator::new()
+            .variant(Variant::Standard)
+            .lint("nrqbbnkr/pppppppp/8/8/8/8/PPPPPPPP/NRQBBNKR w HBhb - 0 1");
+        assert!(
+            standard
+                .diagnostics()
+                .iter()
+                .any(|diagnostic| diagnostic.code() == Code::CastlingNoKing)
         );
     }
 }
