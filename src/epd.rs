@@ -532,7 +532,7 @@ impl<'a> Reader<'a> {
             )
             .primary(span, "FEN move counters")
             .help(format!(
-                "PGN §16.2 writes them as operations, `hmvc {first_text}; fmvn {second_text};`; `fenlint fmt --epd-counters operations` converts a file, and the tools that read six-field books (cutechess, fastchess, python-chess) read either."
+                "PGN §16.2 writes them as operations, `hmvc {first_text}; fmvn {second_text};`; `fenlint fmt --epd-counters operations` converts a file. cutechess reads the four fields of either form, fastchess takes the six-field line as a FEN, and python-chess's EPD reader accepts only the operations."
             )),
         );
         for (number, name) in [(first, "halfmove clock"), (second, "fullmove number")] {

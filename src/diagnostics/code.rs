@@ -398,8 +398,9 @@ codes! {
     ///
     /// PGN §16.2 gives an EPD record no move counters (they are the `hmvc` and `fmvn`
     /// operations), but opening books and many test suites are `.epd` files of six-field FENs:
-    /// cutechess reads the four fields and skips the counters, fastchess and python-chess read
-    /// the whole FEN. fenlint reads two whole numbers right after the four fields as the
+    /// cutechess reads the four fields and skips the counters, fastchess keeps the whole line as
+    /// a FEN, and python-chess reads such a line as a FEN (`chess.Board(line)`) but not as EPD
+    /// (`Board.from_epd` takes the counters for an opcode). fenlint reads two whole numbers right after the four fields as the
     /// halfmove clock and the fullmove number, checks them as a FEN's, and says once that the
     /// file is in this dialect. `fenlint fmt --epd-counters operations` writes them as `hmvc`
     /// and `fmvn`; `--epd-counters fen` writes operations back as fields.
