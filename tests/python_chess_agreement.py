@@ -94,6 +94,7 @@ def readers(variant):
         (chess.variant.CrazyhouseBoard, False),
         (chess.variant.CrazyhouseBoard, True),
         (chess.variant.ThreeCheckBoard, False),
+        (chess.variant.ThreeCheckBoard, True),
     ]
 
 

@@ -736,9 +736,11 @@ fn letters_tell_chess960(position: &Position, castling_field: &str, by_notation:
         if king != square_at(4, rank) && !by_notation {
             return !"KQkq".contains(letter) || all_rights;
         }
+        // The corner without a rook, and one between it and the king.
+        let file = king.file().index();
         let classic_tells = match letter.to_ascii_uppercase() {
-            'K' => !has_rook(7) && (5..7).any(has_rook),
-            'Q' => !has_rook(0) && (1..4).any(has_rook),
+            'K' => !has_rook(7) && (file + 1..7).any(has_rook),
+            'Q' => !has_rook(0) && (1..file).any(has_rook),
             _ => return true,
         };
         classic_tells && all_rights

@@ -92,15 +92,19 @@ impl BackRank {
     /// (see [`BackRank::tells_chess960`]). A king off the e-file alone may be a standard king
     /// that moved, its rights kept by mistake.
     pub(super) fn notation_tells_chess960(self, side: CastlingSide) -> bool {
-        if self.king.is_none() {
+        let Some(king) = self.king else {
             return false;
-        }
+        };
+        // The files between the king and the h-corner, and between the a-corner and the king
+        // (f and g, and b, c and d, for a king on e1).
+        let king = u32::from(king);
+        let beyond = 0x7fu32.checked_shl(king.saturating_add(1)).unwrap_or(0) & 0x7f;
+        let before = !0xffu32.checked_shl(king).unwrap_or(0) & 0xfe;
         let rooks = self.rooks;
         match side {
             CastlingSide::File(_) => true,
-            // No rook in the h-corner, one on f or g; none in the a-corner, one on b, c or d.
-            CastlingSide::King => rooks & 0x80 == 0 && rooks & 0x60 != 0,
-            CastlingSide::Queen => rooks & 0x01 == 0 && rooks & 0x0e != 0,
+            CastlingSide::King => rooks & 0x80 == 0 && rooks & beyond != 0,
+            CastlingSide::Queen => rooks & 0x01 == 0 && rooks & before != 0,
         }
     }
 
