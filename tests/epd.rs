@@ -296,6 +296,24 @@ fn fen_counters_after_the_fields_are_the_records_counters() {
     // A leading zero is a FEN counter's warning here too.
     let zero = fenlint::epd::lint_epd("4k3/8/8/8/8/8/8/4K3 w - - 00 1", 0, &Validator::new());
     assert!(codes(&zero).contains(&"fen::counter::leading_zero"));
+    // They are fields of the FEN: one space before each, as between the other fields; the
+    // whitespace between operations is free.
+    let line = "4k3/8/8/8/8/8/8/4K3 w - -  0\t1  bm Kd2;";
+    let record = fenlint::epd::check(line, 0, &Validator::new());
+    let separators: Vec<(&str, Option<&str>)> = record
+        .diagnostics()
+        .iter()
+        .filter(|d| d.code() == Code::WhitespaceSeparator)
+        .map(|d| {
+            (
+                &line[d.span().range()],
+                d.fix().map(|fix| fix.replacement()),
+            )
+        })
+        .collect();
+    assert_eq!(separators, [("  ", Some(" ")), ("\t", Some(" "))]);
+    let spaced = fenlint::epd::lint_epd("4k3/8/8/8/8/8/8/4K3 w - -  bm Kd2;", 0, &Validator::new());
+    assert!(!codes(&spaced).contains(&"fen::whitespace::separator"));
 }
 
 /// Perft suites write operations after their `;`: one warning for the record, none for the

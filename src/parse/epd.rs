@@ -17,7 +17,7 @@ use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
 use super::cx::Cx;
-use super::fen::{fields, line_limit, line_too_long};
+use super::fen::{fields, line_limit, line_too_long, separator_token};
 use super::whitespace::field_len;
 use crate::syntax::SyntaxKind;
 
@@ -34,7 +34,12 @@ pub(crate) fn epd_record<'a>(cx: &Cx<'a>, input: &'a str) -> usize {
     let mut first = true;
     while !rest.is_empty() {
         if let Ok((after, space)) = whitespace(rest) {
-            cx.token(SyntaxKind::Whitespace, space);
+            // Before FEN move counters the whitespace separates two fields of the FEN.
+            if first && move_counters_text(after).is_ok() {
+                separator_token(cx, space, true);
+            } else {
+                cx.token(SyntaxKind::Whitespace, space);
+            }
             rest = after;
             continue;
         }
@@ -152,18 +157,26 @@ fn counter(input: &str) -> IResult<&str, &str> {
 /// one [`SyntaxKind::MoveCounters`] node, for the check `epd::fields::move_counters`. Returns
 /// the rest, or `None` with nothing built when the text is not two numbers.
 fn move_counters<'a>(cx: &Cx<'a>, input: &'a str) -> Option<&'a str> {
-    let (rest, (halfmove, space, fullmove, end)) = (counter, whitespace, counter, opt(semicolon))
-        .parse(input)
-        .ok()?;
+    let (rest, (halfmove, space, fullmove, end)) = move_counters_text(input).ok()?;
     let node = cx.start(SyntaxKind::MoveCounters, input);
     cx.token(SyntaxKind::Number, halfmove);
-    cx.token(SyntaxKind::Whitespace, space);
+    // Between two fields of the FEN: one space, as in a FEN (`fen::whitespace::separator`).
+    separator_token(cx, space, true);
     cx.token(SyntaxKind::Number, fullmove);
     if let Some(end) = end {
         cx.token(SyntaxKind::Semicolon, end);
     }
     cx.finish(node);
     Some(rest)
+}
+
+/// The halfmove clock, the whitespace after it, the fullmove number and the `;` that may end
+/// them, as [`move_counters`] reads them.
+type MoveCountersText<'a> = (&'a str, &'a str, &'a str, Option<&'a str>);
+
+/// The text of FEN move counters at the start of `input` (see [`move_counters`]).
+fn move_counters_text(input: &str) -> IResult<&str, MoveCountersText<'_>> {
+    (counter, whitespace, counter, opt(semicolon)).parse(input)
 }
 
 /// `operation ::= opcode ( epd_blank operand )* epd_blank? ";"`

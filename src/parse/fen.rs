@@ -291,7 +291,7 @@ fn leading_whitespace<'a>(cx: &Cx<'a>, input: &'a str) -> Option<&'a str> {
 
 /// The whitespace `sep` between two fields, as trivia, with `fen::whitespace::separator` unless
 /// it is one space or `in_fields` is false (between extra fields, which draw their own report).
-fn separator_token(cx: &Cx<'_>, sep: &str, in_fields: bool) {
+pub(super) fn separator_token(cx: &Cx<'_>, sep: &str, in_fields: bool) {
     let span = cx.token(SyntaxKind::Whitespace, sep);
     if sep != " " && in_fields {
         cx.report(
