@@ -316,6 +316,50 @@ fn fen_counters_after_the_fields_are_the_records_counters() {
     assert!(!codes(&spaced).contains(&"fen::whitespace::separator"));
 }
 
+/// A `;` written right after the last position field (`… b - -;`, as some variant books end a
+/// record without operations) ends the fields: the en-passant square is read, and the stray `;`
+/// is the error, removed by the fix.
+#[test]
+fn a_semicolon_right_after_the_fields_is_a_stray_semicolon() {
+    for (line, fixed) in [
+        ("4k3/8/8/8/8/8/8/4K3 b - -;", "4k3/8/8/8/8/8/8/4K3 b - -"),
+        (
+            "4k3/8/8/8/4P3/8/8/4K3 b - e3;",
+            "4k3/8/8/8/4P3/8/8/4K3 b - e3",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3[] b - -;",
+            "4k3/8/8/8/8/8/8/4K3[] b - -",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 b - - 3+3;",
+            "4k3/8/8/8/8/8/8/4K3 b - - 3+3",
+        ),
+    ] {
+        let diagnostics = fenlint::epd::lint_epd(line, 0, &Validator::new());
+        let errors: Vec<&str> = diagnostics
+            .iter()
+            .filter(|d| d.severity() == Severity::Error)
+            .map(|d| d.code().name())
+            .collect();
+        assert_eq!(errors, ["epd::opcode::invalid"], "{line}");
+        let stray = diagnostics
+            .iter()
+            .find(|d| d.severity() == Severity::Error)
+            .unwrap();
+        assert_eq!(&line[stray.span().range()], ";", "{line}");
+        let fix = stray.fix().unwrap();
+        let mut text = line.to_owned();
+        text.replace_range(fix.span().range(), fix.replacement());
+        assert_eq!(text, fixed);
+        assert!(
+            fenlint::epd::lint_epd(&text, 0, &Validator::new())
+                .iter()
+                .all(|d| d.severity() != Severity::Error)
+        );
+    }
+}
+
 /// Perft suites write operations after their `;`: one warning for the record, none for the
 /// `;` before the first operation or the last one's missing `;`, and each `Dn` takes a count.
 #[test]

@@ -64,7 +64,8 @@ pub(crate) fn epd_record<'a>(cx: &Cx<'a>, input: &'a str) -> usize {
 /// en_passant ( separator ( remaining_checks | given_checks ) )?`
 ///
 /// The text up to the end of the fourth whitespace-separated field, or of a fifth that is
-/// written as three-check counters ([`is_check_counters`]), is read by the FEN's field
+/// written as three-check counters ([`is_check_counters`]), each ended by a `;` written right
+/// after it too ([`last_field_len`]), is read by the FEN's field
 /// productions, with their diagnostics: a three-check record carries its check counters right
 /// after the en-passant field, as python-chess writes and reads three-check EPD
 /// (`ThreeCheckBoard.epd`: `… - 3+3 bm e4;`). A record with fewer than four fields is all
@@ -96,16 +97,23 @@ fn position_text(input: &str) -> (&str, usize) {
             break;
         }
         let start = end.saturating_add(rest.len().saturating_sub(after_space.len()));
-        let len = field_len(after_space);
-        end = start.saturating_add(len);
         count = count.saturating_add(1);
+        let len = if count == 4 {
+            last_field_len(after_space)
+        } else {
+            field_len(after_space)
+        };
+        end = start.saturating_add(len);
     }
     if count < 4 {
         return (input, count);
     }
     let rest = input.get(end..).unwrap_or_default();
+    if rest.starts_with(';') {
+        return (input.get(..end).unwrap_or(input), count);
+    }
     let after_space = rest.trim_start();
-    let fifth_len = field_len(after_space);
+    let fifth_len = last_field_len(after_space);
     if after_space.len() < rest.len()
         && is_check_counters(after_space.get(..fifth_len).unwrap_or_default())
     {
@@ -113,6 +121,18 @@ fn position_text(input: &str) -> (&str, usize) {
         end = fifth_start.saturating_add(fifth_len);
     }
     (input.get(..end).unwrap_or(input), count)
+}
+
+/// The length of the last position field at the start of `text` (the en-passant square, or
+/// the check counters after it): up to whitespace, or to a `;` written right after it (`… b -
+/// -;`), which no such field holds and which then ends the record's fields (an empty operation,
+/// for the EPD checks).
+fn last_field_len(text: &str) -> usize {
+    let len = field_len(text);
+    match text.get(..len).and_then(|field| field.find(';')) {
+        Some(semicolon) if semicolon > 0 => semicolon,
+        _ => len,
+    }
 }
 
 /// Whether `text` is written as three-check counters: digits and `+` only, with a `+`, starting
