@@ -718,8 +718,18 @@ impl<'a> Reader<'a> {
                         .help(format!("Write the moves in SAN after the opcode, such as `{} Nf3;`, or remove the operation.", shown(opcode))),
                     );
                 }
-                for operand in &operation.operands {
+                for (at, operand) in operation.operands.iter().enumerate() {
                     if !operand.string && is_san(operand.text) {
+                        continue;
+                    }
+                    let before = at.checked_sub(1).and_then(|at| operation.operands.get(at));
+                    if let Some(before) = before.filter(|before| {
+                        matches!(operand.text, "+" | "#")
+                            && !before.string
+                            && is_san(before.text)
+                            && !before.text.ends_with(['+', '#'])
+                    }) {
+                        self.detached_check_sign(opcode, before, operand);
                         continue;
                     }
                     // Without its `;`, the operation may run into the next one (`bm Kd2 id
@@ -752,6 +762,33 @@ impl<'a> Reader<'a> {
             }
             None => {}
         }
+    }
+
+    /// `epd::operand::invalid` for a check or mate sign written apart from the move before it
+    /// (`bm Qd1 + ;`), with the fix that joins them (`bm Qd1+;`).
+    fn detached_check_sign(&mut self, opcode: &str, mov: &Operand<'_>, sign: &Operand<'_>) {
+        let (what, text) = if sign.text == "#" {
+            ("mate", "#")
+        } else {
+            ("check", "+")
+        };
+        self.report(
+            Diagnostic::new(
+                Code::EpdOperandInvalid,
+                format!(
+                    "{what} sign `{text}` of `{}` apart from the move `{}`, expected it joined to the move",
+                    shown(opcode),
+                    shown(mov.text)
+                ),
+            )
+            .primary(sign.span, format!("{what} sign"))
+            .secondary(mov.span, "the move it belongs to")
+            .help(format!(
+                "In SAN the sign is part of the move (PGN §8.2.3): write `{}{text}`; a `{text}` on its own reads as another move.",
+                shown(mov.text),
+            ))
+            .with_fix(Span::new(mov.span.end, sign.span.end), text),
+        );
     }
 
     fn check_opcode(&mut self, opcode: &str, span: Span) {

@@ -392,6 +392,55 @@ fn perft_operations_after_their_semicolon_are_one_warning() {
 
 /// The operands of the standard opcodes: integers (signed for `ce`) and moves in SAN, with
 /// the mate suites' `bm #N` as a dialect.
+/// A check or mate sign written apart from its move (`bm Qd1 + ;`, seen in classic suites) is
+/// one error with the fix that joins it; a sign after a move that has one, or alone, is not.
+#[test]
+fn a_check_sign_apart_from_its_move_is_joined_by_the_fix() {
+    let line = "1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - bm Qd1 + Rd2 #; id \"x\";";
+    let diagnostics = fenlint::epd::lint_epd(line, 0, &Validator::new());
+    let signs: Vec<(&str, &str, String)> = diagnostics
+        .iter()
+        .map(|d| {
+            let fix = d.fix().unwrap();
+            let mut fixed = line.to_owned();
+            fixed.replace_range(fix.span().range(), fix.replacement());
+            (d.code().name(), &line[d.span().range()], fixed)
+        })
+        .collect();
+    assert_eq!(
+        signs,
+        [
+            (
+                "epd::operand::invalid",
+                "+",
+                line.replacen("Qd1 +", "Qd1+", 1)
+            ),
+            (
+                "epd::operand::invalid",
+                "#",
+                line.replacen("Rd2 #", "Rd2#", 1)
+            ),
+        ]
+    );
+    assert!(
+        diagnostics[0]
+            .message()
+            .starts_with("check sign `+` of `bm` apart from the move `Qd1`")
+    );
+    for line in [
+        "1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - bm Qd1+ +;",
+        "1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - bm +;",
+    ] {
+        let diagnostics = fenlint::epd::lint_epd(line, 0, &Validator::new());
+        assert_eq!(codes(&diagnostics), ["epd::operand::invalid"], "{line}");
+        assert!(
+            diagnostics[0].message().starts_with("operand `+`"),
+            "{line}"
+        );
+        assert!(diagnostics[0].fix().is_none(), "{line}");
+    }
+}
+
 #[test]
 fn operands_of_the_standard_opcodes_are_checked() {
     let validator = Validator::new();
