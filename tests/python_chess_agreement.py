@@ -56,7 +56,7 @@ def positions(path):
     if kind in (".fen", ".epd"):
         for number, line in enumerate(lines, start=1):
             text = line.decode("latin-1").strip()
-            if text and not text.startswith("#"):
+            if text and not text.startswith(("#", "%")):
                 yield number, text, None, kind
         return
     variant, fens = None, []

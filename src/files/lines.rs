@@ -1,13 +1,16 @@
 //! The lines of a file: which hold a position, where each starts, and their endings.
 
 /// Whether a line (without its line ending) of a [`FileKind::Lines`](crate::files::FileKind::Lines) or [`FileKind::Epd`](crate::files::FileKind::Epd) file
-/// holds a position: not blank and not a `#` comment. A byte-order mark at the start of the
-/// line is not part of either: a mark alone is blank, and a mark before `#` starts a comment.
+/// holds a position: not blank and not a comment, which starts with `#` or `%` (as the test
+/// suites of python-chess and others write their headers; no FEN starts with either). A
+/// byte-order mark at the start of the line is not part of either: a mark alone is blank, and a
+/// mark before `#` starts a comment.
 ///
 /// ```
 /// use fenlint::files::is_position_line;
 /// assert!(is_position_line(b"8/8/8/8/8/8/8/8 w - - 0 1"));
 /// assert!(!is_position_line(b"  # a comment"));
+/// assert!(!is_position_line(b"% Giveaway puzzles"));
 /// assert!(!is_position_line("\u{feff}# a comment after a byte-order mark".as_bytes()));
 /// assert!(!is_position_line(b" \t"));
 /// ```
@@ -20,7 +23,7 @@ pub fn is_position_line(line: &[u8]) -> bool {
     let trimmed = trimmed
         .strip_prefix("\u{feff}".as_bytes())
         .map_or(trimmed, <[u8]>::trim_ascii_start);
-    !trimmed.is_empty() && !trimmed.starts_with(b"#")
+    !trimmed.is_empty() && !trimmed.starts_with(b"#") && !trimmed.starts_with(b"%")
 }
 
 /// The lines of `bytes` as every reader of whole files here reads them, with their byte
