@@ -246,6 +246,7 @@ pub fn check<'a>(line: &'a str, base: usize, validator: &Validator) -> Record<'a
         base: base.min(usize::MAX.saturating_sub(line.len())),
         diagnostics: Capped::default(),
         fen_counters: None,
+        king_promotion: validator.is_syntax_only(),
     };
     if line.trim().is_empty() {
         return Record {
@@ -324,6 +325,9 @@ struct Reader<'a> {
     diagnostics: Capped,
     /// The FEN move counters right after the position (the six-field dialect), if any.
     fen_counters: Option<[CounterText<'a>; 2]>,
+    /// Whether a move may promote to a king, as in antichess: when only the notation is
+    /// checked (`Validator::syntax`), the same in every variant played on a chess board.
+    king_promotion: bool,
 }
 
 impl<'a> Reader<'a> {
@@ -719,14 +723,14 @@ impl<'a> Reader<'a> {
                     );
                 }
                 for (at, operand) in operation.operands.iter().enumerate() {
-                    if !operand.string && is_san(operand.text) {
+                    if !operand.string && is_san(operand.text, self.king_promotion) {
                         continue;
                     }
                     let before = at.checked_sub(1).and_then(|at| operation.operands.get(at));
                     if let Some(before) = before.filter(|before| {
                         matches!(operand.text, "+" | "#")
                             && !before.string
-                            && is_san(before.text)
+                            && is_san(before.text, self.king_promotion)
                             && !before.text.ends_with(['+', '#'])
                     }) {
                         self.detached_check_sign(opcode, before, operand);
@@ -1058,8 +1062,8 @@ fn is_mate_count(text: &str) -> bool {
 
 /// Whether `text` is a move in SAN (PGN §8.2.3), by its syntax alone: castling (`O-O`,
 /// `O-O-O`), a piece move (`Nf3`, `Nbd2`, `R1e2`, `Qh4xe1`), or a pawn move (`e4`, `exd5`,
-/// `e8=Q`), each with an optional `+` or `#`.
-fn is_san(text: &str) -> bool {
+/// `e8=Q`, and `e8=K` with `king_promotion`), each with an optional `+` or `#`.
+fn is_san(text: &str, king_promotion: bool) -> bool {
     let body = text.strip_suffix(['+', '#']).unwrap_or(text);
     if body == "O-O" || body == "O-O-O" {
         return true;
@@ -1087,6 +1091,7 @@ fn is_san(text: &str) -> bool {
             // A pawn: `e4`, `exd5`, with `=Q` on the last rank.
             let (body, promotion) = match bytes {
                 [head @ .., b'=', b'Q' | b'R' | b'B' | b'N'] => (head, true),
+                [head @ .., b'=', b'K'] if king_promotion => (head, true),
                 _ => (bytes, false),
             };
             let target_rank = match body {

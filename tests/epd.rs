@@ -392,6 +392,17 @@ fn perft_operations_after_their_semicolon_are_one_warning() {
 
 /// The operands of the standard opcodes: integers (signed for `ce`) and moves in SAN, with
 /// the mate suites' `bm #N` as a dialect.
+/// Promotion to a king is a move of antichess: read when only the notation is checked, not in
+/// chess.
+#[test]
+fn promotion_to_a_king_is_a_move_when_only_the_notation_is_checked() {
+    let line = "8/P7/8/8/8/5k2/8/7b w - - bm a8=K; max_dtm 6;";
+    let syntax = fenlint::epd::lint_epd(line, 0, &Validator::new().syntax());
+    assert_eq!(codes(&syntax), Vec::<&str>::new());
+    let chess = fenlint::epd::lint_epd(line, 0, &Validator::new());
+    assert!(codes(&chess).contains(&"epd::operand::invalid"));
+}
+
 /// A check or mate sign written apart from its move (`bm Qd1 + ;`, seen in classic suites) is
 /// one error with the fix that joins it; a sign after a move that has one, or alone, is not.
 #[test]
