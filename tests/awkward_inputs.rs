@@ -196,3 +196,46 @@ fn formatting_keeps_the_byte_order_mark() {
     assert_eq!(formatted.not_utf8_lines, [2]);
     assert_eq!(formatted.text, latin1);
 }
+
+/// A line cut for its length says nothing about where it ends: no fields missing, no string or
+/// operation left open, no record length but the line's own, in `fen::input::too_long`.
+#[test]
+fn a_line_cut_for_its_length_draws_no_report_about_its_end() {
+    use fenlint::files::{FileKind, lint_line_head};
+    let validator = fenlint::Validator::new();
+    let string = format!("4k3/8/8/8/8/8/8/4K3 w - - c0 \"{}\";", "x".repeat(200_000));
+    let board = format!("{} w - - 0 1", "8".repeat(200_000));
+    let open = format!("8/8/8/8/8/8/8/8{}", " ".repeat(100_000));
+    for (kind, line, expected) in [
+        (FileKind::Epd, string.as_str(), vec!["fen::input::too_long"]),
+        (
+            FileKind::Lines,
+            board.as_str(),
+            vec![
+                "fen::placement::adjacent_digits",
+                "fen::placement::rank_too_long",
+                "fen::input::too_long",
+            ],
+        ),
+        // Fields missing before the cut are missing: only what runs to the cut is dropped.
+        (
+            FileKind::Lines,
+            "8/8 w",
+            vec!["fen::placement::too_few_ranks", "fen::fields::missing"],
+        ),
+    ] {
+        let head = &line.as_bytes()[..line.len().min(fenlint::MAX_LINE_LEN + 4)];
+        let diagnostics = lint_line_head(kind, head, line.len(), 0, &validator);
+        assert_eq!(
+            codes(&diagnostics),
+            expected,
+            "{}",
+            &line[..40.min(line.len())]
+        );
+    }
+    let diagnostics = lint_line_head(FileKind::Lines, open.as_bytes(), open.len(), 0, &validator);
+    assert!(codes(&diagnostics).contains(&"fen::input::too_long"));
+    assert!(!codes(&diagnostics).contains(&"fen::fields::missing"));
+    let too_long = diagnostics.last().unwrap();
+    assert_eq!(too_long.span().end, open.len());
+}

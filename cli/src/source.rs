@@ -114,14 +114,24 @@ impl Snippet {
             .saturating_add(shown.saturating_sub(text))
     }
 
-    /// The line and column of byte `offset` of the file (clamped to the snippet).
+    /// The line and column of byte `offset` of the file (see [`Snippet::position_in`]).
     pub fn position(&self, offset: usize) -> Position {
         self.position_in(offset, ColumnUnit::Char)
     }
 
-    /// The line and column of byte `offset` of the file (clamped to the snippet), the column
-    /// counted in `unit` (SARIF counts UTF-16 code units).
+    /// The line and column of byte `offset` of the file, the column counted in `unit` (SARIF
+    /// counts UTF-16 code units). Past the end of the snippet, which is where a line too long
+    /// to keep was cut, the column goes on one a byte, as the unread text is not known (its
+    /// characters are one byte each in the usual case, a run of ASCII).
     pub fn position_in(&self, offset: usize, unit: ColumnUnit) -> Position {
+        let end = self.file_offset(self.text.len());
+        let mut position = self.position_within(offset.min(end), unit);
+        position.column = position.column.saturating_add(offset.saturating_sub(end));
+        position
+    }
+
+    /// [`Snippet::position_in`] for `offset` within the snippet.
+    fn position_within(&self, offset: usize, unit: ColumnUnit) -> Position {
         if self.plain {
             let local = offset.saturating_sub(self.offset).min(self.text.len());
             return Position {
@@ -227,24 +237,19 @@ impl<'a> Place<'a> {
     /// As [`Snippet::position_in`]; a line of ASCII is placed without being made a snippet.
     pub fn position_in(&self, offset: usize, unit: ColumnUnit) -> Position {
         match *self {
-            Place::Line(line) if line.plain => {
-                ascii_position(line.line, line.offset, line.bytes.len(), offset)
-            }
+            Place::Line(line) if line.plain => ascii_position(line.line, line.offset, offset),
             _ => self.snippet().position_in(offset, unit),
         }
     }
 }
 
-/// The position of byte `offset` of a file on its line `line` (0-based), which is ASCII, starts
-/// at byte `line_offset` and is `len` bytes long: the column is the offset in the line (the
-/// line's end for an offset past it).
-pub fn ascii_position(line: usize, line_offset: usize, len: usize, offset: usize) -> Position {
+/// The position of byte `offset` of a file on its line `line` (0-based), which is ASCII and
+/// starts at byte `line_offset`: the column is the offset in the line, one a byte, also past the
+/// end of what was kept of a line cut for its length (see [`Snippet::position_in`]).
+pub fn ascii_position(line: usize, line_offset: usize, offset: usize) -> Position {
     Position {
         line: line.saturating_add(1),
-        column: offset
-            .saturating_sub(line_offset)
-            .min(len)
-            .saturating_add(1),
+        column: offset.saturating_sub(line_offset).saturating_add(1),
     }
 }
 

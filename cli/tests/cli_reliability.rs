@@ -282,7 +282,8 @@ fn diagnostics_per_game_are_capped() {
 }
 
 /// An EPD record of 100,000 opcodes (many of them repeated): the command keeps the first 64 KiB
-/// of the line and says the rest is too long, in time linear in the line; the library checks
+/// of the line and says the rest is too long, in time linear in the line, placing the rest by
+/// its bytes (one column a byte past what was kept); the library checks
 /// such a record whole in linear time too (`tests/reliability.rs`).
 #[test]
 fn an_epd_record_of_100000_opcodes_is_read_in_linear_time() {
@@ -297,8 +298,19 @@ fn an_epd_record_of_100000_opcodes_is_read_in_linear_time() {
     assert_eq!(code, 1, "{stderr}");
     let lines: Vec<&str> = stdout.lines().collect();
     assert!(lines.len() <= 66, "{} reports", lines.len());
-    assert!(stdout.contains("fen::input::too_long"), "{stdout}");
-    assert!(stdout.contains("epd::record::too_long"), "{stdout}");
+    // The record's length is the line's, said once by `fen::input::too_long`, whose span ends
+    // at the line's end, in bytes and in columns alike.
+    assert!(!stdout.contains("epd::record::too_long"), "{stdout}");
+    let too_long: serde_json::Value = lines
+        .iter()
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap())
+        .find(|finding| finding["code"] == "fen::input::too_long")
+        .unwrap();
+    assert_eq!(too_long["byte_end"], record.len() - 1);
+    assert_eq!(
+        too_long["end_column"].as_u64().unwrap() - too_long["column"].as_u64().unwrap(),
+        too_long["byte_end"].as_u64().unwrap() - too_long["byte_start"].as_u64().unwrap(),
+    );
 }
 
 /// The findings of each file are printed before the next file is read: with a FIFO named after

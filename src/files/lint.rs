@@ -200,6 +200,9 @@ pub fn lint_line_head(
         cut = cut.saturating_sub(1);
     }
     let mut diagnostics = lint_line(kind, head.get(..cut).unwrap_or_default(), offset, validator);
+    // What the head says about where the line ends is not so: the line goes on.
+    let cut_at = offset.saturating_add(cut);
+    diagnostics.retain(|diagnostic| !depends_on_the_end(diagnostic, cut_at));
     if let Some(severity) = validator.severity_of(crate::Code::InputTooLong) {
         let span = crate::Span::new(
             offset.saturating_add(cut),
@@ -209,6 +212,24 @@ pub fn lint_line_head(
         diagnostics.push(crate::parse::line_too_long(span, total).with_severity(severity));
     }
     diagnostics
+}
+
+/// Whether `diagnostic`, of the head of a line cut at offset `cut`, tells something that holds
+/// only if the line ended there: fields missing (the rest may hold them), a placement of too
+/// few ranks that runs to the cut, a string or an operation left open, the record's length
+/// (which `fen::input::too_long` gives in full).
+fn depends_on_the_end(diagnostic: &Diagnostic, cut: usize) -> bool {
+    use crate::Code;
+    match diagnostic.code() {
+        Code::FieldsMissing
+        | Code::EpdFieldsMissing
+        | Code::EpdOperandUnclosedString
+        | Code::EpdOperationUnterminated
+        | Code::EpdRecordTooLong => true,
+        // The ranks go on only if the placement runs to the cut.
+        Code::PlacementTooFewRanks => diagnostic.span().end >= cut,
+        _ => false,
+    }
 }
 
 /// [`lint_line_head`] for a kept head already known to be UTF-8 (see [`lint_text_line`]).
