@@ -191,6 +191,15 @@ codes! {
     /// Bad (an EPD record): `4k3/8/8/8/8/8/8/4K3 w - - id "a";\x00`
     /// Good: `4k3/8/8/8/8/8/8/4K3 w - - id "a";`
     InputTrailingNul => "fen::input::trailing_nul", Warning, once per file;
+    /// UCI's `startpos` in place of a FEN
+    ///
+    /// UCI's `position` command names the standard start position `startpos` (`position startpos
+    /// moves e2e4`), and a FEN copied from such a command is sometimes only that word. It is no
+    /// FEN: the fix writes the start position's FEN when the word is all there is.
+    ///
+    /// Bad: `startpos`
+    /// Good: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`
+    InputUciStartpos => "fen::input::uci_startpos", Error;
     /// a line longer than 64 KiB
     ///
     /// No FEN comes near this size. The first 64 KiB are parsed and reported as usual; the rest

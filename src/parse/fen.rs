@@ -217,6 +217,9 @@ pub(super) fn fields<'a>(cx: &Cx<'a>, input: &'a str) {
     let Some(mut rest) = leading_whitespace(cx, input) else {
         return;
     };
+    if uci_start_position(cx, rest) {
+        return;
+    }
     let mut read = FieldsRead::new(rest);
     loop {
         // The placement production finds the end of its own field, so that the longest field
@@ -251,6 +254,40 @@ pub(super) fn fields<'a>(cx: &Cx<'a>, input: &'a str) {
     }
     read.finish(cx);
     trailing_whitespace(cx, rest);
+}
+
+/// The standard start position as UCI's `position startpos` names it, in place of a FEN at the
+/// start of `input` (after any leading whitespace): `startpos` and what follows it are error
+/// tokens, with one `fen::input::uci_startpos`, whose fix writes the FEN when nothing follows.
+/// Returns whether the input is so.
+fn uci_start_position<'a>(cx: &Cx<'a>, input: &'a str) -> bool {
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let Ok((after, word)) = field(input) else {
+        return false;
+    };
+    if word != "startpos" {
+        return false;
+    }
+    let span = cx.token(SyntaxKind::Error, word);
+    let diagnostic = Diagnostic::new(
+        Code::InputUciStartpos,
+        "UCI's `startpos` in place of a FEN, expected the position's FEN",
+    )
+    .primary(span, "the start position, as UCI names it")
+    .help(format!(
+        "`startpos` is the start position in UCI's `position` command (`position startpos moves e2e4`); its FEN is `{START}`."
+    ));
+    let diagnostic = if after.trim().is_empty() {
+        diagnostic.with_fix(span, START)
+    } else {
+        diagnostic
+    };
+    cx.report(diagnostic);
+    // What follows (`moves e2e4 …`, or only whitespace) is no part of a FEN: the report says so.
+    let (after, space) = whitespace(after).unwrap_or((after, ""));
+    cx.token(SyntaxKind::Whitespace, space);
+    cx.token(SyntaxKind::Error, after);
+    true
 }
 
 /// The whitespace before the first field of `input`, as trivia with `fen::input::empty` when it
