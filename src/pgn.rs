@@ -640,8 +640,10 @@ impl<'a> Scanner<'a> {
         }
         let Some(value_end) = value_end else {
             // `[Name "value]`: the closing quote goes before the `]` that ends the line. When
-            // the value ends with `\"` (`[FEN "… 0 1\" ]`), the quote meant to close it is
-            // escaped: the fix removes the backslash, rather than adding a quote after it.
+            // the value ends with `\"`, the quote meant to close it is escaped by a backslash
+            // that a writer left unescaped: in a FEN (`[FEN "… 0 1\" ]`), which holds none, the
+            // fix removes it; in any other value (`[Event "Cup \"]`, read by python-chess as
+            // `Cup \`) it escapes it, so that the value keeps its backslash.
             let before = line
                 .trim_end()
                 .strip_suffix(']')
@@ -661,7 +663,11 @@ impl<'a> Scanner<'a> {
                 });
             let (at, fix_end, fix) = if escaped_quote {
                 let backslash = value.len().saturating_sub(2);
-                (backslash, backslash.saturating_add(1), String::new())
+                if name == "FEN" {
+                    (backslash, backslash.saturating_add(1), String::new())
+                } else {
+                    (backslash, backslash, "\\".to_owned())
+                }
             } else {
                 (before.len(), before.len(), "\"".to_owned())
             };

@@ -133,6 +133,8 @@ fn fixes_repair_what_they_claim() {
         "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\\\" ]\n\n*\n",
         "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\\\"]\n\n*\n",
         "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\n\n*\n",
+        // In another tag the backslash is the writer's, left unescaped: the fix escapes it.
+        "[Event \"Cup \\\"]\n\n*\n",
         "[SetUp \"1\"]\r\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1]\r\n\r\n*\r\n",
     ] {
         let diagnostics = lint(file);
@@ -144,6 +146,11 @@ fn fixes_repair_what_they_claim() {
         // An inserted line keeps the file's line ending.
         if file.contains("\r\n") {
             assert!(!fixed.replace("\r\n", "").contains('\n'), "{fixed:?}");
+        }
+        if file.starts_with("[Event") {
+            assert_eq!(fixed, "[Event \"Cup \\\\\"]\n\n*\n");
+            let pgn = fenlint::pgn::read(&fixed, 0);
+            assert_eq!(pgn.games()[0].tag("Event").unwrap().unescaped(), "Cup \\");
         }
     }
 }
