@@ -473,7 +473,11 @@ impl<'a> Reader<'a> {
             let counters = is_check_counters(operation.opcode);
             // In the perft-suite form the last operation ends at the end of the record.
             let ends_perft_record = leading && last_node == Some(at);
-            if !(operation.terminated || unclosed || counters || ends_perft_record) {
+            // Text whose opcode is invalid (`[1.0] -154` after the counters of tuning data, the
+            // lines of a file in another format) is no operation to end: its opcode's error
+            // says what is wrong, and no `;` is added to it.
+            let opcode = is_opcode(operation.opcode) || assignment(operation.opcode).is_some();
+            if !(operation.terminated || unclosed || counters || ends_perft_record || !opcode) {
                 let last = operation
                     .operands
                     .last()

@@ -5,6 +5,7 @@ mod support;
 
 use support::{codes, codes_and_spans};
 
+use fenlint::files::{self, FileKind};
 use fenlint::{Code, Diagnostic, Severity, Span, Validator};
 
 const KIWI: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -";
@@ -401,6 +402,22 @@ fn promotion_to_a_king_is_a_move_when_only_the_notation_is_checked() {
     assert_eq!(codes(&syntax), Vec::<&str>::new());
     let chess = fenlint::epd::lint_epd(line, 0, &Validator::new());
     assert!(codes(&chess).contains(&"epd::operand::invalid"));
+}
+
+/// Text after the fields whose opcode is invalid (tuning data's `[1.0] -154`, the lines of a
+/// file in another format) draws its opcode's error, and no `;` is added to it: fixing such a
+/// file changes nothing.
+#[test]
+fn text_with_an_invalid_opcode_gets_no_semicolon() {
+    let text = "8/2N2kp1/8/8/8/8/8/4K3 b - - 0 38 [1.0] -154\nepd rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\n";
+    let diagnostics = lint_file(text, &Validator::new());
+    assert!(codes(&diagnostics).contains(&"epd::opcode::invalid"));
+    assert!(!codes(&diagnostics).contains(&"epd::operation::unterminated"));
+    let fixed = files::fix_file(FileKind::Epd, text.as_bytes(), &Validator::new());
+    assert_eq!(fixed.text, text.as_bytes());
+    // A valid opcode without its `;` still gets it.
+    let record = fenlint::epd::lint_epd("8/8/8/8/8/8/8/8 w - - bm Kd2", 0, &Validator::new());
+    assert!(codes(&record).contains(&"epd::operation::unterminated"));
 }
 
 /// A check or mate sign written apart from its move (`bm Qd1 + ;`, seen in classic suites) is
