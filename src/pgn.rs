@@ -3,7 +3,8 @@
 //!
 //! [`read`] splits a PGN file into games and tag pairs (PGN §8.1) without reading the movetext
 //! beyond what separates games: brace comments `{...}`, `;` comments and `%` escape lines are
-//! skipped, so a `[` inside them is no tag, and a tag pair after movetext starts a new game.
+//! skipped, so a `[` inside them is no tag, and a tag pair after movetext, or after a blank
+//! line that ends a game of tags without moves, starts a new game.
 //! [`lint_pgn`] lints each `FEN` tag pair, read with [`crate::parse_fen_tag_pair_at`], with the
 //! [`Validator`], as the variant the game's `Variant` tag names (which wins over the validator's
 //! own setting), and checks the `SetUp` and `Variant` tags. Every span is an absolute byte offset into the
@@ -386,6 +387,7 @@ pub fn read(text: &str, base: usize) -> Pgn<'_> {
         tags: Vec::new(),
         malformed: Vec::new(),
         movetext: false,
+        blank_after_tags: false,
         diagnostics: Vec::new(),
         pending: Capped::default(),
         line: std::cell::Cell::new((1, 0)),
@@ -396,6 +398,22 @@ pub fn read(text: &str, base: usize) -> Pgn<'_> {
         comments: scanner.comments,
         diagnostics: scanner.diagnostics,
     }
+}
+
+/// Whether the whitespace `space` holds a blank line: two line breaks (`\n`, `\r\n` or a `\r`
+/// alone).
+fn holds_blank_line(space: &str) -> bool {
+    let breaks = space.matches('\n').count().saturating_add(
+        space
+            .match_indices('\r')
+            .filter(|&(at, _)| {
+                !space
+                    .get(at.saturating_add(1)..)
+                    .is_some_and(|after| after.starts_with('\n'))
+            })
+            .count(),
+    );
+    breaks >= 2
 }
 
 struct Scanner<'a> {
@@ -411,6 +429,10 @@ struct Scanner<'a> {
     malformed: Vec<&'a str>,
     /// Whether the game being read has movetext (so that a tag pair starts a new game).
     movetext: bool,
+    /// Whether a blank line follows the tags of the game being read, which has no movetext: a
+    /// tag pair then starts a new game, as readers take a game without moves (fishtest writes
+    /// such games).
+    blank_after_tags: bool,
     diagnostics: Vec<Diagnostic>,
     /// The problems of the game being read, up to the cap.
     pending: Capped,
@@ -472,6 +494,7 @@ impl<'a> Scanner<'a> {
         );
         self.diagnostics.extend(diagnostics);
         self.movetext = false;
+        self.blank_after_tags = false;
     }
 
     fn run(&mut self) {
@@ -481,9 +504,13 @@ impl<'a> Scanner<'a> {
         loop {
             let rest = self.rest();
             let trimmed = rest.trim_start();
-            self.at = self
-                .at
-                .saturating_add(rest.len().saturating_sub(trimmed.len()));
+            let space = rest
+                .get(..rest.len().saturating_sub(trimmed.len()))
+                .unwrap_or_default();
+            if !self.movetext && !self.tags.is_empty() && holds_blank_line(space) {
+                self.blank_after_tags = true;
+            }
+            self.at = self.at.saturating_add(space.len());
             let Some(c) = trimmed.chars().next() else {
                 break;
             };
@@ -519,7 +546,7 @@ impl<'a> Scanner<'a> {
                 ';' => self.at = self.line_end(self.at),
                 '%' if self.at_line_start() => self.at = self.line_end(self.at),
                 '[' => {
-                    if self.movetext {
+                    if self.movetext || self.blank_after_tags {
                         self.finish_game();
                     }
                     self.tag_pair();

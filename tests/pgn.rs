@@ -344,3 +344,21 @@ fn lone_carriage_returns_end_lines() {
     assert!(found.contains(&"fen::side_to_move::invalid"), "{found:?}");
     assert!(found.contains(&"fen::castling::order"), "{found:?}");
 }
+
+/// A game of tags without moves (as fishtest writes one) ends at the blank line after its
+/// tags: the next tag section is a game of its own, as python-chess reads it, not a repeat of
+/// every tag.
+#[test]
+fn a_game_without_moves_ends_at_the_blank_line_after_its_tags() {
+    for file in [
+        "[Event \"a\"]\n[Result \"*\"]\n\n\n[Event \"b\"]\n[Result \"*\"]\n\n1. e4 *\n",
+        "[Event \"a\"]\r\n[Result \"*\"]\r\n\r\n[Event \"b\"]\r\n[Result \"*\"]\r\n\r\n1. e4 *\r\n",
+        "[Event \"a\"]\r[Result \"*\"]\r\r[Event \"b\"]\r[Result \"*\"]\r\r1. e4 *\r",
+    ] {
+        assert!(lint(file).is_empty(), "{file:?}: {:?}", codes(&lint(file)));
+        assert_eq!(fenlint::pgn::read(file, 0).games().len(), 2, "{file:?}");
+    }
+    // Without a blank line the tags are one section, and a repeated tag is said.
+    let file = "[Event \"a\"]\n[Event \"b\"]\n\n1. e4 *\n";
+    assert_eq!(codes(&lint(file)), ["pgn::tag::duplicate"]);
+}
