@@ -190,13 +190,18 @@ impl std::fmt::Display for UnknownVariant {
 impl std::error::Error for UnknownVariant {}
 
 /// The variant a `Variant` tag value names: `Ok(Some(_))` for a known variant, `Ok(None)` for
-/// names that leave the choice to the FEN (`From Position`), an error for unknown names.
+/// names that leave the choice to the FEN (`From Position`), an error for unknown names. Case,
+/// spaces, `-` and `_` do not count, and the names GUIs write for each variant are known, as
+/// python-chess knows them (`Normal`, `Classical` and `Illegal` for standard chess, `ZH` and
+/// `House` for crazyhouse).
 ///
 /// ```
 /// use fenlint::position::Variant;
 /// assert_eq!(fenlint::pgn::variant_of("Fischer Random"), Ok(Some(Variant::Chess960)));
 /// assert_eq!(fenlint::pgn::variant_of("3-check"), Ok(Some(Variant::ThreeCheck)));
 /// assert_eq!(fenlint::pgn::variant_of("From Position"), Ok(None));
+/// assert_eq!(fenlint::pgn::variant_of("normal"), Ok(Some(Variant::Standard)));
+/// assert_eq!(fenlint::pgn::variant_of("ZH"), Ok(Some(Variant::Crazyhouse)));
 /// assert!(fenlint::pgn::variant_of("Atomic").is_err());
 /// ```
 pub fn variant_of(name: &str) -> Result<Option<Variant>, UnknownVariant> {
@@ -206,10 +211,10 @@ pub fn variant_of(name: &str) -> Result<Option<Variant>, UnknownVariant> {
         .flat_map(char::to_lowercase)
         .collect();
     match key.as_str() {
-        "standard" | "chess" => Ok(Some(Variant::Standard)),
+        "standard" | "chess" | "normal" | "classical" | "illegal" => Ok(Some(Variant::Standard)),
         "chess960" | "fischerandom" | "fischerrandom" => Ok(Some(Variant::Chess960)),
-        "crazyhouse" => Ok(Some(Variant::Crazyhouse)),
-        "threecheck" | "3check" => Ok(Some(Variant::ThreeCheck)),
+        "crazyhouse" | "house" | "zh" => Ok(Some(Variant::Crazyhouse)),
+        "threecheck" | "3check" | "threecheckchess" => Ok(Some(Variant::ThreeCheck)),
         "fromposition" => Ok(None),
         _ => Err(UnknownVariant(name.to_owned())),
     }
