@@ -218,6 +218,46 @@ pub enum RankItem<'t, 'a> {
 }
 
 impl<'t, 'a> Placement<'t, 'a> {
+    /// The number of ranks and of files of a board of any size, as variants on other boards
+    /// write it (Capablanca's 10×8, xiangqi's 9×10, shogi's 9×9): every rank describes the same
+    /// number of squares, a letter one and a run of digits, read as one number, that many;
+    /// `~` and `+` (promoted pieces) describe none. `None` when the ranks differ, or hold
+    /// anything else.
+    ///
+    /// ```
+    /// let size = |fen| fenlint::parse(fen).into_tree().placement().unwrap().board_size();
+    /// assert_eq!(size("rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR"), Some((8, 10)));
+    /// assert_eq!(size("8/8/8/8/8/8/8/8"), Some((8, 8)));
+    /// assert_eq!(size("8/7/8/8/8/8/8/8"), None);
+    /// ```
+    pub fn board_size(&self) -> Option<(usize, usize)> {
+        let mut size: Option<(usize, usize)> = None;
+        for rank in self.ranks() {
+            let mut width = 0usize;
+            let mut run: Option<usize> = None;
+            for byte in rank.syntax().text().bytes() {
+                if byte.is_ascii_digit() {
+                    let digit = usize::from(byte.wrapping_sub(b'0'));
+                    run = Some(run.unwrap_or(0).checked_mul(10)?.checked_add(digit)?);
+                    continue;
+                }
+                width = width.checked_add(run.take().unwrap_or(0))?;
+                match byte {
+                    b'a'..=b'z' | b'A'..=b'Z' => width = width.checked_add(1)?,
+                    b'~' | b'+' => {}
+                    _ => return None,
+                }
+            }
+            width = width.checked_add(run.unwrap_or(0))?;
+            size = match size {
+                None => Some((1, width)),
+                Some((ranks, files)) if files == width => Some((ranks.checked_add(1)?, files)),
+                Some(_) => return None,
+            };
+        }
+        size
+    }
+
     /// The ranks in the order written: rank 8 first.
     pub fn ranks(&self) -> impl Iterator<Item = Rank<'t, 'a>> + use<'t, 'a> {
         self.0.children().filter_map(Rank::cast)

@@ -119,6 +119,19 @@ fn is_syntax_level(code: Code) -> bool {
     )
 }
 
+/// Whether `code` says that the board is not eight ranks of eight squares.
+fn is_board_shape(code: Code) -> bool {
+    matches!(
+        code,
+        Code::PlacementDigitOutOfRange
+            | Code::PlacementAdjacentDigits
+            | Code::RankTooLong
+            | Code::RankTooShort
+            | Code::PlacementTooManyRanks
+            | Code::PlacementTooFewRanks
+    )
+}
+
 /// The validator's settings: the variant to check against, and per-code severity overrides.
 ///
 /// ```
@@ -176,7 +189,9 @@ impl Validator {
     /// depends on the chess variant (which letters are pieces, holdings, castling letters, the
     /// en-passant square, check counters, extra fields). For positions of a variant fenlint does
     /// not know that are written as FENs on a chess board: Atomic, Horde, Antichess,
-    /// Seirawan, Sittuyin and the like.
+    /// Seirawan, Sittuyin and the like. A board of another size whose ranks all describe the
+    /// same number of squares (Capablanca's 10×8, xiangqi, shogi) is taken as the variant's
+    /// board (see [`crate::syntax::Placement::board_size`]).
     ///
     /// ```
     /// use fenlint::Validator;
@@ -186,6 +201,9 @@ impl Validator {
     /// // The board's shape is still checked.
     /// let lint = Validator::new().syntax().lint("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1");
     /// assert_eq!(lint.diagnostics()[0].code().name(), "fen::placement::rank_too_short");
+    /// // Capablanca chess, on ten files.
+    /// let capablanca = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1";
+    /// assert!(Validator::new().syntax().lint(capablanca).diagnostics().is_empty());
     /// ```
     #[must_use]
     pub fn syntax(mut self) -> Validator {
@@ -350,7 +368,16 @@ impl Validator {
             .as_ref()
             .map(|position| self.variant.unwrap_or(position.variant));
         if self.syntax_only {
-            diagnostics.retain(|diagnostic| is_syntax_level(diagnostic.code()));
+            // A board of another size, well formed, is the variant's board, not ranks of the
+            // wrong length: its shape is not checked against 8×8.
+            let other_board = tree
+                .placement()
+                .and_then(|placement| placement.board_size())
+                .is_some_and(|size| size != (8, 8));
+            diagnostics.retain(|diagnostic| {
+                is_syntax_level(diagnostic.code())
+                    && !(other_board && is_board_shape(diagnostic.code()))
+            });
         } else if let (Some(position), Some(variant)) = (&position, variant) {
             let castling = CastlingLetters::of(tree);
             let mut check = Check::new(tree, position, variant, &castling);
