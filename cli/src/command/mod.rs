@@ -110,7 +110,7 @@ pub fn fits_in_lines(kind: FileKind, name: &str, long_lines: &[bounded::LongLine
         return true;
     }
     eprintln!(
-        "fenlint: {}: left as it is: line {line} is longer than {} KiB, the limit of a line, and a PGN file's games cannot be told apart without it (see `fenlint check`)",
+        "fenlint: {}: left as it is: line {line} is longer than {} KiB, the limit of a line, and a PGN file's games cannot be told apart without it (`fenlint check` reads the file whole and checks its FENs)",
         shown_name(name),
         fenlint::MAX_LINE_LEN / 1024
     );
