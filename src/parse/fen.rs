@@ -262,12 +262,14 @@ pub(super) fn fields<'a>(cx: &Cx<'a>, input: &'a str) {
 /// Returns whether the input is so.
 fn uci_start_position<'a>(cx: &Cx<'a>, input: &'a str) -> bool {
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    let Ok((after, word)) = field(input) else {
+    // The prefix first: a FEN's first field is not read twice to find its end.
+    let Some(after) = input.strip_prefix("startpos") else {
         return false;
     };
-    if word != "startpos" {
+    if after.chars().next().is_some_and(|c| !c.is_whitespace()) {
         return false;
     }
+    let word = input.get(..8).unwrap_or_default();
     let span = cx.token(SyntaxKind::Error, word);
     let diagnostic = Diagnostic::new(
         Code::InputUciStartpos,
