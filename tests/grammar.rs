@@ -67,18 +67,19 @@ fn dump_nodes(dump: &str, kinds: &BTreeSet<String>) -> Vec<(String, usize, usize
     nodes
 }
 
-/// The kinds the strict productions name with `[node …]` or `[tokens …]`.
+/// The kinds the strict productions name with `[node …]`, `[tokens …]` or `[runs …]`.
 fn named_kinds(grammar: &Grammar) -> BTreeSet<String> {
     named_kinds_from(grammar, "fen")
 }
 
-/// The kinds the productions reachable from `start` name with `[node …]` or `[tokens …]`.
+/// The kinds the productions reachable from `start` name with `[node …]`, `[tokens …]` or
+/// `[runs …]`.
 fn named_kinds_from(grammar: &Grammar, start: &str) -> BTreeSet<String> {
     grammar
         .reachable(start)
         .iter()
         .map(|name| grammar.get(name).unwrap())
-        .flat_map(|p| [p.node(), p.tokens()])
+        .flat_map(|p| [p.node(), p.tokens(), p.runs()])
         .flatten()
         .map(str::to_owned)
         .collect()
@@ -141,7 +142,7 @@ fn generated_strings_parse_cleanly_with_the_nodes_the_productions_name() {
         "PLACEMENT",
         "RANK",
         "PIECE",
-        "EMPTY_RUN",
+        "SQUARES",
         "CASTLING_RIGHT",
         "NUMBER",
     ] {

@@ -298,7 +298,7 @@ const SHAPE: &[(&str, &[&str])] = &[
         ],
     ),
     ("PLACEMENT", &["RANK", "SLASH"]),
-    ("RANK", &["PIECE", "PROMOTED_MARKER", "EMPTY_RUN", "ERROR"]),
+    ("RANK", &["SQUARES", "PROMOTED_MARKER", "ERROR"]),
     (
         "HOLDINGS",
         &[
@@ -392,6 +392,40 @@ fn check_shape(node: SyntaxNode<'_, '_>) -> Checked {
                 "ranks and slashes alternate",
                 "{node:?} ends with a slash"
             );
+        }
+        SyntaxKind::Rank => {
+            let mut previous: Option<SyntaxNode<'_, '_>> = None;
+            for child in node.children() {
+                let after_squares = previous.filter(|p| p.kind() == SyntaxKind::Squares);
+                match child.kind() {
+                    SyntaxKind::Squares => {
+                        ensure!(
+                            !child.text().is_empty()
+                                && child.text().bytes().all(|b| {
+                                    b.is_ascii_digit() || b"PNBRQKpnbrqk".contains(&b)
+                                }),
+                            "squares are piece letters and digits",
+                            "{child:?} in {node:?}"
+                        );
+                        ensure!(
+                            after_squares.is_none(),
+                            "squares are maximal runs",
+                            "{child:?} right after another run in {node:?}"
+                        );
+                    }
+                    SyntaxKind::PromotedMarker => ensure!(
+                        after_squares.is_some_and(|run| run
+                            .text()
+                            .bytes()
+                            .last()
+                            .is_some_and(|b| b.is_ascii_alphabetic())),
+                        "a promoted marker follows a piece",
+                        "{child:?} in {node:?}"
+                    ),
+                    _ => {}
+                }
+                previous = Some(child);
+            }
         }
         _ => {}
     }

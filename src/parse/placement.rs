@@ -2,6 +2,7 @@
 //! crazyhouse holdings that may end the first field.
 
 use nom::Parser;
+use nom::branch::alt;
 use nom::bytes::complete::take_till1;
 use nom::combinator::opt;
 use nom::multi::{fold_many0, fold_many1};
@@ -20,6 +21,16 @@ struct RankSummary {
     width: usize,
     /// Whether the rank has text that makes its width meaningless (a bad character or digit).
     broken: bool,
+}
+
+impl RankSummary {
+    /// What `self` and then `next` describe together.
+    fn then(self, next: RankSummary) -> RankSummary {
+        RankSummary {
+            width: self.width.saturating_add(next.width),
+            broken: self.broken || next.broken,
+        }
+    }
 }
 
 /// `placement ::= rank "/" rank "/" rank "/" rank "/" rank "/" rank "/" rank "/" rank`
@@ -82,28 +93,23 @@ fn rank<'c, 'a: 'c>(
     node(
         cx,
         SyntaxKind::Rank,
-        fold_many0(rank_item(cx, number), RankSummary::default, |rank, item| {
-            RankSummary {
-                width: rank.width.saturating_add(item.width),
-                broken: rank.broken || item.broken,
-            }
-        }),
+        fold_many0(
+            rank_item(cx, number),
+            RankSummary::default,
+            RankSummary::then,
+        ),
     )
 }
 
-/// One item of a [`rank`], and the squares it describes: a `square`, a run of `empty_run`s, a
-/// stray `promoted_marker` or invalid characters. The alternatives start with different
-/// characters, so the next byte chooses the one to run (the grammar is LL(1) here); a `/`, a
-/// `[`, whitespace or the end of the input ends the rank.
+/// One item of a [`rank`], and the squares it describes: a run of `squares`, a stray
+/// `promoted_marker` or invalid characters. The alternatives start with different characters,
+/// so the next byte chooses the one to run (the grammar is LL(1) here); a `/`, a `[`,
+/// whitespace or the end of the input ends the rank.
 fn rank_item<'c, 'a: 'c>(
     cx: &'c Cx<'a>,
     number: Option<usize>,
 ) -> impl Production<'a, RankSummary> + 'c {
-    let mut square = square(cx).map(|_| RankSummary {
-        width: 1,
-        broken: false,
-    });
-    let mut empty_runs = empty_runs(cx, number);
+    let mut squares = squares(cx, number);
     let mut misplaced_marker =
         recover(cx, promoted_marker, report_misplaced_marker).map(|_| RankSummary::default());
     let mut invalid_characters = recover(
@@ -116,8 +122,7 @@ fn rank_item<'c, 'a: 'c>(
         broken: true,
     });
     move |input: &'a str| match input.as_bytes().first() {
-        Some(&byte) if is_piece_letter(char::from(byte)) => square.parse(input),
-        Some(b'0'..=b'9') => empty_runs.parse(input),
+        Some(&byte) if is_square_byte(byte) => squares.parse(input),
         Some(b'~') => misplaced_marker.parse(input),
         Some(b'/' | b'[') | None => Err(nom::Err::Error(())),
         // Fails at whitespace, which ends the rank too.
@@ -125,15 +130,40 @@ fn rank_item<'c, 'a: 'c>(
     }
 }
 
-/// `square ::= piece promoted_marker?`
-///
-/// One occupied square: the piece's token, then the `~`'s if it has one. The output is the
-/// piece's span.
-fn square<'c, 'a: 'c>(cx: &'c Cx<'a>) -> impl Production<'a, Span> + 'c {
+/// `square ::= piece promoted_marker?`, and `empty_run`s, in a row: the squares of a rank up to
+/// a `~` or anything else that is neither a piece letter nor a digit, as one `SQUARES` token;
+/// then the `~` of the last piece, if it has one. A run is one token, not a token per square,
+/// because the letters and digits of a rank are its lexemes as the digits of a number are: the
+/// tree keeps every byte's place, and [`crate::syntax::Rank::items`] gives each square with
+/// its span.
+fn squares<'c, 'a: 'c>(
+    cx: &'c Cx<'a>,
+    number: Option<usize>,
+) -> impl Production<'a, RankSummary> + 'c {
+    let one_square = piece.map(|_| RankSummary {
+        width: 1,
+        broken: false,
+    });
+    let mut run = fold_many1(
+        alt((one_square, empty_runs(cx, number))),
+        RankSummary::default,
+        RankSummary::then,
+    );
     move |input: &'a str| {
-        let (rest, piece) = token(cx, SyntaxKind::Piece, piece).parse(input)?;
-        let (rest, _) = opt(token(cx, SyntaxKind::PromotedMarker, promoted_marker)).parse(rest)?;
-        Ok((rest, piece))
+        let (rest, summary) = run.parse(input)?;
+        let text = input
+            .get(..input.len().saturating_sub(rest.len()))
+            .unwrap_or_default();
+        cx.token(SyntaxKind::Squares, text);
+        // `square ::= piece promoted_marker?`: a `~` right after the run's last piece.
+        let rest = if text.bytes().last().is_some_and(|b| !b.is_ascii_digit()) {
+            opt(token(cx, SyntaxKind::PromotedMarker, promoted_marker))
+                .parse(rest)?
+                .0
+        } else {
+            rest
+        };
+        Ok((rest, summary))
     }
 }
 
@@ -142,20 +172,17 @@ fn promoted_marker(input: &str) -> PResult<'_, u8> {
     ascii(|b| b == b'~').parse(input)
 }
 
-/// `empty_run+`: digits in a row, each a token of its own. What they describe is a square
-/// each, or, for a digit out of 1 to 8, nothing that has a width
-/// (`fen::placement::digit_out_of_range`); two or more in a row are
-/// `fen::placement::adjacent_digits`, with the one digit that replaces them.
+/// `empty_run+`: digits in a row. What they describe is a square each, or, for a digit out of
+/// 1 to 8, nothing that has a width (`fen::placement::digit_out_of_range`); two or more in a
+/// row are `fen::placement::adjacent_digits`, with the one digit that replaces them.
 fn empty_runs<'c, 'a: 'c>(
     cx: &'c Cx<'a>,
     number: Option<usize>,
 ) -> impl Production<'a, RankSummary> + 'c {
     let digit = move |input: &'a str| {
         let (rest, digit) = empty_run(input)?;
-        Ok((
-            rest,
-            (digit, cx.token_before(SyntaxKind::EmptyRun, input, rest)),
-        ))
+        let text = input.get(..1).unwrap_or_default();
+        Ok((rest, (digit, cx.span(text))))
     };
     let mut digits = fold_many1(digit, RankSummary::default, move |run, (digit, span)| {
         let value = usize::from(digit.wrapping_sub(b'0'));
@@ -163,10 +190,10 @@ fn empty_runs<'c, 'a: 'c>(
         if !in_range {
             report_digit_out_of_range(cx, span, digit, number);
         }
-        RankSummary {
-            width: run.width.saturating_add(value),
-            broken: run.broken || !in_range,
-        }
+        run.then(RankSummary {
+            width: value,
+            broken: !in_range,
+        })
     });
     move |input: &'a str| {
         let (rest, run) = digits.parse(input)?;
@@ -178,6 +205,11 @@ fn empty_runs<'c, 'a: 'c>(
         }
         Ok((rest, run))
     }
+}
+
+/// Whether `byte` may be in a run of [`squares`]: a piece letter or a digit.
+pub(crate) fn is_square_byte(byte: u8) -> bool {
+    byte.is_ascii_digit() || is_piece_letter(char::from(byte))
 }
 
 /// Characters the `rank` production knows (digits 0 and 9 included, to report them as

@@ -149,7 +149,8 @@ pub(crate) fn square_token_span(tree: &SyntaxTree<'_>, square: Square) -> Option
 ///
 /// The placement's subtree is read in one pass over its nodes, in order: a rank node starts
 /// the next rank, and the tokens up to the next rank are its squares (a rank holds tokens only,
-/// and between the ranks are only `/` tokens); the holdings end the board.
+/// and between the ranks are only `/` tokens), each byte of a `SQUARES` token a piece letter or
+/// a digit; the holdings end the board.
 fn scan(
     tree: &SyntaxTree<'_>,
     mut visit: Option<impl FnMut(Square, Span)>,
@@ -168,12 +169,6 @@ fn scan(
     let mut last_piece: Option<u8> = None;
     for (offset, node) in nodes.iter().enumerate() {
         let start = node.start as usize;
-        let span = || {
-            let end = nodes
-                .get(offset.saturating_add(1))
-                .map_or(stop, |next| next.start as usize);
-            Span::relative_to(base, start, end)
-        };
         match node.kind {
             SyntaxKind::Rank => {
                 if ranks > 0 && next != rank_end {
@@ -187,33 +182,43 @@ fn scan(
             }
             SyntaxKind::Slash => last_piece = None,
             SyntaxKind::Holdings => break,
-            SyntaxKind::Piece => {
-                if next >= rank_end {
-                    return None;
+            SyntaxKind::Squares => {
+                let end = nodes
+                    .get(offset.saturating_add(1))
+                    .map_or(stop, |next| next.start as usize);
+                last_piece = None;
+                for (at, &byte) in source.get(start..end)?.iter().enumerate() {
+                    let span = || {
+                        let at = start.saturating_add(at);
+                        Span::relative_to(base, at, at.saturating_add(1))
+                    };
+                    if let Some(piece) = Piece::from_letter(char::from(byte)) {
+                        if next >= rank_end {
+                            return None;
+                        }
+                        board.place_index(next, piece);
+                        if let Some(visit) = &mut visit {
+                            visit(Square::from_index(next)?, span());
+                        }
+                        (next, last_piece) = (next.saturating_add(1), Some(next));
+                    } else {
+                        let count = byte.checked_sub(b'0').filter(|&n| n <= 9)?;
+                        let after = next.saturating_add(count);
+                        if after > rank_end {
+                            return None;
+                        }
+                        if let Some(visit) = &mut visit {
+                            let span = span();
+                            for at in next..after {
+                                visit(Square::from_index(at)?, span);
+                            }
+                        }
+                        (next, last_piece) = (after, None);
+                    }
                 }
-                let piece = Piece::from_letter(char::from(*source.get(start)?))?;
-                board.place_index(next, piece);
-                if let Some(visit) = &mut visit {
-                    visit(Square::from_index(next)?, span());
-                }
-                (next, last_piece) = (next.saturating_add(1), Some(next));
             }
             SyntaxKind::PromotedMarker => {
                 promoted = promoted.with(Square::from_index(last_piece.take()?)?);
-            }
-            SyntaxKind::EmptyRun => {
-                let count = source.get(start)?.checked_sub(b'0').filter(|&n| n <= 9)?;
-                let after = next.saturating_add(count);
-                if after > rank_end {
-                    return None;
-                }
-                if let Some(visit) = &mut visit {
-                    let span = span();
-                    for at in next..after {
-                        visit(Square::from_index(at)?, span);
-                    }
-                }
-                (next, last_piece) = (after, None);
             }
             // An error token: a rank that does not describe its squares.
             _ => return None,

@@ -314,29 +314,59 @@ impl<'t, 'a> Placement<'t, 'a> {
 }
 
 impl<'t, 'a> Rank<'t, 'a> {
-    /// The pieces, runs of empty squares and errors of the rank, from the a-file.
+    /// The pieces, runs of empty squares and errors of the rank, from the a-file: each piece
+    /// letter and each digit of the rank's `SQUARES` tokens, with its span.
+    ///
+    /// ```
+    /// use fenlint::syntax::RankItem;
+    /// let tree = fenlint::parse("r3k2r/8/8/8/8/8/8/4K3").into_tree();
+    /// let rank = tree.placement().unwrap().ranks().next().unwrap();
+    /// let spans: Vec<_> = rank.items().filter_map(|item| match item {
+    ///     RankItem::Piece { span, .. } | RankItem::Empty { span, .. } => Some(span.start),
+    ///     _ => None,
+    /// }).collect();
+    /// assert_eq!(spans, [0, 1, 2, 3, 4]);
+    /// ```
     pub fn items(&self) -> impl Iterator<Item = RankItem<'t, 'a>> + use<'t, 'a> {
         let mut children = self.0.children().peekable();
+        // The squares token being read, and the place of its next byte.
+        let mut run: Option<(Span, &'a [u8], usize)> = None;
         std::iter::from_fn(move || {
-            let child = children.next()?;
-            let first = child.text().chars().next();
-            Some(match (child.kind(), first) {
-                (SyntaxKind::Piece, Some(letter)) if Piece::from_letter(letter).is_some() => {
-                    let promoted = children
-                        .next_if(|next| next.kind() == SyntaxKind::PromotedMarker)
-                        .map(|marker| marker.span());
-                    RankItem::Piece {
-                        piece: Piece::from_letter(letter)?,
-                        span: child.span(),
-                        promoted,
+            loop {
+                if let Some((span, bytes, at)) = &mut run {
+                    let Some(&byte) = bytes.get(*at) else {
+                        run = None;
+                        continue;
+                    };
+                    let start = span.start.saturating_add(*at);
+                    let letter = Span::new(start, start.saturating_add(1));
+                    *at = at.saturating_add(1);
+                    if let Some(piece) = Piece::from_letter(char::from(byte)) {
+                        // The run's last piece may have a `~`, the token after the run.
+                        let promoted = (*at == bytes.len())
+                            .then(|| {
+                                children.next_if(|next| next.kind() == SyntaxKind::PromotedMarker)
+                            })
+                            .flatten()
+                            .map(|marker| marker.span());
+                        return Some(RankItem::Piece {
+                            piece,
+                            span: letter,
+                            promoted,
+                        });
                     }
+                    return Some(RankItem::Empty {
+                        count: byte.wrapping_sub(b'0'),
+                        span: letter,
+                    });
                 }
-                (SyntaxKind::EmptyRun, Some(digit)) => RankItem::Empty {
-                    count: digit.to_digit(10).and_then(|d| u8::try_from(d).ok())?,
-                    span: child.span(),
-                },
-                _ => RankItem::Error(child),
-            })
+                let child = children.next()?;
+                if child.kind() == SyntaxKind::Squares {
+                    run = Some((child.span(), child.text().as_bytes(), 0));
+                } else {
+                    return Some(RankItem::Error(child));
+                }
+            }
         })
     }
 
@@ -685,19 +715,14 @@ impl<'a> SyntaxTree<'a> {
             (false, true) => Some(ChecksForm::Given),
             (false, false) => None,
         };
-        // A `~` right after a piece letter, in a rank (not in the holdings): one pass over the
-        // placement's nodes, reading no text.
+        // A `~` right after a piece letter, in a rank (not in the holdings): a promoted marker
+        // token, which the parser makes only there (a `~` anywhere else is an error token).
         let promoted_markers = self.placement().is_some_and(|placement| {
-            let mut after_piece = false;
             placement
                 .syntax()
                 .descendants_raw()
                 .take_while(|&(_, kind, ..)| kind != SyntaxKind::Holdings)
-                .any(|(_, kind, ..)| {
-                    let marked = after_piece && kind == SyntaxKind::PromotedMarker;
-                    after_piece = kind == SyntaxKind::Piece;
-                    marked
-                })
+                .any(|(_, kind, ..)| kind == SyntaxKind::PromotedMarker)
         });
         Dialect {
             castling: self.castling().map(|castling| castling.notation()),

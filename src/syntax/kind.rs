@@ -57,12 +57,14 @@ pub enum SyntaxKind {
     ByteOrderMark,
     /// `/` between two ranks, or before slash holdings.
     Slash,
-    /// A piece letter (`PNBRQK` white, `pnbrqk` black), on the board or in the holdings.
+    /// A piece letter (`PNBRQK` white, `pnbrqk` black) in the holdings.
     Piece,
-    /// `~` after a piece: the piece was promoted from a pawn (crazyhouse).
+    /// `~` after a piece (the last of a [`SyntaxKind::Squares`]): the piece was promoted from a
+    /// pawn (crazyhouse).
     PromotedMarker,
-    /// A digit in a rank: a run of empty squares.
-    EmptyRun,
+    /// Squares in a row in a rank: piece letters and digits (each digit a run of empty
+    /// squares), up to a `~`, other text or the rank's end.
+    Squares,
     /// `[` opening bracket holdings or a PGN tag pair.
     OpenBracket,
     /// `]` closing bracket holdings or a PGN tag pair.
@@ -111,7 +113,7 @@ impl SyntaxKind {
                 | SyntaxKind::Slash
                 | SyntaxKind::Piece
                 | SyntaxKind::PromotedMarker
-                | SyntaxKind::EmptyRun
+                | SyntaxKind::Squares
                 | SyntaxKind::OpenBracket
                 | SyntaxKind::CloseBracket
                 | SyntaxKind::Dash
@@ -131,10 +133,10 @@ impl SyntaxKind {
         )
     }
 
-    /// The upper-case name used in tree dumps, such as `EMPTY_RUN`.
+    /// The upper-case name used in tree dumps, such as `SQUARES`.
     ///
     /// ```
-    /// assert_eq!(fenlint::SyntaxKind::EmptyRun.name(), "EMPTY_RUN");
+    /// assert_eq!(fenlint::SyntaxKind::Squares.name(), "SQUARES");
     /// ```
     pub const fn name(self) -> &'static str {
         match self {
@@ -160,7 +162,7 @@ impl SyntaxKind {
             SyntaxKind::Slash => "SLASH",
             SyntaxKind::Piece => "PIECE",
             SyntaxKind::PromotedMarker => "PROMOTED_MARKER",
-            SyntaxKind::EmptyRun => "EMPTY_RUN",
+            SyntaxKind::Squares => "SQUARES",
             SyntaxKind::OpenBracket => "OPEN_BRACKET",
             SyntaxKind::CloseBracket => "CLOSE_BRACKET",
             SyntaxKind::Dash => "DASH",

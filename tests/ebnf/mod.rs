@@ -54,6 +54,11 @@ impl Production {
     pub fn tokens(&self) -> Option<&str> {
         annotation(&self.comment, "tokens")
     }
+
+    /// The token kind the comment gives with `[runs KIND]`.
+    pub fn runs(&self) -> Option<&str> {
+        annotation(&self.comment, "runs")
+    }
 }
 
 fn annotation<'c>(comment: &'c str, key: &str) -> Option<&'c str> {
@@ -442,8 +447,9 @@ impl Grammar {
     }
 
     /// A random string derived from `start`, with the nodes the derivation makes: `(kind,
-    /// start byte, end byte)` for each production with `[node KIND]` and each character that a
-    /// `[tokens KIND]` production matches itself.
+    /// start byte, end byte)` for each production with `[node KIND]`, each character that a
+    /// `[tokens KIND]` production matches itself, and each longest stretch of the text of a
+    /// `[runs KIND]` production that no node made inside it covers.
     pub fn generate(
         &self,
         start: &str,
@@ -464,7 +470,28 @@ impl Grammar {
     ) {
         let production = self.get(name).unwrap();
         let start = out.len();
+        let first_inside = nodes.len();
         self.generate_expr(&production.expr, production.tokens(), rng, out, nodes);
+        if let Some(kind) = production.runs() {
+            let covered = |at: usize| {
+                nodes[first_inside..]
+                    .iter()
+                    .any(|&(_, from, to)| (from..to).contains(&at))
+            };
+            let mut runs = Vec::new();
+            let mut run_start = None;
+            for at in start..=out.len() {
+                match (run_start, at < out.len() && !covered(at)) {
+                    (None, true) => run_start = Some(at),
+                    (Some(from), false) => {
+                        runs.push((kind.to_owned(), from, at));
+                        run_start = None;
+                    }
+                    _ => {}
+                }
+            }
+            nodes.extend(runs);
+        }
         if let Some(kind) = production.node() {
             nodes.push((kind.to_owned(), start, out.len()));
         }
