@@ -1,5 +1,5 @@
-//! The piece placement: ranks, squares, pieces, empty runs and promoted markers, and the
-//! crazyhouse holdings that may end the first field.
+//! The piece placement: ranks, their runs of squares (piece letters and empty runs) and
+//! promoted markers.
 
 use nom::Parser;
 use nom::branch::alt;
