@@ -1,0 +1,128 @@
+//! What the operands of the opcodes PGN §16.2.5 defines look like.
+
+/// The form of the operands of an opcode whose operands have one.
+#[derive(Clone, Copy)]
+pub(super) enum OperandForm {
+    /// One integer, which may have a sign when `signed`.
+    Integer { signed: bool },
+    /// Moves in SAN; `#N` too (a mate distance) when `mate_count`.
+    Moves { mate_count: bool },
+}
+
+/// The form of `opcode`'s operands (PGN §16.2.5; `D1`, `D2`, … the node counts of perft
+/// suites); `None` for an opcode whose operands are free.
+///
+/// Only the syntax of `bm` and `am` moves is checked here. Whether each move is legal in the
+/// record's position needs the position's legal moves: generate them from the
+/// [`crate::position::Position`] the lint has built (after its own checks pass), write each
+/// in SAN with its disambiguation and check suffix, and compare the operand with them.
+pub(super) fn operand_form(opcode: &str) -> Option<OperandForm> {
+    match opcode {
+        "acd" | "acn" | "acs" | "rc" => Some(OperandForm::Integer { signed: false }),
+        // A negative `dm` is the side to move getting mated, as tablebase-derived suites write
+        // it and python-chess reads it.
+        "ce" | "dm" => Some(OperandForm::Integer { signed: true }),
+        "bm" => Some(OperandForm::Moves { mate_count: true }),
+        "am" => Some(OperandForm::Moves { mate_count: false }),
+        _ if is_perft_depth(opcode) => Some(OperandForm::Integer { signed: false }),
+        _ => None,
+    }
+}
+
+/// What the operand of `opcode` means, for a label.
+pub(super) fn operand_meaning(opcode: &str) -> &'static str {
+    match opcode {
+        "acd" => "analysis depth",
+        "acn" => "nodes analysed",
+        "acs" => "seconds of analysis",
+        "dm" => "moves to mate",
+        "rc" => "repetition count",
+        "ce" => "evaluation in centipawns",
+        "bm" => "best moves",
+        "am" => "moves to avoid",
+        _ => "perft node count",
+    }
+}
+
+/// Whether `opcode` is a perft depth: `D` and a number (`D1`, `D12`).
+pub(super) fn is_perft_depth(opcode: &str) -> bool {
+    opcode
+        .strip_prefix('D')
+        .is_some_and(|depth| !depth.is_empty() && depth.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Whether `text` is a decimal integer: digits, after a `+` or `-` when `signed`.
+pub(super) fn is_integer(text: &str, signed: bool) -> bool {
+    let digits = if signed {
+        text.strip_prefix(['+', '-']).unwrap_or(text)
+    } else {
+        text
+    };
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Whether `text` is a mate distance as mate-finding suites write it in `bm`: `#` and a
+/// number from 1 (`#3`).
+pub(super) fn is_mate_count(text: &str) -> bool {
+    text.strip_prefix('#').is_some_and(|count| {
+        count.starts_with(|c: char| matches!(c, '1'..='9'))
+            && count.bytes().all(|b| b.is_ascii_digit())
+    })
+}
+
+/// Whether `text` is a move in SAN (PGN §8.2.3), by its syntax alone: castling (`O-O`,
+/// `O-O-O`), a piece move (`Nf3`, `Nbd2`, `R1e2`, `Qh4xe1`), or a pawn move (`e4`, `exd5`,
+/// `e8=Q`, and `e8=K` with `king_promotion`), each with an optional `+` or `#`.
+pub(super) fn is_san(text: &str, king_promotion: bool) -> bool {
+    let body = text.strip_suffix(['+', '#']).unwrap_or(text);
+    if body == "O-O" || body == "O-O-O" {
+        return true;
+    }
+    let bytes = body.as_bytes();
+    let file = |b: &u8| (b'a'..=b'h').contains(b);
+    let rank = |b: &u8| (b'1'..=b'8').contains(b);
+    match bytes {
+        [b'K' | b'Q' | b'R' | b'B' | b'N', rest @ ..] => {
+            // Optional file, optional rank, optional `x`, then the target square.
+            let Some((before, [to_file, to_rank])) = rest.split_last_chunk::<2>() else {
+                return false;
+            };
+            let square = file(to_file) && rank(to_rank);
+            let before = before.strip_suffix(b"x").unwrap_or(before);
+            let from_ok = match before {
+                [] => true,
+                [f] => file(f) || rank(f),
+                [f, r] => file(f) && rank(r),
+                _ => false,
+            };
+            square && from_ok
+        }
+        _ => {
+            // A pawn: `e4`, `exd5`, with `=Q` on the last rank.
+            let (body, promotion) = match bytes {
+                [head @ .., b'=', b'Q' | b'R' | b'B' | b'N'] => (head, true),
+                [head @ .., b'=', b'K'] if king_promotion => (head, true),
+                _ => (bytes, false),
+            };
+            let target_rank = match body {
+                [f, r] if file(f) && rank(r) => *r,
+                [f, b'x', g, r] if file(f) && file(g) && f.abs_diff(*g) == 1 && rank(r) => *r,
+                _ => return false,
+            };
+            promotion == matches!(target_rank, b'1' | b'8')
+        }
+    }
+}
+
+/// Whether a string operand (starting with `"`) ends with its closing quote.
+pub(super) fn closed_string(text: &str) -> bool {
+    let Some(inner) = text.strip_prefix('"') else {
+        return false;
+    };
+    let Some(body) = inner.strip_suffix('"') else {
+        return false;
+    };
+    // The final quote is not escaped: an even number of backslashes precede it.
+    let backslashes = body.bytes().rev().take_while(|&b| b == b'\\').count();
+    backslashes % 2 == 0
+}

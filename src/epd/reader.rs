@@ -1,0 +1,755 @@
+//! Reading the operations of an EPD record from its tree, with their diagnostics.
+
+use super::operands::{
+    OperandForm, closed_string, is_integer, is_mate_count, is_san, operand_form, operand_meaning,
+};
+use super::{
+    MAX_OPCODE_LEN, MAX_RECORD_LEN, MAX_STRING_LEN, Operand, Operation, assignment, is_opcode,
+    is_opcode_char,
+};
+use crate::Span;
+use crate::diagnostics::text::{join_names, shown};
+use crate::diagnostics::{Capped, Code, Diagnostic};
+use crate::parse::is_check_counters;
+use crate::syntax::{EpdOperation, MoveCounters, SyntaxKind, SyntaxTree};
+use crate::validate::{CounterText, Counters};
+
+/// Reads the operations of one record and collects their diagnostics.
+pub(super) struct Reader<'a> {
+    pub(super) text: &'a str,
+    pub(super) base: usize,
+    pub(super) diagnostics: Capped,
+    /// The FEN move counters right after the position (the six-field dialect), if any.
+    pub(super) fen_counters: Option<[CounterText<'a>; 2]>,
+    /// Whether a move may promote to a king, as in antichess: when only the notation is
+    /// checked (`Validator::syntax`), the same in every variant played on a chess board.
+    pub(super) king_promotion: bool,
+}
+
+impl<'a> Reader<'a> {
+    /// The absolute span of `start..end`, offsets into the record.
+    fn span(&self, start: usize, end: usize) -> Span {
+        Span::relative_to(self.base, start, end)
+    }
+
+    fn report(&mut self, diagnostic: Diagnostic) {
+        self.diagnostics.push(diagnostic);
+    }
+
+    /// The first operation named `opcode` before this one, found in `seen`; records this one
+    /// when it is the first.
+    fn first_of(seen: &mut Opcodes<'a>, operation: &Operation<'a>) -> Option<Span> {
+        seen.first_of(operation.opcode, operation.opcode_span)
+    }
+
+    pub(super) fn record_too_long(&mut self) {
+        let mut cut = MAX_RECORD_LEN;
+        while !self.text.is_char_boundary(cut) {
+            cut = cut.saturating_sub(1);
+        }
+        let span = self.span(cut, self.text.len());
+        self.report(
+            Diagnostic::new(
+                Code::EpdRecordTooLong,
+                format!(
+                    "EPD record of {} bytes, expected at most {MAX_RECORD_LEN}",
+                    self.text.len()
+                ),
+            )
+            .primary(span, format!("beyond byte {MAX_RECORD_LEN}"))
+            .help("Some EPD readers use fixed buffers; shorten long comments or split the data."),
+        );
+    }
+
+    pub(super) fn fields_missing(&mut self, fields: &str, count: usize) {
+        const NAMES: [&str; 4] = ["piece placement", "side to move", "castling", "en passant"];
+        let missing = NAMES.get(count..).unwrap_or_default();
+        let trimmed = fields.trim_end();
+        let last_start = trimmed
+            .char_indices()
+            .rev()
+            .find(|&(_, c)| c.is_whitespace())
+            .map_or(0, |(at, c)| at.saturating_add(c.len_utf8()));
+        let span = self.span(last_start, trimmed.len());
+        let example = [" w", " -", " -"]
+            .get(count.saturating_sub(1)..)
+            .unwrap_or_default()
+            .concat();
+        self.report(
+            Diagnostic::new(
+                Code::EpdFieldsMissing,
+                format!(
+                    "EPD record has {count} of 4 position fields, expected also the {}",
+                    join_names(missing)
+                ),
+            )
+            .primary(span, "the position stops here")
+            .help(format!(
+                "An EPD record starts with placement, side to move, castling and en passant; write the missing fields, such as `{}`.",
+                example.trim_start()
+            )),
+        );
+    }
+
+    /// Checks the operations, the FEN move counters and the stray `;` of the record's tree,
+    /// and returns the operations.
+    pub(super) fn operations(&mut self, tree: &SyntaxTree<'a>) -> Vec<Operation<'a>> {
+        let mut operations: Vec<Operation<'a>> = Vec::new();
+        let mut seen = Opcodes::default();
+        // Whether an operation or a `;` has been read yet, and whether the record writes its
+        // operations after their `;` (`;D1 20 ;D2 400`, as perft suites do).
+        let mut started = false;
+        let mut leading = false;
+        // The last child but trailing whitespace: the last operation, which in the perft-suite
+        // form ends at the end of the record.
+        let last_node = tree
+            .root()
+            .children()
+            .enumerate()
+            .filter(|(_, node)| node.kind() != SyntaxKind::Whitespace)
+            .last()
+            .map(|(at, _)| at);
+        for (at, node) in tree.root().children().enumerate() {
+            if let Some(counters) = MoveCounters::cast(node) {
+                self.fen_counters(counters);
+                continue;
+            }
+            let kind = node.kind();
+            if !matches!(kind, SyntaxKind::Semicolon | SyntaxKind::Operation) {
+                continue;
+            }
+            let first = !started;
+            started = true;
+            if kind == SyntaxKind::Semicolon && first {
+                let next = tree
+                    .root()
+                    .children()
+                    .skip(at.saturating_add(1))
+                    .find(|next| next.kind() != SyntaxKind::Whitespace);
+                if next.is_some_and(|next| next.kind() == SyntaxKind::Operation) {
+                    leading = true;
+                    self.leading_semicolon(node.span());
+                    continue;
+                }
+            }
+            if kind == SyntaxKind::Semicolon {
+                self.stray_semicolon(node.span());
+                continue;
+            }
+            let Some(operation) = EpdOperation::cast(node) else {
+                continue;
+            };
+            let operation = self.operation(operation);
+            if let Some(first_span) = Self::first_of(&mut seen, &operation) {
+                self.duplicate_opcode(&operation, first_span);
+            }
+            // In the perft-suite form the last operation ends at the end of the record.
+            let ends_perft_record = leading && last_node == Some(at);
+            self.check_terminated(&operation, ends_perft_record);
+            operations.push(operation);
+        }
+        operations
+    }
+
+    /// `epd::opcode::invalid` for a `;` that ends no operation, which a fix removes.
+    fn stray_semicolon(&mut self, span: Span) {
+        self.report(
+            Diagnostic::new(
+                Code::EpdOpcodeInvalid,
+                "empty operation `;`, expected an opcode before it",
+            )
+            .primary(span, "no opcode")
+            .help("Remove the stray `;`.")
+            .with_fix(span, ""),
+        );
+    }
+
+    /// `epd::opcode::duplicate` for `operation`, whose opcode an operation at `first_span`
+    /// had already.
+    fn duplicate_opcode(&mut self, operation: &Operation<'a>, first_span: Span) {
+        self.report(
+            Diagnostic::new(
+                Code::EpdOpcodeDuplicate,
+                format!("opcode `{}` twice in one record, expected it at most once", shown(operation.opcode)),
+            )
+            .primary(operation.opcode_span, "repeated here")
+            .secondary(first_span, "first here")
+            .help("Each opcode appears at most once per record (PGN §16.2.4); merge the operands into one operation or remove one."),
+        );
+    }
+
+    /// `epd::operation::unterminated` for `operation` when it has no `;` and needs one: not
+    /// the last operation of a perft-suite record (`ends_perft_record`), which the record's end
+    /// ends.
+    fn check_terminated(&mut self, operation: &Operation<'a>, ends_perft_record: bool) {
+        let unclosed = operation
+            .operands
+            .last()
+            .is_some_and(|operand| operand.string && !closed_string(operand.text));
+        // Misplaced three-check counters are one diagnostic, not also an operation
+        // without `;`.
+        let counters = is_check_counters(operation.opcode);
+        // Text whose opcode is invalid (`[1.0] -154` after the counters of tuning data, the
+        // lines of a file in another format) is no operation to end: its opcode's error
+        // says what is wrong, and no `;` is added to it.
+        let opcode = is_opcode(operation.opcode) || assignment(operation.opcode).is_some();
+        if !(operation.terminated || unclosed || counters || ends_perft_record || !opcode) {
+            let last = operation
+                .operands
+                .last()
+                .map_or(operation.opcode_span, |operand| operand.span);
+            let diagnostic = Diagnostic::new(
+                Code::EpdOperationUnterminated,
+                format!(
+                    "operation `{}` without `;`, expected `;` after its last operand",
+                    shown(operation.opcode)
+                ),
+            )
+            .primary(last, "`;` missing after this");
+            // When no operand after the first could be an opcode, the `;` can only go at
+            // the end. Otherwise an operand may start an operation of its own
+            // (`bm O-O id "x"` is `bm O-O; id "x";`, or `bm` with three operands): only
+            // the writer knows, so the `;` is suggested, not applied.
+            let opcode_like = operation
+                .operands
+                .iter()
+                .skip(1)
+                .find(|operand| !operand.string && is_opcode(operand.text));
+            let diagnostic = match opcode_like {
+                    None => diagnostic
+                        .help("End every operation, the last one included, with `;` (PGN §16.2.4).")
+                        .with_fix(Span::empty(last.end), ";"),
+                    Some(operand) => diagnostic.help(format!(
+                        "End every operation, the last one included, with `;` (PGN §16.2.4); if `{}` starts an operation of its own, put a `;` before it too.",
+                        shown(operand.text)
+                    )),
+                };
+            self.report(diagnostic);
+        }
+    }
+
+    /// A FEN's move counters (`0 1`) right after the four fields, the six-field dialect of
+    /// opening books and test suites: kept as the record's counters, with one
+    /// `epd::fields::move_counters` note (no fix: `fmt --epd-counters operations` converts a
+    /// whole file) and `fen::counter::leading_zero` for a counter written with one.
+    fn fen_counters(&mut self, counters: MoveCounters<'_, 'a>) {
+        let mut numbers = counters.numbers();
+        let (Some(first), Some(second)) = (numbers.next(), numbers.next()) else {
+            return;
+        };
+        let span = first.span().cover(second.span());
+        let (halfmove, fullmove) = (
+            CounterText::new(first.text(), first.span()),
+            CounterText::new(second.text(), second.span()),
+        );
+        self.fen_counters = Some([halfmove, fullmove]);
+        let (first_text, second_text) = (first.text(), second.text());
+        self.report(
+            Diagnostic::new(
+                Code::EpdFieldsMoveCounters,
+                format!(
+                    "EPD record written as a six-field FEN: `{first_text} {second_text}` read as the halfmove clock and fullmove number"
+                ),
+            )
+            .primary(span, "FEN move counters")
+            .help(format!(
+                "PGN §16.2 writes them as operations, `hmvc {first_text}; fmvn {second_text};`; `fenlint fmt --epd-counters operations` converts a file. cutechess reads the four fields of either form, fastchess takes the six-field line as a FEN, and python-chess's EPD reader accepts only the operations."
+            )),
+        );
+        for (number, name) in [(first, "halfmove clock"), (second, "fullmove number")] {
+            if let Some(diagnostic) = crate::parse::leading_zero(number.span(), number.text(), name)
+            {
+                self.report(diagnostic);
+            }
+        }
+    }
+
+    /// The `;` before the first operation of a record in the perft-suite form.
+    fn leading_semicolon(&mut self, span: Span) {
+        self.report(
+            Diagnostic::new(
+                Code::EpdOperationLeadingSemicolon,
+                "operations written after their `;`, expected each ended by `;`",
+            )
+            .primary(span, "`;` before the first operation")
+            .help("Perft suites and some test suites write their operations this way (`;D1 20 ;D2 400`), and their tools read it; PGN §16.2.4 ends each operation with `;` (`D1 20; D2 400;`), which other EPD readers expect."),
+        );
+    }
+
+    /// The counters of `hmvc` and `fmvn` (`counters`), and for those missing the FEN move
+    /// counters of the six-field dialect; `epd::counter::conflict` where both are written and
+    /// differ.
+    pub(super) fn with_fen_counters(&mut self, mut counters: Counters<'a>) -> Counters<'a> {
+        let Some([halfmove, fullmove]) = self.fen_counters.take() else {
+            return counters;
+        };
+        for (slot, fen, opcode) in [
+            (&mut counters.halfmove_clock, halfmove, "hmvc"),
+            (&mut counters.fullmove_number, fullmove, "fmvn"),
+        ] {
+            match slot {
+                None => *slot = Some(fen),
+                Some(operation) => {
+                    let same = match (operation.value(), fen.value()) {
+                        (Some(a), Some(b)) => a == b,
+                        _ => operation.text() == fen.text(),
+                    };
+                    if !same {
+                        self.diagnostics.push(
+                            Diagnostic::new(
+                                Code::EpdCounterConflict,
+                                format!(
+                                    "`{opcode} {}` and the FEN counter `{}` disagree, expected one value",
+                                    shown(operation.text()),
+                                    shown(fen.text())
+                                ),
+                            )
+                            .primary(operation.span(), format!("`{opcode}` says {}", shown(operation.text())))
+                            .secondary(fen.span(), format!("the FEN counter says {}", shown(fen.text())))
+                            .help(format!("Keep one of the two: remove the FEN counters or the `{opcode}` operation, and the value that is wrong with it.")),
+                        );
+                    }
+                }
+            }
+        }
+        counters
+    }
+
+    /// Checks one operation of the tree: its opcode and its string operands.
+    fn operation(&mut self, view: EpdOperation<'_, 'a>) -> Operation<'a> {
+        let opcode = view.opcode();
+        let opcode_span = view.opcode_span();
+        self.check_opcode(opcode, opcode_span);
+        let operands: Vec<Operand<'a>> = view
+            .operands()
+            .map(|operand| Operand {
+                text: operand.text(),
+                span: operand.span(),
+                string: operand.is_string(),
+            })
+            .collect();
+        for operand in operands.iter().filter(|operand| operand.string) {
+            self.check_string(operand);
+        }
+        // An operand right after a closed string, with no blank between them.
+        for pair in operands.windows(2) {
+            if let [before, after] = pair
+                && before.string
+                && closed_string(before.text)
+                && after.span.start == before.span.end
+            {
+                self.report(
+                    Diagnostic::new(
+                        Code::EpdOperandUnseparated,
+                        format!("operand `{}` right after the string `{}`, expected a blank between them", shown(after.text), shown(before.text)),
+                    )
+                    .primary(Span::empty(after.span.start), "no blank here")
+                    .secondary(after.span, "read as an operand of its own")
+                    .help("Separate operands with a space (PGN §16.2.4); other readers take the two as one operand or reject the record.")
+                    .with_fix(Span::empty(after.span.start), " "),
+                );
+            }
+        }
+        let operation = Operation {
+            opcode,
+            opcode_span,
+            operands,
+            terminated: view.is_terminated(),
+            span: view.span(),
+        };
+        self.check_operands(&operation);
+        operation
+    }
+
+    /// Checks the operands of the opcodes whose operands have a fixed form (PGN §16.2.5, and
+    /// the perft suites' `D1`, `D2`, …): one integer, or moves in SAN. `hmvc` and `fmvn` are
+    /// [`Reader::counters`]'.
+    fn check_operands(&mut self, operation: &Operation<'a>) {
+        match operand_form(operation.opcode) {
+            Some(OperandForm::Integer { signed }) => self.integer_operand(operation, signed),
+            Some(OperandForm::Moves { mate_count }) => self.move_operands(operation, mate_count),
+            None => {}
+        }
+    }
+
+    /// The operand of an opcode that takes one integer (with a sign when `signed`).
+    fn integer_operand(&mut self, operation: &Operation<'a>, signed: bool) {
+        let opcode = operation.opcode;
+        match operation.operands.as_slice() {
+            [operand] if !operand.string && is_integer(operand.text, signed) => {}
+            [operand] => {
+                let expected = if signed {
+                    "a whole number, with a sign or without"
+                } else {
+                    "a whole number of zero or more"
+                };
+                self.report(
+                    Diagnostic::new(
+                        Code::EpdOperandInvalid,
+                        format!(
+                            "operand `{}` of `{}`, expected {expected}",
+                            shown(operand.text),
+                            shown(opcode)
+                        ),
+                    )
+                    .primary(operand.span, "not a whole number")
+                    .secondary(operation.opcode_span, operand_meaning(opcode))
+                    .help(format!(
+                        "`{}` takes one integer, such as `{} {};` (PGN §16.2.5).",
+                        shown(opcode),
+                        shown(opcode),
+                        if signed { "-35" } else { "12" }
+                    )),
+                );
+            }
+            [] => self.report(
+                Diagnostic::new(
+                    Code::EpdOperandInvalid,
+                    format!(
+                        "`{}` without an operand, expected one integer",
+                        shown(opcode)
+                    ),
+                )
+                .primary(operation.opcode_span, "no operand")
+                .help(format!(
+                    "Write the {} after the opcode, or remove the operation.",
+                    operand_meaning(opcode)
+                )),
+            ),
+            [first, .., last] => {
+                let count = operation.operands.len();
+                self.report(
+                    Diagnostic::new(
+                        Code::EpdOperandInvalid,
+                        format!(
+                            "`{}` with {count} operands, expected one integer",
+                            shown(opcode)
+                        ),
+                    )
+                    .primary(first.span.cover(last.span), format!("{count} operands"))
+                    .secondary(operation.opcode_span, operand_meaning(opcode))
+                    .help(format!(
+                        "`{}` takes one operand; is a `;` missing after `{}`?",
+                        shown(opcode),
+                        shown(first.text)
+                    )),
+                );
+            }
+        }
+    }
+
+    /// The operands of an opcode that takes moves in SAN (a mate distance `#N` too when
+    /// `mate_count`).
+    fn move_operands(&mut self, operation: &Operation<'a>, mate_count: bool) {
+        let opcode = operation.opcode;
+        if operation.operands.is_empty() {
+            self.report(
+                        Diagnostic::new(
+                            Code::EpdOperandInvalid,
+                            format!("`{}` without an operand, expected at least one move", shown(opcode)),
+                        )
+                        .primary(operation.opcode_span, "no move")
+                        .help(format!("Write the moves in SAN after the opcode, such as `{} Nf3;`, or remove the operation.", shown(opcode))),
+                    );
+        }
+        for (at, operand) in operation.operands.iter().enumerate() {
+            if !operand.string && is_san(operand.text, self.king_promotion) {
+                continue;
+            }
+            let before = at.checked_sub(1).and_then(|at| operation.operands.get(at));
+            if let Some(before) = before.filter(|before| {
+                matches!(operand.text, "+" | "#")
+                    && !before.string
+                    && is_san(before.text, self.king_promotion)
+                    && !before.text.ends_with(['+', '#'])
+            }) {
+                self.detached_check_sign(opcode, before, operand);
+                continue;
+            }
+            // Without its `;`, the operation may run into the next one (`bm Kd2 id
+            // "x"`): what follows an operand that could be an opcode is left to
+            // `epd::operation::unterminated`.
+            if !operation.terminated && !operand.string && is_opcode(operand.text) {
+                break;
+            }
+            if mate_count && !operand.string && is_mate_count(operand.text) {
+                self.report(
+                            Diagnostic::new(
+                                Code::EpdOperandMateCount,
+                                format!("`{} {}` names a mate distance, not a move: read as mate in {}", shown(opcode), shown(operand.text), shown(operand.text.trim_start_matches('#'))),
+                            )
+                            .primary(operand.span, "mate distance")
+                            .help("Mate-finding suites write `bm #N` for \"mate in N\"; other EPD readers expect a move in SAN here, and `dm N;` for the distance."),
+                        );
+                continue;
+            }
+            self.report(
+                        Diagnostic::new(
+                            Code::EpdOperandInvalid,
+                            format!("operand `{}` of `{}`, expected a move in SAN", shown(operand.text), shown(opcode)),
+                        )
+                        .primary(operand.span, "not a move in SAN")
+                        .secondary(operation.opcode_span, operand_meaning(opcode))
+                        .help("Write moves in standard algebraic notation (PGN §8.2.3): `Nf3`, `exd5`, `O-O`, `e8=Q+`; not coordinates such as `g1f3` or `Ng1-f3`."),
+                    );
+        }
+    }
+
+    /// `epd::operand::invalid` for a check or mate sign written apart from the move before it
+    /// (`bm Qd1 + ;`), with the fix that joins them (`bm Qd1+;`).
+    fn detached_check_sign(&mut self, opcode: &str, mov: &Operand<'_>, sign: &Operand<'_>) {
+        let (what, text) = if sign.text == "#" {
+            ("mate", "#")
+        } else {
+            ("check", "+")
+        };
+        self.report(
+            Diagnostic::new(
+                Code::EpdOperandInvalid,
+                format!(
+                    "{what} sign `{text}` of `{}` apart from the move `{}`, expected it joined to the move",
+                    shown(opcode),
+                    shown(mov.text)
+                ),
+            )
+            .primary(sign.span, format!("{what} sign"))
+            .secondary(mov.span, "the move it belongs to")
+            .help(format!(
+                "In SAN the sign is part of the move (PGN §8.2.3): write `{}{text}`; a `{text}` on its own reads as another move.",
+                shown(mov.text),
+            ))
+            .with_fix(Span::new(mov.span.end, sign.span.end), text),
+        );
+    }
+
+    fn check_opcode(&mut self, opcode: &str, span: Span) {
+        let starts_with_letter = opcode
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic());
+        if let Some((offset, bad)) = opcode
+            .char_indices()
+            .find(|&(offset, c)| !(is_opcode_char(c) && (offset > 0 || starts_with_letter)))
+        {
+            let at = span.start.saturating_add(offset);
+            let bad_span = Span::new(at, at.saturating_add(bad.len_utf8()));
+            if is_check_counters(opcode) {
+                self.misplaced_check_counters(opcode, span);
+                return;
+            }
+            if let Some((name, value)) = assignment(opcode) {
+                self.assignment(name, value, span);
+                return;
+            }
+            let why = if offset == 0 {
+                "an opcode starts with a letter"
+            } else {
+                "not a letter, digit or `_`"
+            };
+            self.report(
+                Diagnostic::new(
+                    Code::EpdOpcodeInvalid,
+                    format!("invalid opcode `{}`, expected a letter followed by letters, digits and `_`", shown(opcode)),
+                )
+                .primary(bad_span, why)
+                .secondary(span, "opcode")
+                .help("Opcodes such as `bm`, `id`, `c0` and `hmvc` start with a letter and use only letters, digits and `_` (PGN §16.2.4)."),
+            );
+        } else if opcode.len() > MAX_OPCODE_LEN {
+            self.report(
+                Diagnostic::new(
+                    Code::EpdOpcodeTooLong,
+                    format!(
+                        "opcode `{}` of {} characters, expected at most {MAX_OPCODE_LEN}",
+                        shown(opcode),
+                        opcode.len()
+                    ),
+                )
+                .primary(span, format!("{} characters", opcode.len()))
+                .help("PGN §16.2.4 limits opcodes to 15 characters; use a shorter name."),
+            );
+        }
+    }
+
+    /// `epd::operation::assignment` for the opcode `name=value` at `span`.
+    fn assignment(&mut self, name: &str, value: &str, span: Span) {
+        let equals = span.start.saturating_add(name.len());
+        self.report(
+            Diagnostic::new(
+                Code::EpdOperationAssignment,
+                format!(
+                    "operation `{}` written as an assignment, expected `{} {}`",
+                    shown(&[name, "=", value].concat()),
+                    shown(name),
+                    shown(value)
+                ),
+            )
+            .primary(Span::new(equals, equals.saturating_add(1)), "`=` between opcode and operand")
+            .help("An EPD operation is its opcode and its operands separated by spaces, ended by `;` (PGN §16.2.4); readers that know only those reject or skip `name=value`.")
+            .with_fix(span, [name, " ", value].concat()),
+        );
+    }
+
+    /// Three-check counters among the operations (after FEN move counters or after an
+    /// operation), where an opcode is expected: they belong right after the en-passant field.
+    fn misplaced_check_counters(&mut self, counters: &str, span: Span) {
+        self.report(
+            Diagnostic::new(
+                Code::EpdOpcodeInvalid,
+                format!(
+                    "three-check counters `{}` among the operations, expected them right after the en-passant field",
+                    shown(counters)
+                ),
+            )
+            .primary(span, "not an opcode")
+            .help("A three-check EPD record carries its checks as a fifth field, before the operations: write `… - 3+3 bm e4;` (checks remaining) or `… - +0+0 bm e4;` (checks given)."),
+        );
+    }
+
+    fn check_string(&mut self, operand: &Operand<'a>) {
+        if !closed_string(operand.text) {
+            let quote = Span::new(operand.span.start, operand.span.start.saturating_add(1));
+            self.report(
+                Diagnostic::new(
+                    Code::EpdOperandUnclosedString,
+                    format!("unclosed string `{}`, expected a closing `\"`", shown(operand.text)),
+                )
+                .primary(quote, "this string is never closed")
+                .help("Close the string with `\"` and end the operation with `;`; write a quote inside a string as `\\\"`."),
+            );
+            return;
+        }
+        let len = operand.text.len().saturating_sub(2);
+        if len > MAX_STRING_LEN {
+            self.report(
+                Diagnostic::new(
+                    Code::EpdOperandStringTooLong,
+                    format!("string operand of {len} bytes, expected at most {MAX_STRING_LEN}"),
+                )
+                .primary(operand.span, format!("{len} bytes"))
+                .help("PGN strings hold at most 255 characters (§7); shorten the text."),
+            );
+        }
+    }
+
+    /// Checks the operands of the `hmvc` and `fmvn` operations and returns those that are
+    /// numbers, for the validator.
+    pub(super) fn counters(&mut self, operations: &[Operation<'a>]) -> Counters<'a> {
+        let mut counters = Counters::default();
+        for operation in operations.iter() {
+            let (slot, name) = match operation.opcode {
+                "hmvc" => (&mut counters.halfmove_clock, "halfmove clock"),
+                "fmvn" => (&mut counters.fullmove_number, "fullmove number"),
+                _ => continue,
+            };
+            if slot.is_some() {
+                // A duplicate opcode: the first one counts (and the duplicate is reported).
+                continue;
+            }
+            match operation.operands.as_slice() {
+                [operand]
+                    if !operand.string
+                        && CounterText::new(operand.text, operand.span).has_number() =>
+                {
+                    *slot = Some(CounterText::new(operand.text, operand.span));
+                    if let Some(diagnostic) =
+                        crate::parse::leading_zero(operand.span, operand.text, name)
+                    {
+                        self.report(diagnostic);
+                    }
+                }
+                [operand] => {
+                    let kind = if operand.text.starts_with('-') {
+                        "negative"
+                    } else {
+                        "invalid"
+                    };
+                    self.report(
+                        Diagnostic::new(
+                            Code::EpdCounterInvalid,
+                            format!("{kind} {name} `{}` in `{}`, expected a whole number of zero or more", shown(operand.text), operation.opcode),
+                        )
+                        .primary(operand.span, "not a whole number")
+                        .secondary(operation.opcode_span, name)
+                        .help(format!("`{}` takes one operand: digits only, such as `{}`.", operation.opcode, if operation.opcode == "hmvc" { "0" } else { "1" })),
+                    );
+                }
+                [] => {
+                    self.report(
+                        Diagnostic::new(
+                            Code::EpdCounterInvalid,
+                            format!(
+                                "`{}` without an operand, expected the {name}",
+                                operation.opcode
+                            ),
+                        )
+                        .primary(operation.opcode_span, "no operand")
+                        .help(format!(
+                            "Write the {name} after the opcode, such as `{} {};`.",
+                            operation.opcode,
+                            if operation.opcode == "hmvc" { "0" } else { "1" }
+                        )),
+                    );
+                }
+                [first, .., last] => {
+                    let span = first.span.cover(last.span);
+                    let count = operation.operands.len();
+                    self.report(
+                        Diagnostic::new(
+                            Code::EpdCounterInvalid,
+                            format!(
+                                "`{}` with {count} operands, expected one number",
+                                operation.opcode
+                            ),
+                        )
+                        .primary(span, format!("{count} operands"))
+                        .secondary(operation.opcode_span, name)
+                        .help(format!(
+                            "`{}` takes one operand; is a `;` missing after `{}`?",
+                            operation.opcode,
+                            shown(first.text)
+                        )),
+                    );
+                }
+            }
+        }
+        counters
+    }
+}
+
+/// The opcodes of a record's operations seen so far, each with the span of its first
+/// operation: a few in a list, looked through (a record has a handful, and hashing each cost
+/// more than the lint of its position), and from the seventeenth on in a map as well, so that
+/// a record of thousands of operations is still checked in linear time.
+#[derive(Default)]
+pub(super) struct Opcodes<'a> {
+    pub(super) few: Vec<(&'a str, Span)>,
+    pub(super) many: std::collections::HashMap<&'a str, Span>,
+}
+
+impl<'a> Opcodes<'a> {
+    /// How many opcodes are looked through before the map is used.
+    const FEW: usize = 16;
+
+    /// The span of the first operation named `opcode`; records `span` as that when it is the
+    /// first.
+    pub(super) fn first_of(&mut self, opcode: &'a str, span: Span) -> Option<Span> {
+        if self.few.len() < Self::FEW {
+            if let Some(&(_, first)) = self.few.iter().find(|(seen, _)| *seen == opcode) {
+                return Some(first);
+            }
+            self.few.push((opcode, span));
+            if self.few.len() == Self::FEW {
+                self.many.extend(self.few.iter().copied());
+            }
+            return None;
+        }
+        match self.many.entry(opcode) {
+            std::collections::hash_map::Entry::Occupied(first) => Some(*first.get()),
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                slot.insert(span);
+                None
+            }
+        }
+    }
+}
