@@ -671,44 +671,7 @@ impl<'a> Scanner<'a> {
             }
         }
         let Some(value_end) = value_end else {
-            // `[Name "value]`: the closing quote goes before the `]` that ends the line. When
-            // the value ends with `\"`, the quote meant to close it is escaped by a backslash
-            // that a writer left unescaped: in a FEN (`[FEN "… 0 1\" ]`), which holds none, the
-            // fix removes it; in any other value (`[Event "Cup \"]`, read by python-chess as
-            // `Cup \`) it escapes it, so that the value keeps its backslash.
-            let before = line
-                .trim_end()
-                .strip_suffix(']')
-                .filter(|before| before.len() > value_start);
-            let Some(before) = before else {
-                return Err(Malformed {
-                    name: Some(name),
-                    ..Malformed::new(line_end, "`\"` to close the value")
-                });
-            };
-            let value = before.trim_end_matches([' ', '\t']);
-            let escaped_quote = value
-                .get(value_start..)
-                .and_then(|body| body.strip_suffix('"'))
-                .is_some_and(|body| {
-                    body.bytes().rev().take_while(|&b| b == b'\\').count() % 2 == 1
-                });
-            let (at, fix_end, fix) = if escaped_quote {
-                let backslash = value.len().saturating_sub(2);
-                if name == "FEN" {
-                    (backslash, backslash.saturating_add(1), String::new())
-                } else {
-                    (backslash, backslash, "\\".to_owned())
-                }
-            } else {
-                (before.len(), before.len(), "\"".to_owned())
-            };
-            return Err(Malformed {
-                fix: Some(fix),
-                fix_end: Some(fix_end),
-                name: Some(name),
-                ..Malformed::new(at, "`\"` to close the value")
-            });
+            return Err(unclosed_value(line, line_end, value_start, name));
         };
         let close = skip_blanks(value_end.saturating_add(1));
         if !line.get(close..).is_some_and(|rest| rest.starts_with(']')) {
@@ -733,6 +696,52 @@ impl<'a> Scanner<'a> {
             },
             end,
         ))
+    }
+}
+
+/// What is wrong with the tag pair on `line` (which ends at `line_end`) whose value, from
+/// `value_start`, has no closing quote, and the edit that repairs it.
+fn unclosed_value<'a>(
+    line: &str,
+    line_end: usize,
+    value_start: usize,
+    name: &'a str,
+) -> Malformed<'a> {
+    // `[Name "value]`: the closing quote goes before the `]` that ends the line. When
+    // the value ends with `\"`, the quote meant to close it is escaped by a backslash
+    // that a writer left unescaped: in a FEN (`[FEN "… 0 1\" ]`), which holds none, the
+    // fix removes it; in any other value (`[Event "Cup \"]`, read by python-chess as
+    // `Cup \`) it escapes it, so that the value keeps its backslash.
+    let before = line
+        .trim_end()
+        .strip_suffix(']')
+        .filter(|before| before.len() > value_start);
+    let Some(before) = before else {
+        return Malformed {
+            name: Some(name),
+            ..Malformed::new(line_end, "`\"` to close the value")
+        };
+    };
+    let value = before.trim_end_matches([' ', '\t']);
+    let escaped_quote = value
+        .get(value_start..)
+        .and_then(|body| body.strip_suffix('"'))
+        .is_some_and(|body| body.bytes().rev().take_while(|&b| b == b'\\').count() % 2 == 1);
+    let (at, fix_end, fix) = if escaped_quote {
+        let backslash = value.len().saturating_sub(2);
+        if name == "FEN" {
+            (backslash, backslash.saturating_add(1), String::new())
+        } else {
+            (backslash, backslash, "\\".to_owned())
+        }
+    } else {
+        (before.len(), before.len(), "\"".to_owned())
+    };
+    Malformed {
+        fix: Some(fix),
+        fix_end: Some(fix_end),
+        name: Some(name),
+        ..Malformed::new(at, "`\"` to close the value")
     }
 }
 

@@ -126,6 +126,35 @@ pub fn board(
     let width = LEFT + 8 * SQUARE + RIGHT;
     let height = board_top + 8 * SQUARE + FILE_ROW + band + PAD;
     let mut out = String::new();
+    draw_header(&mut out, width, height, title, diagnostics);
+    draw_squares(&mut out, &marked_squares(tree, diagnostics), board_top);
+    draw_pieces(&mut out, position, board_top);
+    draw_coordinates(&mut out, board_top);
+    draw_turn(&mut out, position.turn, board_top);
+    if bands {
+        // Black's band above the board, White's below the file letters: each side's pieces in
+        // hand from the left, its checks given on the right.
+        let bottom = board_top + 8 * SQUARE + FILE_ROW;
+        for (color, top) in [(Color::Black, PAD), (Color::White, bottom)] {
+            if let Some(holdings) = &position.holdings {
+                draw_holdings(&mut out, holdings, color, top);
+            }
+            if let Some(checks) = position.checks_given {
+                let given = match color {
+                    Color::White => checks[0],
+                    Color::Black => checks[1],
+                };
+                draw_checks(&mut out, given, color, top);
+            }
+        }
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The `<svg>` element's start, its title and, listing `diagnostics`, its description, and the
+/// white background.
+fn draw_header(out: &mut String, width: u32, height: u32, title: &str, diagnostics: &[Diagnostic]) {
     let _ = writeln!(
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img">"#
@@ -151,7 +180,11 @@ pub fn board(
         out,
         r##"<rect width="{width}" height="{height}" fill="#ffffff"/>"##
     );
-    let marks = marked_squares(tree, diagnostics);
+}
+
+/// The 64 squares of a board whose top edge is at `board_top`, those of `marks` marked, and its
+/// frame.
+fn draw_squares(out: &mut String, marks: &[(Square, Mark)], board_top: u32) {
     for square in (0..64u8).filter_map(Square::from_index) {
         let (x, y) = square_origin(square, board_top);
         let light = (square.file().index() + square.rank()) % 2 == 0;
@@ -181,9 +214,13 @@ pub fn board(
         8 * SQUARE,
         8 * SQUARE
     );
+}
+
+/// The pieces of `position`'s board, a promoted piece with its ring.
+fn draw_pieces(out: &mut String, position: &Position, board_top: u32) {
     for (square, piece) in position.board.pieces() {
         let (x, y) = square_origin(square, board_top);
-        draw_piece(&mut out, piece, x, y, SQUARE);
+        draw_piece(out, piece, x, y, SQUARE);
         if position.promoted.contains(square) {
             // A promoted piece (crazyhouse `~`): a small ring in the square's corner.
             let _ = writeln!(
@@ -194,27 +231,34 @@ pub fn board(
             );
         }
     }
+}
+
+/// The rank numbers on the left of the board and the file letters below it.
+fn draw_coordinates(out: &mut String, board_top: u32) {
     // Coordinates: rank numbers on the left, file letters below.
     for rank in 1..=8u8 {
         let y = board_top + (8 - u32::from(rank)) * SQUARE + SQUARE / 2 - 6;
-        draw_text(&mut out, &rank.to_string(), 8, y, INK);
+        draw_text(out, &rank.to_string(), 8, y, INK);
     }
     for file in (0..8u8).filter_map(File::new) {
         let x = LEFT + u32::from(file.index()) * SQUARE + SQUARE / 2 - 3;
         draw_text(
-            &mut out,
+            out,
             &file.letter().to_string(),
             x,
             board_top + 8 * SQUARE + 5,
             INK,
         );
     }
-    // The side to move: a disc of its colour beside its own back rank.
-    let turn_y = match position.turn {
+}
+
+/// The side to move, `turn`: a disc of its colour beside its own back rank.
+fn draw_turn(out: &mut String, turn: Color, board_top: u32) {
+    let turn_y = match turn {
         Color::White => board_top + 8 * SQUARE - SQUARE / 2,
         Color::Black => board_top + SQUARE / 2,
     };
-    let (turn_fill, turn_name) = match position.turn {
+    let (turn_fill, turn_name) = match turn {
         Color::White => ("#ffffff", "white"),
         Color::Black => ("#1a1a1a", "black"),
     };
@@ -223,25 +267,6 @@ pub fn board(
         r#"<circle class="turn {turn_name}" cx="{}" cy="{turn_y}" r="7" fill="{turn_fill}" stroke="{INK}" stroke-width="1.5"/>"#,
         LEFT + 8 * SQUARE + RIGHT / 2
     );
-    if bands {
-        // Black's band above the board, White's below the file letters: each side's pieces in
-        // hand from the left, its checks given on the right.
-        let bottom = board_top + 8 * SQUARE + FILE_ROW;
-        for (color, top) in [(Color::Black, PAD), (Color::White, bottom)] {
-            if let Some(holdings) = &position.holdings {
-                draw_holdings(&mut out, holdings, color, top);
-            }
-            if let Some(checks) = position.checks_given {
-                let given = match color {
-                    Color::White => checks[0],
-                    Color::Black => checks[1],
-                };
-                draw_checks(&mut out, given, color, top);
-            }
-        }
-    }
-    out.push_str("</svg>\n");
-    out
 }
 
 /// The top-left corner of `square` on a board whose top edge is at `board_top`.
