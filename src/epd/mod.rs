@@ -38,23 +38,17 @@
 //! ```
 
 mod operands;
+mod operation;
 mod reader;
-
-use std::borrow::Cow;
 
 use crate::diagnostics::{Capped, Code, Diagnostic, EPD_RECORD, limit};
 use crate::validate::{Lint, Validator};
 use crate::{Severity, Span};
-#[cfg(test)]
-use reader::Opcodes;
+pub use operation::{Operand, Operation};
+pub use reader::MAX_RECORD_LEN;
 use reader::Reader;
-
-/// The longest opcode PGN §16.2.4 allows.
-const MAX_OPCODE_LEN: usize = 15;
-/// The longest string operand, in bytes between the quotes (PGN §7: 255 characters).
-const MAX_STRING_LEN: usize = 255;
-/// The recommended longest record, in bytes without the line terminator.
-pub const MAX_RECORD_LEN: usize = 1024;
+#[cfg(test)]
+use reader::{Opcodes, assignment};
 
 /// One EPD record, read and checked: the lint of its four position fields, its operations, and
 /// every diagnostic.
@@ -122,97 +116,6 @@ impl<'a> Record<'a> {
         self.diagnostics
             .iter()
             .any(|diagnostic| diagnostic.severity() == Severity::Error)
-    }
-}
-
-/// One operation: an opcode, its operands, and whether a `;` closes it.
-///
-/// ```
-/// let line = "4k3/8/8/8/8/8/8/4K3 w - - pv Ke2 Kd7;";
-/// let record = fenlint::epd::check(line, 0, &fenlint::Validator::new());
-/// let op = &record.operations()[0];
-/// assert_eq!((op.opcode(), &line[op.opcode_span().range()]), ("pv", "pv"));
-/// assert!(op.is_terminated());
-/// assert_eq!(&line[op.span().range()], "pv Ke2 Kd7;");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Operation<'a> {
-    opcode: &'a str,
-    opcode_span: Span,
-    operands: Vec<Operand<'a>>,
-    terminated: bool,
-    span: Span,
-}
-
-impl<'a> Operation<'a> {
-    /// The opcode as written.
-    pub fn opcode(&self) -> &'a str {
-        self.opcode
-    }
-
-    /// Where the opcode is.
-    pub fn opcode_span(&self) -> Span {
-        self.opcode_span
-    }
-
-    /// The operands, in order.
-    pub fn operands(&self) -> &[Operand<'a>] {
-        &self.operands
-    }
-
-    /// Whether a `;` closes the operation.
-    pub fn is_terminated(&self) -> bool {
-        self.terminated
-    }
-
-    /// The whole operation, from the opcode to the `;` (or the last operand).
-    pub fn span(&self) -> Span {
-        self.span
-    }
-}
-
-/// One operand: an unquoted token (a move, a number, a name) or a string in double quotes.
-///
-/// ```
-/// let line = r#"4k3/8/8/8/8/8/8/4K3 w - - c0 "say \"hi\"";"#;
-/// let record = fenlint::epd::check(line, 0, &fenlint::Validator::new());
-/// let operand = &record.operations()[0].operands()[0];
-/// assert!(operand.is_string());
-/// assert_eq!(operand.text(), r#""say \"hi\"""#);
-/// assert_eq!(operand.value(), r#"say "hi""#);
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Operand<'a> {
-    text: &'a str,
-    span: Span,
-    string: bool,
-}
-
-impl<'a> Operand<'a> {
-    /// The operand as written, with the quotes of a string.
-    pub fn text(&self) -> &'a str {
-        self.text
-    }
-
-    /// Where the operand is.
-    pub fn span(&self) -> Span {
-        self.span
-    }
-
-    /// Whether the operand is a string in double quotes.
-    pub fn is_string(&self) -> bool {
-        self.string
-    }
-
-    /// The value: a token as written, a string without its quotes and with `\"` and `\\`
-    /// unescaped.
-    pub fn value(&self) -> Cow<'a, str> {
-        if !self.string {
-            return Cow::Borrowed(self.text);
-        }
-        let inner = self.text.strip_prefix('"').unwrap_or(self.text);
-        let inner = inner.strip_suffix('"').unwrap_or(inner);
-        crate::pgn_string::unescape(inner)
     }
 }
 
@@ -296,29 +199,6 @@ pub fn check<'a>(line: &'a str, base: usize, validator: &Validator) -> Record<'a
         operations,
         diagnostics,
     }
-}
-
-/// Whether `text` could be an opcode: a letter, then letters, digits and `_`.
-fn is_opcode(text: &str) -> bool {
-    text.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) && text.chars().all(is_opcode_char)
-}
-
-/// Whether `c` may appear in an opcode after its first letter.
-fn is_opcode_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || c == '_'
-}
-
-/// The opcode and the operand of `text`, an opcode token written as an assignment
-/// (`v=-328`): a valid opcode, one `=`, and an operand of printable ASCII without `=` or `"`.
-fn assignment(text: &str) -> Option<(&str, &str)> {
-    let (name, value) = text.split_once('=')?;
-    let valid_name =
-        name.starts_with(|c: char| c.is_ascii_alphabetic()) && name.chars().all(is_opcode_char);
-    let valid_value = !value.is_empty()
-        && value
-            .bytes()
-            .all(|byte| byte.is_ascii_graphic() && byte != b'=' && byte != b'"');
-    (valid_name && valid_value).then_some((name, value))
 }
 
 #[cfg(test)]

@@ -3,11 +3,38 @@
 use super::operands::{
     OperandForm, closed_string, is_integer, is_mate_count, is_san, operand_form, operand_meaning,
 };
-use super::{
-    MAX_OPCODE_LEN, MAX_RECORD_LEN, MAX_STRING_LEN, Operand, Operation, assignment, is_opcode,
-    is_opcode_char,
-};
+use super::operation::{Operand, Operation};
 use crate::Span;
+
+/// The longest opcode PGN §16.2.4 allows.
+pub(super) const MAX_OPCODE_LEN: usize = 15;
+/// The longest string operand, in bytes between the quotes (PGN §7: 255 characters).
+pub(super) const MAX_STRING_LEN: usize = 255;
+/// The recommended longest record, in bytes without the line terminator.
+pub const MAX_RECORD_LEN: usize = 1024;
+
+/// Whether `text` could be an opcode: a letter, then letters, digits and `_`.
+fn is_opcode(text: &str) -> bool {
+    text.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) && text.chars().all(is_opcode_char)
+}
+
+/// Whether `c` may appear in an opcode after its first letter.
+fn is_opcode_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+/// The opcode and the operand of `text`, an opcode token written as an assignment
+/// (`v=-328`): a valid opcode, one `=`, and an operand of printable ASCII without `=` or `"`.
+pub(super) fn assignment(text: &str) -> Option<(&str, &str)> {
+    let (name, value) = text.split_once('=')?;
+    let valid_name =
+        name.starts_with(|c: char| c.is_ascii_alphabetic()) && name.chars().all(is_opcode_char);
+    let valid_value = !value.is_empty()
+        && value
+            .bytes()
+            .all(|byte| byte.is_ascii_graphic() && byte != b'=' && byte != b'"');
+    (valid_name && valid_value).then_some((name, value))
+}
 use crate::diagnostics::text::{join_names, shown};
 use crate::diagnostics::{Capped, Code, Diagnostic};
 use crate::parse::is_check_counters;
