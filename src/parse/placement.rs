@@ -4,7 +4,7 @@
 use nom::Parser;
 use nom::branch::alt;
 use nom::bytes::complete::take_till1;
-use nom::combinator::opt;
+use nom::combinator::{consumed, opt};
 use nom::multi::{fold_many0, fold_many1};
 
 use super::cx::{Cx, PResult, Production, ascii, node, recover, token};
@@ -144,16 +144,13 @@ fn squares<'c, 'a: 'c>(
         width: 1,
         broken: false,
     });
-    let mut run = fold_many1(
+    let mut run = consumed(fold_many1(
         alt((one_square, empty_runs(cx, number))),
         RankSummary::default,
         RankSummary::then,
-    );
+    ));
     move |input: &'a str| {
-        let (rest, summary) = run.parse(input)?;
-        let text = input
-            .get(..input.len().saturating_sub(rest.len()))
-            .unwrap_or_default();
+        let (rest, (text, summary)) = run.parse(input)?;
         cx.token(SyntaxKind::Squares, text);
         // `square ::= piece promoted_marker?`: a `~` right after the run's last piece.
         let rest = if text.bytes().last().is_some_and(|b| !b.is_ascii_digit()) {
@@ -208,7 +205,7 @@ fn empty_runs<'c, 'a: 'c>(
 }
 
 /// Whether `byte` may be in a run of [`squares`]: a piece letter or a digit.
-pub(crate) fn is_square_byte(byte: u8) -> bool {
+fn is_square_byte(byte: u8) -> bool {
     byte.is_ascii_digit() || is_piece_letter(char::from(byte))
 }
 
