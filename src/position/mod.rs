@@ -46,13 +46,19 @@ impl Position {
     /// when nothing says crazyhouse (see `Validator::lint_parse`).
     pub(crate) fn drop_slash_holdings(&mut self, tree: &SyntaxTree<'_>, detect: bool) {
         self.holdings = None;
-        let facts = castling_facts(castling_sides(tree), &self.board);
-        let told = !self.promoted.is_empty() || self.checks_given.is_some();
-        self.chess960 = facts.chess960_castling(told);
+        self.read_variant(castling_facts(castling_sides(tree), &self.board), detect);
+    }
+
+    /// Sets how castling works (`chess960`) and, when `detect`, the variant, from what the
+    /// position tells and what its castling letters say (`facts`). Holdings or a promoted piece
+    /// tell crazyhouse, check counters three-check; the castling letters tell Chess960 only when
+    /// nothing else tells the variant, and Chess960 castling in any variant.
+    fn read_variant(&mut self, facts: CastlingFacts, detect: bool) {
+        self.chess960 = facts.chess960_castling(self.variant_told());
         if !detect {
             return;
         }
-        self.variant = if !self.promoted.is_empty() {
+        self.variant = if self.holdings.is_some() || !self.promoted.is_empty() {
             Variant::Crazyhouse
         } else if self.checks_given.is_some() {
             Variant::ThreeCheck
@@ -78,20 +84,6 @@ impl Position {
         });
         let checks_given = checks_given(tree);
         let facts = castling_facts(castling_sides(tree), &board);
-        // The castling letters tell the variant Chess960 only when nothing else tells the
-        // variant, and Chess960 castling in any variant.
-        let told = holdings.is_some() || !promoted.is_empty() || checks_given.is_some();
-        // The board is complete, so its promoted squares are exactly the `~` after a piece
-        // letter in a rank that the dialect would look for.
-        let variant = if holdings.is_some() || !promoted.is_empty() {
-            Variant::Crazyhouse
-        } else if checks_given.is_some() {
-            Variant::ThreeCheck
-        } else if facts.chess960 {
-            Variant::Chess960
-        } else {
-            Variant::Standard
-        };
         let counter = |counter: Option<crate::syntax::Counter<'_, '_>>, default: u64| {
             counter.map_or(default, |counter| match counter.value() {
                 Some(value) => value,
@@ -99,7 +91,7 @@ impl Position {
                 None => default,
             })
         };
-        Position {
+        let mut position = Position {
             board,
             promoted,
             turn,
@@ -109,9 +101,13 @@ impl Position {
             fullmove_number: counter(tree.fullmove_number(), 1),
             holdings,
             checks_given,
-            variant,
-            chess960: facts.chess960_castling(told),
-        }
+            variant: Variant::Standard,
+            chess960: false,
+        };
+        // The board is complete, so its promoted squares are exactly the `~` after a piece
+        // letter in a rank.
+        position.read_variant(facts, true);
+        position
     }
 }
 
