@@ -18,7 +18,7 @@ use fenlint::files::FileKind;
 use fenlint::{Code, Severity, Validator};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyCapsule, PyDict, PyString};
+use pyo3::types::{PyCapsule, PyDict, PyIterator, PyString};
 
 use crate::VariantChoice;
 
@@ -27,8 +27,8 @@ const SCHEMA_CAPSULE: &CStr = c"arrow_schema";
 const ARRAY_CAPSULE: &CStr = c"arrow_array";
 const STREAM_CAPSULE: &CStr = c"arrow_array_stream";
 
-/// How many strings of a Python iterable are encoded at a time: the GIL is taken back between
-/// slabs, and no more than one slab of UTF-8 copies is alive at once.
+/// How many strings of a Python iterable are read at a time (see [`Slab`]): no more than two
+/// slabs of UTF-8 copies are alive at once, the one being checked and the one being read.
 const SLAB: usize = 1 << 16;
 
 /// Below this many FENs a batch is checked on the calling thread alone: starting threads costs
@@ -286,6 +286,67 @@ fn arrow_arrays(object: &Bound<'_, PyAny>) -> PyResult<Vec<ArrayRef>> {
     reader.map(|chunk| chunk.map_err(arrow)).collect()
 }
 
+/// Up to [`SLAB`] items of a Python iterable of strings, copied out as UTF-8, so that they can
+/// be checked on other threads while the next slab is read.
+#[derive(Debug, Default)]
+struct Slab {
+    /// The strings, one after another.
+    text: Vec<u8>,
+    /// Where each item's string ends in `text`; `None` for a `None` item.
+    ends: Vec<Option<usize>>,
+}
+
+impl Slab {
+    /// The next items of `items`; `index` counts the items read, for the messages. Empty at
+    /// the end of the iterable.
+    fn read(items: &mut Bound<'_, PyIterator>, index: &mut usize) -> PyResult<Slab> {
+        let mut slab = Slab {
+            text: Vec::new(),
+            ends: Vec::with_capacity(SLAB),
+        };
+        for item in items.by_ref().take(SLAB) {
+            let item = item?;
+            if item.is_none() {
+                slab.ends.push(None);
+            } else if let Ok(text) = item.cast::<PyString>() {
+                slab.text.extend_from_slice(text.encode_utf8()?.as_bytes());
+                slab.ends.push(Some(slab.text.len()));
+            } else {
+                return Err(PyTypeError::new_err(format!(
+                    "check_many: item {index} is {}, expected str or None",
+                    item.get_type()
+                        .name()
+                        .map_or_else(|_| "not a str".to_owned(), |name| name.to_string())
+                )));
+            }
+            *index += 1;
+        }
+        Ok(slab)
+    }
+
+    /// Each item's string (`None` for a `None` item).
+    fn values(&self) -> Vec<Option<&[u8]>> {
+        let mut start = 0usize;
+        self.ends
+            .iter()
+            .map(|end| {
+                end.map(|end| {
+                    let value = self.text.get(start..end).unwrap_or_default();
+                    start = end;
+                    value
+                })
+            })
+            .collect()
+    }
+}
+
+/// What the thread `checked` returned; its panic, if it panicked, goes on here.
+fn joined(checked: std::thread::ScopedJoinHandle<'_, Summary>) -> Summary {
+    checked
+        .join()
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+}
+
 /// Check many FENs at once: a Python iterable of `str` (`None` for a missing one), or an Arrow
 /// column of strings from pyarrow, Polars, DuckDB or any library of the Arrow PyCapsule
 /// interface (read in place, never turned into Python strings). The GIL is released while they
@@ -331,34 +392,24 @@ pub fn check_many(
                 .map_or_else(|_| "this".to_owned(), |name| name.to_string())
         ))
     })?;
-    let mut index = 0usize;
-    loop {
-        let mut slab: Vec<Option<Bound<'_, PyBytes>>> = Vec::with_capacity(SLAB);
-        for item in items.by_ref().take(SLAB) {
-            let item = item?;
-            if item.is_none() {
-                slab.push(None);
-            } else if let Ok(text) = item.cast::<PyString>() {
-                slab.push(Some(text.encode_utf8()?));
-            } else {
-                return Err(PyTypeError::new_err(format!(
-                    "check_many: item {index} is {}, expected str or None",
-                    item.get_type()
-                        .name()
-                        .map_or_else(|_| "not a str".to_owned(), |name| name.to_string())
-                )));
+    // Each slab is checked on other threads while the next one is read: reading needs the
+    // GIL, checking does not.
+    let summary = std::thread::scope(|scope| -> PyResult<Summary> {
+        let mut summary = Summary::default();
+        let mut checking: Option<std::thread::ScopedJoinHandle<'_, Summary>> = None;
+        let mut index = 0usize;
+        loop {
+            let slab = Slab::read(&mut items, &mut index)?;
+            if let Some(checked) = checking.take() {
+                summary.append(py.detach(|| joined(checked)));
             }
-            index += 1;
+            if slab.ends.is_empty() {
+                return Ok(summary);
+            }
+            let validator = &validator;
+            checking = Some(scope.spawn(move || Summary::of(&slab.values(), validator, threads)));
         }
-        if slab.is_empty() {
-            break;
-        }
-        let values: Vec<Option<&[u8]>> = slab
-            .iter()
-            .map(|bytes| bytes.as_ref().map(|bytes| bytes.as_bytes()))
-            .collect();
-        summary.append(py.detach(|| Summary::of(&values, &validator, threads)));
-    }
+    })?;
     Ok(CheckResults {
         array: summary.into_array(),
     })

@@ -223,6 +223,18 @@ def test_check_many_agrees_with_check_on_every_thread_count():
         assert [row["valid"] for row in results] == [fenlint.is_valid(fen) for fen in fens[:5]] * 2000
 
 
+
+
+def test_check_many_reads_a_long_iterable_slab_by_slab():
+    # More than two slabs of 65,536 items, read while the slab before is checked: every row in
+    # its place, `None` rows too, from a generator as from a list.
+    fens = [START, None, OUT_OF_ORDER, "8/8 w", "é"] * 30_000
+    expected = [[d.code for d in fenlint.check(fen)] if fen is not None else None for fen in fens[:5]] * 30_000
+    for source in (fens, (fen for fen in fens)):
+        assert [row["codes"] for row in fenlint.check_many(source).to_pylist()] == expected
+    # A wrong item in a later slab stops the call with its index, whatever is being checked.
+    with pytest.raises(TypeError, match="item 140000 is int"):
+        fenlint.check_many(fens[:140_000] + [3] + fens[:10])
 def test_the_package_is_typed_and_documented():
     package = os.path.dirname(fenlint.__file__)
     assert os.path.isfile(os.path.join(package, "py.typed"))
