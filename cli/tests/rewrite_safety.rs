@@ -587,3 +587,23 @@ fn a_pgn_file_with_a_huge_line_is_left_as_it_is_whole() {
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     assert!(run.stdout == text);
 }
+
+/// A line whose first field is no board (a row of a table, a line of prose) is no FEN: `--fix`
+/// leaves its whitespace as it is, while a FEN's tab between fields is made a space.
+#[test]
+fn fix_leaves_the_whitespace_of_lines_that_are_no_fens() {
+    let dir = scratch("not-fens");
+    let table = "eco\tname\tpgn\nA00\tAmar Opening\t1. Nh3 \n";
+    write(&dir, "openings.txt", table.as_bytes());
+    let fen = write(&dir, "t.fen", b"4k3/8/8/8/8/8/8/4K3\tw - - 0 1 \n");
+    let run = fenlint(&dir, &["check", "--fix", "openings.txt", "t.fen"], None);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("openings.txt")).unwrap(),
+        table
+    );
+    assert_eq!(
+        std::fs::read_to_string(fen).unwrap(),
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n"
+    );
+}

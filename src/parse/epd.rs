@@ -36,7 +36,7 @@ pub(crate) fn epd_record<'a>(cx: &Cx<'a>, input: &'a str) -> usize {
         if let Ok((after, space)) = whitespace(rest) {
             // Before FEN move counters the whitespace separates two fields of the FEN.
             if first && move_counters_text(after).is_ok() {
-                separator_token(cx, space, true);
+                separator_token(cx, space, true, true);
             } else {
                 cx.token(SyntaxKind::Whitespace, space);
             }
@@ -181,7 +181,7 @@ fn move_counters<'a>(cx: &Cx<'a>, input: &'a str) -> Option<&'a str> {
     let node = cx.start(SyntaxKind::MoveCounters, input);
     cx.token(SyntaxKind::Number, halfmove);
     // Between two fields of the FEN: one space, as in a FEN (`fen::whitespace::separator`).
-    separator_token(cx, space, true);
+    separator_token(cx, space, true, true);
     cx.token(SyntaxKind::Number, fullmove);
     if let Some(end) = end {
         cx.token(SyntaxKind::Semicolon, end);

@@ -249,11 +249,12 @@ pub(super) fn fields<'a>(cx: &Cx<'a>, input: &'a str) {
             // Trailing whitespace: reported after the extra fields are closed.
             break;
         }
-        separator_token(cx, sep, read.extra.is_none());
+        separator_token(cx, sep, read.extra.is_none(), read.board);
         rest = after_sep;
     }
+    let board = read.board;
     read.finish(cx);
-    trailing_whitespace(cx, rest);
+    trailing_whitespace(cx, rest, board);
 }
 
 /// The standard start position as UCI's `position startpos` names it, in place of a FEN at the
@@ -323,31 +324,35 @@ fn leading_whitespace<'a>(cx: &Cx<'a>, input: &'a str) -> Option<&'a str> {
                 "leading whitespace",
                 "Remove the whitespace before the first field.",
             ],
+            true,
         );
     }
     Some(rest)
 }
 
 /// The whitespace `sep` between two fields, as trivia, with `fen::whitespace::separator` unless
-/// it is one space or `in_fields` is false (between extra fields, which draw their own report).
-pub(super) fn separator_token(cx: &Cx<'_>, sep: &str, in_fields: bool) {
+/// it is one space or `in_fields` is false (between extra fields, which draw their own report);
+/// its fix, one space, only when `fixable`.
+pub(super) fn separator_token(cx: &Cx<'_>, sep: &str, in_fields: bool, fixable: bool) {
     let span = cx.token(SyntaxKind::Whitespace, sep);
     if sep != " " && in_fields {
-        cx.report(
-            Diagnostic::new(
-                Code::WhitespaceSeparator,
-                around_shown("irregular separator `", sep, "`, expected one space"),
-            )
-            .primary(span, describe_whitespace(sep))
-            .help("Separate the fields with exactly one ASCII space (PGN §16.1.3).")
-            .with_fix(span, " "),
-        );
+        let diagnostic = Diagnostic::new(
+            Code::WhitespaceSeparator,
+            around_shown("irregular separator `", sep, "`, expected one space"),
+        )
+        .primary(span, describe_whitespace(sep))
+        .help("Separate the fields with exactly one ASCII space (PGN §16.1.3).");
+        cx.report(if fixable {
+            diagnostic.with_fix(span, " ")
+        } else {
+            diagnostic
+        });
     }
 }
 
 /// The whitespace `rest` after the last field, if any, as trivia with
-/// `fen::whitespace::trailing`.
-fn trailing_whitespace(cx: &Cx<'_>, rest: &str) {
+/// `fen::whitespace::trailing`, whose fix removes it when `fixable`.
+fn trailing_whitespace(cx: &Cx<'_>, rest: &str, fixable: bool) {
     if !rest.is_empty() {
         outer_whitespace(
             cx,
@@ -358,21 +363,31 @@ fn trailing_whitespace(cx: &Cx<'_>, rest: &str) {
                 "trailing whitespace",
                 "Remove the whitespace after the last field.",
             ],
+            fixable,
         );
     }
 }
 
 /// The whitespace `text` before or after the fields, as trivia with `code`, which a fix
-/// removes; `side` ("before" or "after") goes into the message, with the label and the help.
-fn outer_whitespace(cx: &Cx<'_>, text: &str, code: Code, [side, label, help]: [&'static str; 3]) {
+/// removes when `fixable`; `side` ("before" or "after") goes into the message, with the label
+/// and the help.
+fn outer_whitespace(
+    cx: &Cx<'_>,
+    text: &str,
+    code: Code,
+    [side, label, help]: [&'static str; 3],
+    fixable: bool,
+) {
     let span = cx.token(SyntaxKind::Whitespace, text);
     let after = format!("` {side} the FEN, expected none");
-    cx.report(
-        Diagnostic::new(code, around_shown("whitespace `", text, &after))
-            .primary(span, label)
-            .help(help)
-            .with_fix(span, ""),
-    );
+    let diagnostic = Diagnostic::new(code, around_shown("whitespace `", text, &after))
+        .primary(span, label)
+        .help(help);
+    cx.report(if fixable {
+        diagnostic.with_fix(span, "")
+    } else {
+        diagnostic
+    });
 }
 
 /// What the fields read so far tell about the next one: which slot it fills, whether the
@@ -396,6 +411,10 @@ struct FieldsRead<'a> {
     side_read: bool,
     /// Whether the castling field is `-` or castling letters only.
     castling_read: bool,
+    /// Whether the first field is a board of ranks (holds a `/`). A line whose first field is
+    /// not is no FEN (a row of a table, a line of prose): its whitespace is reported but has
+    /// no fix, so that `--fix` does not rewrite text that only stands in a file of FENs.
+    board: bool,
 }
 
 impl<'a> FieldsRead<'a> {
@@ -410,6 +429,7 @@ impl<'a> FieldsRead<'a> {
             counters_moved: false,
             side_read: false,
             castling_read: false,
+            board: false,
         }
     }
 
@@ -427,6 +447,9 @@ impl<'a> FieldsRead<'a> {
             SyntaxKind::EnPassant => self.castling_read && last_counters(text, after_field),
             _ => false,
         };
+        if slot == SyntaxKind::Placement {
+            self.board = text.contains('/');
+        }
         if slot == SyntaxKind::Castling {
             self.castling_read = text == "-"
                 || text.bytes().all(
