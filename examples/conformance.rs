@@ -492,6 +492,11 @@ const FIELD_CASES: &[(usize, &str, &str, &str)] = &[
 
 /// Whole inputs: `(input, code, reason)`; `{}` is the start placement.
 const WHOLE_CASES: &[(&str, &str, &str)] = &[
+    (
+        "startpos",
+        "fen::input::uci_startpos",
+        "UCI's name for the start position, not a FEN",
+    ),
     // Placement.
     (
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
@@ -1248,6 +1253,26 @@ fn epd_cases() -> Vec<Case> {
             "a mate suite's `bm #N`, a mate distance (advice)",
         ),
         epd(
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - bm 0-0;",
+            "epd::operand::san_spelling",
+            "castling written with zeros, `0-0` for SAN's `O-O` (a warning with the fix)",
+        ),
+        epd(
+            "2k5/P7/8/8/8/8/8/4K3 w - - bm a8Q;",
+            "epd::operand::san_spelling",
+            "a promotion without its `=`, `a8Q` for SAN's `a8=Q` (a warning with the fix)",
+        ),
+        epd(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm g1f3;",
+            "epd::operand::coordinate_move",
+            "a move in UCI's coordinates, `g1f3` for SAN's `Nf3` (a warning)",
+        ),
+        epd(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm Ng1-f3;",
+            "epd::operand::coordinate_move",
+            "a move in long algebraic notation, `Ng1-f3` for SAN's `Nf3` (a warning)",
+        ),
+        epd(
             "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm #0;",
             "epd::operand::invalid",
             "`bm #0`: no mate distance, no move",
@@ -1283,14 +1308,14 @@ fn epd_cases() -> Vec<Case> {
             "`bm` repeated as its own operand",
         ),
         epd(
-            "4k3/8/8/8/8/8/8/4K3 w - - bm Ke1-d2;",
+            "4k3/8/8/8/8/8/8/4K3 w - - bm K-d2;",
             "epd::operand::invalid",
-            "a move in long algebraic notation, not SAN",
+            "a piece letter, a dash and a square: neither SAN nor a move by its squares",
         ),
         epd(
-            "4k3/8/8/8/8/8/8/4K3 w - - am e1d2;",
+            "4k3/8/8/8/8/8/8/4K3 w - - am e1e1;",
             "epd::operand::invalid",
-            "a move in coordinates, not SAN",
+            "coordinates from a square to itself: no move",
         ),
         epd(
             "4k3/8/8/8/8/8/8/4K3 w - - c0 \"a\"b;",

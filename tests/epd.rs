@@ -99,6 +99,18 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; dm 1;\n",
     ),
     (
+        "epd::operand::coordinate_move",
+        "4k3/8/8/8/8/8/8/4K3 w - - bm Ke1-d2 e1d2;\n",
+        "Ke1-d2",
+        "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;\n",
+    ),
+    (
+        "epd::operand::san_spelling",
+        "2k5/P7/8/8/8/8/8/4K3 w - - bm a8q+;\n",
+        "a8q+",
+        "2k5/P7/8/8/8/8/8/4K3 w - - bm a8=Q+;\n",
+    ),
+    (
         "epd::operand::unseparated",
         "4k3/8/8/8/8/8/8/4K3 w - - c0 \"a\"b;\n",
         "",
@@ -480,9 +492,9 @@ fn operands_of_the_standard_opcodes_are_checked() {
         ("4k3/8/8/8/8/8/8/4K3 w - - acs;", "acs"),
         ("4k3/8/8/8/8/8/8/4K3 w - - acn 1 2;", "1 2"),
         ("4k3/8/8/8/8/8/8/4K3 w - - bm bm Kd2;", "bm"),
-        ("4k3/8/8/8/8/8/8/4K3 w - - bm Ke1-d2;", "Ke1-d2"),
-        ("4k3/8/8/8/8/8/8/4K3 w - - am e1d2;", "e1d2"),
-        ("4k3/8/8/8/8/8/8/4K3 w - - bm e8Q;", "e8Q"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - bm Ke1-e1;", "Ke1-e1"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - am e1d9;", "e1d9"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - bm e8X;", "e8X"),
         ("4k3/8/8/8/8/8/8/4K3 w - - bm e7=Q;", "e7=Q"),
         ("4k3/8/8/8/8/8/8/4K3 w - - bm exe5;", "exe5"),
         ("4k3/8/8/8/8/8/8/4K3 w - - am #2;", "#2"),
@@ -671,6 +683,30 @@ fn an_uncertain_semicolon_is_suggested_not_applied() {
             "{line}"
         );
         assert!(diagnostics[0].fix().is_some(), "{line}");
+    }
+}
+
+/// The last operand of an operation without its `;` is checked as it is with the `;`, so that
+/// the fix that adds the `;` brings up nothing new.
+#[test]
+fn the_last_operand_of_an_unterminated_operation_is_checked() {
+    let validator = Validator::new();
+    for (line, code) in [
+        ("4k3/8/8/8/8/8/8/4K3 w - - bm Zz9", "epd::operand::invalid"),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2 Zz9",
+            "epd::operand::invalid",
+        ),
+        ("4k3/8/8/8/8/8/8/4K3 w - - acd x1", "epd::operand::invalid"),
+        (
+            "2k5/P7/8/8/8/8/8/4K3 w - - bm a8q",
+            "epd::operand::san_spelling",
+        ),
+    ] {
+        let unterminated = codes(&fenlint::epd::lint_epd(line, 0, &validator));
+        assert!(unterminated.contains(&code), "{line}: {unterminated:?}");
+        let terminated = codes(&fenlint::epd::lint_epd(&format!("{line};"), 0, &validator));
+        assert_eq!(terminated, [code], "{line}");
     }
 }
 

@@ -513,6 +513,28 @@ codes! {
     /// Bad: `6k1/5ppp/8/8/8/8/8/R5K1 w - - bm #1;`
     /// Good: `6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; dm 1;`
     EpdOperandMateCount => "epd::operand::mate_count", Advice, once per file;
+    /// a move in a spelling that SAN does not use and most readers accept
+    ///
+    /// PGN §8.2.3 writes castling with the capital letter O (`O-O`, `O-O-O`) and a promotion
+    /// with `=` and an upper-case piece letter (`e8=Q`). Many suites write zeros (`0-0`), leave
+    /// out the `=` (`e8Q`) or write the piece in lower case (`e8=q`, as UCI does); python-chess
+    /// reads these spellings, a strict SAN reader rejects them. The move is clear, so the fix
+    /// writes it in SAN.
+    ///
+    /// Bad: `r3k2r/8/8/8/8/8/8/R3K2R w KQkq - bm 0-0;`
+    /// Good: `r3k2r/8/8/8/8/8/8/R3K2R w KQkq - bm O-O;`
+    EpdOperandSanSpelling => "epd::operand::san_spelling", Warning, once per file;
+    /// a move given by its squares, as UCI or long algebraic notation write it, not in SAN
+    ///
+    /// PGN §16.2.5 gives `bm`, `am` and the other move opcodes moves in SAN, which names the
+    /// piece and the square it goes to (`Nf3`, `exd5`). Some suites give both squares instead,
+    /// in UCI's coordinates (`g1f3`, `e7e8q`) or long algebraic notation (`Ng1-f3`); python-chess
+    /// reads them, strict EPD readers do not. Which SAN the move is depends on the position (a
+    /// capture, a piece that must be told apart from another), so there is no fix.
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - bm e1d2;`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;`
+    EpdOperandCoordinateMove => "epd::operand::coordinate_move", Warning, once per file;
     /// EPD operations written after their `;`, as perft suites write them
     ///
     /// Perft suites write `… w KQkq - 0 1 ;D1 20 ;D2 400`: each operation starts after a `;`

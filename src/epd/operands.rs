@@ -114,6 +114,60 @@ pub(super) fn is_san(text: &str, king_promotion: bool) -> bool {
     }
 }
 
+/// The SAN of `text` when it is a move written in a spelling that SAN does not use but that
+/// readers such as python-chess accept, so that only the spelling is wrong: castling with zeros
+/// (`0-0`, `0-0-0`), or a pawn's promotion without its `=` (`e8Q`) or with the piece in lower
+/// case (`e8=q`, `e8q`); a `+` or `#` after it is kept.
+pub(super) fn san_spelling(text: &str, king_promotion: bool) -> Option<String> {
+    let body = text.strip_suffix(['+', '#']).unwrap_or(text);
+    let sign = text.get(body.len()..).unwrap_or_default();
+    let san = match body {
+        "0-0" => "O-O".to_owned(),
+        "0-0-0" => "O-O-O".to_owned(),
+        _ => {
+            let piece = body.chars().next_back()?;
+            let square = body.get(..body.len().checked_sub(1)?)?;
+            let square = square.strip_suffix('=').unwrap_or(square);
+            format!("{square}={}", piece.to_ascii_uppercase())
+        }
+    };
+    let san = san + sign;
+    (san != text && is_san(&san, king_promotion)).then_some(san)
+}
+
+/// Whether `text` is a move given by its squares, from and to, as UCI writes it (`g1f3`,
+/// `e7e8q`) or long algebraic notation (`Ng1-f3`, `Bf1xb5+`, `e2-e4`, `e7-e8=Q`).
+pub(super) fn is_coordinate_move(text: &str) -> bool {
+    let body = text.strip_suffix(['+', '#']).unwrap_or(text).as_bytes();
+    let (piece, body) = match body {
+        [b'K' | b'Q' | b'R' | b'B' | b'N', rest @ ..] => (true, rest),
+        _ => (false, body),
+    };
+    let square =
+        |file: &u8, rank: &u8| (b'a'..=b'h').contains(file) && (b'1'..=b'8').contains(rank);
+    let [from_file, from_rank, rest @ ..] = body else {
+        return false;
+    };
+    let rest = rest
+        .strip_prefix(b"-")
+        .or_else(|| rest.strip_prefix(b"x"))
+        .unwrap_or(rest);
+    let [to_file, to_rank, promotion @ ..] = rest else {
+        return false;
+    };
+    let promotion = match promotion {
+        [] => true,
+        [piece_letter] | [b'=', piece_letter] => {
+            !piece && matches!(piece_letter.to_ascii_lowercase(), b'q' | b'r' | b'b' | b'n')
+        }
+        _ => false,
+    };
+    square(from_file, from_rank)
+        && square(to_file, to_rank)
+        && (from_file, from_rank) != (to_file, to_rank)
+        && promotion
+}
+
 /// Whether a string operand (starting with `"`) ends with its closing quote.
 pub(super) fn closed_string(text: &str) -> bool {
     let Some(inner) = text.strip_prefix('"') else {
@@ -125,4 +179,47 @@ pub(super) fn closed_string(text: &str) -> bool {
     // The final quote is not escaped: an even number of backslashes precede it.
     let backslashes = body.bytes().rev().take_while(|&b| b == b'\\').count();
     backslashes % 2 == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_spelled_as_san_does_not_is_given_its_san() {
+        for (text, san) in [
+            ("0-0", Some("O-O")),
+            ("0-0-0+", Some("O-O-O+")),
+            ("e8Q", Some("e8=Q")),
+            ("e8=q", Some("e8=Q")),
+            ("bxa1n#", Some("bxa1=N#")),
+            ("a8K", None),
+            // SAN already, or no move whatever the spelling.
+            ("e8=Q", None),
+            ("O-O", None),
+            ("e7q", None),
+            ("Qe8q", None),
+            ("0-0-0-0", None),
+            ("=", None),
+            ("", None),
+            ("é", None),
+        ] {
+            assert_eq!(san_spelling(text, false).as_deref(), san, "{text}");
+        }
+        assert_eq!(san_spelling("a8k", true).as_deref(), Some("a8=K"));
+    }
+
+    #[test]
+    fn a_move_by_its_squares_is_told_from_san_and_from_no_move() {
+        for text in [
+            "g1f3", "e7e8q", "e7e8=Q", "Ng1-f3", "Bf1xb5+", "e2-e4", "e1g1#",
+        ] {
+            assert!(is_coordinate_move(text), "{text}");
+        }
+        for text in [
+            "Nf3", "e4", "e1e1", "Ng1-f3q", "e2-e9", "g1f", "O-O", "", "e7e8k", "é2e4",
+        ] {
+            assert!(!is_coordinate_move(text), "{text}");
+        }
+    }
 }

@@ -1,7 +1,8 @@
 //! Reading the operations of an EPD record from its tree, with their diagnostics.
 
 use super::operands::{
-    OperandForm, closed_string, is_integer, is_mate_count, is_san, operand_form, operand_meaning,
+    OperandForm, closed_string, is_coordinate_move, is_integer, is_mate_count, is_san,
+    operand_form, operand_meaning, san_spelling,
 };
 use super::operation::{Operand, Operation};
 use crate::Span;
@@ -494,9 +495,10 @@ impl<'a> Reader<'a> {
                 continue;
             }
             // Without its `;`, the operation may run into the next one (`bm Kd2 id
-            // "x"`): what follows an operand that could be an opcode is left to
-            // `epd::operation::unterminated`.
-            if !operation.terminated && !operand.string && is_opcode(operand.text) {
+            // "x"`): an operand that could be an opcode, with more after it, and what follows
+            // are left to `epd::operation::unterminated`. The last operand is an operand.
+            let more = at.saturating_add(1) < operation.operands.len();
+            if !operation.terminated && !operand.string && more && is_opcode(operand.text) {
                 break;
             }
             if mate_count && !operand.string && is_mate_count(operand.text) {
@@ -510,6 +512,28 @@ impl<'a> Reader<'a> {
                         );
                 continue;
             }
+            if !operand.string
+                && let Some(san) = san_spelling(operand.text, self.king_promotion)
+            {
+                self.san_spelling(opcode, operand, san);
+                continue;
+            }
+            if !operand.string && is_coordinate_move(operand.text) {
+                self.report(
+                    Diagnostic::new(
+                        Code::EpdOperandCoordinateMove,
+                        format!(
+                            "move `{}` of `{}` given by its squares, expected it in SAN",
+                            shown(operand.text),
+                            shown(opcode)
+                        ),
+                    )
+                    .primary(operand.span, "from and to squares")
+                    .secondary(operation.opcode_span, operand_meaning(opcode))
+                    .help("SAN (PGN §8.2.3) names the piece and the square it goes to (`Nf3`, `exd5`, `e8=Q`); UCI's `g1f3` and long algebraic `Ng1-f3` give both squares, which python-chess reads and strict EPD readers do not."),
+                );
+                continue;
+            }
             self.report(
                         Diagnostic::new(
                             Code::EpdOperandInvalid,
@@ -520,6 +544,24 @@ impl<'a> Reader<'a> {
                         .help("Write moves in standard algebraic notation (PGN §8.2.3): `Nf3`, `exd5`, `O-O`, `e8=Q+`; not coordinates such as `g1f3` or `Ng1-f3`."),
                     );
         }
+    }
+
+    /// `epd::operand::san_spelling` for the move `operand` of `opcode`, which is `san` spelled
+    /// as SAN does not (see [`san_spelling`]), with the fix that writes `san`.
+    fn san_spelling(&mut self, opcode: &str, operand: &Operand<'_>, san: String) {
+        self.report(
+            Diagnostic::new(
+                Code::EpdOperandSanSpelling,
+                format!(
+                    "move `{}` of `{}` in a spelling SAN does not use, expected `{san}`",
+                    shown(operand.text),
+                    shown(opcode)
+                ),
+            )
+            .primary(operand.span, format!("SAN writes `{san}`"))
+            .help("SAN (PGN §8.2.3) writes castling with the capital letter O, `O-O`, and a promotion with `=` and an upper-case piece letter, `e8=Q`; most readers take this spelling too, strict ones do not.")
+            .with_fix(operand.span, san),
+        );
     }
 
     /// `epd::operand::invalid` for a check or mate sign written apart from the move before it
