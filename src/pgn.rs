@@ -651,9 +651,21 @@ impl<'a> Scanner<'a> {
         let name = line.get(name_start..name_end).unwrap_or_default();
         let quote = skip_blanks(name_end);
         if !line.get(quote..).is_some_and(|rest| rest.starts_with('"')) {
+            // A character right after the name that is neither a blank nor the quote: the name
+            // goes on with a character no tag name has (`[Foo? "x"]`).
+            let in_name = quote == name_end
+                && line
+                    .get(quote..)
+                    .and_then(|rest| rest.chars().next())
+                    .is_some_and(|c| !c.is_whitespace() && c != ']');
+            let expected = if in_name {
+                "a tag name of letters, digits and `_` only"
+            } else {
+                "a value in double quotes"
+            };
             return Err(Malformed {
                 name: Some(name),
-                ..Malformed::new(quote, "a value in double quotes")
+                ..Malformed::new(quote, expected)
             });
         }
         let value_start = quote.saturating_add(1);

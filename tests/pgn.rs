@@ -362,3 +362,37 @@ fn a_game_without_moves_ends_at_the_blank_line_after_its_tags() {
     let file = "[Event \"a\"]\n[Event \"b\"]\n\n1. e4 *\n";
     assert_eq!(codes(&lint(file)), ["pgn::tag::duplicate"]);
 }
+
+/// A tag pair whose name goes on with a character no tag name has is said to be so, at that
+/// character; one without the quotes of its value, that the value is expected there.
+#[test]
+fn a_malformed_tag_says_which_part_is_wrong() {
+    for (text, at, expected) in [
+        (
+            "[Foo? \"True\"]\n",
+            "?",
+            "a tag name of letters, digits and `_` only",
+        ),
+        (
+            "[Bar-Baz \"1\"]\n",
+            "-",
+            "a tag name of letters, digits and `_` only",
+        ),
+        ("[Event Casual]\n", "C", "a value in double quotes"),
+        ("[Event]\n", "]", "a value in double quotes"),
+    ] {
+        let diagnostics = lint(text);
+        let malformed = diagnostics
+            .iter()
+            .find(|d| d.code().name() == "pgn::tag::malformed")
+            .unwrap_or_else(|| panic!("{text:?}: {:?}", codes(&diagnostics)));
+        assert!(
+            malformed
+                .message()
+                .ends_with(&format!("expected {expected}")),
+            "{text:?}: {}",
+            malformed.message()
+        );
+        assert_eq!(&text[malformed.span().range()], at, "{text:?}");
+    }
+}

@@ -517,8 +517,9 @@ codes! {
     ///
     /// PGN §8.2.3 writes castling with the capital letter O (`O-O`, `O-O-O`) and a promotion
     /// with `=` and an upper-case piece letter (`e8=Q`). Many suites write zeros (`0-0`), leave
-    /// out the `=` (`e8Q`) or write the piece in lower case (`e8=q`, as UCI does); python-chess
-    /// reads these spellings, a strict SAN reader rejects them. The move is clear, so the fix
+    /// out the `=` (`e8Q`) or write the piece in lower case (`e8=q`, as UCI does). python-chess
+    /// reads `e8Q` and `e8=q` in a record, and `0-0` as a move (its EPD reader takes `0-0` for
+    /// a number and stops); a strict SAN reader rejects them all. The move is clear, so the fix
     /// writes it in SAN.
     ///
     /// Bad: `r3k2r/8/8/8/8/8/8/R3K2R w KQkq - bm 0-0;`
