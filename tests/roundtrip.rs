@@ -1358,8 +1358,19 @@ fn check_rendering(input: &str) -> Checked {
                 "miette renders every label",
                 "{name}: rendering failed"
             );
-            // With no source text at all there is nothing to point at.
-            for label in diagnostic.labels().iter().filter(|_| !input.is_empty()) {
+            // With no source text at all there is nothing to point at. A secondary label that
+            // starts before the primary one and runs over it is left out of the picture (miette
+            // would draw the inner arrow past its end); the JSON output keeps it.
+            let primary = diagnostic.span();
+            for label in diagnostic
+                .labels()
+                .iter()
+                .filter(|label| {
+                    let span = label.span();
+                    label.is_primary() || !(span.start < primary.start && primary.end <= span.end)
+                })
+                .filter(|_| !input.is_empty())
+            {
                 ensure!(
                     rendered.contains(label.text()),
                     "miette renders every label",

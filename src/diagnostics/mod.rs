@@ -323,6 +323,17 @@ impl Diagnostic {
         self.labels.as_slice()
     }
 
+    /// The labels a report draws: every label but a secondary one that starts before the
+    /// primary label and runs over it (the opcode around its bad character, the tag pair around
+    /// its fault), which miette cannot draw apart from the primary: it draws the inner arrow
+    /// past the outer label's end. [`Diagnostic::labels`] and the JSON output keep every label.
+    fn drawn_labels(&self) -> impl Iterator<Item = &Label> {
+        let primary = self.span();
+        self.labels().iter().filter(move |label| {
+            label.primary || !(label.span.start < primary.start && primary.end <= label.span.end)
+        })
+    }
+
     /// The span of the primary label (an empty span at 0 if there is no label).
     pub fn span(&self) -> Span {
         match &self.labels {
@@ -493,7 +504,7 @@ impl miette::Diagnostic for Diagnostic {
         if self.labels.is_empty() {
             return None;
         }
-        Some(Box::new(self.labels.as_slice().iter().map(|label| {
+        Some(Box::new(self.drawn_labels().map(|label| {
             let text = Some(label.text.to_string()).filter(|text| !text.is_empty());
             if label.primary {
                 miette::LabeledSpan::new_primary_with_span(text, label.span)
@@ -570,8 +581,7 @@ impl WithSource<'_> {
     pub fn with_labels_moved(self, place: impl Fn(usize, bool) -> usize) -> Self {
         let labels = self
             .diagnostic
-            .labels()
-            .iter()
+            .drawn_labels()
             .map(|label| {
                 let start = place(label.span().start, false);
                 let end = place(label.span().end, true).max(start);
