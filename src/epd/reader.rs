@@ -519,19 +519,7 @@ impl<'a> Reader<'a> {
                 continue;
             }
             if !operand.string && is_coordinate_move(operand.text) {
-                self.report(
-                    Diagnostic::new(
-                        Code::EpdOperandCoordinateMove,
-                        format!(
-                            "move `{}` of `{}` given by its squares, expected it in SAN",
-                            shown(operand.text),
-                            shown(opcode)
-                        ),
-                    )
-                    .primary(operand.span, "from and to squares")
-                    .secondary(operation.opcode_span, operand_meaning(opcode))
-                    .help("SAN (PGN §8.2.3) names the piece and the square it goes to (`Nf3`, `exd5`, `e8=Q`); UCI's `g1f3` and long algebraic `Ng1-f3` give both squares, which python-chess reads and strict EPD readers do not."),
-                );
+                self.coordinate_move(operation, operand);
                 continue;
             }
             self.report(
@@ -544,6 +532,25 @@ impl<'a> Reader<'a> {
                         .help("Write moves in standard algebraic notation (PGN §8.2.3): `Nf3`, `exd5`, `O-O`, `e8=Q+`; not coordinates such as `g1f3` or `Ng1-f3`."),
                     );
         }
+    }
+
+    /// `epd::operand::coordinate_move` for the move `operand` of `operation`, given by its
+    /// squares (see [`is_coordinate_move`]).
+    fn coordinate_move(&mut self, operation: &Operation<'_>, operand: &Operand<'_>) {
+        let opcode = operation.opcode;
+        self.report(
+            Diagnostic::new(
+                Code::EpdOperandCoordinateMove,
+                format!(
+                    "move `{}` of `{}` given by its squares, expected it in SAN",
+                    shown(operand.text),
+                    shown(opcode)
+                ),
+            )
+            .primary(operand.span, "from and to squares")
+            .secondary(operation.opcode_span, operand_meaning(opcode))
+            .help("SAN (PGN §8.2.3) names the piece and the square it goes to (`Nf3`, `exd5`, `e8=Q`); UCI's `g1f3` and long algebraic `Ng1-f3` give both squares, which python-chess reads and strict EPD readers do not."),
+        );
     }
 
     /// `epd::operand::san_spelling` for the move `operand` of `opcode`, which is `san` spelled
