@@ -250,11 +250,12 @@ codes! {
     /// set (tab, line feed, vertical tab, form feed, carriage return, space, U+0085, no-break
     /// space U+00A0, U+1680, U+2000–U+200A, U+2028, U+2029, U+202F, U+205F, U+3000). Most tools
     /// accept runs of spaces and tabs, but some reject them (Fairy-Stockfish reads a double
-    /// space as an extra field).
+    /// space as an extra field). A file's writer puts the same separators on every line, so
+    /// the warning is reported once per file, with a count; the fix mends every one.
     ///
     /// Bad: `4k3/8/8/8/8/8/8/4K3 w  - - 0 1`
     /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
-    WhitespaceSeparator => "fen::whitespace::separator", Warning;
+    WhitespaceSeparator => "fen::whitespace::separator", Warning, once per file;
     /// the FEN has fewer than six fields
     ///
     /// EPD records and board-only FENs leave out the trailing fields; readers then assume
