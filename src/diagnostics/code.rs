@@ -541,7 +541,10 @@ codes! {
     ///
     /// Perft suites write `… w KQkq - 0 1 ;D1 20 ;D2 400`: each operation starts after a `;`
     /// and ends at the next `;` or the end of the line. PGN §16.2.4 ends each operation with
-    /// `;` instead (`D1 20; D2 400;`). fenlint reads both; the perft tools read only their own.
+    /// `;` instead (`D1 20; D2 400;`). fenlint reads both, and so does python-chess (not the
+    /// FEN counters before them: see `epd::fields::move_counters`); a reader that keeps to PGN
+    /// §16.2.4 takes the first `;` for an operation without an opcode, and a perft tool that
+    /// splits the line at `;` reads only its own form.
     ///
     /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - ;D1 5 ;D2 25`
     /// Good: `4k3/8/8/8/8/8/8/4K3 w - - D1 5; D2 25;`
