@@ -566,7 +566,7 @@ impl<'a> Reader<'a> {
                 ),
             )
             .primary(operand.span, format!("SAN writes `{san}`"))
-            .help("SAN (PGN §8.2.3) writes castling with the capital letter O, `O-O`, and a promotion with `=` and an upper-case piece letter, `e8=Q`; most readers take this spelling too, strict ones do not.")
+            .help("SAN (PGN §8.2.3) writes castling with the capital letter O, `O-O`, and a promotion with `=` and an upper-case piece letter, `e8=Q`; python-chess reads `e8Q` and `e8=q` too, strict SAN readers read none of these spellings.")
             .with_fix(operand.span, san),
         );
     }
