@@ -436,9 +436,9 @@ pub(crate) struct Open {
 impl TreeBuilder {
     /// A builder for input of `input_len` bytes (at most [`MAX_INPUT_LEN`]) at offset `base`.
     pub(crate) fn new(base: usize, input_len: usize) -> TreeBuilder {
-        // A FEN has at most one token per byte, and a composite node (a field, a rank, …) for
-        // each run of a few bytes; room for a FEN of a hundred bytes, in one allocation.
-        let capacity = input_len.saturating_mul(2).saturating_add(24).min(512);
+        // A FEN has fewer nodes than bytes, plus a few: one allocation for almost every line
+        // (the vector grows for the input that has more).
+        let capacity = input_len.saturating_add(24).min(512);
         TreeBuilder {
             nodes: Vec::with_capacity(capacity),
             base,
