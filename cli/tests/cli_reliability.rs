@@ -349,3 +349,19 @@ fn each_file_is_reported_before_the_next_is_read() {
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(1));
 }
+
+/// The tests leave nothing behind in the temporary folder: a test's folder goes, with what is
+/// in it, even a folder the test made unreadable.
+#[test]
+fn a_scratch_folder_is_removed_with_everything_in_it() {
+    let dir = scratch("removed");
+    let path = dir.to_path_buf();
+    write(&dir, "deep/er/t.fen", b"8/8/8/8/8/8/8/8 w - - 0 1\n");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(dir.join("deep"), std::fs::Permissions::from_mode(0o000)).unwrap();
+    }
+    drop(dir);
+    assert!(!path.exists(), "{} is left", path.display());
+}

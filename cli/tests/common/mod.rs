@@ -3,8 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
-/// A fresh directory for one test's files, named after the test binary and `name`.
-pub fn scratch(name: &str) -> PathBuf {
+/// A fresh directory for one test's files, named after the test binary and `name`; it is
+/// removed, with everything in it, when the test is done with it.
+pub fn scratch(name: &str) -> Scratch {
     let binary = std::env::current_exe()
         .ok()
         .and_then(|exe| {
@@ -15,7 +16,55 @@ pub fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("fenlint-{binary}-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    Scratch(dir)
+}
+
+/// A test's directory (see [`scratch`]), removed when dropped.
+pub struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        // A test may leave a folder it cannot list (to test that); open it up first.
+        #[cfg(unix)]
+        for entry in walk(&self.0) {
+            use std::os::unix::fs::PermissionsExt;
+            let _ = std::fs::set_permissions(&entry, std::fs::Permissions::from_mode(0o755));
+        }
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The folders under `dir` (itself included), not following links.
+#[cfg(unix)]
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut found = vec![dir.to_path_buf()];
+    let mut index = 0;
+    while let Some(next) = found.get(index).cloned() {
+        index += 1;
+        let Ok(entries) = std::fs::read_dir(&next) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            if entry.file_type().is_ok_and(|kind| kind.is_dir()) {
+                found.push(entry.path());
+            }
+        }
+    }
+    found
 }
 
 /// Writes `bytes` to `name` in `dir` (creating folders on the way) and returns its path.
