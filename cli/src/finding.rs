@@ -30,10 +30,12 @@ impl<'a> Finding<'a> {
     }
 }
 
-/// What was linted: how many files (`None` for `--fen`, which reads none) and FENs.
+/// What was linted: how many files (`None` for `--fen`, which reads none) and FENs, and the
+/// notes on the last file, printed once its findings are out.
 pub struct Totals {
     pub files: Option<usize>,
     pub fens: usize,
+    pub notes: Vec<String>,
 }
 
 impl Default for Totals {
@@ -41,6 +43,7 @@ impl Default for Totals {
         Totals {
             files: Some(0),
             fens: 0,
+            notes: Vec::new(),
         }
     }
 }

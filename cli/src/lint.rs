@@ -14,6 +14,7 @@ use crate::lines::{Batch, Line, LineReader};
 use crate::pipeline::{Stop, pipeline};
 use crate::prescan::{FirstPass, Prescan, first_pass, twin_first_pass};
 use crate::source::{LineSnippet, Place, Snippet};
+use crate::unknown_variant::Verdicts;
 
 impl Batch {
     /// Fills [`Batch::diagnostics`] and [`Batch::found`]: the diagnostics of each position line
@@ -162,6 +163,7 @@ fn lint_batches<R: Read>(
         directives: Vec::new(),
         once: OncePerFile::new(),
         reported: Reported::default(),
+        verdicts: Verdicts::default(),
         report,
     };
     let threads = thread::available_parallelism().map_or(1, |n| n.get());
@@ -188,7 +190,12 @@ fn lint_batches<R: Read>(
     )?;
     let suppressor =
         std::mem::replace(&mut prescan.found()?.suppressor, Suppressor::new(validator));
-    reporter.finish(suppressor)
+    let verdicts = reporter.verdicts;
+    reporter.finish(suppressor)?;
+    totals
+        .notes
+        .extend(verdicts.note(&crate::source::shown_name(path), validator));
+    Ok(())
 }
 
 /// What the lint pass keeps from batch to batch as it reports their findings, in order.
@@ -213,6 +220,8 @@ struct Reporter<'p, 'r> {
     /// A stream read once: the codes reported so far, so that an `allow-file` comment that
     /// comes after some of its findings were reported (which it cannot take back) says so.
     reported: Reported,
+    /// What the positions were found to be, for the note on a variant fenlint does not know.
+    verdicts: Verdicts,
     report: &'r mut dyn FnMut(Finding<'_>) -> io::Result<()>,
 }
 
@@ -239,6 +248,9 @@ impl Reporter<'_, '_> {
                     validator,
                 );
                 diagnostics = &relinted;
+            }
+            if line.position {
+                self.verdicts.add(diagnostics);
             }
             let diagnostics = diagnostics.iter();
             if line.position && suppressor.silences_nothing() {

@@ -23,6 +23,7 @@ mod show;
 mod source;
 mod status;
 mod svg;
+mod unknown_variant;
 mod walk;
 mod write;
 

@@ -210,3 +210,32 @@ fn trailing_nuls_are_said_once_and_fixed() {
     );
     assert!(!std::fs::read(&path).unwrap().contains(&0));
 }
+
+/// A file whose every position breaks the rules of chess, and none its notation, gets a note
+/// on standard error after its findings that names `--variant syntax`; standard output (JSON
+/// here) holds the findings alone. A file with one sound position gets no note.
+#[test]
+fn a_file_of_an_unknown_variant_is_told_about_variant_syntax() {
+    let dir = scratch("unknown-variant");
+    let horde = "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1\n";
+    write(&dir, "horde.fen", horde.repeat(4).as_bytes());
+    let sound = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";
+    write(
+        &dir,
+        "mixed.fen",
+        [horde, horde, horde, sound].concat().as_bytes(),
+    );
+    let told = run(
+        &dir,
+        &["check", "--format", "json", "horde.fen", "mixed.fen"],
+    );
+    assert_eq!(
+        told.stderr,
+        "fenlint: note: horde.fen: each of its 4 positions breaks the rules of chess and none \
+         its notation; if the file holds a variant fenlint does not know (Horde, Antichess, …), \
+         `--variant syntax` checks the notation alone\n"
+    );
+    assert!(told.stdout.lines().all(|line| line.starts_with('{')));
+    let syntax = run(&dir, &["check", "--variant", "syntax", "horde.fen"]);
+    assert_eq!(syntax.stderr, "");
+}

@@ -167,6 +167,9 @@ impl Run<'_> {
             if self.closed {
                 break;
             }
+            for note in self.totals.notes.drain(..) {
+                eprintln!("{note}");
+            }
         }
     }
 

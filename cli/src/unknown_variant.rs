@@ -1,0 +1,92 @@
+//! The note after a file whose every position breaks the rules of chess and none its notation:
+//! the mark of a variant that fenlint does not know (Horde's 36 pawns and no White king,
+//! Antichess's missing kings), in a file that does not say so. Its errors are true for chess
+//! and useless for the file; the note names `--variant syntax`, which checks the notation alone.
+
+use fenlint::{Diagnostic, Severity, Validator};
+
+/// Fewer positions than this say nothing about a file: one or two broken positions are as
+/// likely a user's test as a variant.
+const AT_LEAST: usize = 3;
+
+/// What the positions of one file were found to be, for the note.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Verdicts {
+    /// The positions read.
+    positions: usize,
+    /// Those with an error of a rule of chess and no error of the notation.
+    against_the_rules: usize,
+}
+
+impl Verdicts {
+    /// Adds the position whose diagnostics (with the severities in force) are `diagnostics`.
+    pub fn add(&mut self, diagnostics: &[Diagnostic]) {
+        self.positions = self.positions.saturating_add(1);
+        let mut errors = diagnostics
+            .iter()
+            .filter(|diagnostic| diagnostic.severity() == Severity::Error)
+            .peekable();
+        if errors.peek().is_some() && errors.all(|error| error.code().is_rule()) {
+            self.against_the_rules = self.against_the_rules.saturating_add(1);
+        }
+    }
+
+    /// The note for the file `name`, checked with `validator`, when it has one.
+    pub fn note(&self, name: &str, validator: &Validator) -> Option<String> {
+        let every = self.positions >= AT_LEAST && self.against_the_rules == self.positions;
+        (every && !validator.is_syntax_only()).then(|| {
+            format!(
+                "fenlint: note: {name}: each of its {} positions breaks the rules of chess and none \
+                 its notation; if the file holds a variant fenlint does not know (Horde, \
+                 Antichess, …), `--variant syntax` checks the notation alone",
+                self.positions
+            )
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn verdicts(fens: &[&str]) -> Verdicts {
+        let mut verdicts = Verdicts::default();
+        for fen in fens {
+            verdicts.add(fenlint::lint(fen).diagnostics());
+        }
+        verdicts
+    }
+
+    const HORDE: &str =
+        "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1";
+    const VALID: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    const BAD_SYNTAX: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1";
+
+    #[test]
+    fn a_file_whose_every_position_breaks_only_the_rules_gets_the_note() {
+        let validator = Validator::new();
+        let note = verdicts(&[HORDE; 3]).note("horde.fen", &validator).unwrap();
+        assert!(
+            note.contains("horde.fen: each of its 3 positions"),
+            "{note}"
+        );
+        assert!(note.contains("--variant syntax"), "{note}");
+        // Not when the file is checked for its syntax already, and not for fewer positions.
+        assert_eq!(
+            verdicts(&[HORDE; 3]).note("h", &validator.clone().syntax()),
+            None
+        );
+        assert_eq!(verdicts(&[HORDE; 2]).note("h", &validator), None);
+    }
+
+    #[test]
+    fn one_valid_position_or_one_broken_notation_means_no_note() {
+        let validator = Validator::new();
+        assert_eq!(verdicts(&[HORDE, HORDE, VALID]).note("h", &validator), None);
+        assert_eq!(
+            verdicts(&[HORDE, HORDE, BAD_SYNTAX]).note("h", &validator),
+            None
+        );
+        assert_eq!(verdicts(&[VALID; 4]).note("h", &validator), None);
+    }
+}
