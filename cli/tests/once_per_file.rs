@@ -132,14 +132,24 @@ fn every_format_and_the_exit_status() {
             .unwrap()
             .starts_with("fullmove number 0, expected 1 or more (and 2 more in this file)")
     );
-    // Its severity counts as any other's.
+    // Its severity counts as any other's, and the summary and `--max-warnings` count each of
+    // its occurrences, as the statistics do.
     let denied = run(
         &dir,
         &["check", "--deny", "fen::fullmove_number::zero", "a.fen"],
         None,
     );
     assert_eq!(denied.code, 1);
-    assert!(denied.stdout.contains("1 error"), "{}", denied.stdout);
+    assert!(denied.stdout.contains("3 errors"), "{}", denied.stdout);
+    let budget = |most: &str| {
+        run(
+            &dir,
+            &["check", "--format", "json", "--max-warnings", most, "a.fen"],
+            None,
+        )
+        .code
+    };
+    assert_eq!((budget("2"), budget("3")), (1, 0));
     let allowed = run(
         &dir,
         &["check", "--allow", "fen::fullmove_number::zero", "a.fen"],

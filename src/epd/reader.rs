@@ -300,7 +300,7 @@ impl<'a> Reader<'a> {
                 "operations written after their `;`, expected each ended by `;`",
             )
             .primary(span, "`;` before the first operation")
-            .help("Perft suites and some test suites write their operations this way (`;D1 20 ;D2 400`), and their tools read it; PGN §16.2.4 ends each operation with `;` (`D1 20; D2 400;`), which other EPD readers expect."),
+            .help("Perft suites and some test suites write their operations this way (`;D1 20 ;D2 400`), and their tools read it; PGN §16.2.4 ends each operation with `;` (`D1 20; D2 400;`): python-chess reads both forms, a reader that keeps to the standard reads only that one."),
         );
     }
 

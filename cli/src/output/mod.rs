@@ -69,10 +69,13 @@ impl Printer {
     /// Prints `finding` to `out` (or counts it), and counts it by severity.
     pub fn finding(&mut self, out: &mut impl Write, finding: &Finding<'_>) -> io::Result<()> {
         let severity = finding.diagnostic.severity();
+        // A code reported once per file counts every occurrence the file has, in the summary
+        // and for `--max-warnings`, as in the statistics.
+        let occurrences = finding.diagnostic.more_in_file().saturating_add(1);
         match severity {
-            Severity::Error => self.errors += 1,
-            Severity::Warning => self.warnings += 1,
-            _ => self.advice += 1,
+            Severity::Error => self.errors += occurrences,
+            Severity::Warning => self.warnings += occurrences,
+            _ => self.advice += occurrences,
         }
         if self.quiet && severity != Severity::Error {
             return Ok(());
@@ -86,8 +89,6 @@ impl Printer {
                     fixable: 0,
                 });
             tally.severity = tally.severity.max(severity);
-            // A code reported once per file counts every occurrence the file has.
-            let occurrences = finding.diagnostic.more_in_file().saturating_add(1);
             tally.count += occurrences;
             if finding.diagnostic.fix().is_some() {
                 tally.fixable += occurrences;
