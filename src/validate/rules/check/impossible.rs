@@ -34,18 +34,17 @@ fn report(check: &mut Check<'_, '_>, king: Square, checkers: Bitboard) {
         return;
     };
     let steppers = is_stepper(check, a) && is_stepper(check, b);
-    let aligned = between(a, king).contains(b) || between(b, king).contains(a) || {
-        // On one line through the king from opposite sides.
-        let line = between(a, b);
-        line.contains(king)
-    };
+    // Two checkers on one side of the king cannot both attack it (the nearer blocks the
+    // other): aligned checkers are on its two sides, and the last move, a piece arriving on
+    // one side or leaving a square on the other, uncovered at most one of the lines.
+    let aligned = between(a, b).contains(king);
     if !steppers && !aligned {
         return;
     }
     let why = if steppers {
         "two pieces that step (pawns, knights) cannot both give check: neither can uncover the other"
     } else {
-        "two checkers on one line with the king cannot both give check: one of them would block the other"
+        "two checkers on one line through the king, on its two sides, cannot both give check: the move that gave one check could not have uncovered the other"
     };
     report_checkers(
         check,
@@ -55,4 +54,34 @@ fn report(check: &mut Check<'_, '_>, king: Square, checkers: Bitboard) {
         format!("impossible double check on the king on {king}: {why}"),
         "A double check is a piece moving to give check while uncovering a slider behind it; change or remove one checker.",
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Validator;
+
+    /// The message of `fen::check::impossible` for `fen`.
+    fn message(fen: &str) -> String {
+        let lint = Validator::new().lint(fen);
+        let found = lint
+            .diagnostics()
+            .iter()
+            .find(|d| d.code().name() == "fen::check::impossible");
+        found.map(|d| d.message().to_string()).unwrap_or_default()
+    }
+
+    #[test]
+    fn the_message_says_why_the_checkers_cannot_both_check() {
+        assert!(
+            message("4k3/8/8/8/8/8/8/r3K2r w - - 0 1").ends_with(
+                "on its two sides, cannot both give check: the move that gave one check could not have uncovered the other"
+            ),
+            "rooks on both sides of the king"
+        );
+        assert!(
+            message("4k3/8/8/8/8/8/8/rr2K3 w - - 0 1").is_empty(),
+            "a rook behind another gives no check: a single check"
+        );
+        assert!(message("4k3/8/8/8/8/3n1n2/8/4K3 w - - 0 1").contains("two pieces that step"));
+    }
 }
