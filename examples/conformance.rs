@@ -1273,6 +1273,11 @@ fn epd_cases() -> Vec<Case> {
             "a move in long algebraic notation, `Ng1-f3` for SAN's `Nf3` (a warning)",
         ),
         epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id WAC.001;",
+            "epd::operand::unquoted",
+            "an `id` without its quotes, `WAC.001` for `\"WAC.001\"` (a warning with the fix)",
+        ),
+        epd(
             "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm #0;",
             "epd::operand::invalid",
             "`bm #0`: no mate distance, no move",

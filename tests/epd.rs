@@ -117,6 +117,12 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "4k3/8/8/8/8/8/8/4K3 w - - c0 \"a\" b;\n",
     ),
     (
+        "epd::operand::unquoted",
+        "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id WAC.001;\n",
+        "WAC.001",
+        "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"WAC.001\";\n",
+    ),
+    (
         "epd::operation::leading_semicolon",
         "4k3/8/8/8/8/8/8/4K3 w - - ;D1 5 ;D2 25\n",
         ";",
@@ -651,6 +657,57 @@ fn fixes_repair_what_they_claim() {
         assert!(
             fenlint::epd::lint_epd(&fixed, 0, &validator).is_empty(),
             "{fixed}"
+        );
+    }
+}
+
+#[test]
+fn text_operands_without_quotes_are_put_in_quotes_where_that_is_what_was_meant() {
+    let validator = Validator::new();
+    for (line, covered, fixed) in [
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - c0 mate in  two;",
+            "mate in  two",
+            Some("4k3/8/8/8/8/8/8/4K3 w - - c0 \"mate in  two\";"),
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - v3 Najdorf;",
+            "Najdorf",
+            Some("4k3/8/8/8/8/8/8/4K3 w - - v3 \"Najdorf\";"),
+        ),
+        // What the quotes would enclose is unclear: no fix.
+        ("4k3/8/8/8/8/8/8/4K3 w - - id a\"b;", "a\"b", None),
+        ("4k3/8/8/8/8/8/8/4K3 w - - id a\\b;", "a\\b", None),
+        // A `;` forgotten before the next operation, more likely than an id of three words.
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - id WAC.003 bm Kd2;",
+            "WAC.003 bm Kd2",
+            None,
+        ),
+    ] {
+        let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
+        assert_eq!(codes(&diagnostics), ["epd::operand::unquoted"], "{line}");
+        let [diagnostic] = diagnostics.as_slice() else {
+            unreachable!()
+        };
+        assert_eq!(&line[diagnostic.span().range()], covered, "{line}");
+        assert_eq!(diagnostic.severity(), Severity::Warning);
+        let applied = diagnostic.fix().map(|fix| fix.apply(line, 0).unwrap());
+        assert_eq!(applied.as_deref(), fixed, "{line}");
+        if let Some(applied) = applied {
+            assert!(fenlint::epd::lint_epd(&applied, 0, &validator).is_empty());
+        }
+    }
+    // A quoted string, even with a symbol after it, or an opcode whose operands are free.
+    for line in [
+        "4k3/8/8/8/8/8/8/4K3 w - - id \"a\" b; c0 \"x\"; noop a b; eco B90; c10 x;",
+        "4k3/8/8/8/8/8/8/4K3 w - - id;",
+    ] {
+        let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
+        assert!(
+            !codes(&diagnostics).contains(&"epd::operand::unquoted"),
+            "{line}: {:?}",
+            codes(&diagnostics)
         );
     }
 }

@@ -173,11 +173,12 @@ fn generated_strings_parse_cleanly_with_the_nodes_the_productions_name() {
 
 /// The EPD codes for constraints the grammar leaves to rules, as it does a position's legality:
 /// repeated opcodes, lengths and the operands of `hmvc` and `fmvn`.
-const EPD_RULES: [&str; 11] = [
+const EPD_RULES: [&str; 12] = [
     "epd::operand::coordinate_move",
     "epd::operand::invalid",
     "epd::operand::mate_count",
     "epd::operand::san_spelling",
+    "epd::operand::unquoted",
     "epd::counter::conflict",
     "epd::opcode::duplicate",
     "epd::opcode::too_long",

@@ -537,6 +537,18 @@ codes! {
     /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - bm e1d2;`
     /// Good: `4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;`
     EpdOperandCoordinateMove => "epd::operand::coordinate_move", Warning, once per file;
+    /// an operand that PGN §16.2.5 makes a string, written without its quotes
+    ///
+    /// `id` (the position's identifier), the comments `c0` to `c9` and the variation names `v0`
+    /// to `v9` take one string in double quotes. Some suites write the text bare (`id WAC.001;`,
+    /// `c0 mate in two;`): readers that take everything up to the `;` read it as written, but
+    /// python-chess reads an operand without quotes as a move and rejects the record. The fix
+    /// puts the text in quotes, unless a `"` or `\` in it or a standard opcode among its words
+    /// (a `;` forgotten before it) makes what was meant unclear.
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id WAC.001;`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id "WAC.001";`
+    EpdOperandUnquoted => "epd::operand::unquoted", Warning, once per file;
     /// EPD operations written after their `;`, as perft suites write them
     ///
     /// Perft suites write `… w KQkq - 0 1 ;D1 20 ;D2 400`: each operation starts after a `;`

@@ -7,6 +7,8 @@ pub(super) enum OperandForm {
     Integer { signed: bool },
     /// Moves in SAN; `#N` too (a mate distance) when `mate_count`.
     Moves { mate_count: bool },
+    /// One string in double quotes: an identifier, a comment or a variation's name.
+    Text,
 }
 
 /// The form of `opcode`'s operands (PGN §16.2.5; `D1`, `D2`, … the node counts of perft
@@ -24,6 +26,8 @@ pub(super) fn operand_form(opcode: &str) -> Option<OperandForm> {
         "ce" | "dm" => Some(OperandForm::Integer { signed: true }),
         "bm" => Some(OperandForm::Moves { mate_count: true }),
         "am" => Some(OperandForm::Moves { mate_count: false }),
+        "id" => Some(OperandForm::Text),
+        _ if is_numbered(opcode, 'c') || is_numbered(opcode, 'v') => Some(OperandForm::Text),
         _ if is_perft_depth(opcode) => Some(OperandForm::Integer { signed: false }),
         _ => None,
     }
@@ -40,8 +44,52 @@ pub(super) fn operand_meaning(opcode: &str) -> &'static str {
         "ce" => "evaluation in centipawns",
         "bm" => "best moves",
         "am" => "moves to avoid",
+        "id" => "position identifier",
+        _ if is_numbered(opcode, 'c') => "comment",
+        _ if is_numbered(opcode, 'v') => "variation name",
         _ => "perft node count",
     }
+}
+
+/// Whether `opcode` is `letter` and one digit: the comments `c0` to `c9` and the variation
+/// names `v0` to `v9`.
+fn is_numbered(opcode: &str, letter: char) -> bool {
+    opcode
+        .strip_prefix(letter)
+        .is_some_and(|digit| digit.len() == 1 && digit.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Whether `text` is one of the opcodes PGN §16.2.5 defines.
+pub(super) fn is_standard_opcode(text: &str) -> bool {
+    matches!(
+        text,
+        "acd"
+            | "acn"
+            | "acs"
+            | "am"
+            | "bm"
+            | "ce"
+            | "dm"
+            | "draw_accept"
+            | "draw_claim"
+            | "draw_offer"
+            | "draw_reject"
+            | "eco"
+            | "fmvn"
+            | "hmvc"
+            | "id"
+            | "nic"
+            | "noop"
+            | "pm"
+            | "pv"
+            | "rc"
+            | "resign"
+            | "sm"
+            | "tcgs"
+            | "tcri"
+            | "tcsi"
+    ) || is_numbered(text, 'c')
+        || is_numbered(text, 'v')
 }
 
 /// Whether `opcode` is a perft depth: `D` and a number (`D1`, `D12`).
@@ -207,6 +255,25 @@ mod tests {
             assert_eq!(san_spelling(text, false).as_deref(), san, "{text}");
         }
         assert_eq!(san_spelling("a8k", true).as_deref(), Some("a8=K"));
+    }
+
+    #[test]
+    fn identifiers_comments_and_variation_names_take_a_string() {
+        for opcode in ["id", "c0", "c9", "v0", "v5"] {
+            assert!(
+                matches!(operand_form(opcode), Some(OperandForm::Text)),
+                "{opcode}"
+            );
+            assert!(is_standard_opcode(opcode), "{opcode}");
+        }
+        for opcode in ["c", "c10", "cx", "v", "idx", "D1", "bm"] {
+            assert!(
+                !matches!(operand_form(opcode), Some(OperandForm::Text)),
+                "{opcode}"
+            );
+        }
+        assert!(!is_standard_opcode("c10"));
+        assert!(!is_standard_opcode("WAC.001"));
     }
 
     #[test]

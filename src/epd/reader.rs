@@ -2,7 +2,7 @@
 
 use super::operands::{
     OperandForm, closed_string, is_coordinate_move, is_integer, is_mate_count, is_san,
-    operand_form, operand_meaning, san_spelling,
+    is_standard_opcode, operand_form, operand_meaning, san_spelling,
 };
 use super::operation::{Operand, Operation};
 use crate::Span;
@@ -58,6 +58,13 @@ impl<'a> Reader<'a> {
     /// The absolute span of `start..end`, offsets into the record.
     fn span(&self, start: usize, end: usize) -> Span {
         Span::relative_to(self.base, start, end)
+    }
+
+    /// The text of `span`, an absolute span inside the record; empty outside it.
+    fn source_text(&self, span: Span) -> &'a str {
+        let start = span.start.saturating_sub(self.base);
+        let end = span.end.saturating_sub(self.base);
+        self.text.get(start..end).unwrap_or_default()
     }
 
     fn report(&mut self, diagnostic: Diagnostic) {
@@ -396,8 +403,66 @@ impl<'a> Reader<'a> {
         match operand_form(operation.opcode) {
             Some(OperandForm::Integer { signed }) => self.integer_operand(operation, signed),
             Some(OperandForm::Moves { mate_count }) => self.move_operands(operation, mate_count),
+            Some(OperandForm::Text) => self.text_operand(operation),
             None => {}
         }
+    }
+
+    /// `epd::operand::unquoted` for the operand of an opcode that takes a string (`id`, `c0`
+    /// to `c9`, `v0` to `v9`) written without its quotes: one or more symbols. The fix puts
+    /// them in quotes, text between them included, unless that would change what they say (a
+    /// `"` or `\` in them), or one of them is a standard opcode, when a `;` before it is the
+    /// likelier mistake (`id WAC.001 bm Qg6;`).
+    fn text_operand(&mut self, operation: &Operation<'a>) {
+        let operands = operation.operands.as_slice();
+        let (Some(first), Some(last)) = (operands.first(), operands.last()) else {
+            return;
+        };
+        if operands.iter().any(|operand| operand.string) {
+            return;
+        }
+        let opcode = operation.opcode;
+        let span = first.span.cover(last.span);
+        let text = self.source_text(span);
+        let next_opcode = operands
+            .iter()
+            .skip(1)
+            .find(|operand| is_standard_opcode(operand.text));
+        let (what, label) = match operands.len() {
+            1 => ("operand", "read as a symbol, not a string".to_owned()),
+            count => ("operands", format!("{count} symbols, not a string")),
+        };
+        let diagnostic = Diagnostic::new(
+            Code::EpdOperandUnquoted,
+            format!(
+                "{what} `{}` of `{}` without quotes, expected one string in double quotes",
+                shown(text),
+                shown(opcode)
+            ),
+        )
+        .primary(span, label)
+        .secondary(operation.opcode_span, operand_meaning(opcode));
+        let diagnostic = match next_opcode {
+            Some(next) => diagnostic.help(format!(
+                "`{}` takes one string (PGN §16.2.5); is a `;` missing before `{}`?",
+                shown(opcode),
+                shown(next.text)
+            )),
+            None => {
+                let diagnostic = diagnostic.help(format!(
+                    "`{}` takes one string in double quotes (PGN §16.2.5), such as `{} \"{}\";`. python-chess rejects the record (it reads an operand without quotes as a move); readers that take the text up to the `;` read it as written.",
+                    shown(opcode),
+                    shown(opcode),
+                    shown(text)
+                ));
+                if text.contains(['"', '\\']) {
+                    diagnostic
+                } else {
+                    diagnostic.with_fix(span, format!("\"{text}\""))
+                }
+            }
+        };
+        self.report(diagnostic);
     }
 
     /// The operand of an opcode that takes one integer (with a sign when `signed`).
