@@ -100,6 +100,18 @@ fn a_signed_counter_is_an_invalid_counter_not_a_three_check_counter() {
         syntax(&format!("{START} w KQkq - +0+2")),
         pairs(&[("fen::fields::missing", "-")])
     );
+    // `3+3` after the en passant field is the remaining checks in their place: the counters
+    // are missing after them, and the message counts them.
+    assert_eq!(
+        syntax(&format!("{START} w KQkq - 1+1")),
+        pairs(&[("fen::fields::missing", "1+1")])
+    );
+    let input = format!("{START} w KQkq - 1+1");
+    let parse = fenlint::parse(&input);
+    assert_eq!(
+        parse.diagnostics()[0].message(),
+        "FEN has 4 of 6 fields and three-check counters, expected also the halfmove clock and fullmove number"
+    );
 }
 
 /// `…RNBQKBNR[ ] w …`: whitespace inside bracket holdings that the next word closes is one

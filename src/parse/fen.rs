@@ -528,7 +528,11 @@ impl<'a> FieldsRead<'a> {
             );
         }
         if self.groups < GROUPS.len() && !self.counters_moved {
-            report_missing_fields(cx, self.groups, self.last_group_field);
+            // Three-check counters after the en-passant square (`… - 3+3`): the counters
+            // missing would follow them.
+            let checks =
+                (self.last == Some(SyntaxKind::RemainingChecks)).then_some(self.last_field);
+            report_missing_fields(cx, self.groups, self.last_group_field, checks);
         }
     }
 }
@@ -598,11 +602,12 @@ fn report_counters_early<'a>(cx: &Cx<'a>, slot: SyntaxKind, text: &'a str, after
 }
 
 /// `fen::fields::missing` when the FEN stops before the fullmove number; `present` of the six
-/// groups were given, ending with `last_field`.
-fn report_missing_fields(cx: &Cx<'_>, present: usize, last_field: &str) {
+/// groups were given, ending with `last_group`, and after it the three-check counters `checks`
+/// if any (where the label goes then).
+fn report_missing_fields(cx: &Cx<'_>, present: usize, last_group: &str, checks: Option<&str>) {
     // A label on the last field given: miette cannot show an empty span at the end of the text.
-    let span = cx.span(last_field);
-    let (message, label, help) = missing_fields(present);
+    let span = cx.span(checks.unwrap_or(last_group));
+    let (message, label, help) = missing_fields(present, checks.is_some());
     cx.report(
         Diagnostic::new(Code::FieldsMissing, message)
             .primary(span, label)
@@ -611,8 +616,8 @@ fn report_missing_fields(cx: &Cx<'_>, present: usize, last_field: &str) {
 }
 
 /// The message, label and help of `fen::fields::missing` when `present` of the six groups were
-/// given.
-fn missing_fields(present: usize) -> (String, String, String) {
+/// given, and after them three-check counters when `checks`.
+fn missing_fields(present: usize, checks: bool) -> (String, String, String) {
     let missing: Vec<&str> = GROUPS
         .get(present..)
         .unwrap_or_default()
@@ -630,7 +635,12 @@ fn missing_fields(present: usize) -> (String, String, String) {
     };
     (
         format!(
-            "FEN has {present} of 6 fields, expected also the {}",
+            "FEN has {present} of 6 fields{}, expected also the {}",
+            if checks {
+                " and three-check counters"
+            } else {
+                ""
+            },
             join_names(&missing)
         ),
         format!("{} {plural} missing after this", missing.len()),
