@@ -37,6 +37,7 @@
 //! assert_eq!(record.operations()[1].operands()[0].value(), "WAC.001");
 //! ```
 
+mod operand_checks;
 mod operands;
 mod operation;
 mod reader;
