@@ -14,7 +14,8 @@ const AT_LEAST: usize = 3;
 pub struct Verdicts {
     /// The positions read.
     positions: usize,
-    /// Those with an error of a rule of chess and no error of the notation.
+    /// Those with an error of a rule of chess other than the castling rules, and no error of
+    /// the notation.
     against_the_rules: usize,
 }
 
@@ -22,11 +23,16 @@ impl Verdicts {
     /// Adds the position whose diagnostics (with the severities in force) are `diagnostics`.
     pub fn add(&mut self, diagnostics: &[Diagnostic]) {
         self.positions = self.positions.saturating_add(1);
-        let mut errors = diagnostics
-            .iter()
-            .filter(|diagnostic| diagnostic.severity() == Severity::Error)
-            .peekable();
-        if errors.peek().is_some() && errors.all(|error| error.code().is_rule()) {
+        let errors = || {
+            diagnostics
+                .iter()
+                .filter(|diagnostic| diagnostic.severity() == Severity::Error)
+        };
+        // Castling rights the board does not allow say nothing of a variant: they are what
+        // odds books keep (`KQkq` with a rook given away) and what a stale FEN keeps.
+        let beyond_castling =
+            |error: &Diagnostic| !error.code().name().starts_with("fen::castling::");
+        if errors().all(|error| error.code().is_rule()) && errors().any(beyond_castling) {
             self.against_the_rules = self.against_the_rules.saturating_add(1);
         }
     }
@@ -88,5 +94,19 @@ mod tests {
             None
         );
         assert_eq!(verdicts(&[VALID; 4]).note("h", &validator), None);
+    }
+
+    #[test]
+    fn castling_rights_the_board_does_not_allow_are_no_sign_of_a_variant() {
+        // An odds book: the rook on a1 given away, `KQkq` kept, on every line.
+        let rook_odds = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR w KQkq - 0 1";
+        assert!(
+            fenlint::lint(rook_odds)
+                .diagnostics()
+                .iter()
+                .any(|d| d.code().name() == "fen::castling::no_rook")
+        );
+        let validator = Validator::new();
+        assert_eq!(verdicts(&[rook_odds; 4]).note("odds.epd", &validator), None);
     }
 }
