@@ -315,6 +315,55 @@ fn fmt_rewrites_valid_fens_only() {
 }
 
 #[test]
+fn fmt_names_the_first_positions_it_leaves_and_counts_the_rest() {
+    let dir = scratch("fmt-many-errors");
+    // An odds book: the a1 rook given away and `KQkq` kept, on every line.
+    let line = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR w KQkq - bm e4;\n";
+    write(&dir, "odds.epd", line.repeat(25).as_bytes());
+    write(
+        &dir,
+        "few.fen",
+        "8/8/8/8/8/8/8/8 w - - 0 1\n".repeat(3).as_bytes(),
+    );
+    for args in [
+        &["fmt", "--check", "odds.epd"][..],
+        &["fmt", "--diff", "odds.epd"],
+        &["fmt", "odds.epd"],
+    ] {
+        let (text, code) = run(&dir, args, None);
+        let named = text.matches("left as it is: the record has errors").count();
+        assert_eq!(named, 10, "{args:?}: {text}");
+        assert!(text.contains("odds.epd:10: left as it is"), "{text}");
+        assert!(!text.contains("odds.epd:11:"), "{text}");
+        assert!(
+            text.contains(
+                "odds.epd: and 15 more positions left as they are: they have errors (see `fenlint check`)"
+            ),
+            "{args:?}: {text}"
+        );
+        // Only `--check` fails on positions it could not check.
+        assert_eq!(code, i32::from(args[1] == "--check"), "{text}");
+    }
+    let (text, _) = run(
+        &dir,
+        &["fmt", "-", "--stdin-filename", "s.epd"],
+        Some(&line.repeat(11)),
+    );
+    assert!(
+        text.contains("s.epd: and 1 more position left as it is: they have errors"),
+        "{text}"
+    );
+    // Up to ten, each is named and nothing is counted.
+    let (text, _) = run(&dir, &["fmt", "--check", "few.fen"], None);
+    assert_eq!(
+        text.matches("left as it is: the FEN has errors").count(),
+        3,
+        "{text}"
+    );
+    assert!(!text.contains("more position"), "{text}");
+}
+
+#[test]
 fn show_draws_the_board() {
     let dir = scratch("show");
     let (text, code) = run(

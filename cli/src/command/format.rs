@@ -262,7 +262,9 @@ pub fn format_input(
         let mut outcome =
             fenlint::files::format_file_as(kind, &text, settings.options, settings.variant);
         fmt::keep_reported(kind, &text, &mut outcome, settings.validator);
-        counts.unverified += fmt_notes(name, &outcome);
+        let mut notes = SkippedNotes::new(name, kind);
+        counts.unverified += notes.add(&outcome);
+        notes.finish();
         counts.changed += outcome.changed;
         return elided.write(&outcome.text, out);
     }
@@ -287,9 +289,10 @@ pub fn format_input(
         fmt::keep_reported(kind, batch, &mut outcome, &file.apply(settings.validator));
         outcome
     };
-    bounded::format_stream(kind, reader, out, &format, &mut |note| match note {
+    let mut notes = SkippedNotes::new(name, kind);
+    let formatted = bounded::format_stream(kind, reader, out, &format, &mut |note| match note {
         bounded::Note::Batch(outcome) => {
-            counts.unverified += fmt_notes(name, outcome);
+            counts.unverified += notes.add(outcome);
             counts.changed += outcome.changed;
         }
         bounded::Note::Long(line) => counts.unverified += long_notes(name, &[line]),
@@ -300,7 +303,9 @@ pub fn format_input(
             );
             counts.unverified += 1;
         }
-    })
+    });
+    notes.finish();
+    formatted
 }
 
 /// `fmt -`: standard input formatted to stdout, every byte that is not a position's as it
@@ -399,28 +404,77 @@ fn format_elided(
     let bytes = std::mem::take(&mut elided.text);
     let mut outcome = fenlint::files::format_file_as(kind, &bytes, options, variant);
     fmt::keep_reported(kind, &bytes, &mut outcome, validator);
-    counts.unverified += fmt_notes(name, &outcome);
+    let mut notes = SkippedNotes::new(name, kind);
+    counts.unverified += notes.add(&outcome);
+    notes.finish();
     counts.unverified += long_notes(name, &elided.long_lines);
     counts.changed += outcome.changed;
     Some((bytes, outcome.text, elided))
 }
 
-/// Says on stderr what `fmt` left as it is in `name` and why; returns how many positions that
-/// is (a UTF-16 file counts as one).
-pub fn fmt_notes(name: &str, outcome: &fenlint::files::Formatted) -> usize {
-    let name = shown_name(name);
-    if outcome.utf16 {
-        eprintln!("fenlint: {name}: left as it is: UTF-16, expected UTF-8 (see `fenlint check`)");
+/// How many positions with errors `fmt` names one by one in a file; the rest are counted, so
+/// that a file with an error on every line does not flood standard error.
+const NAMED_SKIPPED: usize = 10;
+
+/// The positions with errors that `fmt` left as they are in one file, for the notes on stderr.
+pub struct SkippedNotes<'n> {
+    name: &'n str,
+    /// What is left: "the FEN" or "the record".
+    what: &'static str,
+    /// How many were found so far.
+    found: usize,
+}
+
+impl<'n> SkippedNotes<'n> {
+    /// No position of the file `name`, of `kind`, left as it is yet.
+    pub fn new(name: &'n str, kind: FileKind) -> SkippedNotes<'n> {
+        let what = if kind == FileKind::Epd {
+            "the record"
+        } else {
+            "the FEN"
+        };
+        SkippedNotes {
+            name,
+            what,
+            found: 0,
+        }
     }
-    for line in &outcome.not_utf8_lines {
-        eprintln!("fenlint: {name}:{line}: left as it is: not UTF-8 (see `fenlint check`)");
+
+    /// Says on stderr what `fmt` left as it is in `outcome`, a part of the file, and why;
+    /// returns how many positions that is (a UTF-16 file counts as one).
+    pub fn add(&mut self, outcome: &fenlint::files::Formatted) -> usize {
+        let name = shown_name(self.name);
+        if outcome.utf16 {
+            eprintln!(
+                "fenlint: {name}: left as it is: UTF-16, expected UTF-8 (see `fenlint check`)"
+            );
+        }
+        for line in &outcome.not_utf8_lines {
+            eprintln!("fenlint: {name}:{line}: left as it is: not UTF-8 (see `fenlint check`)");
+        }
+        let named = NAMED_SKIPPED.saturating_sub(self.found);
+        for line in outcome.skipped.iter().take(named) {
+            eprintln!(
+                "fenlint: {name}:{line}: left as it is: {} has errors (see `fenlint check`)",
+                self.what
+            );
+        }
+        self.found += outcome.skipped.len();
+        usize::from(outcome.utf16) + outcome.not_utf8_lines.len() + outcome.skipped.len()
     }
-    for line in &outcome.skipped {
-        eprintln!(
-            "fenlint: {name}:{line}: left as it is: the FEN has errors (see `fenlint check`)"
-        );
+
+    /// Says how many more positions with errors there were than were named, if any.
+    pub fn finish(self) {
+        let more = self.found.saturating_sub(NAMED_SKIPPED);
+        if more > 0 {
+            eprintln!(
+                "fenlint: {}: and {more} more {} left as {}: they have errors (see `fenlint check`)",
+                shown_name(self.name),
+                if more == 1 { "position" } else { "positions" },
+                if more == 1 { "it is" } else { "they are" },
+            );
+        }
     }
-    usize::from(outcome.utf16) + outcome.not_utf8_lines.len() + outcome.skipped.len()
 }
 
 /// The exit status of `fmt`: 2 on trouble; 1 with `--check` or `--diff` when something would
