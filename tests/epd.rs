@@ -936,6 +936,34 @@ fn formatting_converts_the_counters_either_way() {
     // As written by default.
     let kept = format_file(FileKind::Epd, fen_form.as_bytes(), &WriteOptions::default());
     assert_eq!(kept.text, fen_form.as_bytes());
+    // The counters as a FEN's, as the fields before them: their blanks and leading zeros go
+    // (which `check` warns about), the blank before the operations stays.
+    let irregular =
+        "4k3/8/8/8/8/8/8/4K3  w - -  00\t1  bm Kd2;\n4k3/8/8/8/8/8/8/4K3 w - - 3+3 0  1\n";
+    // A `;` right after the counters stays where it is.
+    let odds = "4k3/8/8/8/8/8/8/4K3 w - -  0 1; D1 5\n";
+    let formatted_odds = format_file(FileKind::Epd, odds.as_bytes(), &WriteOptions::default());
+    assert_eq!(
+        String::from_utf8(formatted_odds.text).unwrap(),
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1; D1 5\n"
+    );
+    let formatted = format_file(
+        FileKind::Epd,
+        irregular.as_bytes(),
+        &WriteOptions::default(),
+    );
+    let formatted = String::from_utf8(formatted.text).unwrap();
+    assert_eq!(
+        formatted,
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1  bm Kd2;\n4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1\n"
+    );
+    assert!(
+        lint_file(&formatted, &Validator::new())
+            .iter()
+            .all(|d| d.code().name() == "epd::fields::move_counters"),
+        "{:?}",
+        codes(&lint_file(&formatted, &Validator::new()))
+    );
 }
 
 /// Bytes that are not UTF-8 after an EPD record's position are Latin-1 text: one note, and the

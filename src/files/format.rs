@@ -380,7 +380,32 @@ fn epd_counters(
             .find(|operation| operation.opcode() == opcode)
     };
     match style {
-        EpdCountersStyle::AsWritten => Some(rest.to_owned()),
+        EpdCountersStyle::AsWritten => {
+            let Some(counters) = tree.move_counters() else {
+                return Some(rest.to_owned());
+            };
+            // The six-field dialect's counters are the position's: written as a FEN's are, one
+            // space before each and no leading zero. Text between them and the en-passant
+            // field (three-check counters) is kept as it is.
+            let mut numbers = counters.numbers();
+            let (halfmove, fullmove) = (numbers.next()?, numbers.next()?);
+            let between = record.get(end..halfmove.span().start)?;
+            let before = if between.trim().is_empty() {
+                " "
+            } else {
+                between
+            };
+            let value = |number: crate::syntax::SyntaxNode<'_, '_>| {
+                crate::syntax::digits_value(number.text())
+                    .map_or_else(|| number.text().to_owned(), |value| value.to_string())
+            };
+            Some(format!(
+                "{before}{} {}{}",
+                value(halfmove),
+                value(fullmove),
+                record.get(fullmove.span().end..)?
+            ))
+        }
         EpdCountersStyle::Operations => {
             let Some(counters) = tree.move_counters() else {
                 return Some(rest.to_owned());
