@@ -1,13 +1,19 @@
-//! The note after a file whose every position breaks the rules of chess and none its notation:
-//! the mark of a variant that fenlint does not know (Horde's 36 pawns and no White king,
-//! Antichess's missing kings), in a file that does not say so. Its errors are true for chess
-//! and useless for the file; the note names `--variant syntax`, which checks the notation alone.
+//! The note after a file whose positions, all or nine in ten, break the rules of chess and not
+//! its notation: the mark of a variant that fenlint does not know (Horde's 36 pawns and no
+//! White king, Antichess's missing kings), in a file that does not say so. Its errors are true
+//! for chess and useless for the file; the note names `--variant syntax`, which checks the
+//! notation alone.
 
 use fenlint::{Diagnostic, Severity, Validator};
 
 /// Fewer positions than this say nothing about a file: one or two broken positions are as
 /// likely a user's test as a variant.
 const AT_LEAST: usize = 3;
+
+/// The share of a file's positions, in percent, that must break the rules for the note: a
+/// variant's positions are sometimes legal chess as well (an Antichess position with both
+/// kings on the board), a file of chess positions all but never breaks them so often.
+const SHARE_PERCENT: usize = 90;
 
 /// What the positions of one file were found to be, for the note.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -39,15 +45,27 @@ impl Verdicts {
 
     /// The note for the file `name`, checked with `validator`, when it has one.
     pub fn note(&self, name: &str, validator: &Validator) -> Option<String> {
-        let every = self.positions >= AT_LEAST && self.against_the_rules == self.positions;
-        (every && !validator.is_syntax_only()).then(|| {
+        let enough = self.positions >= AT_LEAST
+            && self.against_the_rules.saturating_mul(100)
+                >= self.positions.saturating_mul(SHARE_PERCENT);
+        if !enough || validator.is_syntax_only() {
+            return None;
+        }
+        let which = if self.against_the_rules == self.positions {
             format!(
-                "fenlint: note: {name}: each of its {} positions breaks the rules of chess and none \
-                 its notation; if the file holds a variant fenlint does not know (Horde, \
-                 Antichess, …), `--variant syntax` checks the notation alone",
+                "each of its {} positions breaks the rules of chess and none its notation",
                 self.positions
             )
-        })
+        } else {
+            format!(
+                "{} of its {} positions break the rules of chess and not its notation",
+                self.against_the_rules, self.positions
+            )
+        };
+        Some(format!(
+            "fenlint: note: {name}: {which}; if the file holds a variant fenlint does not know \
+             (Horde, Antichess, …), `--variant syntax` checks the notation alone"
+        ))
     }
 }
 
@@ -94,6 +112,23 @@ mod tests {
             None
         );
         assert_eq!(verdicts(&[VALID; 4]).note("h", &validator), None);
+    }
+
+    #[test]
+    fn nine_positions_in_ten_are_enough() {
+        let validator = Validator::new();
+        let mut fens = [HORDE; 10];
+        fens[4] = VALID;
+        let note = verdicts(&fens).note("h", &validator).unwrap();
+        assert!(
+            note.contains(
+                "h: 9 of its 10 positions break the rules of chess and not its notation;"
+            ),
+            "{note}"
+        );
+        let mut fens = [HORDE; 9];
+        fens[4] = VALID;
+        assert_eq!(verdicts(&fens).note("h", &validator), None, "8 in 9");
     }
 
     #[test]
