@@ -337,8 +337,8 @@ fn format_latin1_record(
     Some(out)
 }
 
-/// An EPD record with its four position fields in canonical form and its operations as
-/// written; `None` when the record has errors (read as `reading` says).
+/// An EPD record with its four position fields (and FEN counters after them) in canonical form
+/// and its operations as written; `None` when the record has errors (read as `reading` says).
 fn format_epd(record: &str, options: &WriteOptions, reading: Reading) -> Option<String> {
     let validator = reading.validator(record, options);
     let checked = crate::epd::check(record, 0, &validator);
@@ -363,7 +363,8 @@ fn format_epd(record: &str, options: &WriteOptions, reading: Reading) -> Option<
 /// written `style`'s way: the FEN counters as `hmvc` and `fmvn` operations, or those two
 /// operations (when the record has both) as FEN counters. Counters written both ways are
 /// written once, `style`'s way. A record already written that way, or that cannot be (no
-/// counters at all, or only one operation), is left as it is.
+/// counters at all, or only one operation), is left as it is; `AsWritten` writes FEN counters
+/// as a FEN's, one space before each and no leading zero.
 fn epd_counters(
     record: &str,
     end: usize,
