@@ -27,10 +27,14 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     else {
         return;
     };
-    if fullmove == 0 || halfmove > MAX_COUNTER || fullmove > MAX_COUNTER {
+    if halfmove > MAX_COUNTER || fullmove > MAX_COUNTER {
         return;
     }
+    // A fullmove number of 0 is read as 1, as most readers do and as the fix of
+    // `fen::fullmove_number::zero` writes it: the clock must fit that move too, so that the fix
+    // does not bring a new problem to light.
     let plies = fullmove
+        .max(1)
         .saturating_sub(1)
         .saturating_mul(2)
         .saturating_add(u64::from(check.position.turn == Color::Black));
@@ -49,20 +53,64 @@ fn report(
     (fullmove, number): (u64, CounterText<'_>),
     plies: u64,
 ) {
+    let (read_as, move_label) = if fullmove == 0 {
+        (" (read as move 1)", "move 0, read as 1".to_owned())
+    } else {
+        ("", format!("move {fullmove}"))
+    };
     check.report(
         Diagnostic::new(
             Code::HalfmoveExceedsPlies,
             format!(
-                "halfmove clock {halfmove} at move {fullmove}, expected at most the {plies} half-move{} played",
+                "halfmove clock {halfmove} at move {fullmove}{read_as}, expected at most the {plies} half-move{} played",
                 if plies == 1 { "" } else { "s" }
             ),
         )
         .primary(clock.span(), "more half-moves than played")
-        .secondary(number.span(), format!("move {fullmove}"))
-        .help(if fullmove == 1 {
+        .secondary(number.span(), move_label)
+        .help(if fullmove <= 1 {
             "The clock counts half-moves since the last capture or pawn move, so it cannot exceed the half-moves since the start; a fullmove number of 1 is often written when the real one is not known: write the real move number if you know it."
         } else {
             "The clock counts half-moves since the last capture or pawn move, so it cannot exceed the half-moves since the start; one of the counters is wrong."
         }),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Fix, Validator};
+
+    /// The codes and the messages of `fen`'s diagnostics.
+    fn reported(fen: &str) -> Vec<(String, String)> {
+        let lint = Validator::new().lint(fen);
+        let found = lint.diagnostics().iter();
+        found
+            .map(|d| (d.code().name().to_owned(), d.message().to_owned()))
+            .collect()
+    }
+
+    /// Fullmove 0 is read as move 1, as its fix writes it: a clock too large for move 1 is
+    /// reported before the fix, not only after it.
+    #[test]
+    fn a_fullmove_number_of_0_is_read_as_move_1() {
+        let fen = "4k3/8/8/8/8/8/8/4K3 w - - 30 0";
+        let before = reported(fen);
+        assert!(before.contains(&(
+            "fen::halfmove_clock::exceeds_plies".to_owned(),
+            "halfmove clock 30 at move 0 (read as move 1), expected at most the 0 half-moves played"
+                .to_owned()
+        )));
+        let lint = Validator::new().lint(fen);
+        let fixes: Vec<&Fix> = lint.diagnostics().iter().filter_map(|d| d.fix()).collect();
+        assert_eq!(fixes.len(), 1, "only fullmove 0 has a fix");
+        let fixed = fixes[0].apply(fen, 0).unwrap();
+        let after: Vec<String> = reported(&fixed).into_iter().map(|(code, _)| code).collect();
+        assert_eq!(after, ["fen::halfmove_clock::exceeds_plies"]);
+        // A clock that move 1 allows: fullmove 0 alone.
+        let codes: Vec<String> = reported("4k3/8/8/8/8/8/8/4K3 b - - 1 0")
+            .into_iter()
+            .map(|(code, _)| code)
+            .collect();
+        assert_eq!(codes, ["fen::fullmove_number::zero"]);
+    }
 }
