@@ -80,10 +80,9 @@ pub(crate) struct Check<'t, 'a> {
     /// Whether castling follows Chess960's rules (the king anywhere on its back rank) rather
     /// than the standard ones (king on e1/e8, rooks in the corners).
     pub(crate) chess960_castling: bool,
-    /// The halfmove clock the counter rules check: the FEN's own, or one given with it.
-    pub(crate) halfmove_clock: Option<CounterText<'t>>,
-    /// The fullmove number the counter rules check: the FEN's own, or one given with it.
-    pub(crate) fullmove_number: Option<CounterText<'t>>,
+    /// Move counters given with the FEN, which replace its own (see
+    /// [`Check::halfmove_clock`]).
+    pub(crate) given_counters: Counters<'t>,
     /// The castling letters, each once, read from the tree once for all the castling rules.
     pub(crate) castling: &'t CastlingLetters,
     /// Whether the castling field has any castling letter (the castling rules have nothing to
@@ -140,8 +139,7 @@ impl<'t, 'a> Check<'t, 'a> {
             position,
             variant,
             chess960_castling,
-            halfmove_clock: None,
-            fullmove_number: None,
+            given_counters: Counters::default(),
             castling,
             has_castling_rights: !castling.is_empty(),
             castling_summary,
@@ -170,6 +168,23 @@ impl<'t, 'a> Check<'t, 'a> {
     pub(crate) fn square_span(&self, square: Square) -> Span {
         crate::position::square_token_span(self.tree, square)
             .unwrap_or(Span::empty(self.tree.base()))
+    }
+
+    /// The halfmove clock the rules check, as written: the one given with the FEN, else its
+    /// own. Read when a rule asks: the position holds its value, which is all that the rules
+    /// need until they report, and usual counters draw no report (see
+    /// [`Check::usual_counters`]).
+    pub(crate) fn halfmove_clock(&self) -> Option<CounterText<'t>> {
+        self.given_counters
+            .halfmove_clock
+            .or_else(|| self.tree.halfmove_clock().map(CounterText::from))
+    }
+
+    /// The fullmove number the rules check, as written (see [`Check::halfmove_clock`]).
+    pub(crate) fn fullmove_number(&self) -> Option<CounterText<'t>> {
+        self.given_counters
+            .fullmove_number
+            .or_else(|| self.tree.fullmove_number().map(CounterText::from))
     }
 
     /// The span of the placement.

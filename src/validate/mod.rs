@@ -385,13 +385,8 @@ impl Validator {
             // The rules add theirs after the parser's, in the same vector (no rule reads it).
             check.diagnostics = std::mem::take(&mut diagnostics);
             // The counters the rules check: those given, else the FEN's own.
-            check.halfmove_clock = counters
-                .halfmove_clock
-                .or_else(|| tree.halfmove_clock().map(CounterText::from));
-            check.fullmove_number = counters
-                .fullmove_number
-                .or_else(|| tree.fullmove_number().map(CounterText::from));
-            check.usual_counters = rules::counters::usual(&check);
+            check.given_counters = counters;
+            check.usual_counters = rules::counters::usual(position);
             // A ninth group of piece letters leaves the board in doubt: which of the nine
             // groups is the rank too many is not known, and the rules would judge the first
             // eight (a board without the real rank 1), so only the rank too many is reported,

@@ -22,9 +22,10 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     if check.usual_counters {
         return;
     }
-    let (Some((halfmove, clock)), Some((fullmove, number))) =
-        (value(check.halfmove_clock), value(check.fullmove_number))
-    else {
+    let (Some((halfmove, clock)), Some((fullmove, number))) = (
+        value(check.halfmove_clock()),
+        value(check.fullmove_number()),
+    ) else {
         return;
     };
     if halfmove > MAX_COUNTER || fullmove > MAX_COUNTER {

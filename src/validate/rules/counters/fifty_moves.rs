@@ -20,7 +20,7 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     if check.usual_counters {
         return;
     }
-    let Some((halfmove, clock)) = value(check.halfmove_clock) else {
+    let Some((halfmove, clock)) = value(check.halfmove_clock()) else {
         return;
     };
     if (100..150).contains(&halfmove) {

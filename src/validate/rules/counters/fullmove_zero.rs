@@ -19,7 +19,7 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     if check.usual_counters {
         return;
     }
-    let Some((0, counter)) = value(check.fullmove_number) else {
+    let Some((0, counter)) = value(check.fullmove_number()) else {
         return;
     };
     report(check, counter);

@@ -25,7 +25,7 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
             !counter.has_number() || counter.value().is_some_and(|value| value <= MAX_COUNTER)
         })
     };
-    if fits(check.halfmove_clock) && fits(check.fullmove_number) {
+    if fits(check.halfmove_clock()) && fits(check.fullmove_number()) {
         return;
     }
     report(check);
@@ -34,8 +34,8 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
 /// Reports each counter too large: out of line, for the check above is run on every FEN.
 fn report(check: &mut Check<'_, '_>) {
     for (name, counter) in [
-        ("halfmove clock", check.halfmove_clock),
-        ("fullmove number", check.fullmove_number),
+        ("halfmove clock", check.halfmove_clock()),
+        ("fullmove number", check.fullmove_number()),
     ] {
         let Some(counter) = counter.filter(|counter| counter.has_number()) else {
             continue;

@@ -19,7 +19,7 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
     if check.usual_counters {
         return;
     }
-    let Some((halfmove, clock)) = value(check.halfmove_clock) else {
+    let Some((halfmove, clock)) = value(check.halfmove_clock()) else {
         return;
     };
     if (150..=MAX_COUNTER).contains(&halfmove) {

@@ -18,7 +18,7 @@ pub(crate) fn check(check: &mut Check<'_, '_>) {
         return;
     };
     let Some(clock) = check
-        .halfmove_clock
+        .halfmove_clock()
         .filter(|clock| clock.value() != Some(0))
     else {
         return;
