@@ -497,6 +497,21 @@ const WHOLE_CASES: &[(&str, &str, &str)] = &[
         "fen::input::uci_startpos",
         "UCI's name for the start position, not a FEN",
     ),
+    (
+        "position startpos",
+        "fen::input::uci_startpos",
+        "UCI's command naming the start position, not a FEN",
+    ),
+    (
+        "position fen {} w KQkq - 0 1",
+        "fen::input::text_before",
+        "UCI's command before the FEN",
+    ),
+    (
+        "1. {} w KQkq - 0 1",
+        "fen::input::text_before",
+        "a number before the FEN",
+    ),
     // Placement.
     (
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",

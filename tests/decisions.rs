@@ -1,4 +1,4 @@
-//! The text-only decisions of the exact-grammar issue, one test each; `grammar/README.md`
+//! The text-only decisions of the grammar, one test each; `grammar/README.md`
 //! ("Decisions") states each of them. A syntax code follows from the text alone; the codes here
 //! are what fires, with the text each primary label covers.
 
@@ -293,4 +293,65 @@ fn three_check_counters_in_an_epd_record_come_after_the_en_passant_field() {
             "{line}: {diagnostics:?}"
         );
     }
+}
+
+/// Words before a board (`position fen …`, `3check …`, `1. …`): one `fen::input::text_before`
+/// on the words, and the FEN after them read as a FEN, with its own problems and nothing more.
+#[test]
+fn words_before_a_board_are_one_problem_and_the_fen_is_read_after_them() {
+    let fen = format!("{START} w KQkq - 0 1");
+    for (words, fixed) in [("position fen", true), ("3check", false), ("1.", false)] {
+        let input = format!("{words} {fen}");
+        assert_eq!(
+            lint(&input),
+            pairs(&[("fen::input::text_before", words)]),
+            "{input}"
+        );
+        let lint = Validator::new().lint(&input);
+        let fix = lint.diagnostics()[0].fix();
+        match fixed {
+            true => assert_eq!(fix.unwrap().apply(&input, 0).unwrap(), fen),
+            false => assert!(fix.is_none(), "{input}"),
+        }
+    }
+    // With moves after the FEN, the command's position is not the FEN's: no fix, and the moves
+    // are extra text.
+    let input = format!("position fen {fen} moves e2e4");
+    assert_eq!(
+        lint(&input),
+        pairs(&[
+            ("fen::input::text_before", "position fen"),
+            ("fen::fields::unexpected", "moves e2e4"),
+        ])
+    );
+    assert!(
+        Validator::new().lint(&input).diagnostics()[0]
+            .fix()
+            .is_none()
+    );
+    // The FEN's own problems are still reported.
+    assert_eq!(
+        lint("3check 4k3/8/8/8/8/8/8/4K3 x - - 0 1"),
+        pairs(&[
+            ("fen::input::text_before", "3check"),
+            ("fen::side_to_move::invalid", "x"),
+        ])
+    );
+    // Not words before a board: a first field with a `/`, or a board too far along.
+    for input in [
+        "8/8 w - - 0 1 4k3/8/8/8/8/8/8/4K3",
+        "a b c d 4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+    ] {
+        assert!(
+            lint(input)
+                .iter()
+                .all(|(code, _)| *code != "fen::input::text_before"),
+            "{input}"
+        );
+    }
+    // UCI's `position startpos` is the start position's name, as `startpos` is.
+    assert_eq!(
+        syntax("position startpos"),
+        pairs(&[("fen::input::uci_startpos", "position startpos")])
+    );
 }

@@ -744,6 +744,34 @@ fn an_uncertain_semicolon_is_suggested_not_applied() {
 }
 
 /// The last operand of an operation without its `;` is checked as it is with the `;`, so that
+
+/// Words after the last operation that an unknown opcode starts, three or more without quotes,
+/// read as a comment: no `;` is added (the fix would make the comment an operation), and the
+/// help says where EPD keeps comments. A standard opcode, or fewer words, keeps the fix.
+#[test]
+fn a_comment_after_the_operations_is_not_made_an_operation() {
+    let validator = Validator::new();
+    let line = "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"z.1\"; CCC post 27.4.2004 by Gerd Isenberg";
+    let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
+    assert_eq!(codes(&diagnostics), ["epd::operation::unterminated"]);
+    assert!(diagnostics[0].fix().is_none());
+    let help = diagnostics[0].help_text().unwrap();
+    assert!(
+        help.contains("reads as a comment") && help.contains("`c0"),
+        "{help}"
+    );
+    assert!(!help.contains("starts an operation of its own"), "{help}");
+    for line in [
+        "4k3/8/8/8/8/8/8/4K3 w - - acd 1 2 3",
+        "4k3/8/8/8/8/8/8/4K3 w - - xyz 1 2",
+    ] {
+        let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
+        let unterminated = diagnostics
+            .iter()
+            .find(|d| d.code().name() == "epd::operation::unterminated");
+        assert!(unterminated.unwrap().fix().is_some(), "{line}");
+    }
+}
 /// the fix that adds the `;` brings up nothing new.
 #[test]
 fn the_last_operand_of_an_unterminated_operation_is_checked() {
@@ -1025,4 +1053,14 @@ fn lone_carriage_returns_end_records() {
     assert!(codes(&diagnostics).contains(&"fen::castling::order"));
     let index = fenlint::LineIndex::new(std::str::from_utf8(fen).unwrap());
     assert_eq!(index.line_of(diagnostics[0].span().start), 1);
+}
+
+/// Words before an EPD record's position (`1. …`) are one `fen::input::text_before`, and the
+/// four position fields are counted after them.
+#[test]
+fn words_before_a_record_are_one_problem() {
+    let validator = Validator::new();
+    let line = "1. rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; id \"a\";";
+    let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
+    assert_eq!(codes(&diagnostics), ["fen::input::text_before"]);
 }

@@ -89,7 +89,7 @@ fn every_code_has_a_bad_and_a_good_example() {
         let explanation = code.explanation();
         assert!(explanation.contains("- **Fails"), "{code}: {explanation}");
         assert!(
-            explanation.contains("- **Fixed:**"),
+            explanation.contains("- **Passes:**"),
             "{code}: {explanation}"
         );
     }

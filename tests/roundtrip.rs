@@ -284,6 +284,9 @@ const SHAPE: &[(&str, &[&str])] = &[
         "FEN",
         &[
             "BYTE_ORDER_MARK",
+            // Words before the FEN (`fen::input::text_before`, `fen::input::uci_startpos`) and
+            // a line's text past the length limit.
+            "ERROR",
             "WHITESPACE",
             "PLACEMENT",
             "HOLDINGS",

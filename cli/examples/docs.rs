@@ -337,7 +337,7 @@ fn rule_page(generated: &Generated, code: Code) -> Result<String> {
     let _ = writeln!(page, "# `{name}`\n");
     // The explanation, less its examples, which the page shows with their boards.
     for line in code.explanation().lines() {
-        if line.starts_with("- **Fails") || line.starts_with("- **Fixed") {
+        if line.starts_with("- **Fails") || line.starts_with("- **Passes") {
             continue;
         }
         let _ = writeln!(page, "{line}");

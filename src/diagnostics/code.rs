@@ -200,6 +200,17 @@ codes! {
     /// Bad: `startpos`
     /// Good: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`
     InputUciStartpos => "fen::input::uci_startpos", Error;
+    /// words before the FEN
+    ///
+    /// A line whose first field is no board, followed by one that is: words before the FEN,
+    /// such as UCI's `position fen` command that carries it (`position fen FEN moves e2e4`), a
+    /// variant's name (`3check FEN`) or a number (`1. FEN`). The words are reported once and the
+    /// FEN after them is checked as a FEN. The fix removes UCI's `position fen` when no moves
+    /// follow the FEN; other words may say how to read it, and are left to the writer.
+    ///
+    /// Bad: `position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
+    InputTextBefore => "fen::input::text_before", Error;
     /// a line longer than 64 KiB
     ///
     /// No FEN comes near this size. The first 64 KiB are parsed and reported as usual; the rest
@@ -870,7 +881,7 @@ impl Code {
     /// The explanation of this code in Markdown, as its section of the grammar reference (below
     /// the heading) and `fenlint explain` show it: the default severity and the summary, a
     /// paragraph saying so for a code [reported once per file](Code::once_per_file), the
-    /// documentation's paragraphs, then *What it checks*, *Why*, and the *Fails* and *Fixed*
+    /// documentation's paragraphs, then *What it checks*, *Why*, and the *Fails* and *Passes*
     /// examples ([`Code::bad_example`], [`Code::good_example`]).
     ///
     /// In the examples, `\n` stands for a line break, `\u{feff}` for the character U+FEFF,
@@ -900,7 +911,7 @@ impl Code {
                 let name = match label {
                     "What" => "What it checks",
                     "Bad" => "Fails",
-                    "Good" => "Fixed",
+                    "Good" => "Passes",
                     other => other,
                 };
                 let qualifier = head.get(label.len()..).unwrap_or_default();

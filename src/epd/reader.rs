@@ -1,6 +1,6 @@
 //! Reading the operations of an EPD record from its tree, with their diagnostics.
 
-use super::operands::closed_string;
+use super::operands::{closed_string, is_standard_opcode};
 use super::operation::{Operand, Operation};
 use crate::Span;
 use crate::diagnostics::text::{join_names, shown};
@@ -248,6 +248,10 @@ impl<'a> Reader<'a> {
                 .skip(1)
                 .find(|operand| !operand.string && is_opcode(operand.text));
             let diagnostic = match opcode_like {
+                    _ if reads_as_a_comment(operation) => diagnostic.help(format!(
+                        "End every operation, the last one included, with `;` (PGN §16.2.4). `{}` reads as a comment rather than an operation: EPD keeps comments in quotes as the operand of `c0` (`c0 \"…\";`, PGN §16.2.5).",
+                        shown(&words(operation))
+                    )),
                     None => diagnostic
                         .help("End every operation, the last one included, with `;` (PGN §16.2.4).")
                         .with_fix(Span::empty(last.end), ";"),
@@ -596,6 +600,26 @@ impl<'a> Reader<'a> {
 pub(super) struct Opcodes<'a> {
     pub(super) few: Vec<(&'a str, Span)>,
     pub(super) many: std::collections::HashMap<&'a str, Span>,
+}
+
+/// Whether `operation`, without its `;`, reads as a comment written after the operations
+/// (`CCC post 27.4.2004 by Gerd Isenberg`) more likely than as an operation: an opcode that
+/// no standard names, then three words or more, none of them in quotes. Where the `;`
+/// belongs is then not known (the end, or nowhere, the text moved into a `c0`): it is
+/// not added.
+/// The opcode and operands of `operation`, one space apart.
+fn words(operation: &Operation<'_>) -> String {
+    let operands = operation.operands.iter().map(|operand| operand.text);
+    std::iter::once(operation.opcode)
+        .chain(operands)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn reads_as_a_comment(operation: &Operation<'_>) -> bool {
+    !is_standard_opcode(operation.opcode)
+        && operation.operands.len() >= 3
+        && operation.operands.iter().all(|operand| !operand.string)
 }
 
 impl<'a> Opcodes<'a> {

@@ -374,118 +374,135 @@ fn epd_counters(
     use crate::position::EpdCountersStyle;
     let rest = record.get(end..)?;
     let tree = checked.lint()?.tree();
-    let operation = |opcode: &str| {
-        checked
-            .operations()
-            .iter()
-            .find(|operation| operation.opcode() == opcode)
+    let written = match style {
+        EpdCountersStyle::AsWritten => fen_counters_as_a_fen(record, end, tree),
+        EpdCountersStyle::Operations => counters_as_operations(record, end, tree, checked),
+        EpdCountersStyle::Fen => operations_as_fen_counters(record, end, tree, checked),
     };
-    match style {
-        EpdCountersStyle::AsWritten => {
-            let Some(counters) = tree.move_counters() else {
-                return Some(rest.to_owned());
-            };
-            // The six-field dialect's counters are the position's: written as a FEN's are, one
-            // space before each and no leading zero. Text between them and the en-passant
-            // field (three-check counters) is kept as it is.
-            let mut numbers = counters.numbers();
-            let (halfmove, fullmove) = (numbers.next()?, numbers.next()?);
-            let between = record.get(end..halfmove.span().start)?;
-            let before = if between.trim().is_empty() {
-                " "
-            } else {
-                between
-            };
-            let value = |number: crate::syntax::SyntaxNode<'_, '_>| {
-                crate::syntax::digits_value(number.text())
-                    .map_or_else(|| number.text().to_owned(), |value| value.to_string())
-            };
-            Some(format!(
-                "{before}{} {}{}",
-                value(halfmove),
-                value(fullmove),
-                record.get(fullmove.span().end..)?
-            ))
-        }
-        EpdCountersStyle::Operations => {
-            let Some(counters) = tree.move_counters() else {
-                return Some(rest.to_owned());
-            };
-            let mut numbers = counters.numbers();
-            let (halfmove, fullmove) = (numbers.next()?, numbers.next()?);
-            let mut written = Vec::new();
-            if operation("hmvc").is_none() {
-                written.push(format!("hmvc {};", halfmove.text()));
-            }
-            if operation("fmvn").is_none() {
-                written.push(format!("fmvn {};", fullmove.text()));
-            }
-            let span = counters.span();
-            let mut out = String::with_capacity(rest.len().saturating_add(16));
-            out.push_str(record.get(end..span.start)?);
-            let after = record.get(span.end..)?;
-            if written.is_empty() {
-                // The operations are there already: the counters and the blank after go.
-                out.push_str(after.trim_start());
-                if out.trim().is_empty() {
-                    out.clear();
-                }
-            } else {
-                out.push_str(&written.join(" "));
-                out.push_str(after);
-            }
-            Some(out)
-        }
-        EpdCountersStyle::Fen => {
-            let (hmvc, fmvn) = (operation("hmvc"), operation("fmvn"));
-            let (mut out, mut spans) = if tree.move_counters().is_some() {
-                // The FEN counters are there already: the operations that repeat them go.
-                // They agree with them, for a record whose counters conflict has errors and
-                // is not formatted.
-                let spans: Vec<crate::Span> = [hmvc, fmvn]
-                    .into_iter()
-                    .flatten()
-                    .map(|operation| operation.span())
-                    .collect();
-                if spans.is_empty() {
-                    return Some(rest.to_owned());
-                }
-                (String::new(), spans)
-            } else {
-                let (Some(hmvc), Some(fmvn)) = (hmvc, fmvn) else {
-                    return Some(rest.to_owned());
-                };
-                let (Some(halfmove), Some(fullmove)) =
-                    (hmvc.operands().first(), fmvn.operands().first())
-                else {
-                    return Some(rest.to_owned());
-                };
-                (
-                    format!(" {} {}", halfmove.text(), fullmove.text()),
-                    vec![hmvc.span(), fmvn.span()],
-                )
-            };
-            // The rest without the operations, each with the blank after it.
-            let mut at = end;
-            spans.sort_by_key(|span| span.start);
-            for span in spans {
-                out.push_str(record.get(at..span.start)?);
-                let after = record.get(span.end..)?;
-                at = span
-                    .end
-                    .saturating_add(after.len().saturating_sub(after.trim_start().len()));
-            }
-            let tail = record.get(at..)?;
-            if tail.trim().is_empty() {
-                // Nothing after: the blanks before the removed operations go too.
-                let kept = out.trim_end().len();
-                out.truncate(kept);
-            } else {
-                out.push_str(tail);
-            }
-            Some(out)
-        }
+    // `None` from a style: nothing for it to write (or a span out of the record); the rest is
+    // kept as it is.
+    Some(written.unwrap_or_else(|| rest.to_owned()))
+}
+
+/// [`epd_counters`] `AsWritten`: the six-field dialect's counters are the position's, written
+/// as a FEN's are, one space before each and no leading zero. Text between them and the
+/// en-passant field (three-check counters) is kept as it is.
+fn fen_counters_as_a_fen(record: &str, end: usize, tree: &crate::SyntaxTree<'_>) -> Option<String> {
+    let counters = tree.move_counters()?;
+    let mut numbers = counters.numbers();
+    let (halfmove, fullmove) = (numbers.next()?, numbers.next()?);
+    let between = record.get(end..halfmove.span().start)?;
+    let before = if between.trim().is_empty() {
+        " "
+    } else {
+        between
+    };
+    let value = |number: crate::syntax::SyntaxNode<'_, '_>| {
+        crate::syntax::digits_value(number.text())
+            .map_or_else(|| number.text().to_owned(), |value| value.to_string())
+    };
+    Some(format!(
+        "{before}{} {}{}",
+        value(halfmove),
+        value(fullmove),
+        record.get(fullmove.span().end..)?
+    ))
+}
+
+/// The operation of `checked` with `opcode`, if any.
+fn operation<'r, 'a>(
+    checked: &'r crate::epd::Record<'a>,
+    opcode: &str,
+) -> Option<&'r crate::epd::Operation<'a>> {
+    checked
+        .operations()
+        .iter()
+        .find(|operation| operation.opcode() == opcode)
+}
+
+/// [`epd_counters`] `Operations`: the FEN counters as `hmvc` and `fmvn` operations, unless the
+/// record has them already (then the counters go).
+fn counters_as_operations(
+    record: &str,
+    end: usize,
+    tree: &crate::SyntaxTree<'_>,
+    checked: &crate::epd::Record<'_>,
+) -> Option<String> {
+    let counters = tree.move_counters()?;
+    let mut numbers = counters.numbers();
+    let (halfmove, fullmove) = (numbers.next()?, numbers.next()?);
+    let mut written = Vec::new();
+    if operation(checked, "hmvc").is_none() {
+        written.push(format!("hmvc {};", halfmove.text()));
     }
+    if operation(checked, "fmvn").is_none() {
+        written.push(format!("fmvn {};", fullmove.text()));
+    }
+    let span = counters.span();
+    let mut out = String::with_capacity(record.len().saturating_sub(end).saturating_add(16));
+    out.push_str(record.get(end..span.start)?);
+    let after = record.get(span.end..)?;
+    if written.is_empty() {
+        // The operations are there already: the counters and the blank after go.
+        out.push_str(after.trim_start());
+        if out.trim().is_empty() {
+            out.clear();
+        }
+    } else {
+        out.push_str(&written.join(" "));
+        out.push_str(after);
+    }
+    Some(out)
+}
+
+/// [`epd_counters`] `Fen`: the `hmvc` and `fmvn` operations as FEN counters when the record has
+/// both; with FEN counters there already, the operations that repeat them go.
+fn operations_as_fen_counters(
+    record: &str,
+    end: usize,
+    tree: &crate::SyntaxTree<'_>,
+    checked: &crate::epd::Record<'_>,
+) -> Option<String> {
+    let (hmvc, fmvn) = (operation(checked, "hmvc"), operation(checked, "fmvn"));
+    let (mut out, mut spans) = if tree.move_counters().is_some() {
+        // They agree with the counters, for a record whose counters conflict has errors and is
+        // not formatted.
+        let spans: Vec<crate::Span> = [hmvc, fmvn]
+            .into_iter()
+            .flatten()
+            .map(|operation| operation.span())
+            .collect();
+        if spans.is_empty() {
+            return None;
+        }
+        (String::new(), spans)
+    } else {
+        let (hmvc, fmvn) = (hmvc?, fmvn?);
+        let (halfmove, fullmove) = (hmvc.operands().first()?, fmvn.operands().first()?);
+        (
+            format!(" {} {}", halfmove.text(), fullmove.text()),
+            vec![hmvc.span(), fmvn.span()],
+        )
+    };
+    // The rest without the operations, each with the blank after it.
+    let mut at = end;
+    spans.sort_by_key(|span| span.start);
+    for span in spans {
+        out.push_str(record.get(at..span.start)?);
+        let after = record.get(span.end..)?;
+        at = span
+            .end
+            .saturating_add(after.len().saturating_sub(after.trim_start().len()));
+    }
+    let tail = record.get(at..)?;
+    if tail.trim().is_empty() {
+        // Nothing after: the blanks before the removed operations go too.
+        let kept = out.trim_end().len();
+        out.truncate(kept);
+    } else {
+        out.push_str(tail);
+    }
+    Some(out)
 }
 
 /// A PGN file with every `[FEN]` tag value without errors in canonical form. Bytes that are

@@ -16,6 +16,7 @@ use nom::multi::many0_count;
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
+use super::before_fen::text_before;
 use super::cx::Cx;
 use super::fen::{fields, line_limit, line_too_long, separator_token};
 use super::whitespace::field_len;
@@ -69,9 +70,12 @@ pub(crate) fn epd_record<'a>(cx: &Cx<'a>, input: &'a str) -> usize {
 /// productions, with their diagnostics: a three-check record carries its check counters right
 /// after the en-passant field, as python-chess writes and reads three-check EPD
 /// (`ThreeCheckBoard.epd`: `… - 3+3 bm e4;`). A record with fewer than four fields is all
-/// position, trailing whitespace included. Returns the rest of the record and how many fields
-/// (up to four) the position has.
+/// position, trailing whitespace included. Words before the position are read first (see
+/// [`text_before`]). Returns the rest of the record and how many fields (up to four) the
+/// position has.
 fn epd_position<'a>(cx: &Cx<'a>, input: &'a str) -> (&'a str, usize) {
+    // Words before the position (`1. …`) first, so that the four fields are counted after them.
+    let input = text_before(cx, input);
     let (position, count) = position_text(input);
     let rest = input.get(position.len()..).unwrap_or_default();
     cx.set_scope(position);

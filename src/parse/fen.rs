@@ -5,6 +5,7 @@ use nom::branch::alt;
 use nom::combinator::opt;
 use nom::sequence::pair;
 
+use super::before_fen::{text_before, uci_start_position};
 use super::castling::castling;
 use super::checks::{given_checks, remaining_checks};
 use super::counters::{fullmove_number, halfmove_clock};
@@ -220,6 +221,7 @@ pub(super) fn fields<'a>(cx: &Cx<'a>, input: &'a str) {
     if uci_start_position(cx, rest) {
         return;
     }
+    rest = text_before(cx, rest);
     let mut read = FieldsRead::new(rest);
     loop {
         // The placement production finds the end of its own field, so that the longest field
@@ -255,42 +257,6 @@ pub(super) fn fields<'a>(cx: &Cx<'a>, input: &'a str) {
     let board = read.board;
     read.finish(cx);
     trailing_whitespace(cx, rest, board);
-}
-
-/// The standard start position as UCI's `position startpos` names it, in place of a FEN at the
-/// start of `input` (after any leading whitespace): `startpos` and what follows it are error
-/// tokens, with one `fen::input::uci_startpos`, whose fix writes the FEN when nothing follows.
-/// Returns whether the input is so.
-fn uci_start_position<'a>(cx: &Cx<'a>, input: &'a str) -> bool {
-    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    // The prefix first: a FEN's first field is not read twice to find its end.
-    let Some(after) = input.strip_prefix("startpos") else {
-        return false;
-    };
-    if after.chars().next().is_some_and(|c| !c.is_whitespace()) {
-        return false;
-    }
-    let word = input.get(..8).unwrap_or_default();
-    let span = cx.token(SyntaxKind::Error, word);
-    let diagnostic = Diagnostic::new(
-        Code::InputUciStartpos,
-        "UCI's `startpos` in place of a FEN, expected the position's FEN",
-    )
-    .primary(span, "the start position, as UCI names it")
-    .help(format!(
-        "`startpos` is the start position in UCI's `position` command (`position startpos moves e2e4`); its FEN is `{START}`."
-    ));
-    let diagnostic = if after.trim().is_empty() {
-        diagnostic.with_fix(span, START)
-    } else {
-        diagnostic
-    };
-    cx.report(diagnostic);
-    // What follows (`moves e2e4 …`, or only whitespace) is no part of a FEN: the report says so.
-    let (after, space) = whitespace(after).unwrap_or((after, ""));
-    cx.token(SyntaxKind::Whitespace, space);
-    cx.token(SyntaxKind::Error, after);
-    true
 }
 
 /// The whitespace before the first field of `input`, as trivia with `fen::input::empty` when it
@@ -524,7 +490,11 @@ impl<'a> FieldsRead<'a> {
                     ),
                 )
                 .primary(span, "not part of a FEN")
-                .help("Remove the extra text; EPD operations and comments do not belong in a FEN."),
+                .help(if cx.source_text(span).starts_with("moves") {
+                    "UCI's `position fen FEN moves …` plays the moves after the FEN, which no FEN holds: write the FEN of the position after them, or remove them."
+                } else {
+                    "Remove the extra text; EPD operations and comments do not belong in a FEN."
+                }),
             );
         }
         if self.groups < GROUPS.len() && !self.counters_moved {

@@ -9,6 +9,7 @@
 //! every byte. Parsing builds the tree and the syntax diagnostics, nothing else: the position is
 //! read from the tree afterwards (`crate::position`).
 
+mod before_fen;
 mod castling;
 mod cx;
 mod epd;

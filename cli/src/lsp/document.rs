@@ -1,7 +1,6 @@
 //! An open document: its text, version and kind, its lines as the protocol counts them,
 //! positions in the negotiated encoding, and the last lint the worker sent for it.
 
-use std::ops::Range as Bytes;
 use std::sync::Arc;
 
 use fenlint::files::FileKind;
@@ -164,13 +163,13 @@ impl Lines {
 
     /// The byte range of line `line` of `text` with its line ending, or `None` when there is
     /// no such line.
-    pub fn line_with_ending(&self, text: &str, line: usize) -> Option<Bytes<usize>> {
+    pub fn line_with_ending(&self, text: &str, line: usize) -> Option<std::ops::Range<usize>> {
         self.index.line_with_ending(text, line)
     }
 
     /// The byte range of line `line` of `text` without its line ending, or `None` when there
     /// is no such line.
-    pub fn line_range(&self, text: &str, line: usize) -> Option<Bytes<usize>> {
+    pub fn line_range(&self, text: &str, line: usize) -> Option<std::ops::Range<usize>> {
         self.index.line_range(text, line)
     }
 

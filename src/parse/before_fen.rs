@@ -1,0 +1,150 @@
+//! What may stand before a FEN on its line, where the grammar expects the FEN's first field: the
+//! name UCI gives the start position (`startpos`, or the whole `position startpos` command),
+//! UCI's `position fen` command that carries a FEN, and other words (a label such as `3check`,
+//! a number such as `1.`). Each is one error token and one diagnostic, and the FEN after the
+//! words is read as a FEN, so that one mistake does not become a report on every field.
+
+use super::cx::Cx;
+use super::placement::is_piece_letter;
+use super::whitespace::{field, separator, whitespace};
+use crate::diagnostics::text::around_shown;
+use crate::diagnostics::{Code, Diagnostic};
+use crate::syntax::SyntaxKind;
+
+/// The standard start position's FEN.
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// How many words may stand before a FEN to be read as such (`position fen`, `3check`, `1.`):
+/// a FEN further along the line is not looked for.
+const MAX_WORDS_BEFORE: usize = 3;
+
+/// The standard start position as UCI names it, in place of a FEN at the start of `input`
+/// (after any leading whitespace): `startpos`, or UCI's `position startpos` command. The name
+/// and what follows it are error tokens, with one `fen::input::uci_startpos`, whose fix writes
+/// the FEN when nothing follows. Returns whether the input is so.
+pub(super) fn uci_start_position<'a>(cx: &Cx<'a>, input: &'a str) -> bool {
+    let command = uci_position_command(input);
+    // The prefix first: a FEN's first field is not read twice to find its end.
+    let Some(after) = command.unwrap_or(input).strip_prefix("startpos") else {
+        return false;
+    };
+    if after.chars().next().is_some_and(|c| !c.is_whitespace()) {
+        return false;
+    }
+    let name = input
+        .get(..input.len().saturating_sub(after.len()))
+        .unwrap_or_default();
+    let span = cx.token(SyntaxKind::Error, name);
+    let (message, label) = if command.is_some() {
+        (
+            "UCI's `position startpos` command in place of a FEN, expected the position's FEN",
+            "a UCI command naming the start position",
+        )
+    } else {
+        (
+            "UCI's `startpos` in place of a FEN, expected the position's FEN",
+            "the start position, as UCI names it",
+        )
+    };
+    let diagnostic = Diagnostic::new(Code::InputUciStartpos, message)
+        .primary(span, label)
+        .help(format!(
+            "`startpos` is the start position in UCI's `position` command (`position startpos moves e2e4`); its FEN is `{START}`."
+        ));
+    let diagnostic = if after.trim().is_empty() {
+        diagnostic.with_fix(span, START)
+    } else {
+        diagnostic
+    };
+    cx.report(diagnostic);
+    // What follows (`moves e2e4 …`, or only whitespace) is no part of a FEN: the report says so.
+    let (after, space) = whitespace(after).unwrap_or((after, ""));
+    cx.token(SyntaxKind::Whitespace, space);
+    cx.token(SyntaxKind::Error, after);
+    true
+}
+
+/// The text after `position` and the whitespace after it at the start of `input`: UCI's
+/// `position` command, whose argument follows.
+fn uci_position_command(input: &str) -> Option<&str> {
+    let after = input.strip_prefix("position")?;
+    whitespace(after).ok().map(|(argument, _)| argument)
+}
+
+/// `fen::input::text_before`: up to [`MAX_WORDS_BEFORE`] words before the FEN at the start of
+/// `input` (after any leading whitespace), when the first field is no board (it has no `/`)
+/// and a field after them is one (it has the 7 `/` of 8 ranks). The words are an error token
+/// and the whitespace after them trivia; returns the rest, which starts with the FEN, or
+/// `input` when no FEN follows words. Words of piece letters and digits alone are not taken
+/// for words before the FEN: they are its first rank, split by whitespace.
+///
+/// UCI's `position fen` command (`position fen FEN moves e2e4`) is named as such; its fix keeps
+/// the FEN alone when no moves follow it (with moves, the FEN is not the position the command
+/// sets up). Other words have no fix: a label such as `3check` may say how to read the FEN.
+pub(super) fn text_before<'a>(cx: &Cx<'a>, input: &'a str) -> &'a str {
+    let Some((words, fen)) = words_before_fen(input) else {
+        return input;
+    };
+    let text = words.trim_end();
+    let span = cx.token(SyntaxKind::Error, text);
+    let space = words.get(text.len()..).unwrap_or_default();
+    let whole = span.cover(cx.token(SyntaxKind::Whitespace, space));
+    let uci = uci_position_command(words).is_some_and(|argument| argument.trim_end() == "fen");
+    let diagnostic = if uci {
+        let moves = fen.split_whitespace().any(|word| word == "moves");
+        let diagnostic = Diagnostic::new(
+            Code::InputTextBefore,
+            "UCI's `position fen` command before the FEN, expected the FEN alone",
+        )
+        .primary(span, "a UCI command, no part of the FEN");
+        if moves {
+            diagnostic.help("`position fen FEN moves …` is UCI's command that sets up the FEN and plays the moves after it, which no FEN holds: the FEN is checked as it is written; write the FEN of the position after the moves to keep that one.")
+        } else {
+            diagnostic
+                .help("`position fen FEN` is UCI's command that sets up the FEN; a FEN alone is the FEN without the command.")
+                .with_fix(whole, "")
+        }
+    } else {
+        Diagnostic::new(
+            Code::InputTextBefore,
+            around_shown("text `", text, "` before the FEN, expected the FEN at the start"),
+        )
+        .primary(span, "no part of the FEN")
+        .help("A FEN starts with its piece placement; a label, a number or a command before it is no part of it. Put such text in a comment line (`# …`) or remove it; the FEN after it is checked as it is.")
+    };
+    cx.report(diagnostic);
+    fen
+}
+
+/// The words before the FEN at the start of `input`, with the whitespace after them, and the
+/// rest (see [`text_before`]); `None` unless the first field has no `/` and one of the next
+/// [`MAX_WORDS_BEFORE`] fields has at least 7.
+fn words_before_fen(input: &str) -> Option<(&str, &str)> {
+    let (mut rest, first) = field(input).ok()?;
+    if first.contains('/') {
+        return None;
+    }
+    // Whether a word has a character no rank holds: words of piece letters and digits alone
+    // (`r bqkbnr/…`, `4k3 8/8/…`) are the board's first rank split by whitespace, not words
+    // before it.
+    let mut words_only = !is_rank_text(first);
+    for _ in 0..MAX_WORDS_BEFORE {
+        let (next, _) = separator(rest).ok()?;
+        let (after, candidate) = field(next).ok()?;
+        if candidate.bytes().filter(|&byte| byte == b'/').count() >= 7 {
+            let words = input
+                .get(..input.len().saturating_sub(next.len()))
+                .unwrap_or_default();
+            return words_only.then_some((words, next));
+        }
+        words_only |= !is_rank_text(candidate);
+        rest = after;
+    }
+    None
+}
+
+/// Whether `word` holds only what a rank holds: piece letters, digits and `~`.
+fn is_rank_text(word: &str) -> bool {
+    word.chars()
+        .all(|c| c.is_ascii_digit() || c == '~' || is_piece_letter(c))
+}
