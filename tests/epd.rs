@@ -743,8 +743,6 @@ fn an_uncertain_semicolon_is_suggested_not_applied() {
     }
 }
 
-/// The last operand of an operation without its `;` is checked as it is with the `;`, so that
-
 /// Words after the last operation that an unknown opcode starts, three or more without quotes,
 /// read as a comment: no `;` is added (the fix would make the comment an operation), and the
 /// help says where EPD keeps comments. A standard opcode, or fewer words, keeps the fix.
@@ -772,6 +770,8 @@ fn a_comment_after_the_operations_is_not_made_an_operation() {
         assert!(unterminated.unwrap().fix().is_some(), "{line}");
     }
 }
+
+/// The last operand of an operation without its `;` is checked as it is with the `;`, so that
 /// the fix that adds the `;` brings up nothing new.
 #[test]
 fn the_last_operand_of_an_unterminated_operation_is_checked() {
