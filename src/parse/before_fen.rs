@@ -120,6 +120,15 @@ pub(super) fn text_before<'a>(cx: &Cx<'a>, input: &'a str) -> &'a str {
 /// rest (see [`text_before`]); `None` unless the first field has no `/` and one of the next
 /// [`MAX_WORDS_BEFORE`] fields has at least 7.
 fn words_before_fen(input: &str) -> Option<(&str, &str)> {
+    // A board's first `/` ends its first rank: most lines are answered there, without the
+    // field read to its end. Whitespace first, or a character that is not ASCII (which may be
+    // whitespace), and the field is read as a whole.
+    let first_stop = input
+        .bytes()
+        .find(|&byte| byte == b'/' || byte.is_ascii_whitespace() || !byte.is_ascii());
+    if first_stop == Some(b'/') {
+        return None;
+    }
     let (mut rest, first) = field(input).ok()?;
     if first.contains('/') {
         return None;
