@@ -1179,8 +1179,13 @@ fn epd_cases() -> Vec<Case> {
         ),
         epd(
             "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; ;",
-            "epd::opcode::invalid",
-            "a stray `;`, an operation without opcode",
+            "epd::operation::empty",
+            "a stray `;`, an operation without opcode (warning)",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;; id \"a\";",
+            "epd::operation::empty",
+            "two `;` in a row (warning)",
         ),
         epd(
             "4k3/8/8/8/8/8/8/4K3 w - - _bm Kd2;",

@@ -128,6 +128,12 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         ";",
         "4k3/8/8/8/8/8/8/4K3 w - - D1 5; D2 25;\n",
     ),
+    (
+        "epd::operation::empty",
+        "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;; id \"a\";\n",
+        ";",
+        "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"a\";\n",
+    ),
 ];
 
 #[test]
@@ -337,7 +343,7 @@ fn fen_counters_after_the_fields_are_the_records_counters() {
 
 /// A `;` written right after the last position field (`… b - -;`, as some variant books end a
 /// record without operations) ends the fields: the en-passant square is read, and the stray `;`
-/// is the error, removed by the fix.
+/// is the error (python-chess rejects the record), removed by the fix.
 #[test]
 fn a_semicolon_right_after_the_fields_is_a_stray_semicolon() {
     for (line, fixed) in [
@@ -406,7 +412,16 @@ fn perft_operations_after_their_semicolon_are_one_warning() {
         0,
         &validator,
     );
-    assert_eq!(codes(&stray), ["epd::opcode::invalid"]);
+    assert_eq!(codes(&stray), ["epd::operation::empty"]);
+    // Two `;` in a row, as some writers put one between operations and one after each.
+    let line = "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;; id \"a\";";
+    let double = fenlint::epd::lint_epd(line, 0, &validator);
+    assert_eq!(codes(&double), ["epd::operation::empty"]);
+    let fix = double[0].fix().unwrap();
+    assert_eq!(
+        fix.apply(line, 0).unwrap(),
+        "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"a\";"
+    );
 }
 
 /// The operands of the standard opcodes: integers (signed for `ce`) and moves in SAN, with

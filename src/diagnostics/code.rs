@@ -432,9 +432,11 @@ codes! {
     /// an EPD opcode that is not a letter followed by letters, digits and `_`
     ///
     /// PGN §16.2.4: an opcode starts with a letter and continues with letters, digits and
-    /// underscores. A stray `;`, a number, or three-check counters anywhere but right after
-    /// the en-passant field also end up here (FEN move counters right after the four fields are
-    /// `epd::fields::move_counters`).
+    /// underscores. A number, three-check counters anywhere but right after the en-passant
+    /// field, or a `;` before any operation with none after it (`… b - -;`, which python-chess
+    /// takes for part of the position) also end up here (FEN move counters right after the four
+    /// fields are `epd::fields::move_counters`, a stray `;` after an operation
+    /// `epd::operation::empty`).
     ///
     /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - 2nd "x";`
     /// Good: `4k3/8/8/8/8/8/8/4K3 w - - c2 "x";`
@@ -572,6 +574,18 @@ codes! {
     /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - ;D1 5 ;D2 25`
     /// Good: `4k3/8/8/8/8/8/8/4K3 w - - D1 5; D2 25;`
     EpdOperationLeadingSemicolon => "epd::operation::leading_semicolon", Warning, once per file;
+    /// a `;` that ends no EPD operation
+    ///
+    /// A `;` after an operation with no opcode before it (`bm Kd2;; id "a";`, or one after the
+    /// last operation): an operation without its opcode, which PGN §16.2.4 does not have.
+    /// Readers skip it, as python-chess does, or reject the record; writers that put a `;`
+    /// between operations as well as after each leave one in every record, so the code is
+    /// reported once per file. The fix removes it. (A `;` before any operation, with none
+    /// after it, is `epd::opcode::invalid`: python-chess takes it for part of the position.)
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;; id "a";`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id "a";`
+    EpdOperationEmpty => "epd::operation::empty", Warning, once per file;
     /// an EPD record whose move counters are written twice, with different values
     ///
     /// A record in the six-field dialect (`… w - - 0 1`) that also has `hmvc` or `fmvn`

@@ -165,7 +165,7 @@ impl<'a> Reader<'a> {
                 }
             }
             if kind == SyntaxKind::Semicolon {
-                self.stray_semicolon(node.span());
+                self.stray_semicolon(node.span(), first);
                 continue;
             }
             let Some(operation) = EpdOperation::cast(node) else {
@@ -183,16 +183,27 @@ impl<'a> Reader<'a> {
         operations
     }
 
-    /// `epd::opcode::invalid` for a `;` that ends no operation, which a fix removes.
-    fn stray_semicolon(&mut self, span: Span) {
-        self.report(
-            Diagnostic::new(
+    /// A `;` that ends no operation, which a fix removes: `epd::operation::empty` after an
+    /// operation (`bm Kd2;; id "a";`), which readers skip, and `epd::opcode::invalid` when no
+    /// operation comes before it (`… b - -;`, a record without operations), which python-chess
+    /// takes for part of the position and rejects.
+    fn stray_semicolon(&mut self, span: Span, first: bool) {
+        let (code, help) = if first {
+            (
                 Code::EpdOpcodeInvalid,
-                "empty operation `;`, expected an opcode before it",
+                "Remove the stray `;`: readers that split the record at whitespace take it for part of the position (python-chess rejects the record).",
             )
-            .primary(span, "no opcode")
-            .help("Remove the stray `;`.")
-            .with_fix(span, ""),
+        } else {
+            (
+                Code::EpdOperationEmpty,
+                "Remove the stray `;`: python-chess and most readers skip it, a reader that keeps to PGN §16.2.4 rejects the record.",
+            )
+        };
+        self.report(
+            Diagnostic::new(code, "empty operation `;`, expected an opcode before it")
+                .primary(span, "no opcode")
+                .help(help)
+                .with_fix(span, ""),
         );
     }
 
