@@ -262,16 +262,58 @@ pub fn lint_pgn(text: &str, base: usize, validator: &Validator) -> Vec<Diagnosti
     diagnostics
 }
 
-/// The name span of the first tag named as `tag` before it, found in `seen` (name → span) in
-/// constant time; records `tag` when it is the first.
-fn first_of<'a>(seen: &mut HashMap<&'a str, Span>, tag: &Tag<'a>) -> Option<Span> {
-    match seen.entry(tag.name) {
-        Entry::Occupied(first) => Some(*first.get()),
-        Entry::Vacant(slot) => {
-            slot.insert(tag.name_span);
-            None
+/// The name spans of each tag name that `tags` has more than once, in the order of their second
+/// occurrence; each name's spans in order. Found in one pass, in constant time a tag.
+fn repeated_tags<'a>(tags: &[Tag<'a>]) -> Vec<(&'a str, Vec<Span>)> {
+    let mut seen: HashMap<&'a str, usize> = HashMap::with_capacity(tags.len());
+    let mut spans: Vec<(&'a str, Vec<Span>)> = Vec::with_capacity(tags.len());
+    for tag in tags {
+        match seen.entry(tag.name) {
+            Entry::Occupied(at) => {
+                if let Some((_, of_name)) = spans.get_mut(*at.get()) {
+                    of_name.push(tag.name_span);
+                }
+            }
+            Entry::Vacant(slot) => {
+                slot.insert(spans.len());
+                spans.push((tag.name, vec![tag.name_span]));
+            }
         }
     }
+    let mut repeated: Vec<(&'a str, Vec<Span>)> = spans
+        .into_iter()
+        .filter(|(_, of_name)| of_name.len() > 1)
+        .collect();
+    repeated.sort_by_key(|(_, of_name)| of_name.get(1).copied());
+    repeated
+}
+
+/// How many repeats of a tag after its second get a label of their own.
+const MAX_REPEATS_LABELLED: usize = 8;
+
+/// `pgn::tag::duplicate` for the tag `name` at `spans` (two or more, in order): one report,
+/// on the second, with the first and the later ones.
+fn duplicate_tag(name: &str, spans: &[Span]) -> Option<Diagnostic> {
+    let (&first, rest) = spans.split_first()?;
+    let (&second, later) = rest.split_first()?;
+    let times = match spans.len() {
+        2 => "twice".to_owned(),
+        count => format!("{count} times"),
+    };
+    let mut diagnostic = Diagnostic::new(
+        Code::PgnTagDuplicate,
+        format!(
+            "tag `{}` {times} in one game, expected it at most once",
+            shown(name)
+        ),
+    )
+    .primary(second, "repeated here")
+    .secondary(first, "first here");
+    // A few of the later ones are labelled; the message counts them all.
+    for &again in later.iter().take(MAX_REPEATS_LABELLED) {
+        diagnostic = diagnostic.secondary(again, "and again");
+    }
+    Some(diagnostic.help("A tag name appears at most once per game (PGN §8.1); readers keep the first or the last. Keep one."))
 }
 
 /// Lints one game: FEN values into `diagnostics` (severities already applied), the tag
@@ -285,19 +327,8 @@ fn lint_game(
     own: &mut Vec<Diagnostic>,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
-    let mut seen: HashMap<&str, Span> = HashMap::with_capacity(game.tags.len());
-    for tag in &game.tags {
-        if let Some(first) = first_of(&mut seen, tag) {
-            own.push(
-                Diagnostic::new(
-                    Code::PgnTagDuplicate,
-                    format!("tag `{}` twice in one game, expected it at most once", shown(tag.name)),
-                )
-                .primary(tag.name_span, "repeated here")
-                .secondary(first, "first here")
-                .help("A tag name appears at most once per game (PGN §8.1); readers keep the first or the last. Remove one."),
-            );
-        }
+    for (name, spans) in repeated_tags(&game.tags) {
+        own.extend(duplicate_tag(name, &spans));
     }
 
     let mut game_validator = None;

@@ -396,3 +396,35 @@ fn a_malformed_tag_says_which_part_is_wrong() {
         assert_eq!(&text[malformed.span().range()], at, "{text:?}");
     }
 }
+
+/// A tag written three times is one report that says so, on its second occurrence, with the
+/// first and the third labelled; a name repeated thousands of times labels a few of them.
+#[test]
+fn a_tag_repeated_is_one_report_with_the_count() {
+    let file =
+        "[Preamble \"a\"]\n[Preamble \"b\"]\n[Preamble \"c\"]\n[Event \"x\"]\n[Event \"y\"]\n\n*\n";
+    let found = lint(file);
+    assert_eq!(
+        codes(&found),
+        ["pgn::tag::duplicate", "pgn::tag::duplicate"]
+    );
+    assert_eq!(
+        found[0].message(),
+        "tag `Preamble` 3 times in one game, expected it at most once"
+    );
+    assert_eq!(found[0].labels().len(), 3);
+    assert_eq!(&file[found[0].span().range()], "Preamble");
+    assert_eq!(
+        found[0].span().start,
+        file.find("[Preamble \"b\"").unwrap() + 1
+    );
+    assert_eq!(
+        found[1].message(),
+        "tag `Event` twice in one game, expected it at most once"
+    );
+    let many = "[Preamble \"a\"]\n".repeat(5_000) + "\n*\n";
+    let found = lint(&many);
+    assert_eq!(found.len(), 1);
+    assert!(found[0].message().contains("5000 times"));
+    assert!(found[0].labels().len() <= 10);
+}

@@ -201,7 +201,7 @@ pub struct CheckArgs {
     #[arg(long, value_name = "FEN", conflicts_with = "paths")]
     pub fen: Option<String>,
     /// The variant to check against; `auto` takes it from each FEN's dialect [default: `variant`
-    /// of fenlint.toml, or auto].
+    /// of fenlint.toml, or auto]. A PGN game's `[Variant]` tag wins over it for that game.
     #[arg(long, value_enum)]
     pub variant: Option<VariantArg>,
     /// How to print the diagnostics.
@@ -261,6 +261,12 @@ pub struct CheckArgs {
     /// object per line); not with `--format github` or `sarif`.
     #[arg(long)]
     pub statistics: bool,
+    /// Report each occurrence of the codes reported once per file (the conventions of a file,
+    /// such as `fen::fullmove_number::zero`; `fenlint explain CODE` says so) on its own line,
+    /// rather than the first with how many more the file has: for output that programs read
+    /// (`--format json`, `github`, `sarif`), which want every place.
+    #[arg(long)]
+    pub every_occurrence: bool,
     #[command(flatten)]
     pub config: ConfigArgs,
     #[command(flatten)]
@@ -329,7 +335,8 @@ pub enum EpdCountersArg {
 pub enum Format {
     /// Graphical reports with the source line, then a summary.
     Human,
-    /// One JSON object per diagnostic (JSON Lines), nothing else on stdout.
+    /// One JSON object per diagnostic (JSON Lines), nothing else on stdout; a code reported
+    /// once per file is one object, unless `--every-occurrence` is given.
     Json,
     /// GitHub Actions annotations.
     Github,

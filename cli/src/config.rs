@@ -413,6 +413,9 @@ pub struct Validators {
     configs: Configs,
     variant: Option<VariantArg>,
     overrides: Vec<(String, Option<Severity>)>,
+    /// Whether the validators report every occurrence of the codes reported once per file
+    /// ([`Validator::every_occurrence`]).
+    every_occurrence: bool,
     built: HashMap<Option<PathBuf>, Arc<Validator>>,
 }
 
@@ -429,8 +432,18 @@ impl Validators {
             configs,
             variant,
             overrides: overrides.to_vec(),
+            every_occurrence: false,
             built: HashMap::new(),
         })
+    }
+
+    /// The same validators, reporting every occurrence of the codes reported once per file
+    /// ([`Validator::every_occurrence`]).
+    #[must_use]
+    pub fn every_occurrence(mut self) -> Validators {
+        self.every_occurrence = true;
+        self.built.clear();
+        self
     }
 
     /// The validator for a file at `path` (see [`Configs::for_file`]).
@@ -439,7 +452,11 @@ impl Validators {
         if let Some(built) = self.built.get(&config.path) {
             return Ok(Arc::clone(built));
         }
-        let built = Arc::new(validator(&config, self.variant, &self.overrides)?);
+        let mut built = validator(&config, self.variant, &self.overrides)?;
+        if self.every_occurrence {
+            built = built.every_occurrence();
+        }
+        let built = Arc::new(built);
         self.built.insert(config.path.clone(), Arc::clone(&built));
         Ok(built)
     }

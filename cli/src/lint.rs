@@ -161,7 +161,7 @@ fn lint_batches<R: Read>(
         in_crazyhouse_file: None,
         rewindable: !lines.stream,
         directives: Vec::new(),
-        once: OncePerFile::new(),
+        once: (!validator.reports_every_occurrence()).then(OncePerFile::new),
         reported: Reported::default(),
         verdicts: Verdicts::default(),
         report,
@@ -215,8 +215,9 @@ struct Reporter<'p, 'r> {
     /// below them.
     directives: Vec<(usize, Snippet)>,
     /// The first finding of each code reported once per file, with its line, reported when the
-    /// file ends with how many more there were.
-    once: OncePerFile<Snippet>,
+    /// file ends with how many more there were; `None` when every occurrence is reported where
+    /// it is ([`Validator::every_occurrence`]).
+    once: Option<OncePerFile<Snippet>>,
     /// A stream read once: the codes reported so far, so that an `allow-file` comment that
     /// comes after some of its findings were reported (which it cannot take back) says so.
     reported: Reported,
@@ -226,6 +227,15 @@ struct Reporter<'p, 'r> {
 }
 
 impl Reporter<'_, '_> {
+    /// Whether `diagnostic` is held back for the file's end, as the first (or a later one) of
+    /// a code reported once per file (see [`OncePerFile::take`], which keeps what `keep` gives
+    /// with the first); never when every occurrence is reported where it is.
+    fn held(&mut self, diagnostic: &Diagnostic, keep: impl FnOnce() -> Snippet) -> bool {
+        self.once
+            .as_mut()
+            .is_some_and(|once| !once.take(diagnostic, keep))
+    }
+
     /// Reports the findings of `batch`, linted, through `suppressor`.
     fn batch(&mut self, batch: &Batch, suppressor: &mut Suppressor) -> Result<(), Stop> {
         let mut at = 0usize;
@@ -277,7 +287,7 @@ impl Reporter<'_, '_> {
             if !self.rewindable {
                 self.reported.add(diagnostic.code());
             }
-            if !self.once.take(diagnostic, || snippet.snippet().clone()) {
+            if self.held(diagnostic, || snippet.snippet().clone()) {
                 continue;
             }
             (self.report)(Finding::on(self.path, diagnostic, Place::Line(&snippet)))
@@ -319,7 +329,7 @@ impl Reporter<'_, '_> {
             if !self.rewindable {
                 self.reported.add(diagnostic.code());
             }
-            if !self.once.take(&diagnostic, || snippet.snippet().clone()) {
+            if self.held(&diagnostic, || snippet.snippet().clone()) {
                 continue;
             }
             // The unused codes of a suppression comment above this line are on that line.
@@ -338,7 +348,7 @@ impl Reporter<'_, '_> {
     /// Reports what waits for the end of the file: the first finding of each code reported
     /// once per file, then the unused suppressions of `suppressor`.
     fn finish(self, suppressor: Suppressor) -> Result<(), Stop> {
-        for (diagnostic, snippet) in self.once.finish() {
+        for (diagnostic, snippet) in self.once.map(OncePerFile::finish).unwrap_or_default() {
             (self.report)(Finding::new(self.path, &diagnostic, &snippet)).map_err(Stop::Output)?;
         }
         for diagnostic in suppressor.finish() {

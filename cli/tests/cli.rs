@@ -145,6 +145,41 @@ fn github_annotations() {
     snapshot("github", &text);
 }
 
+/// A code reported once per file is one finding with the count of the others, or, with
+/// `--every-occurrence`, one finding on each line that has it: in every format, FEN lines and
+/// PGN files alike.
+#[test]
+fn every_occurrence_reports_each_line_of_a_code_said_once_per_file() {
+    let dir = scratch("every-occurrence");
+    let fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 0\n";
+    write(&dir, "zero.fen", fen.repeat(3).as_bytes());
+    let game = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 0\"]\n\n*\n\n";
+    write(&dir, "zero.pgn", game.repeat(3).as_bytes());
+    for file in ["zero.fen", "zero.pgn"] {
+        for (format, prefix) in [("json", "{"), ("github", "::warning")] {
+            let count = |every: bool| {
+                let mut args = vec!["check", "--format", format, file];
+                if every {
+                    args.push("--every-occurrence");
+                }
+                let (text, code) = run(&dir, &args, None);
+                assert_eq!(code, 0, "{text}");
+                let findings: Vec<&str> = text
+                    .lines()
+                    .filter(|line| line.starts_with(prefix))
+                    .collect();
+                let more = findings
+                    .iter()
+                    .filter(|line| line.contains("(and 2 more in this file)"))
+                    .count();
+                (findings.len(), more)
+            };
+            assert_eq!(count(false), (1, 1), "{file} {format}");
+            assert_eq!(count(true), (3, 0), "{file} {format}");
+        }
+    }
+}
+
 #[test]
 fn standard_input_and_the_fen_flag() {
     let dir = scratch("stdin");

@@ -361,7 +361,8 @@ pub fn utf16(head: &[u8]) -> Option<Diagnostic> {
 /// Every diagnostic of a whole file of `kind`, in order, with spans into `bytes`, less those
 /// its [suppression comments](crate::suppression) silence, and with their own problems. A code
 /// [reported once per file](crate::Code::once_per_file) is reported at its first occurrence
-/// only, whose message says how many more the file has ([`OncePerFile::apply`]).
+/// only, whose message says how many more the file has ([`OncePerFile::apply`]), unless the
+/// validator [reports every occurrence](Validator::every_occurrence).
 ///
 /// A line that is not UTF-8 gets `fen::input::invalid_utf8` at its first bad byte, but for text
 /// outside a FEN (an EPD record's operations, a PGN file's comments and tags other than `FEN`),
@@ -378,7 +379,9 @@ pub fn utf16(head: &[u8]) -> Option<Diagnostic> {
 /// ```
 pub fn lint_file(kind: FileKind, bytes: &[u8], validator: &Validator) -> Vec<Diagnostic> {
     let mut diagnostics = lint_every(kind, bytes, validator);
-    OncePerFile::apply(&mut diagnostics);
+    if !validator.reports_every_occurrence() {
+        OncePerFile::apply(&mut diagnostics);
+    }
     diagnostics
 }
 

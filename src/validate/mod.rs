@@ -148,6 +148,9 @@ pub struct Validator {
     /// Whether the positions are read from a file whose other positions are crazyhouse ones
     /// ([`Validator::in_crazyhouse_file`]).
     crazyhouse_file: bool,
+    /// Whether a file's codes reported once per file are reported at each occurrence
+    /// ([`Validator::every_occurrence`]).
+    every_occurrence: bool,
     /// The override of each code, by its place in [`Code::ALL`]: `None` for its default
     /// severity, `Some(None)` when it is not reported; empty when nothing is overridden. A
     /// table rather than a list of overrides, so that a validator with every code set (`allow
@@ -166,6 +169,7 @@ impl std::fmt::Debug for Validator {
             .field("variant", &self.variant)
             .field("syntax_only", &self.syntax_only)
             .field("crazyhouse_file", &self.crazyhouse_file)
+            .field("every_occurrence", &self.every_occurrence)
             .field("overrides", &overrides)
             .finish()
     }
@@ -236,6 +240,33 @@ impl Validator {
     /// ([`Validator::in_crazyhouse_file`]).
     pub fn is_in_crazyhouse_file(&self) -> bool {
         self.crazyhouse_file
+    }
+
+    /// Reports each occurrence of the codes [reported once per file](Code::once_per_file)
+    /// where it is, rather than the first with how many more the file has: for output that
+    /// programs read, which want every place. Only a whole file's reading asks
+    /// ([`files::lint_file`](crate::files::lint_file)); one position is reported in full either
+    /// way.
+    ///
+    /// ```
+    /// use fenlint::Validator;
+    /// use fenlint::files::{FileKind, lint_file};
+    /// let text = b"4k3/8/8/8/8/8/8/4K3 w - - 0 0\n4k3/8/8/8/8/8/8/3K4 w - - 0 0\n";
+    /// assert_eq!(lint_file(FileKind::Lines, text, &Validator::new()).len(), 1);
+    /// let every = lint_file(FileKind::Lines, text, &Validator::new().every_occurrence());
+    /// assert_eq!(every.len(), 2);
+    /// assert_eq!(every[1].message(), "fullmove number 0, expected 1 or more");
+    /// ```
+    #[must_use]
+    pub fn every_occurrence(mut self) -> Validator {
+        self.every_occurrence = true;
+        self
+    }
+
+    /// Whether each occurrence of the codes reported once per file is reported
+    /// ([`Validator::every_occurrence`]).
+    pub fn reports_every_occurrence(&self) -> bool {
+        self.every_occurrence
     }
 
     /// Whether only the syntax is checked ([`Validator::syntax`]).
@@ -517,7 +548,7 @@ mod tests {
         );
         assert_eq!(
             format!("{validator:?}"),
-            "Validator { variant: None, syntax_only: false, crazyhouse_file: false, overrides: [(WhitespaceSeparator, Some(Error)), (KingsMissing, None), (FullmoveZero, Some(Warning)), (CastlingOrder, Some(Advice))] }",
+            "Validator { variant: None, syntax_only: false, crazyhouse_file: false, every_occurrence: false, overrides: [(WhitespaceSeparator, Some(Error)), (KingsMissing, None), (FullmoveZero, Some(Warning)), (CastlingOrder, Some(Advice))] }",
             "the overrides in the registry's order"
         );
     }

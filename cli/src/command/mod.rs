@@ -33,8 +33,13 @@ impl PerFile {
     /// The validators the flags of `args` ask for, or what is wrong with the flags.
     fn new(args: &CheckArgs) -> Result<PerFile, String> {
         let configs = config::Configs::new(config::ConfigChoice::of_args(&args.config))?;
+        let validators = config::Validators::new(configs, args.variant, &args.severities)?;
         Ok(PerFile {
-            validators: config::Validators::new(configs, args.variant, &args.severities)?,
+            validators: if args.every_occurrence {
+                validators.every_occurrence()
+            } else {
+                validators
+            },
             printed: std::collections::HashSet::new(),
         })
     }
