@@ -385,22 +385,45 @@ fn lint_game(
         (Some(fen), Some(setup)) if setup.value != "1" => {
             let mut diagnostic = Diagnostic::new(
                 Code::PgnSetupMissing,
-                format!("`[SetUp \"{}\"]` with a `FEN` tag, expected `[SetUp \"1\"]`", shown(setup.value)),
+                format!(
+                    "`[SetUp \"{}\"]` with a `FEN` tag, expected `[SetUp \"1\"]`",
+                    shown(setup.value)
+                ),
             )
-            .primary(setup.value_span, "says the game starts from the initial position")
+            .primary(
+                setup.value_span,
+                "says the game starts from the initial position",
+            )
             .secondary(fen.name_span, "but it starts from this position")
-            .help("`[SetUp \"1\"]` says the game starts from the `FEN` tag's position (PGN §9.7.1).");
+            .help(
+                "`[SetUp \"1\"]` says the game starts from the `FEN` tag's position (PGN §9.7.1).",
+            );
             if setup.value == "0" {
                 diagnostic = diagnostic.with_fix(setup.value_span, "1");
             }
             own.push(diagnostic);
         }
         // A malformed `FEN` tag is reported as such, not as a missing one.
-        (None, Some(setup)) if setup.value == "1" && !game.malformed.contains(&"FEN") => own.push(
-            Diagnostic::new(Code::PgnSetupWithoutFen, "`[SetUp \"1\"]` without a `FEN` tag, expected both")
-                .primary(setup.span, "no `FEN` tag in this game")
-                .help("Add the `FEN` tag with the start position, or remove `[SetUp \"1\"]` if the game starts from the initial position (PGN §9.7.1)."),
-        ),
+        (None, Some(setup)) if setup.value == "1" && !game.malformed.contains(&"FEN") => {
+            let diagnostic = Diagnostic::new(
+                Code::PgnSetupWithoutFen,
+                "`[SetUp \"1\"]` without a `FEN` tag, expected both",
+            )
+            .primary(setup.span, "no `FEN` tag in this game");
+            // A `FEN` tag spelt in another case (`[fen "…"]`) is no `FEN` tag: tag names are
+            // case-sensitive (PGN §8.1.1), and readers skip it.
+            let other_case = game
+                .tags
+                .iter()
+                .find(|tag| tag.name.eq_ignore_ascii_case("FEN"));
+            own.push(match other_case {
+                Some(tag) => diagnostic
+                    .secondary(tag.name_span, "not `FEN`: tag names are case-sensitive")
+                    .help(format!("Tag names are case-sensitive (PGN §8.1.1), and readers skip `{}`: write it `FEN`.", shown(tag.name)))
+                    .with_fix(tag.name_span, "FEN"),
+                None => diagnostic.help("Add the `FEN` tag with the start position, or remove `[SetUp \"1\"]` if the game starts from the initial position (PGN §9.7.1)."),
+            });
+        }
         _ => {}
     }
 }

@@ -428,3 +428,16 @@ fn a_tag_repeated_is_one_report_with_the_count() {
     assert!(found[0].message().contains("5000 times"));
     assert!(found[0].labels().len() <= 10);
 }
+
+/// `[SetUp "1"]` with a `fen` tag in another case: the tag is named, and the fix writes `FEN`,
+/// whose value is then linted.
+#[test]
+fn a_fen_tag_in_another_case_is_named_and_fixed() {
+    let file = "[SetUp \"1\"]\n[fen \"4k3/8/8/8/8/8/8/4K3 w - - 0 0\"]\n\n*\n";
+    let found = lint(file);
+    assert_eq!(codes(&found), ["pgn::setup::without_fen"]);
+    assert_eq!(found[0].labels().len(), 2);
+    let fixed = found[0].fix().unwrap().apply(file, 0).unwrap();
+    assert!(fixed.contains("[FEN \"4k3"), "{fixed}");
+    assert_eq!(codes(&lint(&fixed)), ["fen::fullmove_number::zero"]);
+}
