@@ -42,19 +42,37 @@ fn report(check: &mut Check<'_, '_>) {
         };
         // The texts are built part by part (see `Message`): this rule fires often on
         // corrupted input.
+        // A file letter off the corner, read by standard chess's rules: Chess960's notation.
+        let chess960_letter = match (right.side(), expected) {
+            (CastlingSide::File(file), Some(corner)) => standard(check) && file != corner.file(),
+            _ => false,
+        };
         let message = Message::with_capacity(80)
             .str("castling right `")
             .char(letter)
-            .str("` without a ")
-            .color(color)
-            .str(" rook ");
+            .str("` ");
         let message = match (standard(check), right.side(), expected) {
-            (true, _, Some(corner)) => message.str("on ").square(corner),
-            (_, CastlingSide::File(file), _) => {
-                message.str("on the ").char(file.letter()).str("-file")
-            }
+            (true, CastlingSide::File(file), Some(corner)) if chess960_letter => message
+                .str("for the ")
+                .char(file.letter())
+                .str("-file's rook, expected the corner rook on ")
+                .square(corner)
+                .str(" in standard chess"),
+            (true, _, Some(corner)) => message
+                .str("without a ")
+                .color(color)
+                .str(" rook on ")
+                .square(corner),
+            (_, CastlingSide::File(file), _) => message
+                .str("without a ")
+                .color(color)
+                .str(" rook on the ")
+                .char(file.letter())
+                .str("-file"),
             _ => message
-                .str("on the ")
+                .str("without a ")
+                .color(color)
+                .str(" rook on the ")
                 .str(side)
                 .str(" of the king on rank ")
                 .number(u64::from(back_rank(color))),
@@ -79,13 +97,47 @@ fn report(check: &mut Check<'_, '_>) {
         if let Some((span, letters)) = stale_rights_fix(check) {
             diagnostic = diagnostic.with_fix(span, letters);
         }
-        check.report(
-            diagnostic.help(
-                Message::with_capacity(88)
-                    .str("A rook that has moved or been captured gives no castling right; remove `")
-                    .char(letter)
-                    .str("`."),
-            ),
+        let help = if chess960_letter {
+            Message::with_capacity(120)
+                .str("In standard chess only the corner rooks castle; a right for another rook is Chess960's: check the FEN as Chess960 (`--variant chess960`), or remove `")
+                .char(letter)
+                .str("`.")
+        } else {
+            Message::with_capacity(88)
+                .str("A rook that has moved or been captured gives no castling right; remove `")
+                .char(letter)
+                .str("`.")
+        };
+        check.report(diagnostic.help(help));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Validator;
+    use crate::position::Variant;
+
+    /// Checked as standard chess, a file letter for a rook off the corner is said to be one:
+    /// the message names the letter's file and the corner, and the help Chess960.
+    #[test]
+    fn a_file_letter_off_the_corner_in_standard_chess_names_both_rooks() {
+        let fen = "rbbnkrnq/pppppppp/8/8/8/8/PPPPPPPP/QBBRKRNN w F - 0 1";
+        let lint = Validator::new().variant(Variant::Standard).lint(fen);
+        let found = lint
+            .diagnostics()
+            .iter()
+            .find(|d| d.code().name() == "fen::castling::no_rook")
+            .unwrap();
+        assert_eq!(
+            found.message(),
+            "castling right `F` for the f-file's rook, expected the corner rook on h1 in standard chess"
+        );
+        assert!(found.help_text().unwrap().contains("--variant chess960"));
+        // A corner letter keeps the usual message.
+        let lint = Validator::new().lint("4k3/8/8/8/8/8/8/R3K3 w KQ - 0 1");
+        assert_eq!(
+            lint.diagnostics()[0].message(),
+            "castling right `K` without a White rook on h1"
         );
     }
 }
