@@ -270,21 +270,29 @@ def parse(text: str, variant: Variant = "auto") -> Optional[Position]:
     """
 
 def check_text(
-    text: str, kind: Literal["fen", "epd", "pgn"] = "fen", variant: Variant = "auto"
+    text: str,
+    kind: Literal["fen", "epd", "pgn"] = "fen",
+    variant: Variant = "auto",
+    *,
+    every_occurrence: bool = False,
 ) -> list[Diagnostic]:
     """Check a whole text of FEN lines (``#`` comments and blank lines skipped), EPD records
     or PGN games, as ``fenlint check`` checks a file of that kind; every diagnostic has its
-    line and column."""
+    line and column. A code reported once per file (a file's convention, such as
+    ``fen::fullmove_number::zero``) is reported at its first occurrence, its message saying
+    how many more the file has; ``every_occurrence=True`` reports each, on its line."""
 
 def check_file(
     path: Union[str, "os.PathLike[str]"],
     kind: Optional[Literal["fen", "epd", "pgn"]] = None,
     variant: Variant = "auto",
+    *,
+    every_occurrence: bool = False,
 ) -> list[Diagnostic]:
     """Check a file as ``fenlint check PATH`` does. Its kind comes from its extension
     (``.epd``, ``.pgn``, anything else FEN lines) unless ``kind`` names it. Spans count the
     characters of the file's text decoded as UTF-8 with ``errors="replace"``; ``OSError``
-    when it cannot be read."""
+    when it cannot be read. ``every_occurrence`` as for :func:`check_text`."""
 
 def check_many(
     fens: Union[Iterable[Optional[str]], Any],

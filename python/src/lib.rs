@@ -286,15 +286,19 @@ fn file_kind(kind: &str) -> PyResult<FileKind> {
 }
 
 /// The diagnostics of a whole file's `bytes`, each with its line and column; `name` names it in
-/// reports, `path` is the file's.
+/// reports, `path` is the file's. A code reported once per file is reported at each occurrence
+/// when `every_occurrence`, else at its first, with how many more the file has.
 fn lint_bytes(
     bytes: &[u8],
     kind: FileKind,
     variant: &str,
-    name: String,
-    path: Option<String>,
+    every_occurrence: bool,
+    (name, path): (String, Option<String>),
 ) -> PyResult<Vec<Diagnostic>> {
-    let validator = VariantChoice::of(variant)?.validator();
+    let mut validator = VariantChoice::of(variant)?.validator();
+    if every_occurrence {
+        validator = validator.every_occurrence();
+    }
     let diagnostics = fenlint::files::lint_file(kind, bytes, &validator);
     if diagnostics.is_empty() {
         return Ok(Vec::new());
@@ -309,24 +313,32 @@ fn lint_bytes(
 }
 
 /// Check a whole text of FEN lines, EPD records or PGN games, as `fenlint check` checks a file
-/// of that kind: every diagnostic carries its line and column.
+/// of that kind: every diagnostic carries its line and column. `every_occurrence` reports each
+/// occurrence of a code reported once per file, as `fenlint check --every-occurrence` does.
 #[pyfunction]
-#[pyo3(signature = (text, kind = "fen", variant = "auto"))]
-fn check_text(text: Cow<'_, str>, kind: &str, variant: &str) -> PyResult<Vec<Diagnostic>> {
+#[pyo3(signature = (text, kind = "fen", variant = "auto", *, every_occurrence = false))]
+fn check_text(
+    text: Cow<'_, str>,
+    kind: &str,
+    variant: &str,
+    every_occurrence: bool,
+) -> PyResult<Vec<Diagnostic>> {
     let kind = file_kind(kind)?;
-    lint_bytes(text.as_bytes(), kind, variant, "<text>".to_owned(), None)
+    let name = ("<text>".to_owned(), None);
+    lint_bytes(text.as_bytes(), kind, variant, every_occurrence, name)
 }
 
 /// Check a file as `fenlint check PATH` does; its kind comes from its extension (`.epd`, `.pgn`,
 /// anything else FEN lines) unless `kind` names it. Spans count characters of the file's text
 /// decoded as UTF-8 with `errors="replace"`.
 #[pyfunction]
-#[pyo3(signature = (path, kind = None, variant = "auto"))]
+#[pyo3(signature = (path, kind = None, variant = "auto", *, every_occurrence = false))]
 fn check_file(
     py: Python<'_>,
     path: PathBuf,
     kind: Option<&str>,
     variant: &str,
+    every_occurrence: bool,
 ) -> PyResult<Vec<Diagnostic>> {
     let kind = match kind {
         Some(kind) => file_kind(kind)?,
@@ -336,7 +348,13 @@ fn check_file(
         .detach(|| std::fs::read(&path))
         .map_err(|error| PyOSError::new_err(format!("{}: {error}", path.display())))?;
     let name = path.display().to_string();
-    lint_bytes(&bytes, kind, variant, name.clone(), Some(name))
+    lint_bytes(
+        &bytes,
+        kind,
+        variant,
+        every_occurrence,
+        (name.clone(), Some(name)),
+    )
 }
 
 /// The position `text` describes, or `None` when its placement is not eight ranks of eight

@@ -186,6 +186,20 @@ def test_check_text_and_check_file_give_lines_and_columns(tmp_path):
         fenlint.check_file(tmp_path / "missing.fen")
 
 
+def test_every_occurrence_reports_each_line_of_a_code_said_once_per_file(tmp_path):
+    text = "4k3/8/8/8/8/8/8/4K3 w - - 0 0\n" * 3
+    [first] = fenlint.check_text(text)
+    assert first.code == "fen::fullmove_number::zero"
+    assert first.message.endswith("(and 2 more in this file)")
+    every = fenlint.check_text(text, every_occurrence=True)
+    assert [d.line for d in every] == [1, 2, 3]
+    assert all(d.message == "fullmove number 0, expected 1 or more" for d in every)
+    path = tmp_path / "zero.fen"
+    path.write_text(text, encoding="utf-8")
+    assert len(fenlint.check_file(path)) == 1
+    assert len(fenlint.check_file(path, every_occurrence=True)) == 3
+
+
 def test_check_text_reads_epd_and_pgn():
     epd = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w QKkq - bm e4;\n"
     assert [d.code for d in fenlint.check_text(epd, kind="epd")] == ["fen::castling::order"]

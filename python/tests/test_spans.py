@@ -46,8 +46,11 @@ def test_character_offsets_differ_from_byte_offsets_after_non_ascii():
     [diagnostic] = [d for d in fenlint.check(TEXTS[2]) if d.code == "fen::castling::order"]
     assert (diagnostic.span.start, diagnostic.span.byte_start) == (22, 26)
     assert TEXTS[2][diagnostic.span.start] == "K"
-    [diagnostic] = [d for d in fenlint.check(TEXTS[3]) if d.code == "fen::fields::unexpected"]
-    assert (diagnostic.span.start, diagnostic.span.byte_start) == (57, 60)
+    # The emoji, one character of four bytes, is text before the FEN.
+    [diagnostic] = [d for d in fenlint.check(TEXTS[3]) if d.code == "fen::input::text_before"]
+    assert (diagnostic.span.end, diagnostic.span.byte_end) == (1, 4)
+    [diagnostic] = [d for d in fenlint.check(TEXTS[3]) if d.code == "fen::castling::order"]
+    assert (diagnostic.span.start, diagnostic.span.byte_start) == (49, 52)
 
 
 def test_check_text_lines_and_columns_count_characters():
