@@ -388,9 +388,7 @@ fn epd_counters(
 /// as a FEN's are, one space before each and no leading zero. Text between them and the
 /// en-passant field (three-check counters) is kept as it is.
 fn fen_counters_as_a_fen(record: &str, end: usize, tree: &crate::SyntaxTree<'_>) -> Option<String> {
-    let counters = tree.move_counters()?;
-    let mut numbers = counters.numbers();
-    let (halfmove, fullmove) = (numbers.next()?, numbers.next()?);
+    let (_, halfmove, fullmove) = move_counters(tree)?;
     let between = record.get(end..halfmove.span().start)?;
     let before = if between.trim().is_empty() {
         " "
@@ -407,6 +405,21 @@ fn fen_counters_as_a_fen(record: &str, end: usize, tree: &crate::SyntaxTree<'_>)
         value(fullmove),
         record.get(fullmove.span().end..)?
     ))
+}
+
+/// The FEN move counters of a record's `tree`, with their two numbers (the halfmove clock,
+/// then the fullmove number).
+fn move_counters<'t, 'a>(
+    tree: &'t crate::SyntaxTree<'a>,
+) -> Option<(
+    crate::syntax::MoveCounters<'t, 'a>,
+    crate::syntax::SyntaxNode<'t, 'a>,
+    crate::syntax::SyntaxNode<'t, 'a>,
+)> {
+    let counters = tree.move_counters()?;
+    let mut numbers = counters.numbers();
+    let (halfmove, fullmove) = (numbers.next()?, numbers.next()?);
+    Some((counters, halfmove, fullmove))
 }
 
 /// The operation of `checked` with `opcode`, if any.
@@ -428,9 +441,7 @@ fn counters_as_operations(
     tree: &crate::SyntaxTree<'_>,
     checked: &crate::epd::Record<'_>,
 ) -> Option<String> {
-    let counters = tree.move_counters()?;
-    let mut numbers = counters.numbers();
-    let (halfmove, fullmove) = (numbers.next()?, numbers.next()?);
+    let (counters, halfmove, fullmove) = move_counters(tree)?;
     let mut written = Vec::new();
     if operation(checked, "hmvc").is_none() {
         written.push(format!("hmvc {};", halfmove.text()));
