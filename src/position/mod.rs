@@ -36,8 +36,18 @@ impl Position {
     /// assert_eq!(position.variant, Variant::Standard);
     /// ```
     pub fn from_tree(tree: &SyntaxTree<'_>) -> Option<Position> {
+        Position::from_tree_and_castling(tree, castling_sides(tree))
+    }
+
+    /// [`Position::from_tree`], with the colour and side of each castling letter given by a
+    /// caller that has read the letters already (the validator reads them once for its rules
+    /// too); a letter may be given once however often it is written.
+    pub(crate) fn from_tree_and_castling(
+        tree: &SyntaxTree<'_>,
+        sides: impl Iterator<Item = (Color, CastlingSide)>,
+    ) -> Option<Position> {
         let (board, promoted) = scan(tree, None::<fn(Square, Span)>)?;
-        Some(Position::from_tree_and_board(tree, board, promoted))
+        Some(Position::from_tree_and_board(tree, board, promoted, sides))
     }
 
     /// This position, read from `tree`, with its ninth `/` group not taken as crazyhouse
@@ -69,8 +79,14 @@ impl Position {
         };
     }
 
-    /// The position of `tree`, whose placement describes `board` with `promoted` squares.
-    fn from_tree_and_board(tree: &SyntaxTree<'_>, board: Board, promoted: Bitboard) -> Position {
+    /// The position of `tree`, whose placement describes `board` with `promoted` squares and
+    /// whose castling letters have the colours and sides `sides`.
+    fn from_tree_and_board(
+        tree: &SyntaxTree<'_>,
+        board: Board,
+        promoted: Bitboard,
+        sides: impl Iterator<Item = (Color, CastlingSide)>,
+    ) -> Position {
         let turn = tree
             .side_to_move()
             .and_then(|side| side.color())
@@ -83,7 +99,7 @@ impl Position {
             counts
         });
         let checks_given = checks_given(tree);
-        let facts = castling_facts(castling_sides(tree), &board);
+        let facts = castling_facts(sides, &board);
         let counter = |counter: Option<crate::syntax::Counter<'_, '_>>, default: u64| {
             counter.map_or(default, |counter| match counter.value() {
                 Some(value) => value,

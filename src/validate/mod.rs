@@ -368,7 +368,10 @@ impl Validator {
         found: Vec<Diagnostic>,
         counters: Counters<'_>,
     ) -> (Option<Position>, Option<Variant>, Vec<crate::Diagnostic>) {
-        let mut position = Position::from_tree(tree);
+        // The castling letters, read once for the position and for the rules.
+        let castling = CastlingLetters::of(tree);
+        let sides = castling.iter().map(|right| (right.color(), right.side()));
+        let mut position = Position::from_tree_and_castling(tree, sides);
         if let Some(position) = &mut position {
             if let Some(counter) = counters.halfmove_clock {
                 position.halfmove_clock = counter.position_value(0);
@@ -410,7 +413,6 @@ impl Validator {
                     && !(other_board && is_board_shape(diagnostic.code()))
             });
         } else if let (Some(position), Some(variant)) = (&position, variant) {
-            let castling = CastlingLetters::of(tree);
             let mut check = Check::new(tree, position, variant, &castling);
             check.slash_group = slash_group;
             // The rules add theirs after the parser's, in the same vector (no rule reads it).
