@@ -331,26 +331,7 @@ fn lint_game(
         own.extend(duplicate_tag(name, &spans));
     }
 
-    let mut game_validator = None;
-    if let Some(tag) = game.tag("Variant") {
-        match variant_of(&tag.unescaped()) {
-            Ok(Some(variant)) => game_validator = Some(validator.clone().variant(variant)),
-            Ok(None) => {}
-            Err(_) => {
-                // What a chess reading would say of another variant's FEN does not apply to
-                // it: only the syntax is checked.
-                game_validator = Some(validator.clone().syntax());
-                own.push(
-                    Diagnostic::new(
-                        Code::PgnVariantUnknown,
-                        format!("unknown variant `{}`, its FEN is checked for syntax only", shown(tag.value)),
-                    )
-                    .primary(tag.value_span, "not a variant fenlint knows")
-                    .help("fenlint checks the rules of Standard, Chess960, Crazyhouse and Three-check; the FEN of another variant is checked for its shape only (eight ranks of eight squares, the fields, the side to move, the counters)."),
-                );
-            }
-        }
-    }
+    let game_validator = variant_validator(game, validator, own);
     let validator = game_validator.as_ref().unwrap_or(validator);
 
     let fens: Vec<&Tag<'_>> = game.tags.iter().filter(|tag| tag.name == "FEN").collect();
@@ -364,8 +345,50 @@ fn lint_game(
         diagnostics.extend_from_slice(validator.lint_parse(parse).diagnostics());
     }
 
+    setup_tag(text, base, game, fens.first().copied(), setup_written, own);
+}
+
+/// The validator for the FEN of `game` when its `Variant` tag says how to read it: `validator`
+/// set to that variant, or, for a variant fenlint does not know, to the syntax alone (with
+/// `pgn::variant::unknown` added to `own`); `None` to use `validator` as it is.
+fn variant_validator(
+    game: &Game<'_>,
+    validator: &Validator,
+    own: &mut Vec<Diagnostic>,
+) -> Option<Validator> {
+    let tag = game.tag("Variant")?;
+    match variant_of(&tag.unescaped()) {
+        Ok(Some(variant)) => Some(validator.clone().variant(variant)),
+        Ok(None) => None,
+        Err(_) => {
+            // What a chess reading would say of another variant's FEN does not apply to it:
+            // only the syntax is checked.
+            own.push(
+                Diagnostic::new(
+                    Code::PgnVariantUnknown,
+                    format!("unknown variant `{}`, its FEN is checked for syntax only", shown(tag.value)),
+                )
+                .primary(tag.value_span, "not a variant fenlint knows")
+                .help("fenlint checks the rules of Standard, Chess960, Crazyhouse and Three-check; the FEN of another variant is checked for its shape only (eight ranks of eight squares, the fields, the side to move, the counters)."),
+            );
+            Some(validator.clone().syntax())
+        }
+    }
+}
+
+/// `pgn::setup::missing` and `pgn::setup::without_fen`, added to `own`: the `SetUp` tag of
+/// `game` against its first `FEN` tag, `fen`. `setup_written` says whether other games of the
+/// file have `[SetUp "1"]`, which a game with a `FEN` tag and no `SetUp` tag is then missing.
+fn setup_tag(
+    text: &str,
+    base: usize,
+    game: &Game<'_>,
+    fen: Option<&Tag<'_>>,
+    setup_written: bool,
+    own: &mut Vec<Diagnostic>,
+) {
     let setup = game.tag("SetUp");
-    match (fens.first(), setup) {
+    match (fen, setup) {
         (Some(fen), None) if setup_written => {
             let line_end = if text
                 .get(fen.span.end.saturating_sub(base)..)
