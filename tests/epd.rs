@@ -1079,3 +1079,27 @@ fn words_before_a_record_are_one_problem() {
     let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
     assert_eq!(codes(&diagnostics), ["fen::input::text_before"]);
 }
+
+/// Three-check counters of an EPD record sit right after the en-passant field, and `fmt` writes
+/// them there as checks remaining, the form EPD readers take, from either form and whatever
+/// form FENs are written in; the rest of the record is kept.
+#[test]
+fn formatting_writes_the_check_counters_of_a_record_as_checks_remaining() {
+    use fenlint::files::{FileKind, format_file};
+    use fenlint::position::{ChecksStyle, WriteOptions};
+    let board = "rnbqkbnr/1p1ppppp/p7/2p1N3/4P3/8/PPPP1PPP/RNBQKB1R b KQkq -";
+    let text = format!("{board} +1+0 id \"x\";\n{board} 2+3 1 3\n{board} +1+0 hmvc 2;\n");
+    for checks in [ChecksStyle::Given, ChecksStyle::Remaining] {
+        let formatted = format_file(
+            FileKind::Epd,
+            text.as_bytes(),
+            &WriteOptions::default().with_checks(checks),
+        );
+        assert_eq!(
+            String::from_utf8(formatted.text).unwrap(),
+            format!("{board} 2+3 id \"x\";\n{board} 2+3 1 3\n{board} 2+3 hmvc 2;\n"),
+            "{checks:?}"
+        );
+        assert_eq!(formatted.changed, 2);
+    }
+}

@@ -72,7 +72,9 @@ pub struct FmtArgs {
     #[arg(long, value_enum)]
     pub holdings: Option<HoldingsArg>,
     /// Three-check counters as checks given (`+W+B`) or remaining (`W+B`) [default:
-    /// `format.checks` of fenlint.toml, or given].
+    /// `format.checks` of fenlint.toml, or given]. EPD records have no move counters for given
+    /// checks to follow: their counters are always written as checks remaining, after the
+    /// en-passant field, the one form EPD readers take there.
     #[arg(long, value_enum)]
     pub checks: Option<ChecksArg>,
     /// Write the en-passant square after every double step, only when a pawn can capture, or

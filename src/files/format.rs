@@ -347,10 +347,24 @@ fn format_epd(record: &str, options: &WriteOptions, reading: Reading) -> Option<
     }
     let lint = checked.lint()?;
     let position = lint.position()?;
-    let start = lint.tree().placement()?.span().start;
-    let end = lint.tree().en_passant()?.span().end;
-    let fen = written(position, lint.variant(), options);
-    let fields: Vec<&str> = fen.splitn(5, ' ').take(4).collect();
+    let tree = lint.tree();
+    let start = tree.placement()?.span().start;
+    // The three-check counters of an EPD record come right after the en-passant field, in
+    // either form; they are written there as checks remaining (`W+B`), the form EPD readers
+    // read there (python-chess rejects `+W+B` in that place), whatever `options.checks` says
+    // for FENs, where given checks follow the move counters.
+    let checks = tree.remaining_checks().or_else(|| tree.given_checks());
+    let end = match &checks {
+        Some(checks) => checks.syntax().span().end,
+        None => tree.en_passant()?.span().end,
+    };
+    let remaining = options.with_checks(crate::position::ChecksStyle::Remaining);
+    let fen = written(position, lint.variant(), &remaining);
+    // `p s c e W+B h f` with checks, `p s c e h f` without.
+    let fields: Vec<&str> = fen
+        .splitn(6, ' ')
+        .take(if checks.is_some() { 5 } else { 4 })
+        .collect();
     let rest = epd_counters(record, end, &checked, options.epd_counters)?;
     Some(format!(
         "{}{}{rest}",
