@@ -342,11 +342,27 @@ fn fen_counters_after_the_fields_are_the_records_counters() {
 }
 
 /// A `;` written right after the last position field (`… b - -;`, as some variant books end a
-/// record without operations) ends the fields: the en-passant square is read, and the stray `;`
-/// is the error (python-chess rejects the record), removed by the fix.
+/// record without operations, or `… w K -; bm Kf1;` before them) ends the fields: the
+/// en-passant square is read, and the stray `;` is the error (python-chess rejects the record,
+/// whose en-passant field it reads as `-;`), not the perft suites' `;` before each operation.
+/// The fix removes it, puts a space in its place where it stands between two words, and takes
+/// the blank before a `;` that ends the record with it.
 #[test]
 fn a_semicolon_right_after_the_fields_is_a_stray_semicolon() {
     for (line, fixed) in [
+        (
+            "4k3/8/8/8/8/8/8/4K2R w K -; bm Kf1;",
+            "4k3/8/8/8/8/8/8/4K2R w K - bm Kf1;",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K2R w K -;bm Kf1;",
+            "4k3/8/8/8/8/8/8/4K2R w K - bm Kf1;",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K2R w K -;D1 20 ;D2 400;",
+            "4k3/8/8/8/8/8/8/4K2R w K - D1 20 ;D2 400;",
+        ),
+        ("4k3/8/8/8/8/8/8/4K3 b - - ;", "4k3/8/8/8/8/8/8/4K3 b - -"),
         ("4k3/8/8/8/8/8/8/4K3 b - -;", "4k3/8/8/8/8/8/8/4K3 b - -"),
         (
             "4k3/8/8/8/4P3/8/8/4K3 b - e3;",

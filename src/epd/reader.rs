@@ -141,7 +141,10 @@ impl<'a> Reader<'a> {
             .filter(|(_, node)| node.kind() != SyntaxKind::Whitespace)
             .last()
             .map(|(at, _)| at);
+        // The kind and span of the node before the one being read.
+        let mut before = None;
         for (at, node) in tree.root().children().enumerate() {
+            let after = before.replace((node.kind(), node.span()));
             if let Some(counters) = MoveCounters::cast(node) {
                 self.fen_counters(counters);
                 continue;
@@ -152,7 +155,11 @@ impl<'a> Reader<'a> {
             }
             let first = !started;
             started = true;
-            if kind == SyntaxKind::Semicolon && first {
+            // A first `;` written right after the position (`… w K -; bm Kf1;`) is no
+            // perft-suite `;`: readers that split the record at whitespace read it as part of
+            // the last position field, and reject the record.
+            let glued = after.is_some_and(|(kind, _)| kind != SyntaxKind::Whitespace);
+            if kind == SyntaxKind::Semicolon && first && !glued {
                 let next = tree
                     .root()
                     .children()
@@ -165,7 +172,22 @@ impl<'a> Reader<'a> {
                 }
             }
             if kind == SyntaxKind::Semicolon {
-                self.stray_semicolon(node.span(), first);
+                // Removing a `;` between two words would join them (`-;D1 20`): a space
+                // takes its place there. A `;` that ends the record goes with the blank
+                // before it.
+                let next = tree.root().children().nth(at.saturating_add(1));
+                let joins = next.is_some_and(|next| next.kind() != SyntaxKind::Whitespace);
+                let ends = tree
+                    .root()
+                    .children()
+                    .skip(at.saturating_add(1))
+                    .all(|next| next.kind() == SyntaxKind::Whitespace);
+                let fix = match after {
+                    Some((SyntaxKind::Whitespace, blank)) if ends => (blank.cover(node.span()), ""),
+                    _ if glued && joins => (node.span(), " "),
+                    _ => (node.span(), ""),
+                };
+                self.stray_semicolon(node.span(), first, fix);
                 continue;
             }
             let Some(operation) = EpdOperation::cast(node) else {
@@ -186,8 +208,9 @@ impl<'a> Reader<'a> {
     /// A `;` that ends no operation, which a fix removes: `epd::operation::empty` after an
     /// operation (`bm Kd2;; id "a";`), which readers skip, and `epd::opcode::invalid` when no
     /// operation comes before it (`… b - -;`, a record without operations), which python-chess
-    /// takes for part of the position and rejects.
-    fn stray_semicolon(&mut self, span: Span, first: bool) {
+    /// takes for part of the position and rejects. The fix puts `fix`'s text in place of its
+    /// span.
+    fn stray_semicolon(&mut self, span: Span, first: bool, fix: (Span, &'static str)) {
         let (code, help) = if first {
             (
                 Code::EpdOpcodeInvalid,
@@ -203,7 +226,7 @@ impl<'a> Reader<'a> {
             Diagnostic::new(code, "empty operation `;`, expected an opcode before it")
                 .primary(span, "no opcode")
                 .help(help)
-                .with_fix(span, ""),
+                .with_fix(fix.0, fix.1),
         );
     }
 
