@@ -46,7 +46,7 @@ impl Mentions {
             self.directive = chunk_mentions_directive(chunk, before);
         }
         if !self.crazyhouse {
-            self.crazyhouse = memchr::memchr2(b'[', b'~', chunk).is_some();
+            self.crazyhouse = files::may_say_crazyhouse(chunk);
         }
     }
 

@@ -239,3 +239,52 @@ fn a_file_of_an_unknown_variant_is_told_about_variant_syntax() {
     let syntax = run(&dir, &["check", "--variant", "syntax", "horde.fen"]);
     assert_eq!(syntax.stderr, "");
 }
+
+/// Holdings after a ninth `/` on two lines or more are the file's convention (BPGN, Scidb, and
+/// what `fmt --holdings slash` writes): the file is a crazyhouse file, read so by `check`,
+/// `fmt` and `check --fix`, from a file or a stream, whose empty holdings (a bare `/`) keep
+/// their `/`; `fmt --holdings bracket` converts it back.
+#[test]
+fn a_file_of_slash_holdings_is_a_crazyhouse_file() {
+    let dir = scratch("slash-file");
+    let bracket = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[] w KQkq - 0 1\n\
+                   rnbqkb1r/ppp1pppp/5n2/3P4/8/8/PPPP1PPP/RNBQKBNR[P] w KQkq - 1 3\n\
+                   rnbqkb1r/ppp1pppp/5n2/3P4/8/8/PPPP1PPP/RNBQKBN1[Pr] w Qkq - 1 3\n";
+    let path = write(&dir, "book.fen", bracket.as_bytes());
+    let converted = run(&dir, &["fmt", "--holdings", "slash", "book.fen"]);
+    assert_eq!(converted.code, 0, "{}", converted.stderr);
+    let slash = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        slash,
+        bracket
+            .replace("[]", "/")
+            .replace("[P]", "/P")
+            .replace("[Pr]", "/Pr")
+    );
+    let check = run(&dir, &["check", "--format", "json", "book.fen"]);
+    assert_eq!(
+        (check.code, check.stdout.as_str()),
+        (0, ""),
+        "{}",
+        check.stdout
+    );
+    let piped = common::fenlint_in(
+        &dir,
+        &[
+            "check",
+            "--format",
+            "json",
+            "--stdin-filename",
+            "book.fen",
+            "-",
+        ],
+        Some(slash.as_bytes()),
+    );
+    assert_eq!((piped.code, piped.stdout.as_str()), (0, ""));
+    let fixed = run(&dir, &["check", "--fix", "book.fen"]);
+    assert_eq!(fixed.code, 0, "{}", fixed.stderr);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), slash);
+    let back = run(&dir, &["fmt", "--holdings", "bracket", "book.fen"]);
+    assert_eq!(back.code, 0, "{}", back.stderr);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), bracket);
+}

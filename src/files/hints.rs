@@ -10,8 +10,9 @@ use crate::file_kind::FileKind;
 /// them, beyond what each line says itself.
 ///
 /// A ninth `/` group of piece letters after rank 1 (`…/RNBQKBNR/Qn`) is crazyhouse holdings in
-/// a file whose other positions are crazyhouse ones (bracket holdings `[Qn]`, or promoted
-/// markers `~`), and a standard-chess mistake, a rank too many, elsewhere. A reader that has a
+/// a file whose other positions are crazyhouse ones (bracket holdings `[Qn]`, promoted markers
+/// `~`, or holdings after a ninth `/` in another position too), and a standard-chess mistake,
+/// a rank too many, elsewhere. A reader that has a
 /// whole file finds its hints with [`FileHints::of`]; one that reads a line at a time adds each
 /// line with [`FileHints::add_line`] (and so knows only what the lines read so far say). PGN
 /// games say their variant in their `[Variant]` tag, and have no hints.
@@ -24,15 +25,28 @@ use crate::file_kind::FileKind;
 /// assert!(hints.crazyhouse);
 /// let standard = b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1\n";
 /// assert!(!FileHints::of(FileKind::Lines, standard).crazyhouse);
+/// // Holdings after a ninth `/` in two positions, as BPGN and Scidb write them.
+/// let slash = b"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R/Pp w KQkq - 0 1\n\
+///               r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R/ w KQkq - 0 1\n\
+///               rnbqkbnr/ppp1pppp/8/8/8/8/PP1PPPPP/RNBQKBNR/Pp b KQkq - 0 3\n";
+/// assert!(FileHints::of(FileKind::Epd, slash).crazyhouse);
 /// let validator = fenlint::Validator::new();
 /// assert!(hints.apply(&validator).is_in_crazyhouse_file());
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct FileHints {
-    /// Whether some position's board has bracket holdings or a promoted marker `~`.
+    /// Whether some position's board has bracket holdings or a promoted marker `~`, or two
+    /// positions' boards have holdings after a ninth `/`.
     pub crazyhouse: bool,
+    /// How many positions' boards read so far have a ninth `/` group of piece letters.
+    slash_holdings: usize,
 }
+
+/// How many positions of a file with a ninth `/` group of piece letters (`…/RNBQKBNR/Pp`) make
+/// it a crazyhouse file, whose slash groups are holdings: one may be a rank too many, as in
+/// any single FEN; a file that writes them again and again writes holdings so (BPGN, Scidb).
+const SLASH_HOLDINGS_LINES: usize = 2;
 
 impl FileHints {
     /// The hints of the whole text of a file of `kind`.
@@ -46,8 +60,8 @@ impl FileHints {
 
     /// Adds what the lines of `bytes` (whole lines of the file) say.
     pub fn add_lines(&mut self, bytes: &[u8]) {
-        // Most files hold neither character anywhere: nothing to read line by line.
-        if self.crazyhouse || !bytes.iter().any(|&byte| byte == b'[' || byte == b'~') {
+        // Most files say nothing of crazyhouse anywhere: nothing to read line by line.
+        if self.crazyhouse || !may_say_crazyhouse(bytes) {
             return;
         }
         for (_, content, _) in lines(bytes) {
@@ -60,8 +74,15 @@ impl FileHints {
 
     /// Adds what `line` (one line of the file, without its ending) says.
     pub fn add_line(&mut self, line: &[u8]) {
-        if !self.crazyhouse && is_position_line(line) {
-            self.crazyhouse = board_says_crazyhouse(line);
+        if self.crazyhouse || !is_position_line(line) {
+            return;
+        }
+        let board = board_of(line);
+        if board.iter().any(|&byte| byte == b'[' || byte == b'~') {
+            self.crazyhouse = true;
+        } else if has_slash_holdings(board) {
+            self.slash_holdings = self.slash_holdings.saturating_add(1);
+            self.crazyhouse = self.slash_holdings >= SLASH_HOLDINGS_LINES;
         }
     }
 
@@ -76,21 +97,83 @@ impl FileHints {
     }
 }
 
-/// Whether the first field of the position `line`, its board, has bracket holdings or a
-/// promoted marker.
-fn board_says_crazyhouse(line: &[u8]) -> bool {
+/// Whether the lines of `bytes` may say crazyhouse (see [`FileHints::add_line`]): a `[` or a
+/// `~` anywhere, or a line whose first field has a ninth `/`. A quick test over a whole text or
+/// a part of it, so that the lines of most files are not read one by one for their hints; it
+/// may say yes where the lines say nothing.
+///
+/// ```
+/// use fenlint::files::may_say_crazyhouse;
+/// assert!(may_say_crazyhouse(b"4k3/8/8/8/8/8/8/4K3/Qn w - - 0 1\n"));
+/// assert!(may_say_crazyhouse(b"4k3/8/8/8/8/8/8/4K3[] w - - 0 1\n"));
+/// assert!(!may_say_crazyhouse(b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n8/8/8/8/8/8/8/8 w - c0 \"1/2\";\n"));
+/// ```
+pub fn may_say_crazyhouse(bytes: &[u8]) -> bool {
+    bytes.iter().any(|&byte| byte == b'[' || byte == b'~')
+        || bytes
+            .split(|&byte| byte == b'\n')
+            .any(|line| board_of(line).iter().filter(|&&byte| byte == b'/').count() >= 8)
+}
+
+/// The first field of the position `line`, its board (after leading whitespace and a
+/// byte-order mark).
+fn board_of(line: &[u8]) -> &[u8] {
     let line = line.trim_ascii_start();
     let line = line
         .strip_prefix("\u{feff}".as_bytes())
         .map_or(line, <[u8]>::trim_ascii_start);
-    line.iter()
-        .take_while(|byte| !byte.is_ascii_whitespace())
-        .any(|&byte| byte == b'[' || byte == b'~')
+    let end = line
+        .iter()
+        .position(u8::is_ascii_whitespace)
+        .unwrap_or(line.len());
+    line.get(..end).unwrap_or(line)
+}
+
+/// Whether `board` is nine `/` groups of which the last holds piece letters only, one or more.
+fn has_slash_holdings(board: &[u8]) -> bool {
+    let mut groups = board.split(|&byte| byte == b'/');
+    let last = groups.next_back().unwrap_or_default();
+    groups.count() == 8
+        && !last.is_empty()
+        && last
+            .iter()
+            .all(|&byte| crate::Piece::from_letter(char::from(byte)).is_some())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// One board with a ninth `/` group of piece letters may be a rank too many; two say the
+    /// file writes holdings so. Empty groups, other characters and ten groups say nothing.
+    #[test]
+    fn two_boards_with_slash_holdings_say_crazyhouse() {
+        let line = |group: &str| format!("4k3/8/8/8/8/8/8/4K3/{group} w - - 0 1\n");
+        for (lines, crazyhouse) in [
+            (vec![line("Qn")], false),
+            (vec![line("Qn"), line("")], false),
+            (vec![line("Qn"), line("Pp")], true),
+            (
+                vec![line("Qn"), "# a comment\n".to_owned(), line("p")],
+                true,
+            ),
+            (vec![line("Q2"), line("Qn")], false),
+            (vec![line("Qn/q"), line("Qn/q")], false),
+            (vec![line("Qn").replace(' ', "\t"), line("Pp")], true),
+        ] {
+            let text = lines.concat();
+            assert_eq!(
+                FileHints::of(FileKind::Lines, text.as_bytes()).crazyhouse,
+                crazyhouse,
+                "{text}"
+            );
+            let mut hints = FileHints::default();
+            for line in &lines {
+                hints.add_line(line.trim_end().as_bytes());
+            }
+            assert_eq!(hints.crazyhouse, crazyhouse, "{text}");
+        }
+    }
 
     #[test]
     fn only_the_board_of_a_position_line_says_crazyhouse() {

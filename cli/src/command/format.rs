@@ -270,20 +270,23 @@ pub fn format_input(
     }
     // What the whole file says about its lines (see `FileHints`), read first; a stream's
     // batches are read with what its lines so far say.
-    let (reader, hints): (Box<dyn Read + '_>, FileHints) = match input {
+    let (reader, hints, whole): (Box<dyn Read + '_>, FileHints, bool) = match input {
         FmtInput::File(file) => {
             let hints = crate::prescan::file_hints(&mut io::BufReader::new(&file))?;
-            (Box::new(file), hints)
+            (Box::new(file), hints, true)
         }
-        FmtInput::Stream(stream) => (stream, FileHints::default()),
+        FmtInput::Stream(stream) => (stream, FileHints::default(), false),
     };
     let hints = std::cell::Cell::new(hints);
     // A position left alone for errors that `check` would not report with these settings
     // (allowed, made warnings, silenced by a comment in the same batch) is not a problem here.
     let format = |batch: &[u8]| {
         let mut file = hints.get();
-        file.add_lines(batch);
-        hints.set(file);
+        // The hints of a file are those of all its lines already; a stream's add each batch.
+        if !whole {
+            file.add_lines(batch);
+            hints.set(file);
+        }
         let mut outcome =
             fenlint::files::format_lines_as(kind, batch, settings.options, settings.variant, file);
         fmt::keep_reported(kind, batch, &mut outcome, &file.apply(settings.validator));
