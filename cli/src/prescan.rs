@@ -37,6 +37,9 @@ impl FirstPass {
 struct Mentions {
     directive: bool,
     crazyhouse: bool,
+    /// Whether a chunk was read: only the file's first is looked at for slash holdings (see
+    /// [`files::may_have_slash_holdings`]).
+    started: bool,
 }
 
 impl Mentions {
@@ -46,8 +49,10 @@ impl Mentions {
             self.directive = chunk_mentions_directive(chunk, before);
         }
         if !self.crazyhouse {
-            self.crazyhouse = files::may_say_crazyhouse(chunk);
+            self.crazyhouse = memchr::memchr2(b'[', b'~', chunk).is_some()
+                || (!self.started && files::may_have_slash_holdings(chunk));
         }
+        self.started = true;
     }
 
     fn all(self) -> bool {
@@ -123,6 +128,7 @@ pub fn file_hints(reader: &mut BufReader<impl Read + Seek>) -> io::Result<FileHi
     let mentions = Mentions {
         directive: false,
         crazyhouse: true,
+        started: true,
     };
     Ok(line_pass(reader, &Validator::new(), mentions)?.hints)
 }

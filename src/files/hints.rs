@@ -37,9 +37,11 @@ use crate::file_kind::FileKind;
 #[non_exhaustive]
 pub struct FileHints {
     /// Whether some position's board has bracket holdings or a promoted marker `~`, or two
-    /// positions' boards have holdings after a ninth `/`.
+    /// of the first thousand positions' boards have holdings after a ninth `/`.
     pub crazyhouse: bool,
-    /// How many positions' boards read so far have a ninth `/` group of piece letters.
+    /// How many positions were read.
+    positions: usize,
+    /// How many of them have a ninth `/` group of piece letters.
     slash_holdings: usize,
 }
 
@@ -47,6 +49,11 @@ pub struct FileHints {
 /// it a crazyhouse file, whose slash groups are holdings: one may be a rank too many, as in
 /// any single FEN; a file that writes them again and again writes holdings so (BPGN, Scidb).
 const SLASH_HOLDINGS_LINES: usize = 2;
+
+/// How many positions at the start of a file are looked at for holdings after a ninth `/`: a
+/// file that writes holdings so shows it in its first positions, and the rest of a long file
+/// is not read twice for them.
+const SLASH_HOLDINGS_SCOPE: usize = 1000;
 
 impl FileHints {
     /// The hints of the whole text of a file of `kind`.
@@ -60,13 +67,24 @@ impl FileHints {
 
     /// Adds what the lines of `bytes` (whole lines of the file) say.
     pub fn add_lines(&mut self, bytes: &[u8]) {
-        // Most files say nothing of crazyhouse anywhere: nothing to read line by line.
-        if self.crazyhouse || !may_say_crazyhouse(bytes) {
+        // Most files say nothing of crazyhouse anywhere: nothing to read line by line, once
+        // past the positions looked at for slash holdings.
+        let marked = bytes.iter().any(|&byte| byte == b'[' || byte == b'~');
+        let looking = |hints: &FileHints| {
+            !hints.crazyhouse && (marked || hints.positions < SLASH_HOLDINGS_SCOPE)
+        };
+        if !looking(self) {
+            return;
+        }
+        if !(marked || may_have_slash_holdings(bytes)) {
+            // Lines not read one by one count as positions read (each may be one).
+            let lines = bytes.iter().filter(|&&byte| byte == b'\n').count();
+            self.positions = self.positions.saturating_add(lines.max(1));
             return;
         }
         for (_, content, _) in lines(bytes) {
             self.add_line(content);
-            if self.crazyhouse {
+            if !looking(self) {
                 break;
             }
         }
@@ -78,9 +96,10 @@ impl FileHints {
             return;
         }
         let board = board_of(line);
+        self.positions = self.positions.saturating_add(1);
         if board.iter().any(|&byte| byte == b'[' || byte == b'~') {
             self.crazyhouse = true;
-        } else if has_slash_holdings(board) {
+        } else if self.positions <= SLASH_HOLDINGS_SCOPE && has_slash_holdings(board) {
             self.slash_holdings = self.slash_holdings.saturating_add(1);
             self.crazyhouse = self.slash_holdings >= SLASH_HOLDINGS_LINES;
         }
@@ -97,22 +116,20 @@ impl FileHints {
     }
 }
 
-/// Whether the lines of `bytes` may say crazyhouse (see [`FileHints::add_line`]): a `[` or a
-/// `~` anywhere, or a line whose first field has a ninth `/`. A quick test over a whole text or
-/// a part of it, so that the lines of most files are not read one by one for their hints; it
-/// may say yes where the lines say nothing.
+/// Whether a line among the first thousand of `bytes`, the start of a file, has a first field
+/// with a ninth `/`: a quick test, so that the lines of most files are not read one by one for
+/// slash holdings (see [`FileHints::add_line`]); it may say yes where the lines say nothing.
 ///
 /// ```
-/// use fenlint::files::may_say_crazyhouse;
-/// assert!(may_say_crazyhouse(b"4k3/8/8/8/8/8/8/4K3/Qn w - - 0 1\n"));
-/// assert!(may_say_crazyhouse(b"4k3/8/8/8/8/8/8/4K3[] w - - 0 1\n"));
-/// assert!(!may_say_crazyhouse(b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n8/8/8/8/8/8/8/8 w - c0 \"1/2\";\n"));
+/// use fenlint::files::may_have_slash_holdings;
+/// assert!(may_have_slash_holdings(b"4k3/8/8/8/8/8/8/4K3/Qn w - - 0 1\n"));
+/// assert!(!may_have_slash_holdings(b"4k3/8/8/8/8/8/8/4K3 w - - c0 \"1/2\";\n"));
 /// ```
-pub fn may_say_crazyhouse(bytes: &[u8]) -> bool {
-    bytes.iter().any(|&byte| byte == b'[' || byte == b'~')
-        || bytes
-            .split(|&byte| byte == b'\n')
-            .any(|line| board_of(line).iter().filter(|&&byte| byte == b'/').count() >= 8)
+pub fn may_have_slash_holdings(bytes: &[u8]) -> bool {
+    bytes
+        .split(|&byte| byte == b'\n')
+        .take(SLASH_HOLDINGS_SCOPE)
+        .any(|line| board_of(line).iter().filter(|&&byte| byte == b'/').count() >= 8)
 }
 
 /// The first field of the position `line`, its board (after leading whitespace and a
@@ -172,6 +189,31 @@ mod tests {
                 hints.add_line(line.trim_end().as_bytes());
             }
             assert_eq!(hints.crazyhouse, crazyhouse, "{text}");
+        }
+    }
+
+    /// Slash holdings are looked for among the first thousand positions of a file (bracket
+    /// holdings and `~` everywhere), read whole or batch by batch.
+    #[test]
+    fn slash_holdings_are_looked_for_at_the_start_of_a_file() {
+        let plain = "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n";
+        let slash = "4k3/8/8/8/8/8/8/4K3/Qn w - - 0 1\n";
+        let bracket = "4k3/8/8/8/8/8/8/4K3[Qn] w - - 0 1\n";
+        for (before, after, crazyhouse) in [
+            (10, slash, true),
+            (SLASH_HOLDINGS_SCOPE - 2, slash, true),
+            (SLASH_HOLDINGS_SCOPE, slash, false),
+            (SLASH_HOLDINGS_SCOPE * 3, bracket, true),
+        ] {
+            let text = [plain.repeat(before), after.repeat(2)].concat();
+            let whole = FileHints::of(FileKind::Lines, text.as_bytes());
+            assert_eq!(whole.crazyhouse, crazyhouse, "{before}");
+            let mut batches = FileHints::default();
+            let lines: Vec<&str> = text.split_inclusive('\n').collect();
+            for batch in lines.chunks(7) {
+                batches.add_lines(batch.concat().as_bytes());
+            }
+            assert_eq!(batches.crazyhouse, crazyhouse, "{before} in batches");
         }
     }
 
