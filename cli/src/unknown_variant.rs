@@ -1,6 +1,7 @@
 //! The note after a file whose positions, all or nine in ten, break the rules of chess and not
 //! its notation: the mark of a variant that fenlint does not know (Horde's 36 pawns and no
-//! White king, Antichess's missing kings), in a file that does not say so. Its errors are true
+//! White king, Antichess's missing kings, five-check's counts of 5), in a file that does not
+//! say so. Its errors are true
 //! for chess and useless for the file; the note names `--variant syntax`, which checks the
 //! notation alone.
 
@@ -38,7 +39,12 @@ impl Verdicts {
         // odds books keep (`KQkq` with a rook given away) and what a stale FEN keeps.
         let beyond_castling =
             |error: &Diagnostic| !error.code().name().starts_with("fen::castling::");
-        if errors().all(|error| error.code().is_rule()) && errors().any(beyond_castling) {
+        // A check count above 3 is the notation of three-check and the rule of another
+        // N-check variant (five-check's `5+5`), which `--variant syntax` reads.
+        let of_a_variant = |error: &Diagnostic| {
+            error.code().is_rule() || error.code() == fenlint::Code::ChecksCountOutOfRange
+        };
+        if errors().all(of_a_variant) && errors().any(beyond_castling) {
             self.against_the_rules = self.against_the_rules.saturating_add(1);
         }
     }
@@ -64,7 +70,7 @@ impl Verdicts {
         };
         Some(format!(
             "fenlint: note: {name}: {which}; if the file holds a variant fenlint does not know \
-             (Horde, Antichess, …), `--variant syntax` checks the notation alone"
+             (Horde, Antichess, five-check, …), `--variant syntax` checks the notation alone"
         ))
     }
 }
@@ -112,6 +118,21 @@ mod tests {
             None
         );
         assert_eq!(verdicts(&[VALID; 4]).note("h", &validator), None);
+    }
+
+    /// Five-check counters are three-check's notation with counts it does not allow, which
+    /// only the notation of N-check reads.
+    #[test]
+    fn check_counts_above_three_are_the_sign_of_a_variant() {
+        let five_check = "r1bqkbnr/pppppppp/2n5/1B6/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 5+5 2 2";
+        let codes: Vec<&str> = fenlint::lint(five_check)
+            .diagnostics()
+            .iter()
+            .map(|d| d.code().name())
+            .collect();
+        assert_eq!(codes, ["fen::checks::count_out_of_range"; 2]);
+        let note = verdicts(&[five_check; 3]).note("5check.epd", &Validator::new());
+        assert!(note.is_some_and(|note| note.contains("--variant syntax")));
     }
 
     #[test]

@@ -232,7 +232,7 @@ fn a_file_of_an_unknown_variant_is_told_about_variant_syntax() {
     assert_eq!(
         told.stderr,
         "fenlint: note: horde.fen: each of its 4 positions breaks the rules of chess and none \
-         its notation; if the file holds a variant fenlint does not know (Horde, Antichess, …), \
+         its notation; if the file holds a variant fenlint does not know (Horde, Antichess, five-check, …), \
          `--variant syntax` checks the notation alone\n"
     );
     assert!(told.stdout.lines().all(|line| line.starts_with('{')));
