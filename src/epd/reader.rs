@@ -141,10 +141,10 @@ impl<'a> Reader<'a> {
             .filter(|(_, node)| node.kind() != SyntaxKind::Whitespace)
             .last()
             .map(|(at, _)| at);
-        // The kind and span of the node before the one being read.
-        let mut before = None;
+        // The kind and span of the node read last.
+        let mut last_read = None;
         for (at, node) in tree.root().children().enumerate() {
-            let after = before.replace((node.kind(), node.span()));
+            let previous = last_read.replace((node.kind(), node.span()));
             if let Some(counters) = MoveCounters::cast(node) {
                 self.fen_counters(counters);
                 continue;
@@ -158,7 +158,7 @@ impl<'a> Reader<'a> {
             // A first `;` written right after the position (`… w K -; bm Kf1;`) is no
             // perft-suite `;`: readers that split the record at whitespace read it as part of
             // the last position field, and reject the record.
-            let glued = after.is_some_and(|(kind, _)| kind != SyntaxKind::Whitespace);
+            let glued = previous.is_some_and(|(kind, _)| kind != SyntaxKind::Whitespace);
             if kind == SyntaxKind::Semicolon && first && !glued {
                 let next = tree
                     .root()
@@ -182,7 +182,7 @@ impl<'a> Reader<'a> {
                     .children()
                     .skip(at.saturating_add(1))
                     .all(|next| next.kind() == SyntaxKind::Whitespace);
-                let fix = match after {
+                let fix = match previous {
                     Some((SyntaxKind::Whitespace, blank)) if ends => (blank.cover(node.span()), ""),
                     _ if glued && joins => (node.span(), " "),
                     _ => (node.span(), ""),
