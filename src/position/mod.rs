@@ -46,7 +46,7 @@ impl Position {
         tree: &SyntaxTree<'_>,
         sides: impl Iterator<Item = (Color, CastlingSide)>,
     ) -> Option<Position> {
-        let (board, promoted) = scan(tree, None::<fn(Square, Span)>)?;
+        let (board, promoted) = scan(tree)?;
         Some(Position::from_tree_and_board(tree, board, promoted, sides))
     }
 
@@ -127,60 +127,39 @@ impl Position {
     }
 }
 
-/// The board and the promoted squares, read in one pass over the placement's nodes, calling
-/// `visit` with each square and the span of the token that describes it; `None` unless the
-/// placement is eight ranks of eight squares, each a piece letter (with an optional `~`) or part
-/// of a run of empty squares. Text between the ranks is not part of any rank; the holdings end
-/// the board.
-#[cfg(test)]
-pub(crate) fn scan_board(
-    tree: &SyntaxTree<'_>,
-    visit: impl FnMut(Square, Span),
-) -> Option<(Board, Bitboard)> {
-    scan(tree, Some(visit))
-}
-
 /// The span of the token of `tree`'s placement that describes `square`: its piece letter, or
-/// the digit of the run of empty squares it belongs to; `None` unless the placement is eight
-/// ranks of eight squares. What [`scan_board`] gives the square. The rules ask only when they
-/// report, so the board is read again then rather than its spans kept for every FEN.
+/// the digit of the run of empty squares it belongs to (see [`crate::syntax::Placement::squares`]).
+/// The rules ask only when they report, so the spans are read then rather than kept for every
+/// FEN.
 pub(crate) fn square_token_span(tree: &SyntaxTree<'_>, square: Square) -> Option<Span> {
     let mut found = None;
-    scan(
-        tree,
-        Some(|at: Square, span: Span| {
-            if at == square {
-                found = Some(span);
-            }
-        }),
-    )?;
+    tree.placement()?.for_each_square(|at, span| {
+        if at == square {
+            found = Some(span);
+        }
+    });
     found
 }
 
-/// [`scan_board`], with `visit` optional: without it, no span is worked out.
+/// The board and the promoted squares, read in one pass over the placement's nodes; `None`
+/// unless the placement is eight ranks of eight squares, each a piece letter (with an optional
+/// `~`) or part of a run of empty squares.
 ///
-/// The placement's subtree is read in one pass over its nodes, in order: a rank node starts
-/// the next rank, and the tokens up to the next rank are its squares (a rank holds tokens only,
-/// and between the ranks are only `/` tokens), each byte of a `SQUARES` token a piece letter or
-/// a digit; the holdings end the board.
-fn scan(
-    tree: &SyntaxTree<'_>,
-    mut visit: Option<impl FnMut(Square, Span)>,
-) -> Option<(Board, Bitboard)> {
+/// A rank node starts the next rank, and the tokens up to the next rank are its squares (a rank
+/// holds tokens only, and between the ranks are only `/` tokens), each byte of a `SQUARES` token
+/// a piece letter or a digit; the holdings end the board.
+fn scan(tree: &SyntaxTree<'_>) -> Option<(Board, Bitboard)> {
     let placement = tree.placement()?;
     let (nodes, _, stop) = placement.syntax().raw_subtree();
     let source = tree.source().as_bytes();
-    let base = tree.base();
     let mut board = Board::empty();
     let mut promoted = Bitboard::EMPTY;
     // The ranks started, the index of the next square (a8 is 56) and where its rank ends.
-    // Squares are handled by index (below `rank_end`, at most 64) and made `Square`s only for
-    // `visit`.
+    // Squares are handled by index (below `rank_end`, at most 64).
     let (mut ranks, mut next, mut rank_end) = (0u8, 0u8, 0u8);
     // The square of the last piece, by index, for the `~` that may follow it.
     let mut last_piece: Option<u8> = None;
     for (offset, node) in nodes.iter().enumerate() {
-        let start = node.start as usize;
         match node.kind {
             SyntaxKind::Rank => {
                 if ranks > 0 && next != rank_end {
@@ -199,33 +178,20 @@ fn scan(
                     .get(offset.saturating_add(1))
                     .map_or(stop, |next| next.start as usize);
                 last_piece = None;
-                for (at, &byte) in source.get(start..end)?.iter().enumerate() {
-                    let span = || {
-                        let at = start.saturating_add(at);
-                        Span::relative_to(base, at, at.saturating_add(1))
-                    };
-                    if let Some(piece) = Piece::from_letter(char::from(byte)) {
+                for &byte in source.get(node.start as usize..end)? {
+                    if byte.is_ascii_digit() {
+                        // A run of empty squares; `0` describes none (a syntax error).
+                        next = next
+                            .checked_add(byte.wrapping_sub(b'0'))
+                            .filter(|&after| after <= rank_end)?;
+                        last_piece = None;
+                    } else {
+                        let piece = Piece::from_letter(char::from(byte))?;
                         if next >= rank_end {
                             return None;
                         }
                         board.place_index(next, piece);
-                        if let Some(visit) = &mut visit {
-                            visit(Square::from_index(next)?, span());
-                        }
                         (next, last_piece) = (next.saturating_add(1), Some(next));
-                    } else {
-                        let count = byte.checked_sub(b'0').filter(|&n| n <= 9)?;
-                        let after = next.saturating_add(count);
-                        if after > rank_end {
-                            return None;
-                        }
-                        if let Some(visit) = &mut visit {
-                            let span = span();
-                            for at in next..after {
-                                visit(Square::from_index(at)?, span);
-                            }
-                        }
-                        (next, last_piece) = (after, None);
                     }
                 }
             }
@@ -514,29 +480,18 @@ mod tests {
             let text = String::from_utf8(text).unwrap();
             let parse = crate::parse(&text);
             let tree = parse.into_tree();
-            let mut spans = [Span::empty(0); 64];
-            let scanned = scan_board(&tree, |square, span| {
-                spans[usize::from(square.index())] = span;
-            })
-            .map(|(board, promoted)| (board, promoted, spans));
+            let scanned = scan(&tree);
             let viewed = board_by_views(&tree);
             assert_eq!(
-                scanned
-                    .as_ref()
-                    .map(|(board, promoted, _)| (board.clone(), *promoted)),
+                scanned,
                 viewed
                     .as_ref()
                     .map(|(board, promoted, _)| (board.clone(), *promoted)),
                 "{text:?}"
             );
-            if let (Some((_, _, spans)), Some((_, _, squares))) = (scanned, viewed) {
+            if let (Some(_), Some((_, _, squares))) = (scanned, viewed) {
                 assert_eq!(squares.len(), 64, "{text:?}");
                 for (square, span) in squares {
-                    assert_eq!(
-                        spans[usize::from(square.index())],
-                        span,
-                        "{text:?} {square}"
-                    );
                     assert_eq!(
                         square_token_span(&tree, square),
                         Some(span),
