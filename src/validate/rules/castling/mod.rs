@@ -70,6 +70,7 @@ fn crowded_sides(check: &Check<'_, '_>) -> [Option<Crowded>; 4] {
     for right in rights(check) {
         let color = usize::from(right.color() == Color::Black);
         if let (Some(Some(king)), Some(sides)) = (kings.get(color), counts.get_mut(color))
+            && !on_king_file(&right, king.file().index())
             && let Some(count) = sides.get_mut(usize::from(!kingside(&right, king.file().index())))
         {
             *count = count.saturating_add(1);
@@ -84,8 +85,10 @@ fn crowded_sides(check: &Check<'_, '_>) -> [Option<Crowded>; 4] {
             continue;
         };
         for is_kingside in [true, false] {
-            let mut written = rights_of(check, color)
-                .filter(move |right| kingside(right, king.file().index()) == is_kingside);
+            let file = king.file().index();
+            let mut written = rights_of(check, color).filter(move |right| {
+                !on_king_file(right, file) && kingside(right, file) == is_kingside
+            });
             let (Some(first), Some(second)) = (written.next(), written.next()) else {
                 continue;
             };
@@ -185,7 +188,14 @@ fn stale_rights_fix(check: &Check<'_, '_>) -> Option<(Span, String)> {
     Some((field.span(), kept))
 }
 
-/// The king's side a right names, given the king's file.
+/// Whether `right` is the file letter of the king's own file (`king_file`): such a letter names
+/// no rook and no side of the king (`no_rook` says so), and counts on neither side.
+fn on_king_file(right: &CastlingRight, king_file: u8) -> bool {
+    matches!(right.side(), CastlingSide::File(file) if file.index() == king_file)
+}
+
+/// The king's side a right names, given the king's file (queenside for a letter of the king's
+/// own file: see [`on_king_file`]).
 fn kingside(right: &CastlingRight, king_file: u8) -> bool {
     match right.side() {
         CastlingSide::King => true,
@@ -203,6 +213,9 @@ fn named_rook(
     let color = right.color();
     let rank = back_rank(color);
     let king_file = king.file().index();
+    if on_king_file(right, king_file) {
+        return Err(None);
+    }
     let is_kingside = kingside(right, king_file);
     if standard(check) {
         let corner = square(if is_kingside { 7 } else { 0 }, rank);

@@ -6,7 +6,8 @@ declare_rule! {
     /// a castling right without the rook it names
     ///
     /// What: `K`/`Q` need a rook of that colour on the first rank on that side of the king (on
-    /// h1/a1 in standard chess); a file letter needs a rook on that file.
+    /// h1/a1 in standard chess); a file letter needs a rook on that file, which is never the
+    /// king's own.
     /// Why: a rook that has moved or been captured gives no castling right. The fix removes
     /// the stale rights (with those of `fen::castling::no_king`, in one edit), or writes `-`
     /// when none is left.
@@ -33,6 +34,10 @@ fn report(check: &mut Check<'_, '_>) {
         let Err(expected) = named_rook(check, &right, king) else {
             continue;
         };
+        if on_king_file(&right, king.file().index()) {
+            report_king_file(check, &right, king);
+            continue;
+        }
         let color = right.color();
         let letter = right.letter();
         let side = if kingside(&right, king.file().index()) {
@@ -112,6 +117,35 @@ fn report(check: &mut Check<'_, '_>) {
     }
 }
 
+/// A file letter of the king's own file (`E` with the king on e1): it names the king, not a
+/// rook, so it is no castling right on either side.
+fn report_king_file(check: &mut Check<'_, '_>, right: &CastlingRight, king: Square) {
+    let (color, letter) = (right.color(), right.letter());
+    let message = Message::with_capacity(80)
+        .str("castling right `")
+        .char(letter)
+        .str("` on the ")
+        .color(color)
+        .str(" king's file, expected the file of a rook beside the king");
+    let mut diagnostic = Diagnostic::new(Code::CastlingNoRook, message)
+        .primary(right.span(), "the king's file, not a rook's")
+        .secondary(
+            check.square_span(king),
+            Message::with_capacity(24)
+                .color(color)
+                .str(" king on ")
+                .square(king),
+        );
+    if let Some((span, letters)) = stale_rights_fix(check) {
+        diagnostic = diagnostic.with_fix(span, letters);
+    }
+    let help = Message::with_capacity(140)
+        .str("A file letter names the file of the rook the king castles with (Shredder-FEN, X-FEN), never the king's own; remove `")
+        .char(letter)
+        .str("`.");
+    check.report(diagnostic.help(help));
+}
+
 #[cfg(test)]
 mod tests {
     use crate::Validator;
@@ -138,6 +172,69 @@ mod tests {
         assert_eq!(
             lint.diagnostics()[0].message(),
             "castling right `K` without a White rook on h1"
+        );
+    }
+
+    /// A file letter of the king's own file names no rook and no side: it is said to be on the
+    /// king's file (in standard chess and in Chess960), counts toward neither side's rights, and
+    /// the fix removes it.
+    #[test]
+    fn a_letter_of_the_kings_file_is_said_to_name_the_king() {
+        for (fen, variant, letters, fixed) in [
+            (
+                "r3k2r/8/8/8/8/8/8/R3K2R w KQEe - 0 1",
+                Variant::Standard,
+                2,
+                "KQ",
+            ),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w CKeq - 0 1",
+                Variant::Chess960,
+                1,
+                "Kq",
+            ),
+            (
+                "rk5r/8/8/8/8/8/8/RK5R w HBhb - 0 1",
+                Variant::Chess960,
+                2,
+                "Hh",
+            ),
+        ] {
+            let lint = Validator::new().variant(variant).lint(fen);
+            let codes: Vec<&str> = lint.diagnostics().iter().map(|d| d.code().name()).collect();
+            assert!(
+                !codes.contains(&"fen::castling::too_many"),
+                "{fen}: {codes:?}"
+            );
+            let on_king_file: Vec<_> = lint
+                .diagnostics()
+                .iter()
+                .filter(|d| d.message().contains("king's file"))
+                .collect();
+            assert_eq!(on_king_file.len(), letters, "{fen}: {codes:?}");
+            for found in on_king_file {
+                assert_eq!(found.code().name(), "fen::castling::no_rook");
+                let labels: Vec<_> = found.labels().iter().map(|l| l.text()).collect();
+                assert!(
+                    labels.contains(&"the king's file, not a rook's"),
+                    "{labels:?}"
+                );
+                assert!(
+                    labels.iter().any(|l| l.ends_with("king on e1")
+                        || l.ends_with("king on e8")
+                        || l.ends_with("king on b1")
+                        || l.ends_with("king on b8")),
+                    "{labels:?}"
+                );
+                let fix = found.fix().unwrap();
+                let field = fix.apply(fen, 0).unwrap();
+                assert_eq!(field.split(' ').nth(2), Some(fixed), "{fen}");
+            }
+        }
+        let lint = Validator::new().lint("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Eh - 0 1");
+        assert_eq!(
+            lint.diagnostics()[0].message(),
+            "castling right `E` on the White king's file, expected the file of a rook beside the king"
         );
     }
 }

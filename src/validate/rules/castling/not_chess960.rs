@@ -54,6 +54,9 @@ fn report(check: &mut Check<'_, '_>, white_king: Square, black_king: Square) {
     let rooks_of = |color: Color, king: Square| {
         let mut found: [Option<Square>; 2] = [None; 2];
         for right in rights_of(check, color) {
+            if on_king_file(&right, king.file().index()) {
+                continue;
+            }
             let side = usize::from(!kingside(&right, king.file().index()));
             if let Some(slot) = found.get_mut(side)
                 && slot.is_none()

@@ -39,7 +39,9 @@ fn report(check: &mut Check<'_, '_>) {
         }
         let king_file = side.king.file().index();
         let owned: Vec<CastlingRight> = rights_of(check, side.color)
-            .filter(|right| kingside(right, king_file) == side.kingside)
+            .filter(|right| {
+                !on_king_file(right, king_file) && kingside(right, king_file) == side.kingside
+            })
             .collect();
         let what = if side.kingside {
             "kingside castling rights"
