@@ -56,16 +56,49 @@ fn report(check: &mut Check<'_, '_>, color: Color, first: CastlingRight) {
     if let Some((span, letters)) = stale_rights_fix(check) {
         diagnostic = diagnostic.with_fix(span, letters);
     }
-    check.report(diagnostic.help(help(color, standard(check))));
+    let chess960 = standard(check) && rights_fit_chess960(check, color);
+    check.report(diagnostic.help(help(color, standard(check), chess960)));
+}
+
+/// Whether every castling right of `color` would be one in Chess960: the king on its back rank
+/// (off the e-file, or it would be home) with a rook on the side or the file each letter names.
+/// Such a FEN checked as standard chess is most likely a Chess960 position.
+fn rights_fit_chess960(check: &Check<'_, '_>, color: Color) -> bool {
+    let Some(king) = check
+        .position
+        .board
+        .king_of(color)
+        .filter(|king| king.rank() == back_rank(color))
+    else {
+        return false;
+    };
+    let king_file = king.file().index();
+    let board = &check.position.board;
+    rights_of(check, color).all(|right| match right.side() {
+        CastlingSide::File(file) => {
+            file.index() != king_file
+                && square(file.index(), back_rank(color))
+                    .is_some_and(|at| board.has_piece(at, rook(color)))
+        }
+        CastlingSide::King | CastlingSide::Queen => {
+            crate::position::outermost_rook(board, color, king_file, kingside(&right, king_file))
+                .is_some()
+        }
+    })
 }
 
 /// The help for `color`'s castling rights without a king at home, which is on e1 or e8 when
-/// `standard`, else anywhere on the back rank.
-fn help(color: Color, standard: bool) -> String {
+/// `standard`, else anywhere on the back rank; `chess960` when the rights would be Chess960's.
+fn help(color: Color, standard: bool, chess960: bool) -> String {
     let rank = back_rank(color);
     let home = if standard { "on e" } else { "on rank " };
+    let chess960 = if chess960 {
+        " In Chess960 the king starts between its rooks on any file, and these rights would be valid there: check the FEN as Chess960 (`--variant chess960`) if it is one."
+    } else {
+        ""
+    };
     format!(
-        "A king that has moved cannot castle; remove {color}'s castling letters or put the king back {home}{rank}."
+        "A king that has moved cannot castle; remove {color}'s castling letters or put the king back {home}{rank}.{chess960}"
     )
 }
 
@@ -107,13 +140,50 @@ mod tests {
     #[test]
     fn the_help_names_the_colour_and_its_home() {
         assert_eq!(
-            help(Color::Black, true),
+            help(Color::Black, true, false),
             "A king that has moved cannot castle; remove Black's castling letters or put the king back on e8."
         );
         assert_eq!(
-            help(Color::White, false),
+            help(Color::White, false, false),
             "A king that has moved cannot castle; remove White's castling letters or put the king back on rank 1."
         );
+    }
+
+    /// Checked as standard chess, rights that would be Chess960's (the king on its back rank
+    /// between rooks that the letters name) point to `--variant chess960`; rights of a king
+    /// that has left its rank, or whose letters name no rook, do not.
+    #[test]
+    fn rights_that_fit_chess960_point_to_it() {
+        let help_of = |fen: &str, color: &str| -> String {
+            let lint = crate::Validator::new().variant(Variant::Standard).lint(fen);
+            lint.diagnostics()
+                .iter()
+                .find(|d| d.code() == Code::CastlingNoKing && d.message().contains(color))
+                .and_then(|d| d.help_text().map(str::to_owned))
+                .unwrap_or_else(|| panic!("{fen}: no no_king for {color}"))
+        };
+        for fen in [
+            "nqrbknbr/pppppppp/8/8/8/8/PPPPPPPP/RKNNBBQR w KQkq - 0 2",
+            "nqrbknbr/pppppppp/8/8/8/8/PPPPPPPP/RKNNBBQR w HAkq - 0 2",
+        ] {
+            assert!(
+                help_of(fen, "White").contains("--variant chess960"),
+                "{fen}"
+            );
+        }
+        for fen in [
+            // The king has left its rank.
+            "nqrbknbr/pppppppp/8/8/8/2K5/PPPPPPPP/R1NNBBQR w KQkq - 0 2",
+            // No rook on the queenside of the king on b1.
+            "nqrbknbr/pppppppp/8/8/8/8/PPPPPPPP/1KNNBBQR w KQkq - 0 2",
+            // A letter of the king's own file.
+            "nqrbknbr/pppppppp/8/8/8/8/PPPPPPPP/RKNNBBQR w HBkq - 0 2",
+        ] {
+            assert!(
+                !help_of(fen, "White").contains("--variant chess960"),
+                "{fen}"
+            );
+        }
     }
 
     #[test]
