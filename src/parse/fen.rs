@@ -241,7 +241,14 @@ pub(super) fn fields<'a>(cx: &Cx<'a>, input: &'a str) {
                 None => break,
             }
         };
-        read.field(cx, text, after_field);
+        match read.dash_run_into_clock(text, after_field) {
+            Some((dash, clock)) => {
+                read.field(cx, dash, clock);
+                report_dash_run_into_clock(cx, text, dash);
+                read.field(cx, clock, after_field);
+            }
+            None => read.field(cx, text, after_field),
+        }
         rest = after_field;
 
         let Ok((after_sep, sep)) = separator(rest) else {
@@ -453,6 +460,29 @@ impl<'a> FieldsRead<'a> {
         self.last_field = text;
     }
 
+    /// `text`, in the en-passant slot after castling rights that read as such, split into its
+    /// `-` and the halfmove clock run into it (`-1` for `- 1`), when the field count says so:
+    /// one number follows, the fullmove number, where two were due. Only a clock of one digit:
+    /// `-90 1` may as well be `- 0 1` with its space mistyped as `9`, and then no reading or
+    /// fix is sure.
+    fn dash_run_into_clock(&self, text: &'a str, after: &str) -> Option<(&'a str, &'a str)> {
+        let number =
+            |text: &str| !text.is_empty() && text.bytes().all(|byte| byte.is_ascii_digit());
+        let (dash, clock) = text.split_at_checked(1)?;
+        let one_number_after = || {
+            let mut next = after.split_whitespace();
+            next.next().is_some_and(number) && next.next().is_none()
+        };
+        (self.last == Some(SyntaxKind::Castling)
+            && self.castling_read
+            && self.extra.is_none()
+            && dash == "-"
+            && clock.len() == 1
+            && number(clock)
+            && one_number_after())
+        .then_some((dash, clock))
+    }
+
     /// The slot of the field `text` (see [`field_after`]): the extra fields once other text
     /// starts (see [`starts_other_text`]), whose node then opens.
     fn slot(&mut self, cx: &Cx<'a>, text: &'a str, after_field: &str) -> SyntaxKind {
@@ -528,6 +558,23 @@ fn last_counters(text: &str, after: &str) -> bool {
         Some((rest, next)) => number(next) && rest.trim().is_empty(),
         None => false,
     }
+}
+
+/// `fen::en_passant::invalid` for the en-passant field `text`, its `dash` run into the halfmove
+/// clock with no space (`-1 12` for `- 1 12`); the fix puts the space back.
+fn report_dash_run_into_clock(cx: &Cx<'_>, text: &str, dash: &str) {
+    let clock = text.get(dash.len()..).unwrap_or_default();
+    cx.report(
+        Diagnostic::new(
+            Code::EnPassantInvalid,
+            format!("en-passant field `{text}` runs into the halfmove clock, expected a space: `- {clock}`"),
+        )
+        .primary(cx.span(text), "`-` and the halfmove clock without a space")
+        .help(format!(
+            "The en-passant field `-` and the halfmove clock `{clock}` are two fields: separate them with one space."
+        ))
+        .with_fix(cx.end_of(dash), " "),
+    );
 }
 
 /// The move counters (`text`, the first, and `after`, the rest of the FEN) in the `slot` of
@@ -645,6 +692,46 @@ pub(super) fn byte_order_mark<'a>(cx: &Cx<'a>, input: &'a str) -> &'a str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An en-passant `-` run into a halfmove clock of one digit, one field short, is read as the
+    /// two fields it was meant as, with one error whose fix puts the space back; with the fields
+    /// all there, too few for that reading, or a longer clock, it stays an invalid square.
+    #[test]
+    fn a_dash_run_into_the_halfmove_clock_is_split() {
+        let fen = "4k3/8/8/8/8/8/8/4K3 w - -1 12";
+        let parse = crate::parse(fen);
+        assert_eq!(parse.tree().to_string(), fen);
+        let codes: Vec<Code> = parse.diagnostics().iter().map(Diagnostic::code).collect();
+        assert_eq!(codes, [Code::EnPassantInvalid]);
+        let fixed = parse.diagnostics()[0].fix().unwrap().apply(fen, 0);
+        assert_eq!(fixed.as_deref(), Some("4k3/8/8/8/8/8/8/4K3 w - - 1 12"));
+        let tree = parse.tree();
+        assert_eq!(tree.halfmove_clock().and_then(|c| c.value()), Some(1));
+        assert_eq!(tree.fullmove_number().and_then(|c| c.value()), Some(12));
+        assert_eq!(
+            tree.en_passant().map(|field| field.syntax().text()),
+            Some("-")
+        );
+        for (fen, message) in [
+            (
+                "4k3/8/8/8/8/8/8/4K3 w - -1 0 12",
+                "invalid en-passant square `-1`",
+            ),
+            (
+                "4k3/8/8/8/8/8/8/4K3 w - -1",
+                "invalid en-passant square `-1`",
+            ),
+        ] {
+            let parse = crate::parse(fen);
+            assert!(
+                parse
+                    .diagnostics()
+                    .iter()
+                    .any(|d| d.message().starts_with(message)),
+                "{fen}"
+            );
+        }
+    }
 
     /// Move counters in the castling or en-passant slot name the fields missing before them,
     /// not the fullmove number.
