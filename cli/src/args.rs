@@ -105,6 +105,11 @@ pub struct FmtArgs {
     /// checked also exits 1.
     #[arg(long)]
     pub diff: bool,
+    /// Read every file as this kind, whatever its name: `fen` (a FEN a line), `epd` (an EPD
+    /// record a line) or `pgn` [default: from each file's extension: `.epd`, `.pgn`, anything
+    /// else FEN lines].
+    #[arg(long, value_enum, value_name = "KIND")]
+    pub kind: Option<KindArg>,
     /// The file name standard input (`-`) stands for: its extension picks the kind (`.epd`,
     /// `.pgn`, anything else FEN lines), and the fenlint.toml is the one a file of that path
     /// would get.
@@ -239,6 +244,11 @@ pub struct CheckArgs {
     /// `--fix`; what is left is not reported).
     #[arg(long, conflicts_with = "fen")]
     pub diff: bool,
+    /// Read every file as this kind, whatever its name: `fen` (a FEN a line), `epd` (an EPD
+    /// record a line) or `pgn` [default: from each file's extension: `.epd`, `.pgn`, anything
+    /// else FEN lines].
+    #[arg(long, value_enum, value_name = "KIND", conflicts_with = "fen")]
+    pub kind: Option<KindArg>,
     /// The file name standard input (`-`) stands for: its extension picks the kind (`.epd`,
     /// `.pgn`, anything else FEN lines), it names the input in the report, and the fenlint.toml
     /// is the one a file of that path would get.
@@ -310,6 +320,27 @@ pub struct ExplainArgs {
     /// List every code with its severity and summary (with a prefix, the codes under it).
     #[arg(long)]
     pub list: bool,
+}
+
+/// What a file is read as (`--kind`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum KindArg {
+    /// One FEN a line.
+    Fen,
+    /// One EPD record a line.
+    Epd,
+    /// PGN games, whose `[FEN]` tags are checked.
+    Pgn,
+}
+
+impl From<KindArg> for fenlint::files::FileKind {
+    fn from(kind: KindArg) -> Self {
+        match kind {
+            KindArg::Fen => fenlint::files::FileKind::Lines,
+            KindArg::Epd => fenlint::files::FileKind::Epd,
+            KindArg::Pgn => fenlint::files::FileKind::Pgn,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -288,3 +288,98 @@ fn a_file_of_slash_holdings_is_a_crazyhouse_file() {
     assert_eq!(back.code, 0, "{}", back.stderr);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), bracket);
 }
+
+/// EPD records in a file not named `.epd` (a suite saved as `.txt`): read as FEN lines, each is
+/// one error that names its EPD operations and points to `--kind epd`, and `--fix` leaves them
+/// as they are; read with `--kind epd`, by `check`, `--fix` and `fmt`, they are EPD records.
+#[test]
+fn kind_reads_a_file_as_the_kind_named() {
+    let dir = scratch("kind");
+    let suite = "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - bm Qg6; id \"WAC.001\"\n\
+                 r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R w KQ - hmvc 0; fmvn 9;\n\
+                 rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400\n";
+    let path = write(&dir, "suite.txt", suite.as_bytes());
+    let lines = run(&dir, &["check", "--format", "json", "suite.txt"]);
+    assert_eq!(
+        lines.codes(),
+        ["fen::fields::unexpected"; 3],
+        "{}",
+        lines.stdout
+    );
+    assert!(
+        lines
+            .stdout
+            .contains("operations of an EPD record `bm Qg6; id"),
+        "{}",
+        lines.stdout
+    );
+    assert!(lines.stdout.contains("--kind epd"), "{}", lines.stdout);
+    let fixed = run(&dir, &["check", "--fix", "suite.txt"]);
+    assert_eq!(fixed.code, 1, "{}", fixed.stderr);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), suite);
+
+    let epd = run(
+        &dir,
+        &["check", "--kind", "epd", "--format", "json", "suite.txt"],
+    );
+    assert_eq!(epd.code, 0, "{}", epd.stdout);
+    assert!(
+        !epd.codes().iter().any(|code| code.starts_with("fen::")),
+        "{}",
+        epd.stdout
+    );
+    let pgn = run(&dir, &["check", "--kind", "pgn", "suite.txt"]);
+    assert!(pgn.stdout.contains("0 FENs"), "{}", pgn.stdout);
+    // `fmt` leaves FEN lines with errors as they are, and writes EPD records.
+    let formatted = run(&dir, &["fmt", "--check", "suite.txt"]);
+    assert!(
+        formatted
+            .stderr
+            .contains("3 positions could not be checked"),
+        "{}",
+        formatted.stderr
+    );
+    let formatted = run(&dir, &["fmt", "--kind", "epd", "--check", "suite.txt"]);
+    assert_eq!(formatted.code, 0, "{}", formatted.stderr);
+    let formatted = run(
+        &dir,
+        &[
+            "fmt",
+            "--kind",
+            "epd",
+            "--epd-counters",
+            "operations",
+            "--check",
+            "suite.txt",
+        ],
+    );
+    assert!(
+        formatted.stderr.contains("would change 1 FEN"),
+        "{}",
+        formatted.stderr
+    );
+    let fixed = run(&dir, &["check", "--kind", "epd", "--fix", "suite.txt"]);
+    assert_eq!(fixed.code, 0, "{}", fixed.stderr);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("id \"WAC.001\";\n"), "{text}");
+    // Standard input too, whatever `--stdin-filename` says.
+    let stdin = common::fenlint_in(
+        &dir,
+        &[
+            "check",
+            "--kind",
+            "epd",
+            "--stdin-filename",
+            "x.fen",
+            "--format",
+            "json",
+            "-",
+        ],
+        Some(suite.as_bytes()),
+    );
+    assert!(
+        !stdin.codes().iter().any(|code| code.starts_with("fen::")),
+        "{}",
+        stdin.stdout
+    );
+}

@@ -371,7 +371,7 @@ fn json_lines_escape_quotes_backslashes_and_control_characters_only() {
     assert_eq!(run.code, 1, "{}", run.stderr);
     let path = r#"a\"b\\c\u0001\u001f\t"#.to_owned() + "\u{7f}é\u{2028}.fen";
     let unexpected = r#""code":"fen::fields::unexpected","message":"unexpected text"#;
-    let extra = r#""help":"Remove the extra text; EPD operations and comments do not belong in a FEN.","fix":null}"#;
+    let extra = r#""help":"Remove the extra text; comments do not belong in a FEN.","fix":null}"#;
     let expected = [
         format!(
             r#"{{"path":"{path}","line":1,"column":1,"end_line":1,"end_column":20,"byte_start":0,"byte_end":19,"severity":"warning","code":"fen::fields::missing","message":"FEN has 1 of 6 fields, expected also the side to move, castling, en passant, halfmove clock and fullmove number","help":"Readers assume defaults for missing fields; write them out, such as `w - - 0 1`, so that every tool reads the same position.","fix":null}}"#

@@ -5,7 +5,8 @@ use super::operation::{Operand, Operation};
 use crate::Span;
 use crate::diagnostics::text::{join_names, shown};
 use crate::diagnostics::{Capped, Code, Diagnostic};
-use crate::parse::is_check_counters;
+pub(super) use crate::parse::is_opcode;
+use crate::parse::{is_check_counters, is_opcode_char};
 use crate::syntax::{EpdOperation, MoveCounters, SyntaxKind, SyntaxTree};
 use crate::validate::{CounterText, Counters};
 
@@ -15,16 +16,6 @@ pub(super) const MAX_OPCODE_LEN: usize = 15;
 pub(super) const MAX_STRING_LEN: usize = 255;
 /// The recommended longest record, in bytes without the line terminator.
 pub const MAX_RECORD_LEN: usize = 1024;
-
-/// Whether `text` could be an opcode: a letter, then letters, digits and `_`.
-pub(super) fn is_opcode(text: &str) -> bool {
-    text.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) && text.chars().all(is_opcode_char)
-}
-
-/// Whether `c` may appear in an opcode after its first letter.
-fn is_opcode_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || c == '_'
-}
 
 /// The opcode and the operand of `text`, an opcode token written as an assignment
 /// (`v=-328`): a valid opcode, one `=`, and an operand of printable ASCII without `=` or `"`.

@@ -12,6 +12,7 @@ use super::counters::{fullmove_number, halfmove_clock};
 use super::cx::{Cx, PResult, Production, node, whole_field};
 use super::en_passant::en_passant;
 use super::holdings::{bracket_holdings, slash_holdings};
+use super::opcode::is_opcode;
 use super::placement::{is_piece_letter, placement};
 use super::side_to_move::side_to_move;
 use super::whitespace::{describe_whitespace, field, field_len, separator, whitespace};
@@ -74,6 +75,9 @@ fn starts_other_text(slot: SyntaxKind, text: &str, after: &str) -> bool {
     if text.starts_with(['#', ';', '{', '"']) || text.starts_with("//") {
         return true;
     }
+    if is_counter(slot) && starts_epd_operations(text, after) {
+        return true;
+    }
     let word = |text: &str| text.len() >= 2 && text.bytes().all(|byte| byte.is_ascii_alphabetic());
     if !word(text) || fits(slot, text) {
         return false;
@@ -83,6 +87,34 @@ fn starts_other_text(slot: SyntaxKind, text: &str, after: &str) -> bool {
         .and_then(|(rest, _)| field(rest).ok())
         .map(|(_, next)| next);
     next.is_some_and(|next| word(next) && !fits(field_after(Some(slot), next), next))
+}
+
+/// Whether `slot` is one of the counters after the en-passant square.
+fn is_counter(slot: SyntaxKind) -> bool {
+    matches!(
+        slot,
+        SyntaxKind::HalfmoveClock
+            | SyntaxKind::FullmoveNumber
+            | SyntaxKind::RemainingChecks
+            | SyntaxKind::GivenChecks
+    )
+}
+
+/// Whether `text`, followed by `after`, starts EPD operations (`hmvc 0; fmvn 9;`, `bm Qg6;`): an
+/// opcode, with or without its `;`, and a `;` somewhere in the rest of the line. In a FEN they
+/// take the counters' place, or follow them; read as counters they would be a cascade of errors
+/// with fixes that mend nothing.
+fn starts_epd_operations(text: &str, after: &str) -> bool {
+    is_opcode(text.strip_suffix(';').unwrap_or(text))
+        && (text.ends_with(';') || after.contains(';'))
+}
+
+/// Whether `text`, the extra text of a FEN, is EPD operations: one of them, or a `;` and what
+/// follows it (a perft suite's `;D1 20 ;D2 400`).
+fn is_epd_operations(text: &str) -> bool {
+    let first = text.split_whitespace().next().unwrap_or_default();
+    text.starts_with(';')
+        || starts_epd_operations(first, text.get(first.len()..).unwrap_or_default())
 }
 
 /// Whether a word of letters could be the field of kind `slot`, rightly or with a fixable
@@ -491,7 +523,11 @@ impl<'a> FieldsRead<'a> {
             slot = SyntaxKind::ExtraFields;
         }
         if slot == SyntaxKind::ExtraFields && self.extra.is_none() {
-            let after = self.last.map_or("FEN", field_name);
+            let after = match self.last {
+                None => "FEN",
+                Some(SyntaxKind::EnPassant) => "en-passant square",
+                Some(kind) => field_name(kind),
+            };
             self.extra = Some((
                 cx.start(SyntaxKind::ExtraFields, text),
                 cx.span(text),
@@ -507,33 +543,48 @@ impl<'a> FieldsRead<'a> {
     /// After the last field: closes the extra fields with `fen::fields::unexpected`, and
     /// reports the fields missing.
     fn finish(self, cx: &Cx<'a>) {
+        let mut epd_record = false;
         if let Some((open, first, after)) = self.extra {
             cx.finish(open);
             let span = first.cover(cx.span(self.last_field));
+            let operations = is_epd_operations(cx.source_text(span));
+            // EPD operations right after the en-passant square: the line is a whole EPD record.
+            epd_record = operations && self.groups == 4;
             cx.report(
                 Diagnostic::new(
                     Code::FieldsUnexpected,
                     around_shown(
-                        "unexpected text `",
+                        if operations {
+                            "operations of an EPD record `"
+                        } else {
+                            "unexpected text `"
+                        },
                         cx.source_text(span),
                         &format!("` after the {after}, expected the end of the FEN"),
                     ),
                 )
                 .primary(span, "not part of a FEN")
-                .help(if cx.source_text(span).starts_with("moves") {
-                    "UCI's `position fen FEN moves …` plays the moves after the FEN, which no FEN holds: write the FEN of the position after them, or remove them."
-                } else {
-                    "Remove the extra text; EPD operations and comments do not belong in a FEN."
-                }),
+                .help(extra_text_help(cx.source_text(span))),
             );
         }
-        if self.groups < GROUPS.len() && !self.counters_moved {
+        if self.groups < GROUPS.len() && !self.counters_moved && !epd_record {
             // Three-check counters after the en-passant square (`… - 3+3`): the counters
             // missing would follow them.
             let checks =
                 (self.last == Some(SyntaxKind::RemainingChecks)).then_some(self.last_field);
             report_missing_fields(cx, self.groups, self.last_group_field, checks);
         }
+    }
+}
+
+/// The help for `text`, extra text after a FEN's fields.
+fn extra_text_help(text: &str) -> &'static str {
+    if text.starts_with("moves") {
+        "UCI's `position fen FEN moves …` plays the moves after the FEN, which no FEN holds: write the FEN of the position after them, or remove them."
+    } else if is_epd_operations(text) {
+        "These are EPD operations (PGN §16.2), as test suites and perft suites keep them: if the file holds EPD records, name it `.epd` or check it with `--kind epd`; a FEN holds none."
+    } else {
+        "Remove the extra text; comments do not belong in a FEN."
     }
 }
 
@@ -692,6 +743,47 @@ pub(super) fn byte_order_mark<'a>(cx: &Cx<'a>, input: &'a str) -> &'a str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// EPD operations in a FEN, in the counters' place or after them, are one report of extra
+    /// text that names them, with no fix: read as counters, `hmvc 0;` drew fixes that changed
+    /// the clock. A word that starts no operation is still read as a counter.
+    #[test]
+    fn epd_operations_in_a_fen_are_one_report_without_a_fix() {
+        for (fen, text) in [
+            (
+                "4k3/8/8/8/8/8/8/4K3 w - - hmvc 0; fmvn 9;",
+                "hmvc 0; fmvn 9;",
+            ),
+            (
+                "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"x\";",
+                "bm Kd2; id \"x\";",
+            ),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5 ;D2 25", ";D1 5 ;D2 25"),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 bm Kd2;", "bm Kd2;"),
+        ] {
+            let parse = crate::parse(fen);
+            let codes: Vec<Code> = parse.diagnostics().iter().map(Diagnostic::code).collect();
+            assert_eq!(codes, [Code::FieldsUnexpected], "{fen}");
+            let found = &parse.diagnostics()[0];
+            assert!(
+                found
+                    .message()
+                    .starts_with(&format!("operations of an EPD record `{text}`")),
+                "{fen}"
+            );
+            assert!(found.fix().is_none(), "{fen}");
+            assert!(found.help_text().unwrap().contains("--kind epd"), "{fen}");
+        }
+        let parse = crate::parse("4k3/8/8/8/8/8/8/4K3 w - - x 1");
+        assert!(
+            parse
+                .diagnostics()
+                .iter()
+                .any(|d| d.code() == Code::HalfmoveClockInvalid),
+            "{:?}",
+            parse.diagnostics()
+        );
+    }
 
     /// An en-passant `-` run into a halfmove clock of one digit, one field short, is read as the
     /// two fields it was meant as, with one error whose fix puts the space back; with the fields

@@ -15,6 +15,7 @@ mod cx;
 mod epd;
 mod fen;
 mod fen_tag;
+mod opcode;
 mod whitespace;
 
 pub(crate) use counters::leading_zero;
@@ -22,6 +23,7 @@ pub(crate) use cx::Cx;
 pub(crate) use epd::is_check_counters;
 pub use fen::MAX_LINE_LEN;
 pub(crate) use fen::{fen, line_too_long};
+pub(crate) use opcode::{is_opcode, is_opcode_char};
 mod checks;
 mod counters;
 mod en_passant;

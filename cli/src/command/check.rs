@@ -76,11 +76,12 @@ pub fn run_check(args: &CheckArgs) -> u8 {
         }
     }
     if args.diff {
-        return diff_fixes(&files, &mut per_file, run.trouble);
+        return diff_fixes(&files, args.kind, &mut per_file, run.trouble);
     }
     if args.fix {
         let unfixable = fix_files(
             &files,
+            args.kind,
             &mut per_file,
             args.write_read_only,
             &mut run.trouble,
@@ -128,7 +129,7 @@ impl Run<'_> {
     /// written before the next is read.
     fn check_files(&mut self, files: Vec<PathBuf>, args: &CheckArgs, per_file: &mut PerFile) {
         for file in files {
-            let (path, kind) = name_and_kind(&file, args.stdin_filename.as_deref());
+            let (path, kind) = name_and_kind(&file, args.stdin_filename.as_deref(), args.kind);
             let settings_of = settings_path(&file, args.stdin_filename.as_deref());
             let Some(validator) = per_file.validator(settings_of, &mut self.trouble) else {
                 continue;

@@ -10,10 +10,10 @@ use fenlint::Validator;
 use fenlint::files::FileKind;
 
 use super::{
-    CLEAN, ERRORS, PerFile, TROUBLE, fits_in_lines, is_stdin, lint_input, long_notes,
+    CLEAN, ERRORS, PerFile, TROUBLE, fits_in_lines, is_stdin, kind_of, lint_input, long_notes,
     name_and_kind, output_failed, read_elided,
 };
-use crate::args::CheckArgs;
+use crate::args::{CheckArgs, KindArg};
 use crate::finding::Totals;
 use crate::output::Printer;
 use crate::pipeline::Stop;
@@ -66,13 +66,18 @@ pub fn fix_notes(
 
 /// `check --fix --diff` on files: the diff of each file's fixes on stdout, nothing written.
 /// Exit 1 when something would change.
-pub fn diff_fixes(files: &[PathBuf], per_file: &mut PerFile, mut trouble: bool) -> u8 {
+pub fn diff_fixes(
+    files: &[PathBuf],
+    kind: Option<KindArg>,
+    per_file: &mut PerFile,
+    mut trouble: bool,
+) -> u8 {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut changed = false;
     let mut closed = false;
     let cwd = std::env::current_dir().ok();
     for file in files {
-        let (name, kind) = name_and_kind(file, None);
+        let (name, kind) = name_and_kind(file, None, kind);
         let mut elided = match read_elided(file, kind) {
             Ok(elided) => elided,
             Err(error) => {
@@ -127,7 +132,7 @@ pub fn diff_fixes(files: &[PathBuf], per_file: &mut PerFile, mut trouble: bool) 
 /// is left on stderr, in the format asked for; the exit status as for a file. With `--diff`,
 /// the diff on stdout instead, and exit 1 when something would change.
 pub fn fix_stdin(args: &CheckArgs, validator: &Validator, printer: &mut Printer) -> u8 {
-    let (name, kind) = name_and_kind(Path::new("-"), args.stdin_filename.as_deref());
+    let (name, kind) = name_and_kind(Path::new("-"), args.stdin_filename.as_deref(), args.kind);
     // The lines longer than the limit are not held in memory, but copied from where they are
     // kept to the output (the fixed text, or the diff's context).
     let mut elided = match bounded::Elided::read_stream(kind, io::stdin().lock()) {
@@ -250,6 +255,7 @@ pub fn restored(elided: &mut bounded::Elided, text: &[u8]) -> io::Result<std::fs
 /// which may never end).
 pub fn fix_files(
     files: &[PathBuf],
+    kind: Option<KindArg>,
     per_file: &mut PerFile,
     write_read_only: bool,
     trouble: &mut bool,
@@ -259,7 +265,7 @@ pub fn fix_files(
         let Some(validator) = per_file.validator(file, trouble) else {
             continue;
         };
-        match fix_file(file, &validator, write_read_only) {
+        match fix_file(file, kind_of(file, kind), &validator, write_read_only) {
             Ok(Some((kind, bytes, fixed))) => {
                 fix_notes(&file.display().to_string(), kind, &bytes, &fixed, false);
             }
@@ -279,16 +285,16 @@ pub fn fix_files(
     unfixable
 }
 
-/// Applies the fixes to `path`, crash-safely, in bounded memory (a line past the limit is
+/// Applies the fixes to `path`, read as `kind`, crash-safely, in bounded memory (a line past the limit is
 /// copied as it is); returns its kind, what it held (each long line a marker) and what was
 /// done, or `None` when it was left as it is (a PGN file with a long line, which is said).
 pub fn fix_file(
     path: &Path,
+    kind: FileKind,
     validator: &Validator,
     write_read_only: bool,
 ) -> io::Result<Option<(FileKind, Vec<u8>, fenlint::files::Fixed)>> {
     let target = write::target(path, write_read_only)?;
-    let kind = FileKind::of(path);
     let mut elided = bounded::Elided::read_file(kind, std::fs::File::open(path)?)?;
     let bytes = std::mem::take(&mut elided.text);
     let name = path.display().to_string();

@@ -11,7 +11,7 @@ use fenlint::files::FileHints;
 use fenlint::files::FileKind;
 
 use super::{
-    CLEAN, ERRORS, TROUBLE, files_of, fits_in_lines, is_stdin, long_notes, name_and_kind,
+    CLEAN, ERRORS, TROUBLE, files_of, fits_in_lines, is_stdin, kind_of, long_notes, name_and_kind,
     output_failed, read_elided, settings_path,
 };
 use crate::args::FmtArgs;
@@ -66,7 +66,7 @@ pub fn run_fmt(args: &FmtArgs) -> u8 {
         let name = file.display().to_string();
         let mut of_file = FmtCounts::default();
         let formatted = if args.diff {
-            let kind = FileKind::of(&file);
+            let kind = kind_of(&file, args.kind);
             read_elided(&file, kind).map(|elided| {
                 format_elided(
                     kind,
@@ -210,7 +210,7 @@ pub fn fmt_file(
         validator,
     };
     let settings = &settings;
-    let kind = FileKind::of(file);
+    let kind = kind_of(file, args.kind);
     let name = file.display().to_string();
     if args.check {
         let source = match input::open(file)? {
@@ -319,7 +319,7 @@ pub fn fmt_stdin(
     variant: Option<fenlint::position::Variant>,
     validator: &Validator,
 ) -> u8 {
-    let (name, kind) = name_and_kind(Path::new("-"), args.stdin_filename.as_deref());
+    let (name, kind) = name_and_kind(Path::new("-"), args.stdin_filename.as_deref(), args.kind);
     if !args.diff {
         let settings = &FmtSettings {
             options,

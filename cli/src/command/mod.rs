@@ -13,7 +13,7 @@ use std::sync::Arc;
 use fenlint::Validator;
 use fenlint::files::FileKind;
 
-use crate::args::{CheckArgs, ColorChoice, WalkArgs};
+use crate::args::{CheckArgs, ColorChoice, KindArg, WalkArgs};
 use crate::finding::{Finding, Totals};
 use crate::output::Printer;
 use crate::pipeline::Stop;
@@ -74,13 +74,21 @@ pub fn settings_path<'p>(file: &'p Path, stdin_filename: Option<&'p Path>) -> &'
     }
 }
 
-/// The name the report gives `file` and the kind it is read as: standard input goes by
-/// `stdin_filename` when there is one (its extension, in any case, picks the kind).
-pub fn name_and_kind(file: &Path, stdin_filename: Option<&Path>) -> (Arc<str>, FileKind) {
-    match stdin_filename.filter(|_| is_stdin(file)) {
-        Some(name) => (name.display().to_string().into(), FileKind::of(name)),
-        None => (file.display().to_string().into(), FileKind::of(file)),
-    }
+/// The name the report gives `file` and the kind it is read as: `kind` (`--kind`) when given,
+/// else by the extension of `file`'s name. Standard input goes by `stdin_filename` when there is
+/// one.
+pub fn name_and_kind(
+    file: &Path,
+    stdin_filename: Option<&Path>,
+    kind: Option<KindArg>,
+) -> (Arc<str>, FileKind) {
+    let name = stdin_filename.filter(|_| is_stdin(file)).unwrap_or(file);
+    (name.display().to_string().into(), kind_of(name, kind))
+}
+
+/// The kind `file` is read as: `kind` (`--kind`) when given, else by its extension.
+pub fn kind_of(file: &Path, kind: Option<KindArg>) -> FileKind {
+    kind.map_or_else(|| FileKind::of(file), FileKind::from)
 }
 
 /// All of `file` (standard input for `-`), as `--diff` reads it: each line past the limit
