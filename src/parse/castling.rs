@@ -177,11 +177,23 @@ impl<'a> Order<'a> {
                 .position(|b| b == letter)
                 .unwrap_or_default();
             let start = cx.span(self.field).start.saturating_add(first);
+            // A letter twice and the same letter of the other colour not at all (`Kqkq`): one
+            // of the two may be a slip of the shift key, and which one is not for a fix to say.
+            let other_colour = if letter.is_ascii_uppercase() {
+                letter.to_ascii_lowercase()
+            } else {
+                letter.to_ascii_uppercase()
+            };
+            let case_slip = !self.field.bytes().any(|b| b == other_colour);
+            if case_slip {
+                self.clean = false;
+            }
             report_duplicate(
                 cx,
                 char::from(letter),
                 span,
                 Span::new(start, start.saturating_add(1)),
+                case_slip.then_some(char::from(other_colour)),
             );
             return;
         }
@@ -277,27 +289,40 @@ fn report_board_order(cx: &Cx<'_>, field: Span, canonical: String, clean: bool) 
     cx.report(diagnostic);
 }
 
-fn report_duplicate(cx: &Cx<'_>, letter: char, span: Span, first: Span) {
+/// `fen::castling::duplicate` for `letter` at `span`, first given at `first`; `other_colour`
+/// is the same letter of the other colour when the field lacks it (then one of the two may be
+/// meant as it, and there is no fix).
+fn report_duplicate(
+    cx: &Cx<'_>,
+    letter: char,
+    span: Span,
+    first: Span,
+    other_colour: Option<char>,
+) {
     if cx.full() {
         return;
     }
     let mut buffer = [0; 4];
     let letter = &*letter.encode_utf8(&mut buffer);
-    cx.report(
-        Diagnostic::new(
-            Code::CastlingDuplicate,
-            [
-                "duplicate castling right `",
-                letter,
-                "`, expected each letter once",
-            ]
-            .concat(),
-        )
-        .primary(span, "repeated")
-        .secondary(first, "first given here")
-        .help(["Remove the second `", letter, "`."].concat())
-        .with_fix(span, ""),
-    );
+    let diagnostic = Diagnostic::new(
+        Code::CastlingDuplicate,
+        [
+            "duplicate castling right `",
+            letter,
+            "`, expected each letter once",
+        ]
+        .concat(),
+    )
+    .primary(span, "repeated")
+    .secondary(first, "first given here");
+    cx.report(match other_colour {
+        None => diagnostic
+            .help(["Remove the second `", letter, "`."].concat())
+            .with_fix(span, ""),
+        Some(other) => diagnostic.help(format!(
+            "Remove one `{letter}`, or, if one of them was meant as `{other}`, write `{other}` there; check the board for which rights stand."
+        )),
+    });
 }
 
 fn report_dash(cx: &Cx<'_>, span: Span, only_dashes: bool) {
@@ -357,4 +382,37 @@ fn report_invalid_characters(cx: &Cx<'_>, span: Span, _: &str) {
             "Castling rights are `K`/`Q` (White), `k`/`q` (Black), or the file letter of the rook (`A`–`H` for White, `a`–`h` for Black); `-` when nobody can castle."
         },
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Code;
+
+    /// A letter given twice is removed by the fix, unless the same letter of the other colour
+    /// is missing (`Kqkq`): then either may be meant as it, and neither the duplicate nor the
+    /// order has a fix.
+    #[test]
+    fn a_repeated_letter_whose_other_colour_is_missing_has_no_fix() {
+        let fixes = |fen: &str| -> Vec<(Code, bool)> {
+            crate::parse(fen)
+                .diagnostics()
+                .iter()
+                .map(|d| (d.code(), d.fix().is_some()))
+                .collect()
+        };
+        assert_eq!(
+            fixes("r3k2r/8/8/8/8/8/8/R3K2R w Kqkq - 0 1"),
+            [
+                (Code::CastlingOrder, false),
+                (Code::CastlingDuplicate, false)
+            ]
+        );
+        let parse = crate::parse("r3k2r/8/8/8/8/8/8/R3K2R w Kqkq - 0 1");
+        let duplicate = &parse.diagnostics()[1];
+        assert!(duplicate.help_text().unwrap().contains("meant as `Q`"));
+        assert_eq!(
+            fixes("r3k2r/8/8/8/8/8/8/R3K2R w KQkqq - 0 1"),
+            [(Code::CastlingDuplicate, true)]
+        );
+    }
 }
