@@ -75,7 +75,10 @@ fn starts_other_text(slot: SyntaxKind, text: &str, after: &str) -> bool {
     if text.starts_with(['#', ';', '{', '"']) || text.starts_with("//") {
         return true;
     }
-    if is_counter(slot) && starts_epd_operations(text, after) {
+    if text.starts_with(|c: char| c.is_ascii_alphabetic())
+        && is_counter(slot)
+        && starts_epd_operations(text, after)
+    {
         return true;
     }
     let word = |text: &str| text.len() >= 2 && text.bytes().all(|byte| byte.is_ascii_alphabetic());
@@ -498,6 +501,9 @@ impl<'a> FieldsRead<'a> {
     /// `-90 1` may as well be `- 0 1` with its space mistyped as `9`, and then no reading or
     /// fix is sure.
     fn dash_run_into_clock(&self, text: &'a str, after: &str) -> Option<(&'a str, &'a str)> {
+        if self.last != Some(SyntaxKind::Castling) || !text.starts_with('-') {
+            return None;
+        }
         let number =
             |text: &str| !text.is_empty() && text.bytes().all(|byte| byte.is_ascii_digit());
         let (dash, clock) = text.split_at_checked(1)?;
