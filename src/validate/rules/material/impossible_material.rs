@@ -55,7 +55,11 @@ fn report(check: &mut Check<'_, '_>, color: Color) {
         .color(color)
         .str(" has ")
         .number(u64::from(pawns))
-        .str(" pawns and ");
+        .str(if pawns == 1 {
+            " pawn and "
+        } else {
+            " pawns and "
+        });
     let mut first = true;
     for &(name, n) in extras.iter().filter(|&&(_, n)| n > 0) {
         if !first {
@@ -72,11 +76,16 @@ fn report(check: &mut Check<'_, '_>, color: Color) {
         .str(" (")
         .number(u64::from(promoted))
         .str(" promoted), expected at most 8 together");
+    let missing = 8u32.saturating_sub(pawns);
     let label = Message::with_capacity(48)
         .number(u64::from(promoted))
         .str(" promoted, but only ")
-        .number(u64::from(8u32.saturating_sub(pawns)))
-        .str(" pawns missing");
+        .number(u64::from(missing))
+        .str(if missing == 1 {
+            " pawn missing"
+        } else {
+            " pawns missing"
+        });
     let span = check.placement_span();
     check.report(
         Diagnostic::new(Code::MaterialImpossible, message)
@@ -112,6 +121,33 @@ fn at_most_two(set: u64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// One pawn, and one pawn missing, are said in the singular.
+    #[test]
+    fn one_pawn_is_one_pawn() {
+        let found = |fen: &str| {
+            let lint = crate::lint(fen);
+            let diagnostic = lint
+                .diagnostics()
+                .iter()
+                .find(|d| d.code() == Code::MaterialImpossible)
+                .cloned()
+                .unwrap_or_else(|| panic!("{fen}"));
+            let label = diagnostic.labels()[0].text().to_owned();
+            (diagnostic.message().to_owned(), label)
+        };
+        let (message, _) = found("qqqqk3/qqqqq3/8/8/8/8/p7/4K3 w - - 0 1");
+        assert!(
+            message.starts_with("Black has 1 pawn and 8 extra queens"),
+            "{message}"
+        );
+        let (message, label) = found("qnbqkbnq/ppppppp1/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1");
+        assert!(
+            message.starts_with("Black has 7 pawns and 2 extra queens"),
+            "{message}"
+        );
+        assert_eq!(label, "2 promoted, but only 1 pawn missing");
+    }
 
     #[test]
     fn the_set_size_tests_agree_with_a_count() {
