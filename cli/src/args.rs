@@ -59,8 +59,9 @@ pub struct ManArgs {
 #[derive(Debug, Args)]
 pub struct FmtArgs {
     /// Files or directories to format; `-` alone formats standard input to standard output.
-    /// Directories are walked for `.fen`, `.epd` and `.pgn` files (any case); a file named here
-    /// is read whatever its name (`.txt` as FEN lines).
+    /// Directories are walked for `.fen`, `.epd` and `.pgn` files (any case) and those whose
+    /// extension `fenlint.toml`'s `[extensions]` names; a file named here is read whatever its
+    /// name (`.txt` as FEN lines).
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
     /// Castling notation: plain FEN and X-FEN (`KQkq`, a file letter for an inner rook), or
@@ -106,8 +107,8 @@ pub struct FmtArgs {
     #[arg(long)]
     pub diff: bool,
     /// Read every file as this kind, whatever its name: `fen` (a FEN a line), `epd` (an EPD
-    /// record a line) or `pgn` [default: from each file's extension: `.epd`, `.pgn`, anything
-    /// else FEN lines].
+    /// record a line) or `pgn` [default: from each file's extension, as `fenlint.toml`'s
+    /// `[extensions]` name it, else `.epd`, `.pgn`, anything else FEN lines].
     #[arg(long, value_enum, value_name = "KIND")]
     pub kind: Option<KindArg>,
     /// The file name standard input (`-`) stands for: its extension picks the kind (`.epd`,
@@ -199,8 +200,9 @@ pub enum EpArg {
 pub struct CheckArgs {
     /// Files or directories to lint; `-` for standard input; nothing for the current directory
     /// (as ruff does; standard input when `--stdin-filename` is given). Directories are walked
-    /// for `.fen`, `.epd` and `.pgn` files (any case), skipping hidden and ignored ones as
-    /// ripgrep does; a file named here is read whatever its name (`.txt` as FEN lines). With
+    /// for `.fen`, `.epd` and `.pgn` files (any case) and those whose extension
+    /// `fenlint.toml`'s `[extensions]` names, skipping hidden and ignored ones as ripgrep does;
+    /// a file named here is read whatever its name (`.txt` as FEN lines). With
     /// `--fix` or `--diff`, standard input must be the only input: the fixed text (or the
     /// diff) goes to stdout, the report of what is left to stderr.
     pub paths: Vec<PathBuf>,
@@ -245,8 +247,8 @@ pub struct CheckArgs {
     #[arg(long, conflicts_with = "fen")]
     pub diff: bool,
     /// Read every file as this kind, whatever its name: `fen` (a FEN a line), `epd` (an EPD
-    /// record a line) or `pgn` [default: from each file's extension: `.epd`, `.pgn`, anything
-    /// else FEN lines].
+    /// record a line) or `pgn` [default: from each file's extension, as `fenlint.toml`'s
+    /// `[extensions]` name it, else `.epd`, `.pgn`, anything else FEN lines].
     #[arg(long, value_enum, value_name = "KIND", conflicts_with = "fen")]
     pub kind: Option<KindArg>,
     /// The file name standard input (`-`) stands for: its extension picks the kind (`.epd`,

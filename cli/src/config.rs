@@ -7,6 +7,9 @@
 //! warn = ["fen::castling"]                 # codes reported as warnings (a prefix: a group)
 //! allow = ["fen::fields::missing"]         # codes not reported
 //!
+//! [extensions]                             # files read as a kind by their extension
+//! perft = "epd"                            # fen, epd or pgn; also picked up by directory walks
+//!
 //! [format]                                 # how `fmt` (and an editor's formatting) writes FENs
 //! castling = "fen"                         # fen, xfen or shredder
 //! holdings = "bracket"                     # bracket or slash
@@ -21,10 +24,11 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use clap::ValueEnum;
+use fenlint::files::FileKind;
 use fenlint::position::Variant;
 use fenlint::{Code, Severity, Validator};
 
-use crate::args::{ChecksArg, ConfigArgs, EpArg, HoldingsArg, ToArg, VariantArg};
+use crate::args::{ChecksArg, ConfigArgs, EpArg, HoldingsArg, KindArg, ToArg, VariantArg};
 use crate::selector::{self, Selection, Selector};
 
 /// The settings of a `fenlint.toml`.
@@ -36,6 +40,18 @@ pub struct Config {
     pub warn: Vec<Setting>,
     pub allow: Vec<Setting>,
     pub format: FormatConfig,
+    /// The `[extensions]` table: extensions, in lower case and without the dot, and the kind
+    /// of file they name.
+    pub extensions: HashMap<String, FileKind>,
+}
+
+impl Config {
+    /// The kind `[extensions]` gives a file at `path`, by its extension in any case; `None` when
+    /// the table does not name it.
+    pub fn kind_of(&self, path: &Path) -> Option<FileKind> {
+        let extension = path.extension()?.to_str()?.to_ascii_lowercase();
+        self.extensions.get(&extension).copied()
+    }
 }
 
 /// A value of `fenlint.toml` (a variant or a code) and where it is written.
@@ -194,11 +210,17 @@ pub fn read_file(path: PathBuf) -> Result<Config, String> {
 /// settings of the file it stands for.
 pub fn for_file(path: &Path) -> Result<Config, String> {
     let cwd = std::env::current_dir().map_err(|error| error.to_string())?;
-    let dir = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => cwd.join(parent),
+    find(&directory_of(path, cwd))
+}
+
+/// The directory of the file at `path`, relative to `cwd`, without `.` components: the files
+/// of one directory, however they are named (`./a.fen`, `a.fen`), find the same `fenlint.toml`
+/// under the same name.
+fn directory_of(path: &Path, cwd: PathBuf) -> PathBuf {
+    match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => cwd.join(parent).components().collect(),
         _ => cwd,
-    };
-    find(&dir)
+    }
 }
 
 /// The 1-based line and column (in characters) of byte `at` of `text`.
@@ -270,11 +292,19 @@ fn read(text: &str) -> Result<Config, (usize, String)> {
                         .ok_or_else(|| (at.start, "`format` must be a table".to_owned()))?,
                 )?;
             }
+            "extensions" => {
+                config.extensions = read_extensions(
+                    value
+                        .get_ref()
+                        .as_table()
+                        .ok_or_else(|| (at.start, "`extensions` must be a table".to_owned()))?,
+                )?;
+            }
             other => {
                 return Err((
                     key.span().start,
                     format!(
-                        "unknown setting `{other}`, expected `variant`, `deny`, `warn`, `allow` or `[format]`"
+                        "unknown setting `{other}`, expected `variant`, `deny`, `warn`, `allow`, `[extensions]` or `[format]`"
                     ),
                 ));
             }
@@ -283,39 +313,62 @@ fn read(text: &str) -> Result<Config, (usize, String)> {
     Ok(config)
 }
 
+/// The `[extensions]` table: each key an extension (a leading `.` is allowed), each value the
+/// kind of file it names.
+fn read_extensions(
+    table: &toml::de::DeTable<'_>,
+) -> Result<HashMap<String, FileKind>, (usize, String)> {
+    let mut extensions = HashMap::new();
+    for (key, value) in table {
+        let name: &str = key.get_ref();
+        let extension = name.strip_prefix('.').unwrap_or(name);
+        if extension.is_empty() || extension.contains(['.', '/', '\\']) {
+            return Err((
+                key.span().start,
+                format!("`extensions.{name}` is not an extension, expected a name such as `perft`"),
+            ));
+        }
+        let kind: KindArg = choice(&format!("extensions.{name}"), value)?;
+        extensions.insert(extension.to_ascii_lowercase(), FileKind::from(kind));
+    }
+    Ok(extensions)
+}
+
+/// The value of `key`, one of the names of `T` in any case, or what is wrong with it.
+fn choice<T: ValueEnum>(
+    key: &str,
+    value: &toml::Spanned<toml::de::DeValue<'_>>,
+) -> Result<T, (usize, String)> {
+    let names = || {
+        T::value_variants()
+            .iter()
+            .filter_map(|v| v.to_possible_value())
+            .map(|v| format!("`{}`", v.get_name()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    value
+        .get_ref()
+        .as_str()
+        .and_then(|name| T::from_str(name, true).ok())
+        .ok_or_else(|| {
+            (
+                value.span().start,
+                format!("`{key}` must be one of {}", names()),
+            )
+        })
+}
+
 /// The `[format]` table.
 fn read_format(table: &toml::de::DeTable<'_>) -> Result<FormatConfig, (usize, String)> {
-    fn choice<T: ValueEnum>(
-        key: &str,
-        value: &toml::Spanned<toml::de::DeValue<'_>>,
-    ) -> Result<T, (usize, String)> {
-        let names = || {
-            T::value_variants()
-                .iter()
-                .filter_map(|v| v.to_possible_value())
-                .map(|v| format!("`{}`", v.get_name()))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        value
-            .get_ref()
-            .as_str()
-            .and_then(|name| T::from_str(name, true).ok())
-            .ok_or_else(|| {
-                (
-                    value.span().start,
-                    format!("`format.{key}` must be one of {}", names()),
-                )
-            })
-    }
     let mut format = FormatConfig::default();
     for (key, value) in table {
         let key_name: &str = key.get_ref();
         match key_name {
-            "castling" => format.castling = Some(choice(key_name, value)?),
-            "holdings" => format.holdings = Some(choice(key_name, value)?),
-            "checks" => format.checks = Some(choice(key_name, value)?),
-            "en_passant" => format.en_passant = Some(choice(key_name, value)?),
+            "castling" => format.castling = Some(choice("format.castling", value)?),
+            "holdings" => format.holdings = Some(choice("format.holdings", value)?),
+            "checks" => format.checks = Some(choice("format.checks", value)?),
+            "en_passant" => format.en_passant = Some(choice("format.en_passant", value)?),
             other => {
                 return Err((
                     key.span().start,
@@ -386,10 +439,7 @@ impl Configs {
             ConfigChoice::File(file) => file.clone(),
             ConfigChoice::Nearest => {
                 let cwd = std::env::current_dir().map_err(|error| error.to_string())?;
-                match path.parent() {
-                    Some(parent) if !parent.as_os_str().is_empty() => cwd.join(parent),
-                    _ => cwd,
-                }
+                directory_of(path, cwd)
             }
         };
         let choice = &self.choice;
@@ -444,6 +494,11 @@ impl Validators {
         self.every_occurrence = true;
         self.built.clear();
         self
+    }
+
+    /// The settings each file is read with.
+    pub fn configs(&mut self) -> &mut Configs {
+        &mut self.configs
     }
 
     /// The validator for a file at `path` (see [`Configs::for_file`]).

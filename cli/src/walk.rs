@@ -15,21 +15,27 @@ pub struct Expansion {
     pub errors: Vec<String>,
 }
 
-/// Whether a walked file is one of ours: its extension, in any case, says which kind of
-/// position file it is (the kind it is then read as).
-fn is_position_file(path: &Path) -> bool {
+/// Whether a walked file is one of ours by its extension alone, in any case: `.fen`, `.epd`
+/// or `.pgn`. [`expand`] also takes the files that `also` accepts (those the settings'
+/// `[extensions]` name).
+pub fn is_position_file(path: &Path) -> bool {
     FileKind::of_extension(path).is_some()
 }
 
 /// The files to lint: the paths given (any kind of file named on the command line is read,
 /// a FIFO included), with directories walked as ripgrep walks them. Walked directories give
-/// their `.fen`, `.epd` and `.pgn` regular files, sorted by name; hidden files and directories
+/// their `.fen`, `.epd` and `.pgn` regular files and those `also` accepts, sorted by name; hidden files and directories
 /// and what `.gitignore`, `.ignore` and `.fenlintignore` files exclude are skipped unless
 /// `no_ignore` (which overrides all three); symbolic links are followed only with `follow` (a
 /// loop is reported and skipped); FIFOs, sockets and devices found by the walk are skipped with
 /// a warning. A file named twice, or named and also found by a walk, is read once, where it
 /// first comes (paths compare as git names them: `./a.fen` is `a.fen`).
-pub fn expand(paths: &[PathBuf], no_ignore: bool, follow: bool) -> Expansion {
+pub fn expand(
+    paths: &[PathBuf],
+    no_ignore: bool,
+    follow: bool,
+    also: &mut dyn FnMut(&Path) -> bool,
+) -> Expansion {
     let mut expansion = Expansion::default();
     let cwd = std::env::current_dir().ok();
     let mut seen = std::collections::HashSet::new();
@@ -58,7 +64,8 @@ pub fn expand(paths: &[PathBuf], no_ignore: bool, follow: bool) -> Expansion {
                     let Some(file_type) = entry.file_type() else {
                         continue; // Standard input; never yielded by a directory walk.
                     };
-                    if file_type.is_dir() || !is_position_file(entry.path()) {
+                    if file_type.is_dir() || !(is_position_file(entry.path()) || also(entry.path()))
+                    {
                         continue;
                     }
                     if file_type.is_file() {

@@ -383,3 +383,107 @@ fn kind_reads_a_file_as_the_kind_named() {
         stdin.stdout
     );
 }
+
+/// `[extensions]` in `fenlint.toml`: a perft suite kept as `.perft` is read as EPD records by
+/// `check`, `--fix`, `--diff` and `fmt`, named or found by a walk of the folders the file covers
+/// (and not elsewhere, nor with `--no-config`); `--kind` wins over it; standard input goes by
+/// `--stdin-filename`; a kind that does not exist is an error with its line and column.
+#[test]
+fn settings_name_the_kind_of_an_extension() {
+    let dir = scratch("extensions");
+    let suite = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400\n\
+                 2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - bm Qg6; id \"WAC.001\"\n";
+    std::fs::create_dir_all(dir.join("books/deep")).unwrap();
+    std::fs::create_dir_all(dir.join("elsewhere")).unwrap();
+    write(
+        &dir,
+        "books/fenlint.toml",
+        b"[extensions]\n\".PERFT\" = \"epd\"\n",
+    );
+    let path = write(&dir, "books/deep/suite.perft", suite.as_bytes());
+    write(&dir, "elsewhere/other.perft", suite.as_bytes());
+
+    // Walked: only the suite under the settings, read as EPD: the notes on the conventions of
+    // EPD files, once each (as FEN lines both records would be errors).
+    let walked = run(&dir, &["check", "--format", "json", "."]);
+    assert_eq!(walked.code, 0, "{}", walked.stdout);
+    assert_eq!(
+        walked.codes(),
+        [
+            "epd::fields::move_counters",
+            "epd::operation::leading_semicolon",
+            "epd::operation::unterminated"
+        ],
+        "{}",
+        walked.stdout
+    );
+    assert!(walked.stdout.contains("suite.perft"), "{}", walked.stdout);
+    assert!(!walked.stdout.contains("other.perft"), "{}", walked.stdout);
+    let unconfigured = run(&dir, &["check", "--no-config", "."]);
+    assert!(
+        unconfigured.stdout.contains("0 files"),
+        "{}",
+        unconfigured.stdout
+    );
+    // Named, it is read as the settings say; `--kind` wins over them.
+    let named = run(
+        &dir,
+        &["check", "--format", "json", "books/deep/suite.perft"],
+    );
+    assert_eq!(named.codes(), walked.codes(), "{}", named.stdout);
+    let as_fen = run(
+        &dir,
+        &[
+            "check",
+            "--kind",
+            "fen",
+            "--format",
+            "json",
+            "books/deep/suite.perft",
+        ],
+    );
+    assert_eq!(
+        as_fen.codes(),
+        ["fen::fields::unexpected"; 2],
+        "{}",
+        as_fen.stdout
+    );
+    let stdin = common::fenlint_in(
+        &dir,
+        &[
+            "check",
+            "--stdin-filename",
+            "books/x.perft",
+            "--format",
+            "json",
+            "-",
+        ],
+        Some(suite.as_bytes()),
+    );
+    assert_eq!(stdin.codes(), walked.codes(), "{}", stdin.stdout);
+
+    // `--diff`, `--fix` and `fmt` read it as EPD too: the `;` is added to the record.
+    let diff = run(&dir, &["check", "--fix", "--diff", "books"]);
+    assert!(diff.stdout.contains("+2rr3k"), "{}", diff.stdout);
+    let formatted = run(&dir, &["fmt", "--check", "books"]);
+    assert_eq!(formatted.code, 0, "{}", formatted.stderr);
+    let fixed = run(&dir, &["check", "--fix", "books"]);
+    assert_eq!(fixed.code, 0, "{}", fixed.stderr);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("id \"WAC.001\";\n"), "{text}");
+
+    write(
+        &dir,
+        "books/fenlint.toml",
+        b"[extensions]\nperft = \"epd\"\ntxt = \"csv\"\n",
+    );
+    let wrong = run(&dir, &["check", "books"]);
+    assert_eq!(wrong.code, 2, "{}", wrong.stderr);
+    assert!(
+        wrong
+            .stderr
+            .contains("fenlint.toml:3:7: `extensions.txt` must be one of `fen`, `epd`, `pgn`"),
+        "{}",
+        wrong.stderr
+    );
+}

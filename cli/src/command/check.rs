@@ -65,9 +65,10 @@ pub fn run_check(args: &CheckArgs) -> u8 {
         let Some(validator) = per_file.validator(name, &mut run.trouble) else {
             return TROUBLE;
         };
-        return fix_stdin(args, &validator, &mut run.printer);
+        let config = per_file.config(name);
+        return fix_stdin(args, &config, &validator, &mut run.printer);
     }
-    let mut files = files_of(&paths, &args.walk, &mut run.trouble);
+    let mut files = files_of(&paths, &args.walk, per_file.configs(), &mut run.trouble);
     if implicit {
         for file in &mut files {
             if let Ok(inside) = file.strip_prefix(".") {
@@ -129,8 +130,10 @@ impl Run<'_> {
     /// written before the next is read.
     fn check_files(&mut self, files: Vec<PathBuf>, args: &CheckArgs, per_file: &mut PerFile) {
         for file in files {
-            let (path, kind) = name_and_kind(&file, args.stdin_filename.as_deref(), args.kind);
             let settings_of = settings_path(&file, args.stdin_filename.as_deref());
+            let config = per_file.config(settings_of);
+            let (path, kind) =
+                name_and_kind(&file, args.stdin_filename.as_deref(), args.kind, &config);
             let Some(validator) = per_file.validator(settings_of, &mut self.trouble) else {
                 continue;
             };

@@ -14,6 +14,7 @@ use super::{
     name_and_kind, output_failed, read_elided,
 };
 use crate::args::{CheckArgs, KindArg};
+use crate::config::Config;
 use crate::finding::Totals;
 use crate::output::Printer;
 use crate::pipeline::Stop;
@@ -77,7 +78,7 @@ pub fn diff_fixes(
     let mut closed = false;
     let cwd = std::env::current_dir().ok();
     for file in files {
-        let (name, kind) = name_and_kind(file, None, kind);
+        let (name, kind) = name_and_kind(file, None, kind, &per_file.config(file));
         let mut elided = match read_elided(file, kind) {
             Ok(elided) => elided,
             Err(error) => {
@@ -131,8 +132,18 @@ pub fn diff_fixes(
 /// `check --fix -`: the fixed text on stdout, every other byte as it came; the report of what
 /// is left on stderr, in the format asked for; the exit status as for a file. With `--diff`,
 /// the diff on stdout instead, and exit 1 when something would change.
-pub fn fix_stdin(args: &CheckArgs, validator: &Validator, printer: &mut Printer) -> u8 {
-    let (name, kind) = name_and_kind(Path::new("-"), args.stdin_filename.as_deref(), args.kind);
+pub fn fix_stdin(
+    args: &CheckArgs,
+    config: &Config,
+    validator: &Validator,
+    printer: &mut Printer,
+) -> u8 {
+    let (name, kind) = name_and_kind(
+        Path::new("-"),
+        args.stdin_filename.as_deref(),
+        args.kind,
+        config,
+    );
     // The lines longer than the limit are not held in memory, but copied from where they are
     // kept to the output (the fixed text, or the diff's context).
     let mut elided = match bounded::Elided::read_stream(kind, io::stdin().lock()) {
@@ -265,7 +276,8 @@ pub fn fix_files(
         let Some(validator) = per_file.validator(file, trouble) else {
             continue;
         };
-        match fix_file(file, kind_of(file, kind), &validator, write_read_only) {
+        let kind = kind_of(file, kind, &per_file.config(file));
+        match fix_file(file, kind, &validator, write_read_only) {
             Ok(Some((kind, bytes, fixed))) => {
                 fix_notes(&file.display().to_string(), kind, &bytes, &fixed, false);
             }

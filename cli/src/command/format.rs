@@ -39,10 +39,18 @@ pub fn run_fmt(args: &FmtArgs) -> u8 {
         let name = settings_path(Path::new("-"), args.stdin_filename.as_deref());
         let of_stdin = settings.configs.for_file(name).and_then(|config| {
             let validator = config::validator(&config, args.variant, &[])?;
-            fmt::settings(args, &config).map(|settings| (settings, validator))
+            fmt::settings(args, &config).map(|settings| (settings, validator, config))
         });
         return match of_stdin {
-            Ok(((options, variant), validator)) => fmt_stdin(args, &options, variant, &validator),
+            Ok(((options, variant), validator, config)) => {
+                let (name, kind) = name_and_kind(
+                    Path::new("-"),
+                    args.stdin_filename.as_deref(),
+                    args.kind,
+                    &config,
+                );
+                fmt_stdin(args, (&name, kind), &options, variant, &validator)
+            }
             Err(message) => {
                 eprintln!("fenlint: {}", shown_name(&message));
                 TROUBLE
@@ -50,12 +58,12 @@ pub fn run_fmt(args: &FmtArgs) -> u8 {
         };
     }
     let mut trouble = false;
-    let files = files_of(&args.paths, &args.walk, &mut trouble);
+    let files = files_of(&args.paths, &args.walk, &mut settings.configs, &mut trouble);
     let mut counts = FmtCounts::default();
     let mut out = io::BufWriter::new(io::stdout().lock());
     let cwd = std::env::current_dir().ok();
     for file in files {
-        let ((options, variant), validator) = match settings.of(&file, args) {
+        let ((options, variant), validator, kind) = match settings.of(&file, args) {
             Ok(settings) => settings,
             Err(message) => {
                 settings.said(message);
@@ -66,7 +74,6 @@ pub fn run_fmt(args: &FmtArgs) -> u8 {
         let name = file.display().to_string();
         let mut of_file = FmtCounts::default();
         let formatted = if args.diff {
-            let kind = kind_of(&file, args.kind);
             read_elided(&file, kind).map(|elided| {
                 format_elided(
                     kind,
@@ -79,7 +86,16 @@ pub fn run_fmt(args: &FmtArgs) -> u8 {
                 )
             })
         } else {
-            fmt_file(&file, args, &options, variant, &validator, &mut of_file).map(|()| None)
+            fmt_file(
+                &file,
+                kind,
+                args,
+                &options,
+                variant,
+                &validator,
+                &mut of_file,
+            )
+            .map(|()| None)
         };
         counts.unverified += of_file.unverified;
         counts.changed += of_file.changed;
@@ -135,13 +151,15 @@ struct FileSettings {
     printed: HashSet<String>,
 }
 
-/// What `fmt` writes (the dialect and the variant), and the validator of `check`.
+/// What `fmt` writes (the dialect and the variant), the validator of `check`, and the kind the
+/// file is read as.
 type Formatting = (
     (
         fenlint::position::WriteOptions,
         Option<fenlint::position::Variant>,
     ),
     Arc<Validator>,
+    FileKind,
 );
 
 impl FileSettings {
@@ -158,7 +176,7 @@ impl FileSettings {
                 built
             }
         };
-        Ok((format, validator))
+        Ok((format, validator, kind_of(file, args.kind, &config)))
     }
 
     /// Prints `message`, an error in the settings, unless it was printed already.
@@ -198,6 +216,7 @@ pub enum FmtInput<'a> {
 /// `--check` only read; in bounded memory either way (see [`format_input`]).
 pub fn fmt_file(
     file: &Path,
+    kind: FileKind,
     args: &FmtArgs,
     options: &fenlint::position::WriteOptions,
     variant: Option<fenlint::position::Variant>,
@@ -210,7 +229,6 @@ pub fn fmt_file(
         validator,
     };
     let settings = &settings;
-    let kind = kind_of(file, args.kind);
     let name = file.display().to_string();
     if args.check {
         let source = match input::open(file)? {
@@ -315,11 +333,11 @@ pub fn format_input(
 /// came; with `--diff`, the diff instead; with `--check` alone, nothing on stdout.
 pub fn fmt_stdin(
     args: &FmtArgs,
+    (name, kind): (&str, FileKind),
     options: &fenlint::position::WriteOptions,
     variant: Option<fenlint::position::Variant>,
     validator: &Validator,
 ) -> u8 {
-    let (name, kind) = name_and_kind(Path::new("-"), args.stdin_filename.as_deref(), args.kind);
     if !args.diff {
         let settings = &FmtSettings {
             options,
@@ -330,9 +348,9 @@ pub fn fmt_stdin(
         let stdin = FmtInput::Stream(Box::new(io::stdin().lock()));
         let mut out = bounded::Watched::new(io::BufWriter::new(io::stdout().lock()));
         let formatted = if args.check {
-            format_input(kind, stdin, &mut io::sink(), settings, &name, &mut counts)
+            format_input(kind, stdin, &mut io::sink(), settings, name, &mut counts)
         } else {
-            format_input(kind, stdin, &mut out, settings, &name, &mut counts)
+            format_input(kind, stdin, &mut out, settings, name, &mut counts)
                 .and_then(|()| out.flush())
         };
         // What changed is said once it is all written, as for a file.
@@ -341,37 +359,29 @@ pub fn fmt_stdin(
             Ok(()) => false,
             Err(error) if out.failed => closed::report(&error),
             Err(error) => {
-                eprintln!("fenlint: {}: {error}", shown_name(&name));
+                eprintln!("fenlint: {}: {error}", shown_name(name));
                 true
             }
         };
         if complete {
-            changed_note(&name, args.check, counts.changed);
+            changed_note(name, args.check, counts.changed);
         }
         return fmt_status(args, trouble, counts.changed, counts.unverified);
     }
     let elided = match read_elided(Path::new("-"), kind) {
         Ok(elided) => elided,
         Err(error) => {
-            eprintln!("fenlint: {}: {error}", shown_name(&name));
+            eprintln!("fenlint: {}: {error}", shown_name(name));
             return TROUBLE;
         }
     };
     let mut counts = FmtCounts::default();
-    let formatted = format_elided(
-        kind,
-        elided,
-        &name,
-        options,
-        variant,
-        validator,
-        &mut counts,
-    );
+    let formatted = format_elided(kind, elided, name, options, variant, validator, &mut counts);
     let mut stdout = io::stdout().lock();
     let written = match formatted {
         Some((bytes, text, mut elided)) => diff::write_unified(
             &mut stdout,
-            Path::new(&*name),
+            Path::new(name),
             std::env::current_dir().ok().as_deref(),
             &bytes,
             &text,

@@ -44,6 +44,17 @@ impl PerFile {
         })
     }
 
+    /// The settings of each file.
+    fn configs(&mut self) -> &mut config::Configs {
+        self.validators.configs()
+    }
+
+    /// The settings of the file at `path`: its `fenlint.toml`, or the defaults when that cannot
+    /// be read (which [`PerFile::validator`] says).
+    fn config(&mut self, path: &std::path::Path) -> Arc<config::Config> {
+        self.configs().for_file(path).unwrap_or_default()
+    }
+
     /// The validator for `path`, or `None` when its settings are wrong (said once, as
     /// trouble).
     fn validator(&mut self, path: &std::path::Path, trouble: &mut bool) -> Option<Arc<Validator>> {
@@ -74,21 +85,28 @@ pub fn settings_path<'p>(file: &'p Path, stdin_filename: Option<&'p Path>) -> &'
     }
 }
 
-/// The name the report gives `file` and the kind it is read as: `kind` (`--kind`) when given,
-/// else by the extension of `file`'s name. Standard input goes by `stdin_filename` when there is
-/// one.
+/// The name the report gives `file` and the kind it is read as (see [`kind_of`]). Standard
+/// input goes by `stdin_filename` when there is one.
 pub fn name_and_kind(
     file: &Path,
     stdin_filename: Option<&Path>,
     kind: Option<KindArg>,
+    config: &config::Config,
 ) -> (Arc<str>, FileKind) {
     let name = stdin_filename.filter(|_| is_stdin(file)).unwrap_or(file);
-    (name.display().to_string().into(), kind_of(name, kind))
+    (
+        name.display().to_string().into(),
+        kind_of(name, kind, config),
+    )
 }
 
-/// The kind `file` is read as: `kind` (`--kind`) when given, else by its extension.
-pub fn kind_of(file: &Path, kind: Option<KindArg>) -> FileKind {
-    kind.map_or_else(|| FileKind::of(file), FileKind::from)
+/// The kind `file` is read as: `kind` (`--kind`) when given, else the kind its settings'
+/// `[extensions]` give its extension, else the one its extension names (`.fen`, `.epd`,
+/// `.pgn`; FEN lines for any other).
+pub fn kind_of(file: &Path, kind: Option<KindArg>, config: &config::Config) -> FileKind {
+    kind.map(FileKind::from)
+        .or_else(|| config.kind_of(file))
+        .unwrap_or_else(|| FileKind::of(file))
 }
 
 /// All of `file` (standard input for `-`), as `--diff` reads it: each line past the limit
@@ -185,8 +203,21 @@ pub fn lint_input(
 
 /// The files a command works on, with the walk's warnings and errors printed; `None` when a
 /// path could not be read at all (the error is printed).
-pub fn files_of(paths: &[PathBuf], walk: &WalkArgs, trouble: &mut bool) -> Vec<PathBuf> {
-    let expansion = walk::expand(paths, walk.no_ignore, walk.follow);
+pub fn files_of(
+    paths: &[PathBuf],
+    walk: &WalkArgs,
+    configs: &mut config::Configs,
+    trouble: &mut bool,
+) -> Vec<PathBuf> {
+    // A walked file whose extension the settings of its directory name. Settings that cannot
+    // be read take every file, whose settings are then looked up to read it, which says what is
+    // wrong with them and reads none of their files.
+    let mut named_by_settings = |path: &Path| {
+        configs
+            .for_file(path)
+            .map_or(true, |config| config.kind_of(path).is_some())
+    };
+    let expansion = walk::expand(paths, walk.no_ignore, walk.follow, &mut named_by_settings);
     for warning in &expansion.warnings {
         eprintln!("fenlint: warning: {}", shown_name(warning));
     }

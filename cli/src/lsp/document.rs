@@ -35,8 +35,15 @@ pub struct Document {
 }
 
 impl Document {
-    pub fn new(uri: Uri, language_id: &str, version: i32, text: String) -> Document {
-        let kind = kind_of(&uri, language_id);
+    /// The document `uri` as opened, read as the kind its language id names, else the kind
+    /// the settings' `[extensions]` give it (`named`), else the kind of its extension.
+    pub fn new(
+        uri: Uri,
+        (language_id, named): (&str, Option<FileKind>),
+        version: i32,
+        text: String,
+    ) -> Document {
+        let kind = kind_of(&uri, language_id, named);
         let lines = Lines::new(&text);
         Document {
             uri,
@@ -123,14 +130,14 @@ impl Document {
     }
 }
 
-/// The kind of a document: from the language id the client gives, or else from the path's
-/// extension.
-fn kind_of(uri: &Uri, language_id: &str) -> FileKind {
+/// The kind of a document: from the language id the client gives, or else the kind `named` by
+/// the settings, or else from the path's extension.
+fn kind_of(uri: &Uri, language_id: &str, named: Option<FileKind>) -> FileKind {
     match language_id {
         "fen" => FileKind::Lines,
         "epd" => FileKind::Epd,
         "pgn" => FileKind::Pgn,
-        _ => FileKind::of(std::path::Path::new(uri.path().as_str())),
+        _ => named.unwrap_or_else(|| FileKind::of(std::path::Path::new(uri.path().as_str()))),
     }
 }
 

@@ -414,7 +414,13 @@ impl Server<'_> {
                 };
                 let item = p.text_document;
                 let uri = item.uri.clone();
-                let document = Document::new(item.uri, &item.language_id, item.version, item.text);
+                let named = self.settings.kind_of(&uri, dir_of(&uri).as_deref());
+                let document = Document::new(
+                    item.uri,
+                    (&item.language_id, named),
+                    item.version,
+                    item.text,
+                );
                 self.documents.insert(uri.as_str().to_owned(), document);
                 self.lint(&uri);
             }

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
+use fenlint::files::FileKind;
 use fenlint::position::{Variant, WriteOptions};
 use fenlint::{Severity, Validator};
 use serde_json::Value;
@@ -85,6 +86,13 @@ impl Settings {
             .entry(dir)
             .or_insert_with_key(|dir| config::find(dir))
             .clone()
+    }
+
+    /// The kind the `[extensions]` of the `fenlint.toml` that applies in `dir` give the document
+    /// `uri`, if they name its extension.
+    pub fn kind_of(&mut self, uri: &lsp_types::Uri, dir: Option<&Path>) -> Option<FileKind> {
+        let config = self.config(dir).ok()?;
+        config.kind_of(Path::new(uri.path().as_str()))
     }
 
     /// The validator for a document in `dir` (`fenlint.toml`'s settings, then the client's),

@@ -590,6 +590,42 @@ fn formatting_follows_the_format_table_of_fenlint_toml() {
     client.shutdown();
 }
 
+/// A document whose extension `[extensions]` names is read as that kind, unless the client's
+/// language id names one.
+#[test]
+fn extensions_of_fenlint_toml_give_a_document_its_kind() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("fenlint.toml"),
+        "[extensions]\nperft = \"epd\"\n",
+    )
+    .unwrap();
+    let uri = url::Url::from_file_path(dir.path().join("suite.perft"))
+        .unwrap()
+        .to_string();
+    let text = "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - bm Qg6; id \"WAC.001\";\n";
+    let codes = |published: &Value| -> Vec<String> {
+        published["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|diagnostic| diagnostic["code"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let mut client = Client::utf16();
+    assert_eq!(
+        codes(&client.open(&uri, "plaintext", text)),
+        Vec::<String>::new()
+    );
+    client.shutdown();
+    let mut client = Client::utf16();
+    assert_eq!(
+        codes(&client.open(&uri, "fen", text)),
+        ["fen::fields::unexpected"]
+    );
+    client.shutdown();
+}
+
 #[test]
 fn formatting_reads_positions_as_the_variant_of_fenlint_toml() {
     // Chess960 castling rights with the king on c1: formatted in Chess960 (and automatically),
