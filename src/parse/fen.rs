@@ -112,12 +112,19 @@ fn starts_epd_operations(text: &str, after: &str) -> bool {
         && (text.ends_with(';') || after.contains(';'))
 }
 
-/// Whether `text`, the extra text of a FEN, is EPD operations: one of them, or a `;` and what
-/// follows it (a perft suite's `;D1 20 ;D2 400`).
+/// Whether `text`, the extra text of a FEN, is EPD operations: one of them, or a `;` and an
+/// opcode after it (a perft suite's `;D1 20 ;D2 400`).
 fn is_epd_operations(text: &str) -> bool {
+    if let Some(after) = text.strip_prefix(';') {
+        let opcode = after
+            .trim_start()
+            .split(|c: char| c.is_whitespace() || c == ';')
+            .next()
+            .unwrap_or_default();
+        return is_opcode(opcode);
+    }
     let first = text.split_whitespace().next().unwrap_or_default();
-    text.starts_with(';')
-        || starts_epd_operations(first, text.get(first.len()..).unwrap_or_default())
+    starts_epd_operations(first, text.get(first.len()..).unwrap_or_default())
 }
 
 /// Whether a word of letters could be the field of kind `slot`, rightly or with a fixable
@@ -276,13 +283,15 @@ pub(super) fn fields<'a>(cx: &Cx<'a>, input: &'a str) {
                 None => break,
             }
         };
-        match read.dash_run_into_clock(text, after_field) {
-            Some((dash, clock)) => {
-                read.field(cx, dash, clock);
-                report_dash_run_into_clock(cx, text, dash);
-                read.field(cx, clock, after_field);
-            }
-            None => read.field(cx, text, after_field),
+        if let Some((dash, clock)) = read.dash_run_into_clock(text, after_field) {
+            read.field(cx, dash, clock);
+            report_dash_run_into_clock(cx, text, dash);
+            read.field(cx, clock, after_field);
+        } else if let Some((number, extra)) = read.number_run_into_text(text) {
+            read.field(cx, number, rest.get(number.len()..).unwrap_or_default());
+            read.field(cx, extra, after_field);
+        } else {
+            read.field(cx, text, after_field);
         }
         rest = after_field;
 
@@ -521,6 +530,21 @@ impl<'a> FieldsRead<'a> {
         .then_some((dash, clock))
     }
 
+    /// `text`, in the slot of the fullmove number, split into the number and the text run into
+    /// it from a `;`, `,` or `|` on with more after it (`1;48;1893`: the row of a table whose
+    /// columns are joined so), which is then extra text: the number is no invalid number.
+    fn number_run_into_text(&self, text: &'a str) -> Option<(&'a str, &'a str)> {
+        if self.extra.is_some() || field_after(self.last, text) != SyntaxKind::FullmoveNumber {
+            return None;
+        }
+        let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+        let (number, extra) = text.split_at_checked(digits)?;
+        // A lone separator (`1;`) is no column: it stays part of an invalid number.
+        let column = extra.get(1..).is_some_and(|column| !column.is_empty());
+        (!number.is_empty() && extra.starts_with([';', ',', '|']) && column)
+            .then_some((number, extra))
+    }
+
     /// The slot of the field `text` (see [`field_after`]): the extra fields once other text
     /// starts (see [`starts_other_text`]), whose node then opens.
     fn slot(&mut self, cx: &Cx<'a>, text: &'a str, after_field: &str) -> SyntaxKind {
@@ -589,6 +613,8 @@ fn extra_text_help(text: &str) -> &'static str {
         "UCI's `position fen FEN moves …` plays the moves after the FEN, which no FEN holds: write the FEN of the position after them, or remove them."
     } else if is_epd_operations(text) {
         "These are EPD operations (PGN §16.2), as test suites and perft suites keep them: if the file holds EPD records, name it `.epd` or check it with `--kind epd`; a FEN holds none."
+    } else if text.starts_with([';', ',', '|']) {
+        "A FEN ends with its fullmove number: if the line is a row of a table whose columns are joined by `;`, `,` or `|`, check its FEN column alone; else remove the extra text."
     } else {
         "Remove the extra text; comments do not belong in a FEN."
     }
@@ -766,6 +792,7 @@ mod tests {
             ),
             ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5 ;D2 25", ";D1 5 ;D2 25"),
             ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 bm Kd2;", "bm Kd2;"),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1;D1 5;D2 25", ";D1 5;D2 25"),
         ] {
             let parse = crate::parse(fen);
             let codes: Vec<Code> = parse.diagnostics().iter().map(Diagnostic::code).collect();
@@ -789,6 +816,38 @@ mod tests {
             "{:?}",
             parse.diagnostics()
         );
+    }
+
+    /// Text run into the fullmove number from a `;`, `,` or `|` on (a row of a table) is one
+    /// report of extra text after a valid number, with no fix; other characters after the digits
+    /// leave an invalid fullmove number.
+    #[test]
+    fn text_run_into_the_fullmove_number_is_extra_text() {
+        for (fen, text) in [
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 12;48;1893", ";48;1893"),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1,0.35", ",0.35"),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1|b", "|b"),
+        ] {
+            let lint = crate::lint(fen);
+            let codes: Vec<Code> = lint.diagnostics().iter().map(Diagnostic::code).collect();
+            assert_eq!(codes, [Code::FieldsUnexpected], "{fen}");
+            let found = &lint.diagnostics()[0];
+            assert_eq!(
+                found.message(),
+                format!(
+                    "unexpected text `{text}` after the fullmove number, expected the end of the FEN"
+                ),
+                "{fen}"
+            );
+            let start = fen.len() - text.len();
+            assert_eq!(found.span(), crate::Span::new(start, fen.len()), "{fen}");
+            assert!(found.fix().is_none(), "{fen}");
+            assert!(found.help_text().unwrap().contains("table"), "{fen}");
+            assert_eq!(crate::parse(fen).tree().to_string(), fen);
+        }
+        let parse = crate::parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1x");
+        let codes: Vec<Code> = parse.diagnostics().iter().map(Diagnostic::code).collect();
+        assert_eq!(codes, [Code::FullmoveNumberInvalid]);
     }
 
     /// An en-passant `-` run into a halfmove clock of one digit, one field short, is read as the
