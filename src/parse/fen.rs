@@ -534,7 +534,8 @@ impl<'a> FieldsRead<'a> {
     /// it from a `;`, `,` or `|` on with more after it (`1;48;1893`: the row of a table whose
     /// columns are joined so), which is then extra text: the number is no invalid number.
     fn number_run_into_text(&self, text: &'a str) -> Option<(&'a str, &'a str)> {
-        if self.extra.is_some() || field_after(self.last, text) != SyntaxKind::FullmoveNumber {
+        // After the halfmove clock, a field that starts with a digit is the fullmove number.
+        if self.extra.is_some() || self.last != Some(SyntaxKind::HalfmoveClock) {
             return None;
         }
         let digits = text.bytes().take_while(u8::is_ascii_digit).count();
