@@ -512,6 +512,11 @@ const WHOLE_CASES: &[(&str, &str, &str)] = &[
         "fen::input::text_before",
         "a number before the FEN",
     ),
+    (
+        "perft 1 20",
+        "fen::input::not_a_fen",
+        "a line of a perft suite, no FEN",
+    ),
     // Placement.
     (
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",

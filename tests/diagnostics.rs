@@ -13,6 +13,10 @@ const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 const CASES: &[(&str, &[&str])] = &[
     ("fen::input::empty", &["", "   "]),
     ("fen::input::byte_order_mark", &["\u{feff}{} w KQkq - 0 1"]),
+    (
+        "fen::input::not_a_fen",
+        &["perft 1 20", "id gentest-1", "fen,eval", "  Position: "],
+    ),
     ("fen::whitespace::leading", &["  {} w KQkq - 0 1"]),
     ("fen::whitespace::trailing", &["{} w KQkq - 0 1 \t"]),
     (

@@ -255,7 +255,7 @@ fn three_check_counters_outside_three_check_are_reported() {
 }
 
 /// The string of `--fen` is one FEN, never lines or a comment: an empty or blank one is
-/// `fen::input::empty`, and `# x` is linted as a FEN.
+/// `fen::input::empty`, and `# x` is linted as a FEN (and found to be none).
 #[test]
 fn the_fen_flag_is_always_one_fen() {
     let dir = scratch("fen-flag");
@@ -266,7 +266,7 @@ fn the_fen_flag_is_always_one_fen() {
     }
     let run = fenlint(&dir, &["check", "--format", "json", "--fen", "# x"]);
     assert_eq!(run.code, 1);
-    assert_eq!(run.codes()[0], "fen::placement::invalid_character");
+    assert_eq!(run.codes(), ["fen::input::not_a_fen"]);
 }
 
 /// The summary of `--fen` counts no files.

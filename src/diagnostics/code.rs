@@ -211,6 +211,18 @@ codes! {
     /// Bad: `position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1`
     /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
     InputTextBefore => "fen::input::text_before", Error;
+    /// a line that holds no FEN
+    ///
+    /// The first field of a FEN is its piece placement, 8 ranks joined by `/`. Text whose first
+    /// field has no `/`, a character no rank holds and fewer squares than one rank (a perft
+    /// suite's `perft 1 20`, a heading, a table's header `fen,eval`) is no FEN with mistakes
+    /// but no FEN at all: it is reported once, not as an error for each field it would be read
+    /// as. In a file of FENs, such a line belongs in a `#` comment, or the file is another kind
+    /// (`--kind epd`, `--kind pgn`).
+    ///
+    /// Bad: `perft 1 20`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
+    InputNotAFen => "fen::input::not_a_fen", Error;
     /// a line longer than 64 KiB
     ///
     /// No FEN comes near this size. The first 64 KiB are parsed and reported as usual; the rest

@@ -120,13 +120,7 @@ pub(super) fn text_before<'a>(cx: &Cx<'a>, input: &'a str) -> &'a str {
 /// rest (see [`text_before`]); `None` unless the first field has no `/` and one of the next
 /// [`MAX_WORDS_BEFORE`] fields has at least 7.
 fn words_before_fen(input: &str) -> Option<(&str, &str)> {
-    // A board's first `/` ends its first rank: most lines are answered there, without the
-    // field read to its end. Whitespace first, or a character that is not ASCII (which may be
-    // whitespace), and the field is read as a whole.
-    let first_stop = input
-        .bytes()
-        .find(|&byte| byte == b'/' || byte.is_ascii_whitespace() || !byte.is_ascii());
-    if first_stop == Some(b'/') {
+    if starts_with_a_rank(input) {
         return None;
     }
     let (mut rest, first) = field(input).ok()?;
@@ -150,6 +144,55 @@ fn words_before_fen(input: &str) -> Option<(&str, &str)> {
         rest = after;
     }
     None
+}
+
+/// Whether `input` starts with a board's first rank, ended by its `/`. Most lines are answered
+/// there, without their first field read to its end; `false` when whitespace comes first, or a
+/// character that is not ASCII (which may be whitespace): then the field is read as a whole.
+fn starts_with_a_rank(input: &str) -> bool {
+    let first_stop = input
+        .bytes()
+        .find(|&byte| byte == b'/' || byte.is_ascii_whitespace() || !byte.is_ascii());
+    first_stop == Some(b'/')
+}
+
+/// `fen::input::not_a_fen`: `input` (after any leading whitespace and words before a FEN)
+/// holds no board, as its first field shows: no `/`, a character no rank holds, and fewer
+/// squares than one rank has (`perft 1 20`, `id gentest-1`, a table's header `fen,eval`). The
+/// rest of the line is one error token with one diagnostic, instead of an error for each field
+/// it would be read as. A first field that describes a rank or more (`rnbqkbnr-pppppppp-…`, a
+/// board with the wrong separators) is read as a board, whose diagnostics say what is wrong.
+/// Returns whether the input is so.
+pub(super) fn not_a_fen<'a>(cx: &Cx<'a>, input: &'a str) -> bool {
+    if starts_with_a_rank(input) {
+        return false;
+    }
+    let Ok((_, first)) = field(input) else {
+        return false;
+    };
+    let squares = first.bytes().fold(0u32, |squares, byte| match byte {
+        b'1'..=b'8' => squares.saturating_add(u32::from(byte - b'0')),
+        _ if is_piece_letter(char::from(byte)) => squares.saturating_add(1),
+        _ => squares,
+    });
+    if first.contains('/') || is_rank_text(first) || squares >= 8 {
+        return false;
+    }
+    let text = input.trim_end();
+    let span = cx.token(SyntaxKind::Error, text);
+    cx.token(
+        SyntaxKind::Whitespace,
+        input.get(text.len()..).unwrap_or_default(),
+    );
+    cx.report(
+        Diagnostic::new(
+            Code::InputNotAFen,
+            around_shown("`", text, "` is no FEN, expected a piece placement of 8 ranks first"),
+        )
+        .primary(span, "no board")
+        .help("A FEN starts with its piece placement, 8 ranks joined by `/`. A line of other text in a file (a heading, a perft suite's `perft 1 20`, a table's header) belongs in a `#` comment; a file of EPD records or PGN games is checked as such with `--kind epd` or `--kind pgn`, or by naming its extension in fenlint.toml's `[extensions]`."),
+    );
+    true
 }
 
 /// Whether `word` holds only what a rank holds: piece letters, digits and `~`.

@@ -5,7 +5,7 @@ use nom::branch::alt;
 use nom::combinator::opt;
 use nom::sequence::pair;
 
-use super::before_fen::{text_before, uci_start_position};
+use super::before_fen::{not_a_fen, text_before, uci_start_position};
 use super::castling::castling;
 use super::checks::{given_checks, remaining_checks};
 use super::counters::{fullmove_number, halfmove_clock};
@@ -264,6 +264,9 @@ pub(super) fn fields<'a>(cx: &Cx<'a>, input: &'a str) {
         return;
     }
     rest = text_before(cx, rest);
+    if not_a_fen(cx, rest) {
+        return;
+    }
     let mut read = FieldsRead::new(rest);
     loop {
         // The placement production finds the end of its own field, so that the longest field
