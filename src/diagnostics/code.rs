@@ -621,7 +621,8 @@ codes! {
     /// when the line holds this tag pair alone and no inner `"` is followed by `]` (which would
     /// make another reading possible); otherwise the tag pair is `pgn::tag::malformed`, and so
     /// is a `FEN` tag with a quote in its value, which no FEN has. The fix writes `\"` for each
-    /// inner quote.
+    /// inner quote, as PGN §8.1 has it; python-chess, which takes a tag value as written,
+    /// without unescaping it, then reads the backslashes too.
     ///
     /// Bad: `[Annotator "Lopez "Battle Royale""]\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n*`
     /// Good: `[Annotator "Lopez \"Battle Royale\""]\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n*`
