@@ -461,7 +461,10 @@ fn a_tag_value_with_unescaped_quotes_is_read_up_to_the_last_quote() {
     assert_eq!(game.tags().len(), 3);
     let annotator = game.tag("Annotator").unwrap();
     assert_eq!(annotator.value(), "Lopez \"Battle Royale\"");
-    assert_eq!(&file[annotator.span().range()], file.lines().next().unwrap());
+    assert_eq!(
+        &file[annotator.span().range()],
+        file.lines().next().unwrap()
+    );
 
     let found = lint(file);
     assert_eq!(
@@ -595,6 +598,9 @@ fn unescaped_quotes_are_reported_once_per_file_and_fixed_in_every_game() {
     assert!(fixed.converged);
     assert_eq!(fixed.applied, 3);
     let text = String::from_utf8(fixed.text).unwrap();
-    assert_eq!(text.matches("[Annotator \"Lopez \\\"Owl\\\"\"]\n").count(), 3);
+    assert_eq!(
+        text.matches("[Annotator \"Lopez \\\"Owl\\\"\"]\n").count(),
+        3
+    );
     assert!(lint(&text).is_empty(), "{text}");
 }
