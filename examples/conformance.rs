@@ -1450,6 +1450,16 @@ fn pgn_cases() -> Vec<Case> {
             "SetUp twice (warning)",
         ),
         pgn(
+            "[Annotator \"Lopez \"Battle Royale\"\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n",
+            "pgn::tag::unescaped_quote",
+            "quotes no backslash escapes in a tag value, read up to the last quote of the line as python-chess reads it (warning)",
+        ),
+        pgn(
+            "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1 \"x\"\"]\n\n*\n",
+            "pgn::tag::malformed",
+            "a quote inside the value of a FEN tag, which no FEN has",
+        ),
+        pgn(
             "[Variant \"Bughouse\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n",
             "pgn::variant::unknown",
             "a variant fenlint does not know (advice)",

@@ -143,7 +143,15 @@ impl<'a> Tag<'a> {
         self.name_span
     }
 
-    /// The value as written between the quotes, escapes included.
+    /// The value as written between the quotes, escapes included. A value with quotes that
+    /// no `\` escapes (`pgn::tag::unescaped_quote`) runs to the last quote before the `]`
+    /// that ends its line, the quotes inside it kept, as python-chess reads it.
+    ///
+    /// ```
+    /// let pgn = fenlint::pgn::read("[Annotator \"Lopez \"Battle Royale\"\"]\n*", 0);
+    /// assert_eq!(pgn.games()[0].tag("Annotator").unwrap().value(), "Lopez \"Battle Royale\"");
+    /// assert_eq!(pgn.diagnostics()[0].code().name(), "pgn::tag::unescaped_quote");
+    /// ```
     pub fn value(&self) -> &'a str {
         self.value
     }
@@ -651,6 +659,9 @@ impl<'a> Scanner<'a> {
         let start = self.at;
         match self.parse_tag(start) {
             Ok((tag, end)) => {
+                if let Some(diagnostic) = unescaped_quote(&tag) {
+                    self.pending.push(diagnostic);
+                }
                 self.tags.push(tag);
                 self.at = end;
             }
@@ -759,10 +770,18 @@ impl<'a> Scanner<'a> {
                 _ => {}
             }
         }
-        let Some(value_end) = value_end else {
+        let Some(mut value_end) = value_end else {
             return Err(unclosed_value(line, line_end, value_start, name));
         };
-        let close = skip_blanks(value_end.saturating_add(1));
+        let mut close = skip_blanks(value_end.saturating_add(1));
+        if !line.get(close..).is_some_and(|rest| rest.starts_with(']')) {
+            // The quote is not the value's end: read the value up to the line's last quote, as
+            // python-chess does, where that reading is the only one the line allows.
+            if let Some(last) = last_quote(line, start, value_start, name) {
+                value_end = last;
+                close = skip_blanks(last.saturating_add(1));
+            }
+        }
         if !line.get(close..).is_some_and(|rest| rest.starts_with(']')) {
             let fix = line
                 .get(close..)
@@ -832,6 +851,108 @@ fn unclosed_value<'a>(
         name: Some(name),
         ..Malformed::new(at, "`\"` to close the value")
     }
+}
+
+/// Where the value of the tag pair at `start` on `line` (the text up to the end of the line),
+/// from `value_start`, ends when a quote inside it is not escaped: at the last `"` before the
+/// `]` that ends the line, as python-chess reads it. `None` when the line allows another
+/// reading, or none: a `FEN` tag (a FEN holds no quote, so a quote in one is a mistake that
+/// escaping would not mend), text before the tag pair on its line (another tag pair, whose
+/// value could run into this one), no `]` at the end of the line, that last `"` escaped, or an
+/// inner `"` followed by `]`, where the tag pair could end as well.
+fn last_quote(line: &str, start: usize, value_start: usize, name: &str) -> Option<usize> {
+    if name == "FEN" {
+        return None;
+    }
+    let before = line.get(..start)?;
+    let line_start = before
+        .rfind(['\n', '\r'])
+        .map_or(0, |at| at.saturating_add(1));
+    let indent = before
+        .get(line_start..)?
+        .trim_start_matches('\u{feff}')
+        .trim_matches([' ', '\t']);
+    if !indent.is_empty() {
+        return None;
+    }
+    let value = line
+        .get(value_start..)?
+        .trim_end_matches([' ', '\t'])
+        .strip_suffix(']')?
+        .trim_end_matches([' ', '\t'])
+        .strip_suffix('"')?;
+    if value.bytes().rev().take_while(|&b| b == b'\\').count() % 2 == 1 {
+        return None;
+    }
+    let ends_early = bare_quotes(value).into_iter().any(|at| {
+        value
+            .get(at.saturating_add(1)..)
+            .is_some_and(|after| after.trim_start_matches([' ', '\t']).starts_with(']'))
+    });
+    if ends_early {
+        return None;
+    }
+    Some(value_start.saturating_add(value.len()))
+}
+
+/// The offsets in a tag value, `value` (as written between its quotes), of the quotes that no
+/// `\` escapes, in order. A `\` escapes the character after it, as the reader takes it.
+fn bare_quotes(value: &str) -> Vec<usize> {
+    let mut escaped = false;
+    let mut found = Vec::new();
+    for (offset, c) in value.char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' => escaped = true,
+            '"' => found.push(offset),
+            _ => {}
+        }
+    }
+    found
+}
+
+/// How many of a value's unescaped quotes get a label of their own.
+const MAX_QUOTES_LABELLED: usize = 8;
+
+/// `pgn::tag::unescaped_quote` for `tag` when its value holds quotes that no `\` escapes
+/// (read up to the last quote of its line, see [`last_quote`]), with the fix that escapes each.
+/// Every such quote is labelled, up to a few: they come in pairs around a quoted phrase, and
+/// both ends show what the value holds.
+fn unescaped_quote(tag: &Tag<'_>) -> Option<Diagnostic> {
+    let quotes = bare_quotes(tag.value);
+    let (&first, rest) = quotes.split_first()?;
+    let quote_at = |offset: usize| {
+        let start = tag.value_span.start.saturating_add(offset);
+        Span::new(start, start.saturating_add(1))
+    };
+    let name = shown(tag.name);
+    let message = match quotes.len() {
+        1 => format!("unescaped `\"` inside the value of tag `{name}`, expected `\\\"`"),
+        count => format!(
+            "{count} unescaped `\"` inside the value of tag `{name}`, expected `\\\"` for each"
+        ),
+    };
+    let mut diagnostic = Diagnostic::new(Code::PgnTagUnescapedQuote, message)
+        .primary(quote_at(first), "read as part of the value");
+    for &offset in rest.iter().take(MAX_QUOTES_LABELLED.saturating_sub(1)) {
+        diagnostic = diagnostic.secondary(quote_at(offset), "and this one");
+    }
+    let close = tag.value_span.end;
+    diagnostic = diagnostic
+        .secondary(
+            Span::new(close, close.saturating_add(1)),
+            "the value ends at the last `\"` before `]`",
+        )
+        .help("Write a `\"` inside a tag value as `\\\"`, and a `\\` as `\\\\` (PGN §8.1). fenlint reads the value up to the last `\"` before `]`, as python-chess does; a reader that keeps to PGN §8.1 ends it at the first and rejects the tag pair.");
+    let mut escaped = String::with_capacity(tag.value.len().saturating_add(quotes.len()));
+    let mut from = 0;
+    for &offset in &quotes {
+        escaped.push_str(tag.value.get(from..offset)?);
+        escaped.push('\\');
+        from = offset;
+    }
+    escaped.push_str(tag.value.get(from..)?);
+    Some(diagnostic.with_fix(tag.value_span, escaped))
 }
 
 /// Where a tag pair goes wrong, what was expected there, and an edit that repairs it.

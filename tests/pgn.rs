@@ -21,6 +21,12 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "[Event \"Casual\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Kd2 *\n",
     ),
     (
+        "pgn::tag::unescaped_quote",
+        "[Annotator \"Lopez \"Battle Royale\"\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Kd2 *\n",
+        "\"",
+        "[Annotator \"Lopez \\\"Battle Royale\\\"\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Kd2 *\n",
+    ),
+    (
         "pgn::tag::duplicate",
         "[White \"A\"]\n[White \"B\"]\n\n1. e4 *\n",
         "White",
@@ -440,4 +446,161 @@ fn a_fen_tag_in_another_case_is_named_and_fixed() {
     let fixed = found[0].fix().unwrap().apply(file, 0).unwrap();
     assert!(fixed.contains("[FEN \"4k3"), "{fixed}");
     assert_eq!(codes(&lint(&fixed)), ["fen::fullmove_number::zero"]);
+}
+
+/// A tag value with quotes that no `\` escapes is read up to the last quote of its line, as
+/// python-chess reads it: one warning, on the first inner quote, with the others and the
+/// closing one labelled, and a fix that escapes each; the game's other tags are read as they
+/// would be without it, so its `FEN` is checked and its `SetUp` finds it.
+#[test]
+fn a_tag_value_with_unescaped_quotes_is_read_up_to_the_last_quote() {
+    let file = "[Annotator \"Lopez \"Battle Royale\"\"]\n[SetUp \"1\"]\n\
+                [FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 0\"]\n\n*\n";
+    let pgn = fenlint::pgn::read(file, 0);
+    let game = &pgn.games()[0];
+    assert_eq!(game.tags().len(), 3);
+    let annotator = game.tag("Annotator").unwrap();
+    assert_eq!(annotator.value(), "Lopez \"Battle Royale\"");
+    assert_eq!(
+        &file[annotator.span().range()],
+        file.lines().next().unwrap()
+    );
+
+    let found = lint(file);
+    assert_eq!(
+        codes(&found),
+        ["pgn::tag::unescaped_quote", "fen::fullmove_number::zero"]
+    );
+    let quote = &found[0];
+    assert_eq!(quote.severity(), Severity::Warning);
+    assert_eq!(
+        quote.message(),
+        "2 unescaped `\"` inside the value of tag `Annotator`, expected `\\\"` for each"
+    );
+    let labelled: Vec<(usize, bool)> = quote
+        .labels()
+        .iter()
+        .map(|label| (label.span().start, label.is_primary()))
+        .collect();
+    assert_eq!(labelled, [(18, true), (32, false), (33, false)]);
+    assert!(quote.help_text().unwrap().contains("PGN §8.1"));
+
+    let fixed = quote.fix().unwrap().apply(file, 0).unwrap();
+    assert_eq!(
+        fixed.lines().next().unwrap(),
+        "[Annotator \"Lopez \\\"Battle Royale\\\"\"]"
+    );
+    assert_eq!(codes(&lint(&fixed)), ["fen::fullmove_number::zero"]);
+    let pgn = fenlint::pgn::read(&fixed, 0);
+    let annotator = pgn.games()[0].tag("Annotator").unwrap();
+    assert_eq!(annotator.unescaped(), "Lopez \"Battle Royale\"");
+
+    // One quote: the message says it in the singular.
+    let found = lint("[Event \"He said \"hi\"]\n\n*\n");
+    assert_eq!(codes(&found), ["pgn::tag::unescaped_quote"]);
+    assert_eq!(
+        found[0].message(),
+        "unescaped `\"` inside the value of tag `Event`, expected `\\\"`"
+    );
+    // An escaped quote and an escaped backslash are kept as they are by the fix.
+    let file = "[Event \"a \\\" b \\\\\"c\"]\n\n*\n";
+    let found = lint(file);
+    assert_eq!(codes(&found), ["pgn::tag::unescaped_quote"]);
+    let fixed = found[0].fix().unwrap().apply(file, 0).unwrap();
+    assert_eq!(fixed, "[Event \"a \\\" b \\\\\\\"c\"]\n\n*\n");
+    assert!(lint(&fixed).is_empty(), "{fixed}");
+}
+
+/// The `Variant` and `SetUp` tags with quotes inside their values, and the tags after one, are
+/// read as the value up to the last quote gives them.
+#[test]
+fn the_tags_of_a_game_with_an_unescaped_quote_keep_working() {
+    let file = "[Event \"Blitz \"B\"\"]\n[Variant \"Atomic\"]\n[SetUp \"1\"]\n\
+                [FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n";
+    assert_eq!(
+        codes(&lint(file)),
+        ["pgn::tag::unescaped_quote", "pgn::variant::unknown"]
+    );
+    let file = "[Variant \"Crazy \"house\"\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n";
+    let found = lint(file);
+    assert_eq!(
+        codes(&found),
+        ["pgn::variant::unknown", "pgn::tag::unescaped_quote"]
+    );
+    assert!(
+        found[0].message().contains("`Crazy \"house\"`"),
+        "{}",
+        found[0].message()
+    );
+    let file = "[SetUp \"1\"\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n";
+    assert_eq!(
+        codes(&lint(file)),
+        ["pgn::setup::missing", "pgn::tag::unescaped_quote"]
+    );
+}
+
+/// Where the line allows another reading of a value with an inner quote, or a tag value
+/// cannot hold one, the tag pair stays `pgn::tag::malformed`, at what follows the first inner
+/// quote, and its value is not read.
+#[test]
+fn an_inner_quote_the_line_does_not_settle_stays_malformed() {
+    for (file, at) in [
+        // Another tag pair before it on the line, whose value python-chess runs into this one.
+        ("[White \"A\"] [Annotator \"Lopez \"Owl\"\"]\n\n*\n", "O"),
+        // Text after the `]`.
+        ("[Annotator \"Lopez \"Owl\"\"] ; said\n\n*\n", "O"),
+        // An inner quote followed by `]`, where the tag pair could end as well.
+        ("[Annotator \"Lopez \"Owl\"] x\"]\n\n*\n", "O"),
+        // The last quote escaped: nothing closes the value.
+        ("[Annotator \"Lopez \"Owl\\\"]\n\n*\n", "O"),
+        // A FEN holds no quote: the tag is malformed, and not missing for `SetUp`.
+        (
+            "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1 \"x\"\"]\n\n*\n",
+            "x",
+        ),
+        (
+            "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\"]\n\n*\n",
+            "\"",
+        ),
+    ] {
+        let found = lint(file);
+        assert_eq!(codes(&found), ["pgn::tag::malformed"], "{file:?}");
+        assert_eq!(found[0].severity(), Severity::Error);
+        assert_eq!(&file[found[0].span().range()], at, "{file:?}");
+        assert!(
+            fenlint::pgn::read(file, 0).games()[0]
+                .tags()
+                .iter()
+                .all(|tag| !tag.value().contains('"')),
+            "{file:?}"
+        );
+    }
+}
+
+/// In a whole file the warning is reported once, with the count, and `--fix` escapes the quotes
+/// of every game.
+#[test]
+fn unescaped_quotes_are_reported_once_per_file_and_fixed_in_every_game() {
+    let game = "[Annotator \"Lopez \"Owl\"\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n\n";
+    let file = game.repeat(3);
+    let found = fenlint::files::lint_file(
+        fenlint::files::FileKind::Pgn,
+        file.as_bytes(),
+        &Validator::new(),
+    );
+    assert_eq!(codes(&found), ["pgn::tag::unescaped_quote"]);
+    assert!(found[0].message().ends_with("(and 2 more in this file)"));
+    let fixed = fenlint::files::fix_file(
+        fenlint::files::FileKind::Pgn,
+        file.as_bytes(),
+        &Validator::new(),
+    );
+    assert!(fixed.converged);
+    assert_eq!(fixed.applied, 3);
+    let text = String::from_utf8(fixed.text).unwrap();
+    assert_eq!(
+        text.matches("[Annotator \"Lopez \\\"Owl\\\"\"]\n").count(),
+        3
+    );
+    assert!(lint(&text).is_empty(), "{text}");
 }

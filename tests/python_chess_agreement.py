@@ -44,6 +44,9 @@ STRICTER = {
 }
 
 TAG = re.compile(rb'^\s*\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+# A value with quotes that no backslash escapes runs to the last quote of its line, as
+# python-chess reads it (fenlint's `pgn::tag::unescaped_quote`).
+UNESCAPED_TAG = re.compile(rb'^\s*\[\s*(\w+)\s+"(.*)"\s*\]\s*$')
 
 
 def positions(path):
@@ -61,7 +64,7 @@ def positions(path):
         return
     variant, fens = None, []
     for number, line in enumerate(lines, start=1):
-        match = TAG.match(line)
+        match = TAG.match(line) or UNESCAPED_TAG.match(line)
         if match:
             name, value = match.group(1).decode(), match.group(2).decode("latin-1")
             if name == "Variant":

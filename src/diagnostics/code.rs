@@ -623,6 +623,22 @@ codes! {
     /// Bad: `[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"\n\n*`
     /// Good: `[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n*`
     PgnTagMalformed => "pgn::tag::malformed", Error;
+    /// a `"` inside a PGN tag value that no `\` escapes
+    ///
+    /// PGN §8.1 writes a `"` inside a tag value as `\"` (and a `\` as `\\`). Some databases
+    /// write it bare (`[Annotator "Lopez "Battle Royale""]`), in every game they export, so the
+    /// code is reported once per file. python-chess reads such a value up to the last `"`
+    /// before the `]` that ends the line, quotes kept; a reader that keeps to PGN §8.1 ends it
+    /// at the first inner `"` and rejects the tag pair. fenlint reads it as python-chess does
+    /// when the line holds this tag pair alone and no inner `"` is followed by `]` (which would
+    /// make another reading possible); otherwise the tag pair is `pgn::tag::malformed`, and so
+    /// is a `FEN` tag with a quote in its value, which no FEN has. The fix writes `\"` for each
+    /// inner quote, as PGN §8.1 has it; python-chess, which takes a tag value as written,
+    /// without unescaping it, then reads the backslashes too.
+    ///
+    /// Bad: `[Annotator "Lopez "Battle Royale""]\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n*`
+    /// Good: `[Annotator "Lopez \"Battle Royale\""]\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n*`
+    PgnTagUnescapedQuote => "pgn::tag::unescaped_quote", Warning, once per file;
     /// the same PGN tag twice in one game
     ///
     /// PGN §8.1: a tag name appears at most once per game; readers keep the first or the last.
