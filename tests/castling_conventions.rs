@@ -179,9 +179,10 @@ fn stale_rights_after_castling_are_standard_chess_and_are_removed() {
 
 #[test]
 fn a_chess960_right_in_doubt_is_written_by_its_file_by_fmt_and_by_the_fix() {
-    let fen = "4k3/8/8/8/8/8/8/1R1RK2R w KQ - 0 1";
+    // The a1 knight says Chess960: `Q` is a right of the b1 or the d1 rook.
+    let fen = "4k3/8/8/8/8/8/8/NR1RK2R w KQ - 0 1";
     let written = fixed(fen);
-    assert_eq!(written, "4k3/8/8/8/8/8/8/1R1RK2R w KB - 0 1");
+    assert_eq!(written, "4k3/8/8/8/8/8/8/NR1RK2R w KB - 0 1");
     assert_eq!(
         fenlint::files::canonical_fen(&written, None, &Default::default()).as_deref(),
         Some(written.as_str())

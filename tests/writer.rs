@@ -736,11 +736,13 @@ fn letters_tell_chess960(position: &Position, castling_field: &str, by_notation:
         if king != square_at(4, rank) && !by_notation {
             return !"KQkq".contains(letter) || all_rights;
         }
-        // The corner without a rook, and one between it and the king.
+        // The corner without a rook, and one between it and the king; with the king on the
+        // e-file, the corner holds another piece (empty, it is standard chess's stale right).
         let file = king.file().index();
+        let occupied = |file: u8| position.board.piece_at(square_at(file, rank)).is_some();
         let classic_tells = match letter.to_ascii_uppercase() {
-            'K' => !has_rook(7) && (file + 1..7).any(has_rook),
-            'Q' => !has_rook(0) && (1..file).any(has_rook),
+            'K' => !has_rook(7) && (file + 1..7).any(has_rook) && (file != 4 || occupied(7)),
+            'Q' => !has_rook(0) && (1..file).any(has_rook) && (file != 4 || occupied(0)),
             _ => return true,
         };
         classic_tells && all_rights

@@ -158,7 +158,7 @@ fn lint_batches<R: Read>(
     let mut reporter = Reporter {
         path,
         kind,
-        in_crazyhouse_file: None,
+        hinted: None,
         rewindable: !lines.stream,
         directives: Vec::new(),
         once: (!validator.reports_every_occurrence()).then(OncePerFile::new),
@@ -178,8 +178,14 @@ fn lint_batches<R: Read>(
                 // A stream read once: what the lines read so far say.
                 found.hints.add_lines(&batch.bytes);
             }
-            if found.hints.crazyhouse && reporter.in_crazyhouse_file.is_none() {
-                reporter.in_crazyhouse_file = Some(found.hints.apply(validator).into_owned());
+            let says = (found.hints.crazyhouse, found.hints.chess960);
+            if says != (false, false)
+                && reporter
+                    .hinted
+                    .as_ref()
+                    .is_none_or(|(said, _)| *said != says)
+            {
+                reporter.hinted = Some((says, found.hints.apply(validator).into_owned()));
             }
             let positions = batch.lines.iter().filter(|line| line.position).count();
             totals.fens = totals.fens.saturating_add(positions);
@@ -202,12 +208,13 @@ fn lint_batches<R: Read>(
 struct Reporter<'p, 'r> {
     path: &'p Arc<str>,
     kind: FileKind,
-    /// The validator for the lines of a file whose positions say crazyhouse (see
-    /// [`files::FileHints`]), once the first pass has found that they do. The lines are linted
-    /// before it is over, without the hint; the hint changes only what is said of a ninth `/`
-    /// group (`fen::placement::too_many_ranks` without it), so only the lines that have that
-    /// are linted again.
-    in_crazyhouse_file: Option<Validator>,
+    /// The validator for the lines of a file whose positions say crazyhouse or Chess960 (see
+    /// [`files::FileHints`]), once the first pass has found that they do, with what they say
+    /// (crazyhouse, Chess960). The lines are linted before it is over, without the hints; a
+    /// hint changes only what is said of a ninth `/` group (`fen::placement::too_many_ranks`
+    /// without it) or of X-FEN's `K`/`Q` beside an empty corner (`fen::castling::no_rook`), so
+    /// only the lines that have those are linted again.
+    hinted: Option<((bool, bool), Validator)>,
     /// Whether the input is read whole before its findings are reported (else it is a stream
     /// read once).
     rewindable: bool,
@@ -245,10 +252,13 @@ impl Reporter<'_, '_> {
             let mut diagnostics = batch.diagnostics.get(at..end).unwrap_or_default();
             at = end;
             let relinted;
-            if let Some(validator) = &self.in_crazyhouse_file
-                && diagnostics
-                    .iter()
-                    .any(|diagnostic| diagnostic.code() == Code::PlacementTooManyRanks)
+            if let Some((_, validator)) = &self.hinted
+                && diagnostics.iter().any(|diagnostic| {
+                    matches!(
+                        diagnostic.code(),
+                        Code::PlacementTooManyRanks | Code::CastlingNoRook
+                    )
+                })
             {
                 relinted = files::lint_line_head(
                     self.kind,

@@ -1,6 +1,7 @@
 //! The first pass over a file of lines: what its lines say about the others, read before (or
 //! while) the lines are linted: its `allow-file` suppression comments, which may come after
-//! the positions they silence, and its [`FileHints`] (a crazyhouse file's slash holdings).
+//! the positions they silence, and its [`FileHints`] (a crazyhouse file's slash holdings, a
+//! Chess960 file's castling rights).
 
 use std::io::{self, BufRead, BufReader, Read, Seek};
 use std::{panic, thread};
@@ -32,11 +33,13 @@ impl FirstPass {
 }
 
 /// What the first pass's fast scan finds in the bytes of a file: whether it may have a
-/// suppression comment, and whether it may say crazyhouse.
+/// suppression comment, and whether it may say crazyhouse or Chess960.
 #[derive(Clone, Copy, Default)]
 struct Mentions {
     directive: bool,
     crazyhouse: bool,
+    /// Looked for in the file's first chunk only (see [`files::may_say_chess960`]).
+    chess960: bool,
     /// Whether a chunk was read: only the file's first is looked at for slash holdings (see
     /// [`files::may_have_slash_holdings`]).
     started: bool,
@@ -52,6 +55,9 @@ impl Mentions {
             self.crazyhouse = memchr::memchr2(b'[', b'~', chunk).is_some()
                 || (!self.started && files::may_have_slash_holdings(chunk));
         }
+        if !self.started {
+            self.chess960 = files::may_say_chess960(chunk);
+        }
         self.started = true;
     }
 
@@ -60,7 +66,12 @@ impl Mentions {
     }
 
     fn any(self) -> bool {
-        self.directive || self.crazyhouse
+        self.directive || self.hints()
+    }
+
+    /// Whether the file may have hints.
+    fn hints(self) -> bool {
+        self.crazyhouse || self.chess960
     }
 }
 
@@ -122,13 +133,12 @@ pub fn twin_first_pass(mut twin: PositionedReader, validator: &Validator) -> io:
 pub fn file_hints(reader: &mut BufReader<impl Read + Seek>) -> io::Result<FileHints> {
     let mentions = scan(reader, |mentions| mentions.crazyhouse)?;
     reader.rewind()?;
-    if !mentions.crazyhouse {
+    if !mentions.hints() {
         return Ok(FileHints::default());
     }
     let mentions = Mentions {
         directive: false,
-        crazyhouse: true,
-        started: true,
+        ..mentions
     };
     Ok(line_pass(reader, &Validator::new(), mentions)?.hints)
 }
@@ -148,11 +158,13 @@ fn line_pass(
     loop {
         line.clear();
         let (read, _) = read_line(reader, &mut line)?;
-        if read == 0 || (!mentions.directive && found.hints.crazyhouse) {
+        let hints_found = (!mentions.crazyhouse || found.hints.crazyhouse)
+            && (!mentions.chess960 || found.hints.chess960_settled());
+        if read == 0 || (!mentions.directive && hints_found) {
             break;
         }
         if files::is_position_line(&line) {
-            if mentions.crazyhouse {
+            if mentions.hints() {
                 found.hints.add_line(&line);
             }
         } else if mentions.directive && may_be_directive(&line) {

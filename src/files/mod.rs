@@ -27,7 +27,7 @@ mod lint;
 pub use crate::file_kind::FileKind;
 pub use fix::{Fixed, apply_fixes, fix_file};
 pub use format::{Formatted, canonical_fen, format_file, format_file_as, format_lines_as};
-pub use hints::{FileHints, may_have_slash_holdings};
+pub use hints::{FileHints, may_have_slash_holdings, may_say_chess960};
 pub(crate) use lines::line_len;
 pub use lines::{has_lone_cr, is_position_line, line_starts, lines};
 pub use lint::{

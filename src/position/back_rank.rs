@@ -42,6 +42,8 @@ pub(super) struct BackRank {
     king: Option<u8>,
     /// The files of the colour's rooks on this rank, as the low 8 bits (bit 0 the a-file).
     rooks: u32,
+    /// The files of this rank that hold a piece of either colour, likewise.
+    occupied: u32,
 }
 
 impl BackRank {
@@ -51,6 +53,7 @@ impl BackRank {
             rank: if color == Color::White { 1 } else { 8 },
             king: home_king_file(board, color),
             rooks: back_rank_rooks(board, color),
+            occupied: back_rank_files(board.occupied().0, color),
         }
     }
 
@@ -83,15 +86,23 @@ impl BackRank {
     /// both sides castled (kings on g1 and g8, rooks on f1 and f8) names no rook beyond either
     /// king in Chess960 either, and is read as standard chess, whose rules say the kings left
     /// e1 and e8.
-    pub(super) fn tells_chess960(self, side: CastlingSide) -> bool {
-        self.king.is_some_and(|king| king != 4) || self.notation_tells_chess960(side)
+    pub(super) fn tells_chess960(self, side: CastlingSide, chess960_file: bool) -> bool {
+        self.king.is_some_and(|king| king != 4) || self.notation_tells_chess960(side, chess960_file)
     }
 
     /// Whether a castling letter for `side` says Chess960 by its notation, whatever the king's
     /// file: a file letter, or `K`/`Q` naming X-FEN's outermost rook where the corner holds none
     /// (see [`BackRank::tells_chess960`]). A king off the e-file alone may be a standard king
     /// that moved, its rights kept by mistake.
-    pub(super) fn notation_tells_chess960(self, side: CastlingSide) -> bool {
+    ///
+    /// With the king on the e-file, an empty corner says nothing by itself: standard chess's
+    /// rook has left it as often as not (`Rb1` once the knight is out), its right kept by
+    /// mistake, which is how standard readers take it (python-chess drops the right as a bad
+    /// one). It tells Chess960 in a file whose other positions do (`chess960_file`, see
+    /// [`crate::files::FileHints`]). A corner that holds another piece is a Chess960 start's
+    /// (a standard rook cannot have left it for another piece to come), and so tells Chess960
+    /// anywhere.
+    pub(super) fn notation_tells_chess960(self, side: CastlingSide, chess960_file: bool) -> bool {
         let Some(king) = self.king else {
             return false;
         };
@@ -100,11 +111,12 @@ impl BackRank {
         let king = u32::from(king);
         let beyond = 0x7fu32.checked_shl(king.saturating_add(1)).unwrap_or(0) & 0x7f;
         let before = !0xffu32.checked_shl(king).unwrap_or(0) & 0xfe;
-        let rooks = self.rooks;
+        let (rooks, occupied) = (self.rooks, self.occupied);
+        let corner_told = |corner: u32| king != 4 || chess960_file || occupied & corner != 0;
         match side {
             CastlingSide::File(_) => true,
-            CastlingSide::King => rooks & 0x80 == 0 && rooks & beyond != 0,
-            CastlingSide::Queen => rooks & 0x01 == 0 && rooks & before != 0,
+            CastlingSide::King => rooks & 0x80 == 0 && rooks & beyond != 0 && corner_told(0x80),
+            CastlingSide::Queen => rooks & 0x01 == 0 && rooks & before != 0 && corner_told(0x01),
         }
     }
 
@@ -160,8 +172,14 @@ pub(crate) fn back_rank_rooks(board: &Board, color: Color) -> u32 {
         color,
         role: Role::Rook,
     });
+    back_rank_files(rooks.0, color)
+}
+
+/// The files of the squares of `squares` (a bitboard) on `color`'s back rank, as the low 8
+/// bits (bit 0 the a-file).
+fn back_rank_files(squares: u64, color: Color) -> u32 {
     let shift = if color == Color::White { 0 } else { 56 };
-    ((rooks.0 >> shift) & 0xff) as u32
+    ((squares >> shift) & 0xff) as u32
 }
 
 /// The file index of `color`'s king when it stands on its back rank.

@@ -9,7 +9,7 @@ mod bitboard;
 mod model;
 mod writer;
 
-use back_rank::{BackRank, castling_square};
+use back_rank::{BackRank, castling_square, classic_letter_in_doubt};
 pub(crate) use back_rank::{back_rank_rooks, outermost_rook};
 pub use bitboard::{Bitboard, attacks, between};
 pub use model::{Board, Holdings, Position, Variant};
@@ -36,27 +36,38 @@ impl Position {
     /// assert_eq!(position.variant, Variant::Standard);
     /// ```
     pub fn from_tree(tree: &SyntaxTree<'_>) -> Option<Position> {
-        Position::from_tree_and_castling(tree, castling_sides(tree))
+        Position::from_tree_and_castling(tree, castling_sides(tree), false)
     }
 
     /// [`Position::from_tree`], with the colour and side of each castling letter given by a
     /// caller that has read the letters already (the validator reads them once for its rules
-    /// too); a letter may be given once however often it is written.
+    /// too); a letter may be given once however often it is written. `chess960_file`: the
+    /// position is read from a file whose other positions say Chess960 (see
+    /// [`crate::files::FileHints`]), where X-FEN's `K` or `Q` for an inner rook tells Chess960
+    /// even with the king on the e-file and the corner empty.
     pub(crate) fn from_tree_and_castling(
         tree: &SyntaxTree<'_>,
         sides: impl Iterator<Item = (Color, CastlingSide)>,
+        chess960_file: bool,
     ) -> Option<Position> {
         let (board, promoted) = scan(tree)?;
-        Some(Position::from_tree_and_board(tree, board, promoted, sides))
+        let facts = castling_facts(sides, &board, chess960_file);
+        Some(Position::from_tree_and_board(tree, board, promoted, facts))
     }
 
     /// This position, read from `tree`, with its ninth `/` group not taken as crazyhouse
     /// holdings: no holdings, and, when `detect`, the variant the rest of the FEN suggests
     /// (what [`Position::from_tree`] would tell without holdings). The validator reads a FEN so
     /// when nothing says crazyhouse (see `Validator::lint_parse`).
-    pub(crate) fn drop_slash_holdings(&mut self, tree: &SyntaxTree<'_>, detect: bool) {
+    pub(crate) fn drop_slash_holdings(
+        &mut self,
+        tree: &SyntaxTree<'_>,
+        detect: bool,
+        chess960_file: bool,
+    ) {
         self.holdings = None;
-        self.read_variant(castling_facts(castling_sides(tree), &self.board), detect);
+        let facts = castling_facts(castling_sides(tree), &self.board, chess960_file);
+        self.read_variant(facts, detect);
     }
 
     /// Sets how castling works (`chess960`) and, when `detect`, the variant, from what the
@@ -80,12 +91,12 @@ impl Position {
     }
 
     /// The position of `tree`, whose placement describes `board` with `promoted` squares and
-    /// whose castling letters have the colours and sides `sides`.
+    /// whose castling letters say `facts`.
     fn from_tree_and_board(
         tree: &SyntaxTree<'_>,
         board: Board,
         promoted: Bitboard,
-        sides: impl Iterator<Item = (Color, CastlingSide)>,
+        facts: CastlingFacts,
     ) -> Position {
         let turn = tree
             .side_to_move()
@@ -99,7 +110,6 @@ impl Position {
             counts
         });
         let checks_given = checks_given(tree);
-        let facts = castling_facts(sides, &board);
         let counter = |counter: Option<crate::syntax::Counter<'_, '_>>, default: u64| {
             counter.map_or(default, |counter| match counter.value() {
                 Some(value) => value,
@@ -262,6 +272,7 @@ impl CastlingFacts {
 fn castling_facts(
     mut sides: impl Iterator<Item = (Color, CastlingSide)>,
     board: &Board,
+    chess960_file: bool,
 ) -> CastlingFacts {
     let Some(first) = sides.next() else {
         return CastlingFacts::default();
@@ -281,10 +292,10 @@ fn castling_facts(
             rooks = rooks.with(square);
         }
         match side {
-            CastlingSide::File(_) => file_letter |= rank.tells_chess960(side),
+            CastlingSide::File(_) => file_letter |= rank.tells_chess960(side, chess960_file),
             _ => {
-                classic_tells |= rank.tells_chess960(side);
-                classic_notation |= rank.notation_tells_chess960(side);
+                classic_tells |= rank.tells_chess960(side, chess960_file);
+                classic_notation |= rank.notation_tells_chess960(side, chess960_file);
             }
         }
         all_rights &= rank.is_chess960_right(side);
@@ -302,20 +313,22 @@ impl Position {
     /// letters tell it, by their notation when something else tells the variant (see
     /// [`CastlingFacts::chess960_castling`]).
     pub(crate) fn x_fen_reads_as_chess960(&self) -> bool {
-        self.x_fen_castling_facts()
+        self.x_fen_castling_facts(false)
             .chess960_castling(self.variant_told())
     }
 
-    /// Whether this position written in X-FEN without regard to doubt reads back with the
-    /// castling rights it has: always, but in crazyhouse and three-check with Chess960 castling,
-    /// where the letters must say so by their notation (see
-    /// [`CastlingFacts::chess960_castling`]) unless every right is one of standard chess too
-    /// (king on e1 or e8, rook in the corner), which reads the same either way.
+    /// Whether this position, its castling rights written in X-FEN without regard to doubt as
+    /// Chess960's (`K`/`Q` for each outermost rook), reads back alone with the castling rights
+    /// it has: when every right is one of standard chess too (king on e1 or e8, rook in the
+    /// corner), which reads the same either way, or when the letters tell Chess960 castling
+    /// (see [`CastlingFacts::chess960_castling`]). They do not where `K` or `Q` names an inner
+    /// rook beside an empty corner, the king on the e-file (read alone, standard chess's stale
+    /// right), nor in crazyhouse and three-check where only the king's file says Chess960.
     pub(crate) fn x_fen_tells_chess960_castling(&self) -> bool {
-        !self.chess960
-            || !self.variant_told()
-            || self.castles_as_in_standard_chess()
-            || self.x_fen_castling_facts().chess960_by_notation
+        self.castles_as_in_standard_chess()
+            || self
+                .x_fen_castling_facts(true)
+                .chess960_castling(self.variant_told())
     }
 
     /// Whether every castling right is one of standard chess: its rook in a corner, its king
@@ -344,9 +357,11 @@ impl Position {
             || self.checks_given.is_some()
     }
 
-    /// What the castling letters of this position written in X-FEN without regard to doubt
-    /// (`K`/`Q` for each outermost rook, file letters for the rest) say.
-    fn x_fen_castling_facts(&self) -> CastlingFacts {
+    /// What the castling letters of this position written in X-FEN (`K`/`Q` for each outermost
+    /// rook, file letters for the rest) say, read alone (not in a file of other positions);
+    /// with `doubt`, as Chess960's are written, a `K` or `Q` in doubt as its file letter (see
+    /// `classic_letter_in_doubt`).
+    fn x_fen_castling_facts(&self, doubt: bool) -> CastlingFacts {
         let board = &self.board;
         let sides = self.castling.squares().filter_map(|square| {
             let color = match square.rank() {
@@ -354,16 +369,20 @@ impl Position {
                 8 => Color::Black,
                 _ => return None,
             };
-            let side = if castling_square(board, color, CastlingSide::King) == Some(square) {
+            let names = |side| {
+                castling_square(board, color, side) == Some(square)
+                    && !(doubt && classic_letter_in_doubt(board, color, side))
+            };
+            let side = if names(CastlingSide::King) {
                 CastlingSide::King
-            } else if castling_square(board, color, CastlingSide::Queen) == Some(square) {
+            } else if names(CastlingSide::Queen) {
                 CastlingSide::Queen
             } else {
                 CastlingSide::File(square.file())
             };
             Some((color, side))
         });
-        castling_facts(sides, board)
+        castling_facts(sides, board, false)
     }
 }
 

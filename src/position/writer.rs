@@ -348,8 +348,8 @@ impl Position {
             && (self.variant == Variant::Chess960
                 || self.chess960
                 || self.x_fen_reads_as_chess960());
-        // Crazyhouse and three-check castle by Chess960's rules only when the letters say so by
-        // their notation: where X-FEN's `K` and `Q` would not, every right takes its file letter.
+        // Where X-FEN's `K` and `Q` would not say Chess960 castling when the FEN is read alone
+        // (see `Position::x_fen_tells_chess960_castling`), every right takes its file letter.
         let style = if chess960 && !self.x_fen_tells_chess960_castling() {
             CastlingStyle::Shredder
         } else {

@@ -148,6 +148,9 @@ pub struct Validator {
     /// Whether the positions are read from a file whose other positions are crazyhouse ones
     /// ([`Validator::in_crazyhouse_file`]).
     crazyhouse_file: bool,
+    /// Whether the positions are read from a file whose other positions are Chess960 ones
+    /// ([`Validator::in_chess960_file`]).
+    chess960_file: bool,
     /// Whether a file's codes reported once per file are reported at each occurrence
     /// ([`Validator::every_occurrence`]).
     every_occurrence: bool,
@@ -240,6 +243,35 @@ impl Validator {
     /// ([`Validator::in_crazyhouse_file`]).
     pub fn is_in_crazyhouse_file(&self) -> bool {
         self.crazyhouse_file
+    }
+
+    /// Reads the positions as those of a file whose other positions say Chess960 (a king off
+    /// the e-file with its castling rights, or castling file letters), so that X-FEN's `K` or
+    /// `Q` for an inner rook tells Chess960 even with the king on the e-file and the corner
+    /// empty. Read alone, such a letter is standard chess's stale right, as standard readers
+    /// take it (`fen::castling::no_rook`). A variant given with [`Validator::variant`] wins.
+    /// [`files::FileHints`](crate::files::FileHints) finds what a file says.
+    ///
+    /// ```
+    /// use fenlint::Validator;
+    /// // The a1 rook on b1, `Q` kept: stale in standard chess, the b1 rook's in Chess960.
+    /// let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1RBQKBNR w KQkq - 0 1";
+    /// assert_eq!(
+    ///     Validator::new().lint(fen).diagnostics()[0].code().name(),
+    ///     "fen::castling::no_rook"
+    /// );
+    /// assert!(Validator::new().in_chess960_file().lint(fen).diagnostics().is_empty());
+    /// ```
+    #[must_use]
+    pub fn in_chess960_file(mut self) -> Validator {
+        self.chess960_file = true;
+        self
+    }
+
+    /// Whether the positions are read as those of a Chess960 file
+    /// ([`Validator::in_chess960_file`]).
+    pub fn is_in_chess960_file(&self) -> bool {
+        self.chess960_file
     }
 
     /// Reports each occurrence of the codes [reported once per file](Code::once_per_file)
@@ -371,7 +403,7 @@ impl Validator {
         // The castling letters, read once for the position and for the rules.
         let castling = CastlingLetters::of(tree);
         let sides = castling.iter().map(|right| (right.color(), right.side()));
-        let mut position = Position::from_tree_and_castling(tree, sides);
+        let mut position = Position::from_tree_and_castling(tree, sides, self.chess960_file);
         if let Some(position) = &mut position {
             if let Some(counter) = counters.halfmove_clock {
                 position.halfmove_clock = counter.position_value(0);
@@ -394,7 +426,7 @@ impl Validator {
                 .holdings()
                 .is_some_and(|holdings| holdings.form() == crate::syntax::HoldingsForm::Slash)
         {
-            position.drop_slash_holdings(tree, self.variant.is_none());
+            position.drop_slash_holdings(tree, self.variant.is_none(), self.chess960_file);
             slash_group = true;
         }
         let mut diagnostics = found;

@@ -108,13 +108,43 @@ fn report(check: &mut Check<'_, '_>) {
                 .char(letter)
                 .str("`.")
         } else {
-            Message::with_capacity(88)
+            let help = Message::with_capacity(88)
                 .str("A rook that has moved or been captured gives no castling right; remove `")
                 .char(letter)
-                .str("`.")
+                .str("`.");
+            match x_fen_rook(check, &right, king) {
+                Some(rook) => help
+                    .str(" In Chess960 (X-FEN) `")
+                    .char(letter)
+                    .str("` names the rook on ")
+                    .square(rook)
+                    .str(": if the FEN is a Chess960 position, check it as one (`--variant chess960`)."),
+                None => help,
+            }
         };
         check.report(diagnostic.help(help));
     }
+}
+
+/// The rook that `right`, `K` or `Q` checked as standard chess, names in X-FEN: the outermost
+/// rook on that side of the `king` on its back rank. `None` for a file letter, in another
+/// variant, or when there is no such rook.
+fn x_fen_rook(check: &Check<'_, '_>, right: &CastlingRight, king: Square) -> Option<Square> {
+    if !standard(check) || matches!(right.side(), CastlingSide::File(_)) {
+        return None;
+    }
+    let color = right.color();
+    if king.rank() != back_rank(color) {
+        return None;
+    }
+    let king_file = king.file().index();
+    let file = crate::position::outermost_rook(
+        &check.position.board,
+        color,
+        king_file,
+        kingside(right, king_file),
+    )?;
+    square(file, back_rank(color))
 }
 
 /// A file letter of the king's own file (`E` with the king on e1): it names the king, not a
