@@ -487,3 +487,57 @@ fn settings_name_the_kind_of_an_extension() {
         wrong.stderr
     );
 }
+
+/// X-FEN's `Q` for the b1 rook beside an empty a1, the king on e1: in a Chess960 book (other
+/// positions with the king off the e-file) the b1 rook's right, from a file or from standard
+/// input, before or after the positions that say so; in a file of standard positions a stale
+/// right, `fen::castling::no_rook`, whose help names the Chess960 reading, and whose fix drops it.
+#[test]
+fn a_chess960_book_reads_k_and_q_beside_an_empty_corner_as_chess960() {
+    let dir = scratch("chess960-book");
+    let ambiguous = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1RBQKBNR w KQkq - 0 1\n";
+    let chess960 = "rkrbbqnn/pppppppp/8/8/8/8/PPPPPPPP/RKRBBQNN w KQkq - 0 1\n";
+    let standard = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n";
+    for book in [
+        [chess960, ambiguous].concat(),
+        [ambiguous, chess960].concat(),
+    ] {
+        write(&dir, "book.epd", book.as_bytes());
+        let checked = run(&dir, &["check", "--format", "json", "book.epd"]);
+        assert_eq!(checked.code, 0, "{book}{}", checked.stdout);
+        let formatted = run(&dir, &["fmt", "--check", "book.epd"]);
+        assert_eq!(formatted.code, 1, "{book}{}", formatted.stderr);
+        let stdin = common::fenlint_in(
+            &dir,
+            &[
+                "check",
+                "--stdin-filename",
+                "book.epd",
+                "--format",
+                "json",
+                "-",
+            ],
+            Some(book.as_bytes()),
+        );
+        assert_eq!(stdin.code, 0, "{book}{}", stdin.stdout);
+    }
+    let path = write(&dir, "games.fen", [standard, ambiguous].concat().as_bytes());
+    let checked = run(&dir, &["check", "--format", "json", "games.fen"]);
+    assert_eq!(
+        checked.codes(),
+        ["fen::castling::no_rook"],
+        "{}",
+        checked.stdout
+    );
+    assert!(
+        checked.stdout.contains("`Q` names the rook on b1"),
+        "{}",
+        checked.stdout
+    );
+    let fixed = run(&dir, &["check", "--fix", "games.fen"]);
+    assert_eq!(fixed.code, 0, "{}", fixed.stderr);
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        [standard, &ambiguous.replace("KQkq", "Kkq")].concat()
+    );
+}
