@@ -609,8 +609,9 @@ codes! {
     ///
     /// PGN §16.2.4 ends every operation with `;`. When it is left out between two operations
     /// (`bm Nc3 id "t.1";`), the second one's opcode and operands read as more operands of the
-    /// first: python-chess rejects the record (`id` is no move), and a reader that takes the
-    /// operands up to the `;` gives `bm` three moves and the record no `id`. A known opcode
+    /// first: python-chess rejects the record (`id` is no move; it reads on after a string
+    /// operand, which its closing quote ends), and a reader that takes the operands up to the
+    /// `;` gives `bm` three moves and the record no `id`. A known opcode
     /// among the operands of an opcode whose operands have a form, followed by operands of its
     /// own form, is read as the start of the next operation, and the fix writes the `;` before
     /// it. Each such record means something else to other readers, so each is an error.

@@ -537,6 +537,13 @@ impl<'a> Reader<'a> {
         next: &Operand<'a>,
     ) {
         let (opcode, next_opcode) = (shown(operation.opcode), shown(next.text));
+        // python-chess ends a string operand at its closing quote and reads an opcode after
+        // it; after a symbol it reads on to the `;`.
+        let python_chess = if last.string {
+            "python-chess reads the two operations, ending the string at its quote"
+        } else {
+            "python-chess rejects the record"
+        };
         self.report(
             Diagnostic::new(
                 Code::EpdOperationUnseparated,
@@ -545,7 +552,7 @@ impl<'a> Reader<'a> {
             .primary(next.span, format!("the opcode `{next_opcode}`, read as the start of an operation"))
             .secondary(operation.opcode_span, "operation without `;`")
             .help(format!(
-                "End every operation with `;` (PGN §16.2.4): `{opcode} {}; {next_opcode} …`. Without it, `{next_opcode}` and its operands read as more operands of `{opcode}`: python-chess rejects the record, and a reader that takes the operands up to the `;` finds no `{next_opcode}` operation.",
+                "End every operation with `;` (PGN §16.2.4): `{opcode} {}; {next_opcode} …`. Without it, `{next_opcode}` and its operands read as more operands of `{opcode}`: {python_chess}, and a reader that takes the operands up to the `;` finds no `{next_opcode}` operation.",
                 shown(last.text)
             ))
             .with_fix(Span::empty(last.span.end), ";"),
