@@ -1198,9 +1198,9 @@ fn epd_cases() -> Vec<Case> {
             "an opcode starting with `_`",
         ),
         epd(
-            "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2 id \"x\"",
+            "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2 xy \"x\"",
             "epd::operation::unterminated",
-            "no `;` at all: `bm` with three operands",
+            "no `;` at all: `bm` with three operands, or `xy` an operation of its own",
         ),
         epd(
             "4k3/8/8/8/8/8/8/4K3 w - - c0 \"a\\\";",
@@ -1336,6 +1336,26 @@ fn epd_cases() -> Vec<Case> {
             "4k3/8/8/8/8/8/8/4K3 w - - bm bm Kd2;",
             "epd::operand::invalid",
             "`bm` repeated as its own operand",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2 id \"a\";",
+            "epd::operation::unseparated",
+            "a `;` missing between two operations: `id` read as a move of `bm`",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2!;",
+            "epd::operand::invalid",
+            "a move in SAN with a suffix annotation, `Kd2!`",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2, Ke2;",
+            "epd::operand::invalid",
+            "moves separated by a comma as well as a space",
+        ),
+        epd(
+            "4k3/8/8/8/8/8/8/4K3 w - - - bm Kd2;",
+            "epd::opcode::invalid",
+            "a stray `-` where an operation is expected (python-chess skips it)",
         ),
         epd(
             "4k3/8/8/8/8/8/8/4K3 w - - bm K-d2;",

@@ -63,6 +63,12 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"a\";\n",
     ),
     (
+        "epd::operation::unseparated",
+        "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2 id \"a\";\n",
+        "id",
+        "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"a\";\n",
+    ),
+    (
         "epd::operation::assignment",
         "4k3/8/8/8/8/8/8/4K3 w - - v=-328;\n",
         "=",
@@ -266,7 +272,7 @@ fn counter_operands_that_are_not_numbers_are_not_passed_on() {
         ("4k3/8/8/8/8/8/8/4K3 w - - hmvc x;", "x"),
         ("4k3/8/8/8/8/8/8/4K3 w - - hmvc \"3\";", "\"3\""),
         ("4k3/8/8/8/8/8/8/4K3 w - - fmvn;", "fmvn"),
-        ("4k3/8/8/8/8/8/8/4K3 w - - hmvc 0 fmvn 1;", "0 fmvn 1"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - hmvc 0 fmv 1;", "0 fmv 1"),
     ] {
         let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
         assert_eq!(codes(&diagnostics), ["epd::counter::invalid"], "{line}");
@@ -709,10 +715,11 @@ fn text_operands_without_quotes_are_put_in_quotes_where_that_is_what_was_meant()
         // What the quotes would enclose is unclear: no fix.
         ("4k3/8/8/8/8/8/8/4K3 w - - id a\"b;", "a\"b", None),
         ("4k3/8/8/8/8/8/8/4K3 w - - id a\\b;", "a\\b", None),
-        // A `;` forgotten before the next operation, more likely than an id of three words.
+        // A `;` forgotten before an opcode whose operands do not follow it, more likely than
+        // an id of two words.
         (
-            "4k3/8/8/8/8/8/8/4K3 w - - id WAC.003 bm Kd2;",
-            "WAC.003 bm Kd2",
+            "4k3/8/8/8/8/8/8/4K3 w - - id WAC.003 bm;",
+            "WAC.003 bm",
             None,
         ),
     ] {
@@ -746,17 +753,33 @@ fn text_operands_without_quotes_are_put_in_quotes_where_that_is_what_was_meant()
 #[test]
 fn an_uncertain_semicolon_is_suggested_not_applied() {
     let validator = Validator::new();
-    // `id` may start an operation of its own: `;` after `"x"` would make `id` and `"x"`
-    // operands of `bm`, and the record would then be reported clean.
-    let line = "4k3/8/8/8/8/8/8/4K3 w - - bm O-O id \"x\"";
+    // `xy` may start an operation of its own: `;` after `"x"` would make `xy` and `"x"`
+    // operands of `bm`.
+    let line = "4k3/8/8/8/8/8/8/4K3 w - - bm O-O xy \"x\"";
     let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
     assert_eq!(codes(&diagnostics), ["epd::operation::unterminated"]);
     assert!(diagnostics[0].fix().is_none());
     let help = diagnostics[0].help_text().unwrap();
     assert!(
-        help.contains("if `id` starts an operation of its own"),
+        help.contains("if `xy` starts an operation of its own"),
         "{help}"
     );
+    // A standard opcode followed by an operand of its form does start one
+    // (`epd::operation::unseparated`), and the `;` after it ends the record.
+    let line = "4k3/8/8/8/8/8/8/4K3 w - - bm O-O id \"x\"";
+    let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
+    assert_eq!(
+        codes(&diagnostics),
+        [
+            "epd::operation::unseparated",
+            "epd::operation::unterminated"
+        ]
+    );
+    let mut fixed = line.to_owned();
+    for diagnostic in diagnostics.iter().rev() {
+        fixed = diagnostic.fix().unwrap().apply(&fixed, 0).unwrap();
+    }
+    assert_eq!(fixed, "4k3/8/8/8/8/8/8/4K3 w - - bm O-O; id \"x\";");
     // Operands that cannot be opcodes (moves with `-` or `+`, strings, numbers): the `;` can only
     // go at the end.
     for line in [
@@ -1118,4 +1141,318 @@ fn formatting_writes_the_check_counters_of_a_record_as_checks_remaining() {
         );
         assert_eq!(formatted.changed, 2);
     }
+}
+
+/// The fix of each diagnostic of `line` applied, from the last to the first (the fixes of one
+/// record do not overlap), and the record then linted again.
+fn fixed(line: &str, diagnostics: &[Diagnostic]) -> String {
+    let mut fixed = line.to_owned();
+    for diagnostic in diagnostics.iter().rev() {
+        if let Some(fix) = diagnostic.fix() {
+            fixed = fix.apply(&fixed, 0).unwrap();
+        }
+    }
+    fixed
+}
+
+/// A `;` missing between two operations: one error at the opcode that starts the second, a
+/// fix that writes the `;` after the first one's last operand, and the rest read as the
+/// operations meant, so that their own problems are found.
+#[test]
+fn a_semicolon_missing_between_operations_is_one_error_and_the_rest_is_read() {
+    let validator = Validator::new();
+    let line = r#"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - bm Nc3 id "t.1";"#;
+    let record = fenlint::epd::check(line, 0, &validator);
+    let diagnostics = record.diagnostics();
+    assert_eq!(
+        codes_and_spans(line, diagnostics),
+        [("epd::operation::unseparated", "id")]
+    );
+    let [diagnostic] = diagnostics else {
+        unreachable!()
+    };
+    assert_eq!(diagnostic.severity(), Severity::Error);
+    assert_eq!(
+        diagnostic.message(),
+        "operation `bm` not ended by `;` before `id`, expected `;` between the two operations"
+    );
+    assert_eq!(&line[diagnostic.labels()[1].span().range()], "bm");
+    let help = diagnostic.help_text().unwrap();
+    assert!(help.contains("`bm Nc3; id …`"), "{help}");
+    let fix = diagnostic.fix().unwrap();
+    assert_eq!(fix.span(), Span::empty(line.find(" id").unwrap()));
+    assert_eq!(fixed(line, diagnostics), line.replace("Nc3 id", "Nc3; id"));
+    // Read as the two operations.
+    let operations: Vec<_> = record
+        .operations()
+        .iter()
+        .map(|op| {
+            let operands: Vec<_> = op.operands().iter().map(|o| o.text()).collect();
+            (
+                op.opcode(),
+                operands,
+                op.is_terminated(),
+                &line[op.span().range()],
+            )
+        })
+        .collect();
+    assert_eq!(
+        operations,
+        [
+            ("bm", vec!["Nc3"], false, "bm Nc3"),
+            ("id", vec!["\"t.1\""], true, "id \"t.1\";"),
+        ]
+    );
+
+    // The operations after the split are checked as operations: a duplicate `id`, an
+    // operand of the wrong form, the counters, a chain of them.
+    for (line, expected, fixed_line) in [
+        (
+            r#"4k3/8/8/8/8/8/8/4K3 w - - id "a"; bm Kd2 id "b";"#,
+            &[
+                ("epd::operation::unseparated", "id"),
+                ("epd::opcode::duplicate", "id"),
+            ][..],
+            r#"4k3/8/8/8/8/8/8/4K3 w - - id "a"; bm Kd2; id "b";"#,
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - hmvc 0 fmvn 1;",
+            &[("epd::operation::unseparated", "fmvn")][..],
+            "4k3/8/8/8/8/8/8/4K3 w - - hmvc 0; fmvn 1;",
+        ),
+        (
+            r#"4k3/8/8/8/8/8/8/4K3 w - - acd 5 ce -30 pv Kd2 Ke7 c0 "x";"#,
+            &[
+                ("epd::operation::unseparated", "ce"),
+                ("epd::operation::unseparated", "pv"),
+                ("epd::operation::unseparated", "c0"),
+            ][..],
+            r#"4k3/8/8/8/8/8/8/4K3 w - - acd 5; ce -30; pv Kd2 Ke7; c0 "x";"#,
+        ),
+        (
+            // A move of `bm` before the split is still checked.
+            r#"4k3/8/8/8/8/8/8/4K3 w - - bm Kd2 foo dm 3;"#,
+            &[
+                ("epd::operand::invalid", "foo"),
+                ("epd::operation::unseparated", "dm"),
+            ][..],
+            r#"4k3/8/8/8/8/8/8/4K3 w - - bm Kd2 foo; dm 3;"#,
+        ),
+        (
+            // The quotes and the `;` of an unquoted `id` run into the next operation.
+            "4k3/8/8/8/8/8/8/4K3 w - - id WAC.003 bm Kd2;",
+            &[
+                ("epd::operand::unquoted", "WAC.003"),
+                ("epd::operation::unseparated", "bm"),
+            ][..],
+            r#"4k3/8/8/8/8/8/8/4K3 w - - id "WAC.003"; bm Kd2;"#,
+        ),
+    ] {
+        let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
+        let mut found = codes_and_spans(line, &diagnostics);
+        found.sort_unstable();
+        let mut expected = expected.to_vec();
+        expected.sort_unstable();
+        assert_eq!(found, expected, "{line}");
+        let fixed_text = fixed(line, &diagnostics);
+        assert_eq!(fixed_text, fixed_line, "{line}");
+        let left: Vec<_> = fenlint::epd::lint_epd(&fixed_text, 0, &validator)
+            .iter()
+            .map(|d| d.code().name())
+            .filter(|name| *name == "epd::operation::unseparated")
+            .collect();
+        assert!(left.is_empty(), "{fixed_text}");
+    }
+
+    // No split where the word after the opcode is no operand of that opcode's form, where the
+    // operation's own operands are free, or right after the opcode.
+    for line in [
+        r#"4k3/8/8/8/8/8/8/4K3 w - - bm Kd2 id Ke2;"#,
+        r#"4k3/8/8/8/8/8/8/4K3 w - - bm Kd2 acd x;"#,
+        r#"4k3/8/8/8/8/8/8/4K3 w - - noop bm Kd2;"#,
+        r#"4k3/8/8/8/8/8/8/4K3 w - - bm bm Kd2;"#,
+        r#"4k3/8/8/8/8/8/8/4K3 w - - c0 "bm Kd2 id x";"#,
+        r#"4k3/8/8/8/8/8/8/4K3 w - - D1 5 D2 25;"#,
+    ] {
+        let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
+        assert!(
+            !codes(&diagnostics).contains(&"epd::operation::unseparated"),
+            "{line}: {:?}",
+            codes(&diagnostics)
+        );
+    }
+}
+
+/// A move in SAN with a suffix annotation (`!`, `?`, `!!`, `??`, `!?`, `?!`) is an invalid
+/// operand whose message names the annotation, and whose fix removes it.
+#[test]
+fn an_annotated_move_is_named_and_its_annotation_removed() {
+    let validator = Validator::new();
+    let line = r#"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - bm Bb5! Nc3?! d4!!; am Qe2?? Bc4?; id "t.2";"#;
+    let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
+    assert_eq!(
+        codes_and_spans(line, &diagnostics),
+        [
+            ("epd::operand::invalid", "!"),
+            ("epd::operand::invalid", "?!"),
+            ("epd::operand::invalid", "!!"),
+            ("epd::operand::invalid", "??"),
+            ("epd::operand::invalid", "?"),
+        ]
+    );
+    assert_eq!(
+        diagnostics[0].message(),
+        "move `Bb5!` of `bm` with the annotation `!`, expected the move alone in SAN, `Bb5`"
+    );
+    assert_eq!(&line[diagnostics[0].labels()[1].span().range()], "Bb5");
+    let help = diagnostics[0].help_text().unwrap();
+    assert!(help.contains("PGN §8.2.3.8"), "{help}");
+    let fixed_text = fixed(line, &diagnostics);
+    assert_eq!(
+        fixed_text,
+        r#"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - bm Bb5 Nc3 d4; am Qe2 Bc4; id "t.2";"#
+    );
+    assert!(fenlint::epd::lint_epd(&fixed_text, 0, &validator).is_empty());
+    // After a check sign, and with `e4!?`; not after what is no move, nor a sign alone.
+    let line = "4k3/8/8/8/8/8/4P3/4K3 w - - bm e4!? Kd2+!;";
+    let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
+    assert_eq!(
+        codes_and_spans(line, &diagnostics),
+        [
+            ("epd::operand::invalid", "!?"),
+            ("epd::operand::invalid", "!"),
+        ]
+    );
+    for line in [
+        "4k3/8/8/8/8/8/4P3/4K3 w - - bm Ke9!;",
+        "4k3/8/8/8/8/8/4P3/4K3 w - - bm e4!!!;",
+        "4k3/8/8/8/8/8/4P3/4K3 w - - bm !;",
+    ] {
+        let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
+        assert_eq!(codes(&diagnostics), ["epd::operand::invalid"], "{line}");
+        assert!(diagnostics[0].fix().is_none(), "{line}");
+        assert!(
+            diagnostics[0].message().contains("expected a move in SAN"),
+            "{line}"
+        );
+    }
+}
+
+/// Commas between moves: an invalid operand whose message says so, and whose fix separates
+/// the moves with spaces alone.
+#[test]
+fn commas_between_moves_are_named_and_removed() {
+    let validator = Validator::new();
+    for (line, covered, fixed_line) in [
+        (
+            r#"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - bm Nc3, Bb5; id "t.3";"#,
+            &[","][..],
+            r#"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - bm Nc3 Bb5; id "t.3";"#,
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - am Kd2,Ke2,Kf2;",
+            &[","][..],
+            "4k3/8/8/8/8/8/8/4K3 w - - am Kd2 Ke2 Kf2;",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2 , Ke2;",
+            &[","][..],
+            "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2 Ke2;",
+        ),
+    ] {
+        let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
+        let found = codes_and_spans(line, &diagnostics);
+        let expected: Vec<_> = covered
+            .iter()
+            .map(|covered| ("epd::operand::invalid", *covered))
+            .collect();
+        assert_eq!(found, expected, "{line}");
+        assert!(
+            diagnostics[0]
+                .message()
+                .ends_with("expected moves separated by spaces"),
+            "{line}"
+        );
+        let fixed_text = fixed(line, &diagnostics);
+        assert_eq!(fixed_text, fixed_line, "{line}");
+        assert!(fenlint::epd::lint_epd(&fixed_text, 0, &validator).is_empty());
+    }
+    let line = r#"4k3/8/8/8/8/8/8/4K3 w - - bm Kd2, Ke2;"#;
+    let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
+    assert_eq!(
+        diagnostics[0].message(),
+        "comma in the operand `Kd2,` of `bm`, expected moves separated by spaces"
+    );
+    // A comma with what is no move, or alone at the start: the operand is invalid, no fix.
+    for line in [
+        "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2,x;",
+        "4k3/8/8/8/8/8/8/4K3 w - - bm , Kd2;",
+    ] {
+        let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
+        assert_eq!(codes(&diagnostics), ["epd::operand::invalid"], "{line}");
+        assert!(diagnostics[0].fix().is_none(), "{line}");
+    }
+}
+
+/// A `-` where an operation is expected (python-chess skips it): one error on the `-` alone,
+/// a fix that removes it when the four fields read well and an opcode or nothing follows, and
+/// the operation after it read.
+#[test]
+fn a_stray_dash_before_the_operations_is_one_error_on_the_dash() {
+    let validator = Validator::new();
+    let line =
+        r#"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - - bm Nc3; id "t.4";"#;
+    let record = fenlint::epd::check(line, 0, &validator);
+    let diagnostics = record.diagnostics();
+    assert_eq!(
+        codes_and_spans(line, diagnostics),
+        [("epd::opcode::invalid", "-")]
+    );
+    assert_eq!(diagnostics[0].labels().len(), 1, "one label, on the `-`");
+    assert_eq!(
+        diagnostics[0].message(),
+        "stray `-` where an operation is expected, expected an opcode such as `bm`"
+    );
+    let opcodes: Vec<_> = record.operations().iter().map(|op| op.opcode()).collect();
+    assert_eq!(opcodes, ["bm", "id"]);
+    assert_eq!(&line[record.operations()[0].span().range()], "bm Nc3;");
+    assert_eq!(fixed(line, diagnostics), line.replace("- - bm", "- bm"));
+    for (line, fixed_line) in [
+        ("4k3/8/8/8/8/8/8/4K3 w - - -", "4k3/8/8/8/8/8/8/4K3 w - -"),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - -; bm Kd2;",
+            "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; - id \"a\";",
+            "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"a\";",
+        ),
+    ] {
+        let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
+        assert_eq!(
+            codes_and_spans(line, &diagnostics),
+            [("epd::opcode::invalid", "-")],
+            "{line}"
+        );
+        let fixed_text = fixed(line, &diagnostics);
+        assert_eq!(fixed_text, fixed_line, "{line}");
+        assert!(fenlint::epd::lint_epd(&fixed_text, 0, &validator).is_empty());
+    }
+    // No fix when the `-` may hold the place of a field (the fields do not read well, or a
+    // number follows it).
+    for line in [
+        "4k3/8/8/8/8/8/8/4K3 x - - - bm Kd2;",
+        "4k3/8/8/8/8/8/8/4K3 w - - - 1 bm Kd2;",
+    ] {
+        let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
+        let dash = diagnostics
+            .iter()
+            .find(|d| d.message().starts_with("stray `-`"))
+            .unwrap_or_else(|| panic!("{line}: {:?}", codes(&diagnostics)));
+        assert!(dash.fix().is_none(), "{line}");
+    }
+    // Any other one-character opcode has one label too.
+    let diagnostics = fenlint::epd::lint_epd("4k3/8/8/8/8/8/8/4K3 w - - 2 \"x\";", 0, &validator);
+    assert_eq!(codes(&diagnostics), ["epd::opcode::invalid"]);
+    assert_eq!(diagnostics[0].labels().len(), 1);
 }

@@ -74,7 +74,7 @@ fn fixes_settle_and_are_counted_once() {
 #[test]
 fn an_uncertain_epd_fix_is_not_applied() {
     let dir = scratch("epd-semicolon");
-    let text = "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2 id \"x\"\n";
+    let text = "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2 xy \"x\"\n";
     let path = write(&dir, "e.epd", text.as_bytes());
     let run = fenlint(&dir, &["check", "--fix", "--format", "json", "e.epd"]);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
@@ -89,7 +89,7 @@ fn an_uncertain_epd_fix_is_not_applied() {
         objects[0]["help"]
             .as_str()
             .unwrap()
-            .contains("if `id` starts an operation of its own"),
+            .contains("if `xy` starts an operation of its own"),
         "{}",
         run.stdout
     );

@@ -467,6 +467,66 @@ fn pgn_and_epd_files() {
     assert!(epd.ends_with("hmvc 5; fmvn 1;\n"), "{epd}");
 }
 
+/// The slips of EPD suites that a fix repairs: a `;` missing between two operations, an
+/// annotated move, a comma between moves and a stray `-`; `--fix` writes each record as meant.
+#[test]
+fn fix_repairs_the_slips_of_epd_suites() {
+    let dir = scratch("epd-slips");
+    let position = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq -";
+    let records = [
+        r#"bm Nc3 id "t.1";"#,
+        r#"bm Bb5! id "t.2";"#,
+        r#"bm Nc3, Bb5; id "t.3";"#,
+        r#"- bm Nc3; id "t.4";"#,
+    ];
+    let file: String = records
+        .iter()
+        .map(|record| format!("{position} {record}\n"))
+        .collect();
+    write(&dir, "suite.epd", file.as_bytes());
+    let (text, code) = run(&dir, &["check", "--format", "json", "suite.epd"], None);
+    assert_eq!(code, 1, "{text}");
+    let found: Vec<(String, u64)> = text
+        .split("--- stdout\n")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .take_while(|line| line.starts_with('{'))
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap())
+        .map(|object| {
+            (
+                object["code"].as_str().unwrap().to_owned(),
+                object["line"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let expected = [
+        ("epd::operation::unseparated", 1),
+        ("epd::operand::invalid", 2),
+        ("epd::operation::unseparated", 2),
+        ("epd::operand::invalid", 3),
+        ("epd::opcode::invalid", 4),
+    ];
+    assert_eq!(
+        found,
+        expected.map(|(code, line)| (code.to_owned(), line)),
+        "{text}"
+    );
+    let (text, code) = run(&dir, &["check", "--fix", "suite.epd"], None);
+    assert_eq!(code, 0, "{text}");
+    let fixed = std::fs::read_to_string(dir.join("suite.epd")).unwrap();
+    let expected: String = [
+        r#"bm Nc3; id "t.1";"#,
+        r#"bm Bb5; id "t.2";"#,
+        r#"bm Nc3 Bb5; id "t.3";"#,
+        r#"bm Nc3; id "t.4";"#,
+    ]
+    .iter()
+    .map(|record| format!("{position} {record}\n"))
+    .collect();
+    assert_eq!(fixed, expected);
+}
+
 #[test]
 fn settings_from_fenlint_toml() {
     let dir = scratch("config");

@@ -448,7 +448,9 @@ codes! {
     /// field, or a `;` before any operation with none after it (`… b - -;`, which python-chess
     /// takes for part of the position) also end up here (FEN move counters right after the four
     /// fields are `epd::fields::move_counters`, a stray `;` after an operation
-    /// `epd::operation::empty`).
+    /// `epd::operation::empty`). So does a `-` where an operation is expected (`… KQkq - - bm
+    /// Nc3;`), which python-chess skips: the fix removes it when the four fields read well and
+    /// an opcode or nothing follows it.
     ///
     /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - 2nd "x";`
     /// Good: `4k3/8/8/8/8/8/8/4K3 w - - c2 "x";`
@@ -615,6 +617,20 @@ codes! {
     /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - c0 "a"b;`
     /// Good: `4k3/8/8/8/8/8/8/4K3 w - - c0 "a" b;`
     EpdOperandUnseparated => "epd::operand::unseparated", Warning;
+    /// two EPD operations without a `;` between them
+    ///
+    /// PGN §16.2.4 ends every operation with `;`. When it is left out between two operations
+    /// (`bm Nc3 id "t.1";`), the second one's opcode and operands read as more operands of the
+    /// first: python-chess rejects the record (`id` is no move; it reads on after a string
+    /// operand, which its closing quote ends), and a reader that takes the operands up to the
+    /// `;` gives `bm` three moves and the record no `id`. A known opcode
+    /// among the operands of an opcode whose operands have a form, followed by operands of its
+    /// own form, is read as the start of the next operation, and the fix writes the `;` before
+    /// it. Each such record means something else to other readers, so each is an error.
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - bm Kd2 id "a";`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id "a";`
+    EpdOperationUnseparated => "epd::operation::unseparated", Error;
     /// a PGN tag pair that is not `[Name "value"]`
     ///
     /// PGN §8.1: a tag pair is `[`, a name of letters, digits and `_`, a string value in double

@@ -154,6 +154,7 @@ pub fn check<'a>(line: &'a str, base: usize, validator: &Validator) -> Record<'a
         diagnostics: Capped::default(),
         fen_counters: None,
         king_promotion: validator.is_syntax_only(),
+        position_well_formed: true,
     };
     if line.trim().is_empty() {
         return Record {
@@ -167,6 +168,7 @@ pub fn check<'a>(line: &'a str, base: usize, validator: &Validator) -> Record<'a
     }
 
     let (parse, count) = crate::parse::epd_record_at(line, reader.base);
+    reader.position_well_formed = !parse.has_errors();
     if count < 4 {
         // A record of fewer than four fields is all position.
         reader.fields_missing(line, count);

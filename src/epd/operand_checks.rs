@@ -2,8 +2,8 @@
 //! SAN, or one string (what each form is, in `operands.rs`).
 
 use super::operands::{
-    OperandForm, is_coordinate_move, is_integer, is_mate_count, is_san, is_standard_opcode,
-    operand_form, operand_meaning, san_spelling,
+    OperandForm, annotated_san, comma_separated_san, is_coordinate_move, is_integer, is_mate_count,
+    is_san, is_standard_opcode, operand_form, operand_meaning, san_spelling,
 };
 use super::operation::{Operand, Operation};
 use super::reader::{Reader, is_opcode};
@@ -14,11 +14,14 @@ use crate::diagnostics::{Code, Diagnostic};
 impl<'a> Reader<'a> {
     /// Checks the operands of the opcodes whose operands have a fixed form (PGN §16.2.5, and
     /// the perft suites' `D1`, `D2`, …): one integer, or moves in SAN. `hmvc` and `fmvn` are
-    /// [`Reader::counters`]'.
-    pub(super) fn check_operands(&mut self, operation: &Operation<'a>) {
+    /// [`Reader::counters`]'. `ended` says whether the operation is known to end after its
+    /// last operand: a `;` follows it, or the opcode of the next operation.
+    pub(super) fn check_operands(&mut self, operation: &Operation<'a>, ended: bool) {
         match operand_form(operation.opcode) {
             Some(OperandForm::Integer { signed }) => self.integer_operand(operation, signed),
-            Some(OperandForm::Moves { mate_count }) => self.move_operands(operation, mate_count),
+            Some(OperandForm::Moves { mate_count }) => {
+                self.move_operands(operation, mate_count, ended)
+            }
             Some(OperandForm::Text) => self.text_operand(operation),
             None => {}
         }
@@ -148,8 +151,8 @@ impl<'a> Reader<'a> {
     }
 
     /// The operands of an opcode that takes moves in SAN (a mate distance `#N` too when
-    /// `mate_count`).
-    fn move_operands(&mut self, operation: &Operation<'a>, mate_count: bool) {
+    /// `mate_count`); `ended` as for [`Reader::check_operands`].
+    fn move_operands(&mut self, operation: &Operation<'a>, mate_count: bool, ended: bool) {
         let opcode = operation.opcode;
         if operation.operands.is_empty() {
             self.report(
@@ -179,7 +182,7 @@ impl<'a> Reader<'a> {
             // "x"`): an operand that could be an opcode, with more after it, and what follows
             // are left to `epd::operation::unterminated`. The last operand is an operand.
             let more = at.saturating_add(1) < operation.operands.len();
-            if !operation.terminated && !operand.string && more && is_opcode(operand.text) {
+            if !ended && !operand.string && more && is_opcode(operand.text) {
                 break;
             }
             if mate_count && !operand.string && is_mate_count(operand.text) {
@@ -201,6 +204,19 @@ impl<'a> Reader<'a> {
             }
             if !operand.string && is_coordinate_move(operand.text) {
                 self.coordinate_move(operation, operand);
+                continue;
+            }
+            if !operand.string
+                && let Some((san, annotation)) = annotated_san(operand.text, self.king_promotion)
+            {
+                self.annotated_move(opcode, operand, san, annotation);
+                continue;
+            }
+            if !operand.string
+                && let Some(moves) = comma_separated_san(operand.text, self.king_promotion)
+                && (!moves.is_empty() || before.is_some())
+            {
+                self.comma_between_moves(opcode, operand, before, moves);
                 continue;
             }
             self.report(
@@ -232,6 +248,70 @@ impl<'a> Reader<'a> {
             .secondary(operation.opcode_span, operand_meaning(opcode))
             .help("SAN (PGN §8.2.3) names the piece and the square it goes to (`Nf3`, `exd5`, `e8=Q`); UCI's `g1f3` and long algebraic `Ng1-f3` give both squares, which python-chess reads and strict EPD readers do not."),
         );
+    }
+
+    /// `epd::operand::invalid` for the move `operand` of `opcode` written as `san` and one of
+    /// the suffix annotations of PGN §8.2.3.8, `annotation`, with the fix that removes it.
+    fn annotated_move(&mut self, opcode: &str, operand: &Operand<'_>, san: &str, annotation: &str) {
+        let at = operand.span.start.saturating_add(san.len());
+        let suffix = Span::new(at, operand.span.end);
+        self.report(
+            Diagnostic::new(
+                Code::EpdOperandInvalid,
+                format!(
+                    "move `{}` of `{}` with the annotation `{annotation}`, expected the move alone in SAN, `{}`",
+                    shown(operand.text),
+                    shown(opcode),
+                    shown(san)
+                ),
+            )
+            .primary(suffix, "annotation")
+            .secondary(Span::new(operand.span.start, at), "the move")
+            .help(format!(
+                "The move is good, but SAN in an EPD record carries no `!` or `?`: PGN §8.2.3.8 keeps annotations out of the SAN token (a game's export format writes them as NAGs, `$1`), and python-chess rejects `{}` as no move. Write `{}`.",
+                shown(operand.text),
+                shown(san)
+            ))
+            .with_fix(suffix, ""),
+        );
+    }
+
+    /// `epd::operand::invalid` for the operand `operand` of `opcode`, moves in SAN with commas
+    /// between or after them (`moves`, one space apart; none for a lone `,`, which `before`
+    /// precedes), with the fix that separates them with spaces alone.
+    fn comma_between_moves(
+        &mut self,
+        opcode: &str,
+        operand: &Operand<'_>,
+        before: Option<&Operand<'_>>,
+        moves: String,
+    ) {
+        let comma = operand.text.find(',').map_or(operand.span, |offset| {
+            let at = operand.span.start.saturating_add(offset);
+            Span::new(at, at.saturating_add(1))
+        });
+        let diagnostic = Diagnostic::new(
+            Code::EpdOperandInvalid,
+            format!(
+                "comma in the operand `{}` of `{}`, expected moves separated by spaces",
+                shown(operand.text),
+                shown(opcode)
+            ),
+        )
+        .primary(comma, "comma")
+        .help(format!(
+            "EPD separates operands with spaces (PGN §16.2.4), as in `{} Nc3 Bb5;`; python-chess reads a `,` as joining the legs of one move (a multi-leg move it does not support) and rejects the record.",
+            shown(opcode)
+        ));
+        // A lone `,` goes with the blank before it; otherwise the moves take the operand's
+        // place.
+        let diagnostic = match before {
+            Some(before) if moves.is_empty() => {
+                diagnostic.with_fix(Span::new(before.span.end, operand.span.end), "")
+            }
+            _ => diagnostic.with_fix(operand.span, moves),
+        };
+        self.report(diagnostic);
     }
 
     /// `epd::operand::san_spelling` for the move `operand` of `opcode`, which is `san` spelled

@@ -33,6 +33,56 @@ pub(super) fn operand_form(opcode: &str) -> Option<OperandForm> {
     }
 }
 
+/// The form of the operands of `opcode` when it starts an operation that a missing `;` ran
+/// into the one before (`bm Nc3 id "t.1";`): the forms of [`operand_form`], the counters
+/// `hmvc` and `fmvn`, and the moves of `pv` (a variation), `pm` and `sm`, all in SAN. `None`
+/// for an opcode whose operands are free, which is no evidence of a new operation.
+pub(super) fn known_form(opcode: &str) -> Option<OperandForm> {
+    match opcode {
+        "hmvc" | "fmvn" => Some(OperandForm::Integer { signed: false }),
+        "pv" | "pm" | "sm" => Some(OperandForm::Moves { mate_count: false }),
+        _ => operand_form(opcode),
+    }
+}
+
+/// The six move suffix annotations of PGN §8.2.3.8, longest first.
+const ANNOTATIONS: [&str; 6] = ["!!", "??", "!?", "?!", "!", "?"];
+
+/// The move and the annotation of `text` when it is a move in SAN followed by one of the six
+/// suffix annotations of PGN §8.2.3.8 (`Bb5!`, `e4!?`, `Qxf7+??`).
+pub(super) fn annotated_san(text: &str, king_promotion: bool) -> Option<(&str, &str)> {
+    ANNOTATIONS.iter().find_map(|annotation| {
+        let san = text.strip_suffix(annotation)?;
+        is_san(san, king_promotion).then_some((san, *annotation))
+    })
+}
+
+/// The moves of `text` when it is moves in SAN with commas between or after them (`Nc3,`,
+/// `Nc3,Bb5`), one space apart; `None` when there is no comma or a part is no move in SAN. A
+/// lone `,` gives no moves.
+pub(super) fn comma_separated_san(text: &str, king_promotion: bool) -> Option<String> {
+    if !text.contains(',') {
+        return None;
+    }
+    let moves: Vec<&str> = text.split(',').filter(|part| !part.is_empty()).collect();
+    moves
+        .iter()
+        .all(|san| is_san(san, king_promotion))
+        .then(|| moves.join(" "))
+}
+
+/// Whether `text` reads as a move that the checks of a move operand recognise: SAN, or one
+/// of the spellings and slips they report (a mate distance, another spelling, coordinates, an
+/// annotation, commas).
+pub(super) fn is_move_like(text: &str, king_promotion: bool) -> bool {
+    is_san(text, king_promotion)
+        || is_mate_count(text)
+        || san_spelling(text, king_promotion).is_some()
+        || is_coordinate_move(text)
+        || annotated_san(text, king_promotion).is_some()
+        || comma_separated_san(text, king_promotion).is_some_and(|moves| !moves.is_empty())
+}
+
 /// What the operand of `opcode` means, for a label.
 pub(super) fn operand_meaning(opcode: &str) -> &'static str {
     match opcode {

@@ -1,6 +1,8 @@
 //! Reading the operations of an EPD record from its tree, with their diagnostics.
 
-use super::operands::{closed_string, is_standard_opcode};
+use super::operands::{
+    OperandForm, closed_string, is_integer, is_move_like, is_standard_opcode, known_form,
+};
 use super::operation::{Operand, Operation};
 use crate::Span;
 use crate::diagnostics::text::{join_names, shown};
@@ -40,6 +42,9 @@ pub(super) struct Reader<'a> {
     /// Whether a move may promote to a king, as in antichess: when only the notation is
     /// checked (`Validator::syntax`), the same in every variant played on a chess board.
     pub(super) king_promotion: bool,
+    /// Whether the position's fields were read without a syntax error: a `-` after them is
+    /// then no placeholder of a missing field.
+    pub(super) position_well_formed: bool,
 }
 
 impl<'a> Reader<'a> {
@@ -184,14 +189,24 @@ impl<'a> Reader<'a> {
             let Some(operation) = EpdOperation::cast(node) else {
                 continue;
             };
-            let operation = self.operation(operation);
-            if let Some(first_span) = Self::first_of(&mut seen, &operation) {
-                self.duplicate_opcode(&operation, first_span);
+            let blank_before = previous
+                .filter(|&(kind, _)| kind == SyntaxKind::Whitespace)
+                .map(|(_, span)| span);
+            let pieces = self.operation(operation, blank_before);
+            let count = pieces.len();
+            for (index, operation) in pieces.into_iter().enumerate() {
+                if let Some(first_span) = Self::first_of(&mut seen, &operation) {
+                    self.duplicate_opcode(&operation, first_span);
+                }
+                // Only the last operation of a node can lack its final `;`: those before it
+                // are `epd::operation::unseparated`. In the perft-suite form the last
+                // operation ends at the end of the record.
+                if index.saturating_add(1) == count {
+                    let ends_perft_record = leading && last_node == Some(at);
+                    self.check_terminated(&operation, ends_perft_record);
+                }
+                operations.push(operation);
             }
-            // In the perft-suite form the last operation ends at the end of the record.
-            let ends_perft_record = leading && last_node == Some(at);
-            self.check_terminated(&operation, ends_perft_record);
-            operations.push(operation);
         }
         operations
     }
@@ -376,11 +391,18 @@ impl<'a> Reader<'a> {
         counters
     }
 
-    /// Checks one operation of the tree: its opcode and its string operands.
-    fn operation(&mut self, view: EpdOperation<'_, 'a>) -> Operation<'a> {
-        let opcode = view.opcode();
-        let opcode_span = view.opcode_span();
-        self.check_opcode(opcode, opcode_span);
+    /// Checks one operation node of the tree, whose whitespace before it is `blank_before`,
+    /// and returns the operations it holds, each with its opcode and operands checked: none
+    /// for a stray `-` alone, and more than one where a `;` is missing between two operations
+    /// (`bm Nc3 id "t.1";`, `epd::operation::unseparated`), the opcode that starts each one
+    /// taken from the operands of the one before.
+    fn operation(
+        &mut self,
+        view: EpdOperation<'_, 'a>,
+        blank_before: Option<Span>,
+    ) -> Vec<Operation<'a>> {
+        let mut opcode = view.opcode();
+        let mut opcode_span = view.opcode_span();
         let operands: Vec<Operand<'a>> = view
             .operands()
             .map(|operand| Operand {
@@ -411,15 +433,160 @@ impl<'a> Reader<'a> {
                 );
             }
         }
+        let terminated = view.is_terminated();
+        let end = view.span().end;
+        let mut rest = operands.as_slice();
+        // A `-` where an opcode belongs is no operation: the symbol after it is read as the
+        // opcode, as python-chess reads it. A string after it leaves `-` the opcode, which
+        // `check_opcode` reports.
+        while opcode == "-" {
+            match rest.split_first() {
+                None => {
+                    self.stray_dash(opcode_span, None, blank_before, view.span());
+                    return Vec::new();
+                }
+                Some((next, after)) if !next.string => {
+                    self.stray_dash(opcode_span, Some(next), blank_before, view.span());
+                    opcode = next.text;
+                    opcode_span = next.span;
+                    rest = after;
+                }
+                Some(_) => break,
+            }
+        }
+        self.check_opcode(opcode, opcode_span);
+        let mut pieces = Vec::new();
+        while let Some(at) = self.next_operation_at(opcode, rest) {
+            let (own, from_next) = rest.split_at(at.min(rest.len()));
+            let (Some(last), Some((next, after))) = (own.last(), from_next.split_first()) else {
+                break;
+            };
+            let piece = Operation {
+                opcode,
+                opcode_span,
+                operands: own.to_vec(),
+                terminated: false,
+                span: opcode_span.cover(last.span),
+            };
+            self.unseparated_operation(&piece, last, next);
+            // The operation ends before `next`, as the `;` of the fix ends it.
+            self.check_operands(&piece, true);
+            pieces.push(piece);
+            opcode = next.text;
+            opcode_span = next.span;
+            rest = after;
+        }
         let operation = Operation {
             opcode,
             opcode_span,
-            operands,
-            terminated: view.is_terminated(),
-            span: view.span(),
+            operands: rest.to_vec(),
+            terminated,
+            span: Span::new(opcode_span.start, end.max(opcode_span.end)),
         };
-        self.check_operands(&operation);
-        operation
+        self.check_operands(&operation, terminated);
+        pieces.push(operation);
+        pieces
+    }
+
+    /// Where among `operands`, those of `opcode`, a `;` is missing before the next operation:
+    /// the index of an operand that is a standard opcode with a known form, with operands of
+    /// that form after it (up to the next such opcode), after one operand of `opcode` at least.
+    /// Only an operation whose own operands have a form is split: no such word is of that
+    /// form, so it cannot be one of its operands.
+    fn next_operation_at(&self, opcode: &str, operands: &[Operand<'a>]) -> Option<usize> {
+        known_form(opcode)?;
+        let starts = |operand: &Operand<'_>| {
+            (!operand.string && is_standard_opcode(operand.text))
+                .then(|| known_form(operand.text))
+                .flatten()
+        };
+        operands.iter().enumerate().skip(1).find_map(|(at, word)| {
+            let form = starts(word)?;
+            let after = operands.get(at.saturating_add(1)..).unwrap_or_default();
+            let len = after
+                .iter()
+                .position(|operand| starts(operand).is_some())
+                .unwrap_or(after.len());
+            let own = after.get(..len).unwrap_or_default();
+            self.fits(form, own).then_some(at)
+        })
+    }
+
+    /// Whether `operands` are what an opcode whose operands have `form` takes.
+    fn fits(&self, form: OperandForm, operands: &[Operand<'_>]) -> bool {
+        match form {
+            OperandForm::Moves { .. } => {
+                !operands.is_empty()
+                    && operands.iter().all(|operand| {
+                        !operand.string && is_move_like(operand.text, self.king_promotion)
+                    })
+            }
+            OperandForm::Integer { signed } => {
+                matches!(operands, [operand] if !operand.string && is_integer(operand.text, signed))
+            }
+            OperandForm::Text => matches!(operands, [operand] if operand.string),
+        }
+    }
+
+    /// `epd::operation::unseparated` for `operation`, whose last operand `last` a `;` should
+    /// follow, and `next`, the opcode of the operation after it; the fix writes the `;`.
+    fn unseparated_operation(
+        &mut self,
+        operation: &Operation<'a>,
+        last: &Operand<'a>,
+        next: &Operand<'a>,
+    ) {
+        let (opcode, next_opcode) = (shown(operation.opcode), shown(next.text));
+        // python-chess ends a string operand at its closing quote and reads an opcode after
+        // it; after a symbol it reads on to the `;`.
+        let python_chess = if last.string {
+            "python-chess reads the two operations, ending the string at its quote"
+        } else {
+            "python-chess rejects the record"
+        };
+        self.report(
+            Diagnostic::new(
+                Code::EpdOperationUnseparated,
+                format!("operation `{opcode}` not ended by `;` before `{next_opcode}`, expected `;` between the two operations"),
+            )
+            .primary(next.span, format!("the opcode `{next_opcode}`, read as the start of an operation"))
+            .secondary(operation.opcode_span, "operation without `;`")
+            .help(format!(
+                "End every operation with `;` (PGN §16.2.4): `{opcode} {}; {next_opcode} …`. Without it, `{next_opcode}` and its operands read as more operands of `{opcode}`: {python_chess}, and a reader that takes the operands up to the `;` finds no `{next_opcode}` operation.",
+                shown(last.text)
+            ))
+            .with_fix(Span::empty(last.span.end), ";"),
+        );
+    }
+
+    /// `epd::opcode::invalid` for a `-` at `dash` where an opcode belongs, in the operation
+    /// node `node` with `blank_before` before it; `next`, the symbol after the `-`, is read as
+    /// the opcode. The fix removes the `-` when the position's fields read well (a `-` after a
+    /// field that is missing holds its place) and what is left reads as operations: an opcode
+    /// after it, or nothing.
+    fn stray_dash(
+        &mut self,
+        dash: Span,
+        next: Option<&Operand<'a>>,
+        blank_before: Option<Span>,
+        node: Span,
+    ) {
+        let diagnostic = Diagnostic::new(
+            Code::EpdOpcodeInvalid,
+            "stray `-` where an operation is expected, expected an opcode such as `bm`",
+        )
+        .primary(dash, "not an opcode")
+        .help("A `-` stands for an empty field of the position, and the four fields end before it: remove it, or if it holds the place of a field that is missing, write that field. python-chess skips a `-` where an opcode is expected; readers that keep to PGN §16.2.4 reject the record.");
+        let removed = match next {
+            _ if !self.position_well_formed => None,
+            Some(next) if is_opcode(next.text) => Some(Span::new(dash.start, next.span.start)),
+            Some(_) => None,
+            None => Some(blank_before.map_or(node, |blank| blank.cover(node))),
+        };
+        self.report(match removed {
+            Some(span) => diagnostic.with_fix(span, ""),
+            None => diagnostic,
+        });
     }
 
     fn check_opcode(&mut self, opcode: &str, span: Span) {
@@ -446,15 +613,21 @@ impl<'a> Reader<'a> {
             } else {
                 "not a letter, digit or `_`"
             };
-            self.report(
-                Diagnostic::new(
-                    Code::EpdOpcodeInvalid,
-                    format!("invalid opcode `{}`, expected a letter followed by letters, digits and `_`", shown(opcode)),
-                )
-                .primary(bad_span, why)
-                .secondary(span, "opcode")
-                .help("Opcodes such as `bm`, `id`, `c0` and `hmvc` start with a letter and use only letters, digits and `_` (PGN §16.2.4)."),
-            );
+            let diagnostic = Diagnostic::new(
+                Code::EpdOpcodeInvalid,
+                format!(
+                    "invalid opcode `{}`, expected a letter followed by letters, digits and `_`",
+                    shown(opcode)
+                ),
+            )
+            .primary(bad_span, why);
+            // A one-character opcode is all the bad character: one label says it.
+            let diagnostic = if bad_span == span {
+                diagnostic
+            } else {
+                diagnostic.secondary(span, "opcode")
+            };
+            self.report(diagnostic.help("Opcodes such as `bm`, `id`, `c0` and `hmvc` start with a letter and use only letters, digits and `_` (PGN §16.2.4)."));
         } else if opcode.len() > MAX_OPCODE_LEN {
             self.report(
                 Diagnostic::new(
