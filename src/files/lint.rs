@@ -93,15 +93,15 @@ fn latin1(bad: &[crate::Span], validator: &Validator) -> Option<Diagnostic> {
     let bytes = bad
         .iter()
         .fold(0usize, |sum, span| sum.saturating_add(span.len()));
-    let (count, noun) = if bytes == 1 {
-        ("a".to_owned(), "byte")
+    let (count, noun, verb) = if bytes == 1 {
+        ("a".to_owned(), "byte", "is")
     } else {
-        (bytes.to_string(), "bytes")
+        (bytes.to_string(), "bytes", "are")
     };
     Some(
         Diagnostic::new(
             crate::Code::InputLatin1,
-            format!("{count} {noun} of text that are not UTF-8 read as Latin-1, expected UTF-8"),
+            format!("{count} {noun} of text that {verb} not UTF-8 read as Latin-1, expected UTF-8"),
         )
         .primary(span, "not UTF-8: read as Latin-1")
         .help("PGN's character set is ISO 8859-1 (PGN §4.1), and fenlint reads such bytes outside a FEN as Latin-1; re-save the file as UTF-8 (`iconv -f LATIN1 -t UTF-8`) for tools that expect it.")

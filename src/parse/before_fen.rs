@@ -171,7 +171,7 @@ pub(super) fn not_a_fen<'a>(cx: &Cx<'a>, input: &'a str) -> bool {
         return false;
     };
     let squares = first.bytes().fold(0u32, |squares, byte| match byte {
-        b'1'..=b'8' => squares.saturating_add(u32::from(byte - b'0')),
+        b'1'..=b'8' => squares.saturating_add(u32::from(byte.saturating_sub(b'0'))),
         _ if is_piece_letter(char::from(byte)) => squares.saturating_add(1),
         _ => squares,
     });
