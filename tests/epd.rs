@@ -785,7 +785,7 @@ fn an_uncertain_semicolon_is_suggested_not_applied() {
     for line in [
         "4k3/8/8/8/8/8/8/4K3 w - - bm O-O O-O-O",
         "4k3/8/8/8/8/8/8/4K3 w - - c0 \"a\" \"b\"",
-        "4k3/8/8/8/8/8/8/4K3 w - - pv Kd2 Ke7+ 3",
+        "4k3/8/8/8/8/8/8/4K3 w - - noop Kd2 Ke7+ 3",
     ] {
         let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
         assert_eq!(
@@ -1455,4 +1455,28 @@ fn a_stray_dash_before_the_operations_is_one_error_on_the_dash() {
     let diagnostics = fenlint::epd::lint_epd("4k3/8/8/8/8/8/8/4K3 w - - 2 \"x\";", 0, &validator);
     assert_eq!(codes(&diagnostics), ["epd::opcode::invalid"]);
     assert_eq!(diagnostics[0].labels().len(), 1);
+}
+
+/// The moves of `pv` (a variation), `pm` and `sm` are SAN as those of `bm` are: a truncated
+/// variation (`pv Kd2 R`) is `epd::operand::invalid` on the operand that is no move.
+#[test]
+fn variation_and_predicted_moves_are_moves_in_san() {
+    let validator = Validator::new();
+    for (record, operand) in [
+        ("4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; pv Kd2 R;", "R"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - pm Be;", "Be"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - sm e2-e4x;", "e2-e4x"),
+    ] {
+        let found = lint_file(record, &validator);
+        let codes: Vec<_> = found.iter().map(|d| d.code().name()).collect();
+        assert_eq!(codes, ["epd::operand::invalid"], "{record}");
+        let start = record.rfind(operand).unwrap();
+        assert_eq!(
+            found[0].span().range(),
+            start..start + operand.len(),
+            "{record}"
+        );
+    }
+    let fine = "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; pv Kd2 Kd7 Ke3; pm Kd7; sm Kd2;";
+    assert!(lint_file(fine, &validator).is_empty(), "{fine}");
 }

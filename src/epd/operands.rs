@@ -14,7 +14,7 @@ pub(super) enum OperandForm {
 /// The form of `opcode`'s operands (PGN §16.2.5; `D1`, `D2`, … the node counts of perft
 /// suites); `None` for an opcode whose operands are free.
 ///
-/// Only the syntax of `bm` and `am` moves is checked here. Whether each move is legal in the
+/// Only the syntax of the moves (`bm`, `am`, `pv`, `pm`, `sm`) is checked here. Whether each move is legal in the
 /// record's position needs the position's legal moves: generate them from the
 /// [`crate::position::Position`] the lint has built (after its own checks pass), write each
 /// in SAN with its disambiguation and check suffix, and compare the operand with them.
@@ -25,7 +25,7 @@ pub(super) fn operand_form(opcode: &str) -> Option<OperandForm> {
         // it and python-chess reads it.
         "ce" | "dm" => Some(OperandForm::Integer { signed: true }),
         "bm" => Some(OperandForm::Moves { mate_count: true }),
-        "am" => Some(OperandForm::Moves { mate_count: false }),
+        "am" | "pv" | "pm" | "sm" => Some(OperandForm::Moves { mate_count: false }),
         "id" => Some(OperandForm::Text),
         _ if is_numbered(opcode, 'c') || is_numbered(opcode, 'v') => Some(OperandForm::Text),
         _ if is_perft_depth(opcode) => Some(OperandForm::Integer { signed: false }),
@@ -34,13 +34,12 @@ pub(super) fn operand_form(opcode: &str) -> Option<OperandForm> {
 }
 
 /// The form of the operands of `opcode` when it starts an operation that a missing `;` ran
-/// into the one before (`bm Nc3 id "t.1";`): the forms of [`operand_form`], the counters
-/// `hmvc` and `fmvn`, and the moves of `pv` (a variation), `pm` and `sm`, all in SAN. `None`
-/// for an opcode whose operands are free, which is no evidence of a new operation.
+/// into the one before (`bm Nc3 id "t.1";`): the forms of [`operand_form`] and the counters
+/// `hmvc` and `fmvn`. `None` for an opcode whose operands are free, which is no evidence of a
+/// new operation.
 pub(super) fn known_form(opcode: &str) -> Option<OperandForm> {
     match opcode {
         "hmvc" | "fmvn" => Some(OperandForm::Integer { signed: false }),
-        "pv" | "pm" | "sm" => Some(OperandForm::Moves { mate_count: false }),
         _ => operand_form(opcode),
     }
 }
@@ -94,6 +93,9 @@ pub(super) fn operand_meaning(opcode: &str) -> &'static str {
         "ce" => "evaluation in centipawns",
         "bm" => "best moves",
         "am" => "moves to avoid",
+        "pv" => "predicted variation",
+        "pm" => "predicted move",
+        "sm" => "supplied move",
         "id" => "position identifier",
         _ if is_numbered(opcode, 'c') => "comment",
         _ if is_numbered(opcode, 'v') => "variation name",
