@@ -62,8 +62,8 @@ const SLASH_HOLDINGS_LINES: usize = 2;
 const SLASH_HOLDINGS_SCOPE: usize = 1000;
 
 /// How many positions at the start of a file are looked at for castling rights that say
-/// Chess960: a file of Chess960 positions shows it in its first ones (seven start positions in
-/// eight have the king off the e-file).
+/// Chess960: a file of Chess960 positions shows it in its first ones (756 of the 960 start
+/// positions have the king off the e-file).
 const CHESS960_SCOPE: usize = 1000;
 
 impl FileHints {
