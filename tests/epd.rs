@@ -1480,3 +1480,24 @@ fn variation_and_predicted_moves_are_moves_in_san() {
     let fine = "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; pv Kd2 Kd7 Ke3; pm Kd7; sm Kd2;";
     assert!(lint_file(fine, &validator).is_empty(), "{fine}");
 }
+
+/// A string operand written as an assignment (`id="33";`) is `epd::operation::assignment`, as a
+/// plain one is, with the fix that writes `id "33"`; a string cut by a blank stays an invalid
+/// opcode.
+#[test]
+fn a_string_written_as_an_assignment_is_an_assignment() {
+    let validator = Validator::new();
+    let record = "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id=\"33\";";
+    let found = lint_file(record, &validator);
+    let codes: Vec<_> = found.iter().map(|d| d.code().name()).collect();
+    assert_eq!(codes, ["epd::operation::assignment"]);
+    let fixed = found[0].fix().unwrap().apply(record, 0).unwrap();
+    assert_eq!(fixed, "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"33\";");
+    assert!(lint_file(&fixed, &validator).is_empty());
+    let cut = "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id=\"a b\";";
+    let codes: Vec<_> = lint_file(cut, &validator)
+        .iter()
+        .map(|d| d.code().name())
+        .collect();
+    assert!(codes.contains(&"epd::opcode::invalid"), "{codes:?}");
+}

@@ -213,7 +213,19 @@ mod tests {
     fn an_assignment_is_an_opcode_and_one_operand_around_one_equals_sign() {
         assert_eq!(assignment("v=-328"), Some(("v", "-328")));
         assert_eq!(assignment("eval_2=+0.5"), Some(("eval_2", "+0.5")));
-        for text in ["2nd=x", "v=", "=5", "a=b=c", "v=\"x\"", "v=é", "bm"] {
+        assert_eq!(assignment("id=\"33\""), Some(("id", "\"33\"")));
+        for text in [
+            "2nd=x",
+            "v=",
+            "=5",
+            "a=b=c",
+            "v=\"x",
+            "v=x\"",
+            "v=\"",
+            "v=\"a\"b\"",
+            "v=é",
+            "bm",
+        ] {
             assert_eq!(assignment(text), None, "{text}");
         }
         // Anything else stays an invalid opcode.

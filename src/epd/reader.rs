@@ -20,15 +20,21 @@ pub(super) const MAX_STRING_LEN: usize = 255;
 pub const MAX_RECORD_LEN: usize = 1024;
 
 /// The opcode and the operand of `text`, an opcode token written as an assignment
-/// (`v=-328`): a valid opcode, one `=`, and an operand of printable ASCII without `=` or `"`.
+/// (`v=-328`, `id="33"`): a valid opcode, one `=`, and an operand of printable ASCII without
+/// `=`, either without `"` or a whole string in quotes.
 pub(super) fn assignment(text: &str) -> Option<(&str, &str)> {
     let (name, value) = text.split_once('=')?;
     let valid_name =
         name.starts_with(|c: char| c.is_ascii_alphabetic()) && name.chars().all(is_opcode_char);
-    let valid_value = !value.is_empty()
-        && value
-            .bytes()
-            .all(|byte| byte.is_ascii_graphic() && byte != b'=' && byte != b'"');
+    let plain = |text: &str| {
+        text.bytes()
+            .all(|byte| byte.is_ascii_graphic() && byte != b'=' && byte != b'"')
+    };
+    let quoted = value
+        .strip_prefix('"')
+        .and_then(|rest| rest.strip_suffix('"'))
+        .is_some_and(plain);
+    let valid_value = !value.is_empty() && (plain(value) || quoted);
     (valid_name && valid_value).then_some((name, value))
 }
 
