@@ -168,7 +168,7 @@ fn a_utf16_file_is_one_diagnostic() {
                 format!("UTF-16 ({order}) text, expected UTF-8")
             );
             let formatted = files::format_file(kind, bytes, &Default::default());
-            assert!(formatted.utf16 && formatted.not_utf8);
+            assert!(formatted.not_text.is_some() && formatted.not_utf8);
             assert_eq!(&formatted.text, bytes);
         }
     }
@@ -238,4 +238,39 @@ fn a_line_cut_for_its_length_draws_no_report_about_its_end() {
     assert!(!codes(&diagnostics).contains(&"fen::fields::missing"));
     let too_long = diagnostics.last().unwrap();
     assert_eq!(too_long.span().end, open.len());
+}
+
+/// A file that is binary data (an archive, compressed data, NULs inside lines) is one
+/// `fen::input::invalid_utf8` that says what it is, and `fmt` leaves it as it is; NULs that end
+/// lines and one stray NUL are a text file's own problems.
+#[test]
+fn a_binary_file_is_one_finding_that_says_so() {
+    let gzip: &[u8] = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03\xcb\x48\xcd\xc9\xc9\x07\x00\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n";
+    let zip: &[u8] = b"PK\x03\x04\x14\x00\x00\x00\x08\x00rnbqkbnr w KQkq - 0 1\n";
+    let mut nuls = b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n".to_vec();
+    nuls.extend_from_slice(b"a\0b\0c\0d\0e\0f\n");
+    for (bytes, what) in [
+        (gzip, "gzip-compressed data"),
+        (zip, "a zip archive"),
+        (&nuls[..], "binary data (NUL bytes inside its lines)"),
+    ] {
+        for kind in [FileKind::Lines, FileKind::Epd, FileKind::Pgn] {
+            let diagnostics = files::lint_file(kind, bytes, &Validator::new());
+            assert_eq!(codes(&diagnostics), ["fen::input::invalid_utf8"], "{what}");
+            assert_eq!(diagnostics[0].message(), format!("{what}, expected text"));
+            let formatted = files::format_file(kind, bytes, &Default::default());
+            assert_eq!(
+                formatted.not_text,
+                Some(format!("{what}, expected text")),
+                "{what}"
+            );
+            assert_eq!(formatted.text, bytes);
+        }
+    }
+    for text in [
+        &b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\0\0\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\0\r\n"[..],
+        b"4k3/8/8/8/8/8/8/4K3 w - - 0\x001\n",
+    ] {
+        assert!(files::not_text(text).is_none(), "{text:?}");
+    }
 }

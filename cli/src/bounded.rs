@@ -149,16 +149,18 @@ pub enum Note<'a> {
     Batch(&'a fenlint::files::Formatted),
     /// A long line left as it is.
     Long(LongLine),
-    /// The input is UTF-16, and was left as it is.
-    Utf16,
+    /// The input is not text (UTF-16, or binary data), and was left as it is: what it is.
+    NotText(String),
 }
 
-/// How many bytes of the start of a stream tell whether it is UTF-16.
-const UTF16_HEAD: u64 = 512;
+/// How many bytes of the start of a stream tell whether it is text (see
+/// [`fenlint::files::not_text`]).
+const TEXT_HEAD: u64 = 8192;
 
 /// Formats the FEN lines or EPD records of `reader` (of `kind`) onto `out` with `format`, a
-/// batch of lines at a time, keeping every byte that is not a position's; a UTF-16 input is
-/// copied as it is. `notes` hears of each batch, long line and UTF-16 input, as they come.
+/// batch of lines at a time, keeping every byte that is not a position's; an input that is not
+/// text is copied as it is. `notes` hears of each batch, long line and input that is not text,
+/// as they come.
 pub fn format_stream(
     kind: FileKind,
     reader: impl Read,
@@ -168,12 +170,12 @@ pub fn format_stream(
 ) -> io::Result<()> {
     let mut head = Vec::new();
     let mut reader = reader;
-    (&mut reader).take(UTF16_HEAD).read_to_end(&mut head)?;
-    let utf16 = fenlint::files::utf16(&head).is_some();
+    (&mut reader).take(TEXT_HEAD).read_to_end(&mut head)?;
+    let not_text = fenlint::files::not_text(&head);
     let mut reader = io::Cursor::new(head).chain(reader);
-    if utf16 {
+    if let Some(diagnostic) = not_text {
         io::copy(&mut reader, out)?;
-        notes(Note::Utf16);
+        notes(Note::NotText(diagnostic.message().to_owned()));
         return Ok(());
     }
     let mut batches = Batches {

@@ -87,7 +87,8 @@ pub fn lint_lines(
         _ => None,
     };
     let mut reader = BufReader::with_capacity(64 << 10, source);
-    // A UTF-16 file is one finding that says so, not a line of garbage per line.
+    // A file that is not text (UTF-16, binary data) is one finding that says so, not a line of
+    // garbage per line.
     let head = loop {
         match reader.fill_buf() {
             Ok(head) => break head,
@@ -95,7 +96,7 @@ pub fn lint_lines(
             Err(error) => return Err(Stop::Read(error)),
         }
     };
-    if let Some(diagnostic) = files::utf16(head) {
+    if let Some(diagnostic) = files::not_text(head) {
         if let Some(severity) = validator.severity_of(diagnostic.code()) {
             let line = head.split(|&byte| byte == b'\n').next().unwrap_or_default();
             let line = line.get(..200).unwrap_or(line);
@@ -440,7 +441,7 @@ pub fn lint_pgn(
     let mut bytes = Vec::new();
     reader.read_to_end(&mut bytes).map_err(Stop::Read)?;
     let diagnostics = files::lint_file(FileKind::Pgn, &bytes, validator);
-    if files::utf16(&bytes).is_none() {
+    if files::not_text(&bytes).is_none() {
         // Bytes that are not UTF-8 do not move the tags: `?` for each keeps every offset.
         let text = String::from_utf8_lossy(&bytes);
         totals.fens = totals.fens.saturating_add(

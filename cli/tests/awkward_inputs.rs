@@ -442,7 +442,7 @@ fn a_utf16_file_is_one_diagnostic() {
     assert_eq!(fmt.code, 1);
     assert!(
         fmt.stderr
-            .contains("le.fen: left as it is: UTF-16, expected UTF-8"),
+            .contains("le.fen: left as it is: UTF-16 (little-endian) text, expected UTF-8"),
         "{}",
         fmt.stderr
     );
@@ -513,4 +513,35 @@ fn fmt_check_fails_when_it_cannot_check() {
     assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
     write(&dir, "ok.fen", b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
     assert_eq!(fenlint(&dir, &["fmt", "--check", "ok.fen"]).code, 0);
+}
+
+/// A compressed file named `.pgn` is one finding that says what it is; `--fix` and `fmt` leave
+/// it as it is, and `fmt` says so.
+#[test]
+fn a_compressed_file_is_one_finding() {
+    let dir = scratch("binary");
+    let bytes: &[u8] = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03\xcb\x48\xcd\n\xc9\xc9\x07\x00";
+    let path = write(&dir, "games.pgn", bytes);
+    let checked = fenlint(&dir, &["check", "--format", "json", "games.pgn"]);
+    assert_eq!(checked.code, 1);
+    assert_eq!(checked.codes(), ["fen::input::invalid_utf8"]);
+    assert!(
+        checked
+            .stdout
+            .contains("gzip-compressed data, expected text"),
+        "{}",
+        checked.stdout
+    );
+    let fixed = fenlint(&dir, &["check", "--fix", "games.pgn"]);
+    assert_eq!(fixed.code, 1);
+    assert_eq!(std::fs::read(&path).unwrap(), bytes);
+    let formatted = fenlint(&dir, &["fmt", "games.pgn"]);
+    assert!(
+        formatted
+            .stderr
+            .contains("left as it is: gzip-compressed data, expected text"),
+        "{}",
+        formatted.stderr
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), bytes);
 }

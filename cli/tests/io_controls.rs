@@ -153,7 +153,7 @@ fn diff_of_a_utf16_file_is_none_and_says_why() {
         assert_eq!((run.code, run.stdout.as_slice()), (0, b"".as_slice()));
         assert_eq!(
             run.stderr,
-            "fenlint: u.fen: left as it is: UTF-16, expected UTF-8 (see `fenlint check`)\n"
+            "fenlint: u.fen: left as it is: UTF-16 (little-endian) text, expected UTF-8 (see `fenlint check`)\n"
         );
     }
 }

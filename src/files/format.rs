@@ -4,7 +4,7 @@
 use super::hints::FileHints;
 use super::lines::{is_position_line, lines};
 use super::lint::{
-    epd_position_len, overlaps_any, utf16_order, with_placeholders, without_trailing_nuls,
+    epd_position_len, not_text, overlaps_any, with_placeholders, without_trailing_nuls,
 };
 use crate::Validator;
 use crate::file_kind::FileKind;
@@ -26,8 +26,10 @@ pub struct Formatted {
     /// The 1-based lines of positions (or, in a PGN file, of `[FEN]` tags) left alone because
     /// they are not UTF-8.
     pub not_utf8_lines: Vec<usize>,
-    /// Whether the file was left alone because it is UTF-16.
-    pub utf16: bool,
+    /// Why the file was left alone when it is not text, UTF-16 or binary data: the message of
+    /// [`not_text`](crate::files::not_text)'s diagnostic (`UTF-16 (little-endian) text,
+    /// expected UTF-8`).
+    pub not_text: Option<String>,
 }
 
 /// Every valid position of a file in canonical form, or in the dialect `options` ask for;
@@ -70,11 +72,11 @@ pub fn format_file_as(
     options: &WriteOptions,
     variant: Option<Variant>,
 ) -> Formatted {
-    if utf16_order(bytes).is_some() {
+    if let Some(diagnostic) = not_text(bytes) {
         return Formatted {
             text: bytes.to_vec(),
             not_utf8: true,
-            utf16: true,
+            not_text: Some(diagnostic.message().to_owned()),
             ..Formatted::default()
         };
     }
@@ -109,7 +111,7 @@ pub fn format_file_as(
 /// let formatted = format_lines_as(FileKind::Lines, piece, &options, None, FileHints::default());
 /// assert_eq!(formatted.text, b"\xff\xfe\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
 /// assert_eq!((formatted.changed, formatted.not_utf8_lines.as_slice()), (1, [1].as_slice()));
-/// assert!(!formatted.utf16);
+/// assert!(formatted.not_text.is_none());
 /// ```
 pub fn format_lines_as(
     kind: FileKind,

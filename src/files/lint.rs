@@ -358,6 +358,71 @@ pub fn utf16(head: &[u8]) -> Option<Diagnostic> {
     )
 }
 
+/// `fen::input::invalid_utf8` saying that a file starting with `head` (its first few kilobytes
+/// suffice) is binary data, not text: an archive or compressed data by its signature (zip,
+/// gzip, xz, zstd, 7-Zip, PDF), or bytes with NULs inside their lines (four or more: NULs that
+/// end a line are a C string's terminator, `fen::input::trailing_nul`, and one stray NUL is a
+/// line's own error). `None` for any other file. Such a file is not read further: one finding
+/// says what it is, not an error for each of its "lines".
+///
+/// ```
+/// let zip = fenlint::files::binary(b"PK\x03\x04\x14\0\0\0\x08\0").unwrap();
+/// assert_eq!(zip.code().name(), "fen::input::invalid_utf8");
+/// assert!(zip.message().contains("a zip archive"));
+/// assert!(fenlint::files::binary(b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\0\0\n").is_none());
+/// ```
+pub fn binary(head: &[u8]) -> Option<Diagnostic> {
+    const SIGNATURES: [(&[u8], &str); 6] = [
+        (b"PK\x03\x04", "a zip archive"),
+        (b"\x1f\x8b", "gzip-compressed data"),
+        (b"\xfd7zXZ\0", "xz-compressed data"),
+        (b"\x28\xb5\x2f\xfd", "zstd-compressed data"),
+        (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive"),
+        (b"%PDF-", "a PDF document"),
+    ];
+    let head = head.get(..BINARY_HEAD).unwrap_or(head);
+    let (what, span) = match SIGNATURES
+        .iter()
+        .find(|(signature, _)| head.starts_with(signature))
+    {
+        Some((signature, what)) => (*what, crate::Span::new(0, signature.len())),
+        None => {
+            // A NUL followed by another byte of its line.
+            let mut inside = head.windows(2).enumerate().filter(
+                |(_, pair)| matches!(pair, [0, next] if !matches!(next, 0 | b'\n' | b'\r')),
+            );
+            let first = inside.next()?.0;
+            if inside.count() < 3 {
+                return None;
+            }
+            (
+                "binary data (NUL bytes inside its lines)",
+                crate::Span::new(first, first.saturating_add(1)),
+            )
+        }
+    };
+    Some(
+        Diagnostic::new(crate::Code::InputInvalidUtf8, format!("{what}, expected text"))
+            .primary(span, "not text")
+            .help("fenlint reads text: FEN lines, EPD records and PGN games in UTF-8 (or Latin-1 outside the positions). This file is not read further; check the file it holds, or leave it out."),
+    )
+}
+
+/// How many bytes of the start of a file [`binary`] looks at.
+const BINARY_HEAD: usize = 8192;
+
+/// What says that a file starting with `head` is not text, UTF-16 ([`utf16`]) or binary data
+/// ([`binary`]): one `fen::input::invalid_utf8`; `None` for a text file.
+///
+/// ```
+/// assert!(fenlint::files::not_text(b"\xff\xfe4\0k\03\0").is_some());
+/// assert!(fenlint::files::not_text(b"\x1f\x8b\x08\0").is_some());
+/// assert!(fenlint::files::not_text(b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n").is_none());
+/// ```
+pub fn not_text(head: &[u8]) -> Option<Diagnostic> {
+    utf16(head).or_else(|| binary(head))
+}
+
 /// Every diagnostic of a whole file of `kind`, in order, with spans into `bytes`, less those
 /// its [suppression comments](crate::suppression) silence, and with their own problems. A code
 /// [reported once per file](crate::Code::once_per_file) is reported at its first occurrence
@@ -508,7 +573,7 @@ impl OncePerFile {
 /// Every diagnostic of a whole file, as [`lint_file`] gives them, but with every occurrence of
 /// the codes reported once per file: what [`fix_file`](crate::files::fix_file) fixes.
 pub(super) fn lint_every(kind: FileKind, bytes: &[u8], validator: &Validator) -> Vec<Diagnostic> {
-    if let Some(diagnostic) = utf16(bytes) {
+    if let Some(diagnostic) = not_text(bytes) {
         return validator
             .severity_of(diagnostic.code())
             .map(|severity| vec![diagnostic.with_severity(severity)])

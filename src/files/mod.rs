@@ -31,8 +31,8 @@ pub use hints::{FileHints, may_have_slash_holdings, may_say_chess960};
 pub(crate) use lines::line_len;
 pub use lines::{has_lone_cr, is_position_line, line_starts, lines};
 pub use lint::{
-    OncePerFile, invalid_utf8, lint_file, lint_line, lint_line_head, lint_text_line,
-    lint_text_line_head, lint_text_line_head_into, utf16,
+    OncePerFile, binary, invalid_utf8, lint_file, lint_line, lint_line_head, lint_text_line,
+    lint_text_line_head, lint_text_line_head_into, not_text, utf16,
 };
 
 #[cfg(test)]

@@ -49,8 +49,11 @@ pub fn fix_notes(
     if !diff {
         return;
     }
-    if fenlint::files::utf16(bytes).is_some() {
-        eprintln!("fenlint: {name}: left as it is: UTF-16, expected UTF-8 (see `fenlint check`)");
+    if let Some(diagnostic) = fenlint::files::not_text(bytes) {
+        eprintln!(
+            "fenlint: {name}: left as it is: {} (see `fenlint check`)",
+            diagnostic.message()
+        );
         return;
     }
     for (number, line) in bytes.split(|&byte| byte == b'\n').enumerate() {

@@ -317,9 +317,9 @@ pub fn format_input(
             counts.changed += outcome.changed;
         }
         bounded::Note::Long(line) => counts.unverified += long_notes(name, &[line]),
-        bounded::Note::Utf16 => {
+        bounded::Note::NotText(what) => {
             eprintln!(
-                "fenlint: {}: left as it is: UTF-16, expected UTF-8 (see `fenlint check`)",
+                "fenlint: {}: left as it is: {what} (see `fenlint check`)",
                 shown_name(name)
             );
             counts.unverified += 1;
@@ -454,13 +454,11 @@ impl<'n> SkippedNotes<'n> {
     }
 
     /// Says on stderr what `fmt` left as it is in `outcome`, a part of the file, and why;
-    /// returns how many positions that is (a UTF-16 file counts as one).
+    /// returns how many positions that is (a file that is not text counts as one).
     pub fn add(&mut self, outcome: &fenlint::files::Formatted) -> usize {
         let name = shown_name(self.name);
-        if outcome.utf16 {
-            eprintln!(
-                "fenlint: {name}: left as it is: UTF-16, expected UTF-8 (see `fenlint check`)"
-            );
+        if let Some(what) = &outcome.not_text {
+            eprintln!("fenlint: {name}: left as it is: {what} (see `fenlint check`)");
         }
         for line in &outcome.not_utf8_lines {
             eprintln!("fenlint: {name}:{line}: left as it is: not UTF-8 (see `fenlint check`)");
@@ -473,7 +471,9 @@ impl<'n> SkippedNotes<'n> {
             );
         }
         self.found += outcome.skipped.len();
-        usize::from(outcome.utf16) + outcome.not_utf8_lines.len() + outcome.skipped.len()
+        usize::from(outcome.not_text.is_some())
+            + outcome.not_utf8_lines.len()
+            + outcome.skipped.len()
     }
 
     /// Says how many more positions with errors there were than were named, if any.

@@ -100,7 +100,7 @@ impl Kept {
 /// dropped as they come, so that memory does not grow with the number of problems; a PGN
 /// document, or a UTF-16 one, is linted whole.
 pub fn lint(kind: FileKind, bytes: &[u8], validator: &Validator) -> Found {
-    if kind == FileKind::Pgn || files::utf16(bytes).is_some() {
+    if kind == FileKind::Pgn || files::not_text(bytes).is_some() {
         return Found::new(files::lint_file(kind, bytes, validator));
     }
     let validator = &*files::FileHints::of(kind, bytes).apply(validator);
