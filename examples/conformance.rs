@@ -1354,8 +1354,8 @@ fn epd_cases() -> Vec<Case> {
         ),
         epd(
             "4k3/8/8/8/8/8/8/4K3 w - - - bm Kd2;",
-            "epd::opcode::invalid",
-            "a stray `-` where an operation is expected (python-chess skips it)",
+            "epd::operation::stray_dash",
+            "a stray `-` where an operation is expected (warning: python-chess skips it)",
         ),
         epd(
             "4k3/8/8/8/8/8/8/4K3 w - - bm K-d2;",

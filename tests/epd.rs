@@ -69,6 +69,12 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"a\";\n",
     ),
     (
+        "epd::operation::stray_dash",
+        "4k3/8/8/8/8/8/8/4K3 w - - - bm Kd2;\n",
+        "-",
+        "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;\n",
+    ),
+    (
         "epd::operation::assignment",
         "4k3/8/8/8/8/8/8/4K3 w - - v=-328;\n",
         "=",
@@ -799,7 +805,8 @@ fn an_uncertain_semicolon_is_suggested_not_applied() {
 
 /// Words after the last operation that an unknown opcode starts, three or more without quotes,
 /// read as a comment: no `;` is added (the fix would make the comment an operation), and the
-/// help says where EPD keeps comments. A standard opcode, or fewer words, keeps the fix.
+/// help says where EPD keeps comments. Fewer words after an unknown opcode (`Kubbel 1927`) may
+/// be a remark too: the `;` is suggested, not applied. A standard opcode keeps the fix.
 #[test]
 fn a_comment_after_the_operations_is_not_made_an_operation() {
     let validator = Validator::new();
@@ -813,15 +820,22 @@ fn a_comment_after_the_operations_is_not_made_an_operation() {
         "{help}"
     );
     assert!(!help.contains("starts an operation of its own"), "{help}");
-    for line in [
-        "4k3/8/8/8/8/8/8/4K3 w - - acd 1 2 3",
-        "4k3/8/8/8/8/8/8/4K3 w - - xyz 1 2",
+    for (line, fixed) in [
+        ("4k3/8/8/8/8/8/8/4K3 w - - acd 1 2 3", true),
+        ("4k3/8/8/8/8/8/8/4K3 w - - id \"a\"; c0 \"b\"", true),
+        ("4k3/8/8/8/8/8/8/4K3 w - - xyz 1 2", false),
+        ("4k3/8/8/8/8/8/8/4K3 w - - id \"z.25\"; Kubbel 1927", false),
     ] {
         let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
         let unterminated = diagnostics
             .iter()
-            .find(|d| d.code().name() == "epd::operation::unterminated");
-        assert!(unterminated.unwrap().fix().is_some(), "{line}");
+            .find(|d| d.code().name() == "epd::operation::unterminated")
+            .unwrap();
+        assert_eq!(unterminated.fix().is_some(), fixed, "{line}");
+        if !fixed {
+            let help = unterminated.help_text().unwrap();
+            assert!(help.contains("`c0"), "{line}: {help}");
+        }
     }
 }
 
@@ -1394,11 +1408,11 @@ fn commas_between_moves_are_named_and_removed() {
     }
 }
 
-/// A `-` where an operation is expected (python-chess skips it): one error on the `-` alone,
+/// A `-` where an operation is expected (python-chess skips it): one warning on the `-` alone,
 /// a fix that removes it when the four fields read well and an opcode or nothing follows, and
 /// the operation after it read.
 #[test]
-fn a_stray_dash_before_the_operations_is_one_error_on_the_dash() {
+fn a_stray_dash_before_the_operations_is_one_warning_on_the_dash() {
     let validator = Validator::new();
     let line =
         r#"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - - bm Nc3; id "t.4";"#;
@@ -1406,9 +1420,10 @@ fn a_stray_dash_before_the_operations_is_one_error_on_the_dash() {
     let diagnostics = record.diagnostics();
     assert_eq!(
         codes_and_spans(line, diagnostics),
-        [("epd::opcode::invalid", "-")]
+        [("epd::operation::stray_dash", "-")]
     );
     assert_eq!(diagnostics[0].labels().len(), 1, "one label, on the `-`");
+    assert_eq!(diagnostics[0].severity(), Severity::Warning);
     assert_eq!(
         diagnostics[0].message(),
         "stray `-` where an operation is expected, expected an opcode such as `bm`"
@@ -1431,7 +1446,7 @@ fn a_stray_dash_before_the_operations_is_one_error_on_the_dash() {
         let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
         assert_eq!(
             codes_and_spans(line, &diagnostics),
-            [("epd::opcode::invalid", "-")],
+            [("epd::operation::stray_dash", "-")],
             "{line}"
         );
         let fixed_text = fixed(line, &diagnostics);
@@ -1500,4 +1515,41 @@ fn a_string_written_as_an_assignment_is_an_assignment() {
         .map(|d| d.code().name())
         .collect();
     assert!(codes.contains(&"epd::opcode::invalid"), "{codes:?}");
+}
+
+#[test]
+fn operations_where_a_position_field_belongs_say_which_field_is_missing() {
+    let validator = Validator::new();
+    for (record, missing, fixed) in [
+        // The en-passant field left out after castling rights: its fix writes `-`.
+        (
+            "4k3/8/8/8/8/8/8/2K5 w - bm Kc2; id \"x\";\n",
+            "-",
+            Some("4k3/8/8/8/8/8/8/2K5 w - - bm Kc2; id \"x\";\n"),
+        ),
+        (
+            "r3k2r/8/8/8/8/8/8/R3K2R b KQkq am O-O;\n",
+            "KQkq",
+            Some("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - am O-O;\n"),
+        ),
+        // Castling and en passant both left out: the rights are unknown, so no fix.
+        ("4k3/8/8/8/8/8/8/2K5 w bm Kc2;\n", "w", None),
+    ] {
+        let diagnostics = lint_file(record, &validator);
+        assert_eq!(
+            codes_and_spans(record, &diagnostics),
+            [("epd::fields::missing", missing)],
+            "{record}"
+        );
+        let fix = diagnostics[0]
+            .fix()
+            .map(|fix| fix.apply(record, 0).unwrap());
+        assert_eq!(fix.as_deref(), fixed, "{record}");
+    }
+    // A field that could be castling rights or a square is read as the field it stands for.
+    let record = "4k3/8/8/8/8/8/8/4K3 w - e6 bm Kd2;\n";
+    assert_eq!(
+        codes(&lint_file(record, &validator)),
+        ["fen::en_passant::no_pawn"]
+    );
 }

@@ -39,7 +39,7 @@ fn example_bytes(example: &str) -> Vec<u8> {
 
 /// The codes `example` draws, read as the input `code`'s examples are: an EPD record for an
 /// `epd::` code, a PGN file for a `pgn::` code, a file of FEN lines for a suppression code
-/// (suppression comments belong to files), an EPD record when the docs say so, otherwise a FEN (through the file reader when it is
+/// (suppression comments belong to files) or when the docs say so, an EPD record when the docs say so, otherwise a FEN (through the file reader when it is
 /// not UTF-8); checked as standard chess when the docs say so.
 fn codes_of(code: Code, example: &str) -> Vec<&'static str> {
     let as_standard = code
@@ -61,9 +61,15 @@ fn codes_of(code: Code, example: &str) -> Vec<&'static str> {
         .docs()
         .lines()
         .any(|line| line.trim_start().starts_with("Bad (an EPD record"));
+    let as_file = code
+        .docs()
+        .lines()
+        .any(|line| line.trim_start().starts_with("Bad (a file of lines"));
     let bytes = example_bytes(example);
     let name = code.name();
-    let diagnostics = if name.starts_with("epd::") || as_epd {
+    let diagnostics = if as_file {
+        files::lint_file(FileKind::Lines, &bytes, &validator)
+    } else if name.starts_with("epd::") || as_epd {
         files::lint_file(FileKind::Epd, &bytes, &validator)
     } else if name.starts_with("pgn::") {
         files::lint_file(FileKind::Pgn, &bytes, &validator)

@@ -43,6 +43,8 @@ STRICTER = {
     "fen::placement::too_many_ranks",
 }
 
+# A perft script's lines that hold no position (its positions are its `epd` lines).
+PERFT_DIRECTIVE = re.compile(r"^(id(\s|$)|perft\s+\d+\s+\d+$)")
 TAG = re.compile(rb'^\s*\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 # A value with quotes that no backslash escapes runs to the last quote of its line, as
 # python-chess reads it (fenlint's `pgn::tag::unescaped_quote`).
@@ -59,8 +61,13 @@ def positions(path):
     if kind in (".fen", ".epd"):
         for number, line in enumerate(lines, start=1):
             text = line.decode("latin-1").strip()
-            if text and not text.startswith(("#", "%")):
-                yield number, text, None, kind
+            if not text or text.startswith(("#", "%")) or PERFT_DIRECTIVE.match(text):
+                continue
+            words = text.split()
+            if words[0] == "epd" and len(words) > 1 and "/" in words[1]:
+                # A perft script's position line, as the perft runners read it.
+                text = text[len("epd"):].lstrip()
+            yield number, text, None, kind
         return
     variant, fens = None, []
     for number, line in enumerate(lines, start=1):

@@ -505,7 +505,8 @@ fn fix_repairs_the_slips_of_epd_suites() {
         ("epd::operand::invalid", 2),
         ("epd::operation::unseparated", 2),
         ("epd::operand::invalid", 3),
-        ("epd::opcode::invalid", 4),
+        // A warning, reported once per file: after the file's other diagnostics.
+        ("epd::operation::stray_dash", 4),
     ];
     assert_eq!(
         found,

@@ -404,10 +404,11 @@ fn sarif_for_code_scanning() {
         .iter()
         .map(|r| r["level"].as_str().unwrap())
         .collect();
-    // The separator warning is reported once per file, after the file's other diagnostics.
+    // The warnings on missing fields and on separators are reported once per file, after
+    // the file's other diagnostics.
     assert_eq!(
         levels,
-        ["warning", "error", "error", "warning", "note", "error"]
+        ["error", "error", "warning", "warning", "note", "error"]
     );
     let uri = |result: &Value| {
         result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]

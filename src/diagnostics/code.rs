@@ -204,8 +204,8 @@ codes! {
     ///
     /// A line whose first field is no board, followed by one that is: words before the FEN,
     /// such as UCI's `position fen` command that carries it (`position fen FEN moves e2e4`), a
-    /// variant's name (`3check FEN`) or a number (`1. FEN`). The words are reported once and the
-    /// FEN after them is checked as a FEN. The fix removes UCI's `position fen` when no moves
+    /// variant's name (`3check FEN`) or a number (`1. FEN`). The words are one error for the
+    /// line, and the FEN after them is checked as a FEN. The fix removes UCI's `position fen` when no moves
     /// follow the FEN; other words may say how to read it, and are left to the writer.
     ///
     /// Bad: `position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1`
@@ -214,15 +214,28 @@ codes! {
     /// a line that holds no FEN
     ///
     /// The first field of a FEN is its piece placement, 8 ranks joined by `/`. Text whose first
-    /// field has no `/`, a character no rank holds and fewer squares than one rank (a perft
-    /// suite's `perft 1 20`, a heading, a table's header `fen,eval`) is no FEN with mistakes
-    /// but no FEN at all: it is reported once, not as an error for each field it would be read
-    /// as. In a file of FENs, such a line belongs in a `#` comment, or the file is another kind
-    /// (`--kind epd`, `--kind pgn`).
+    /// field has no `/`, a character no rank holds and fewer squares than one rank (a heading,
+    /// a table's header `fen,eval`) is no FEN with mistakes but no FEN at all: it is one error
+    /// for the line, not an error for each field it would be read as. In a file of FENs, such
+    /// a line belongs in a `#` comment, or the file is another kind (`--kind epd`, `--kind
+    /// pgn`). A perft script's `id` and `perft` lines are skipped (see
+    /// `fen::input::perft_script`).
     ///
-    /// Bad: `perft 1 20`
+    /// Bad: `fen,eval`
     /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
     InputNotAFen => "fen::input::not_a_fen", Error;
+    /// a perft script's `epd` keyword before a position
+    ///
+    /// Perft scripts keep move-generator tests as `id NAME`, `epd POSITION` and `perft DEPTH
+    /// NODES` lines (python-chess's and shakmaty's perft tests, scalachess's test suites, the
+    /// Dorpsgek test format). In a file of FENs or EPD records, the position after `epd` is
+    /// checked as an EPD record (four fields, or a FEN's six), and the `id` and `perft` lines
+    /// are skipped, as the move generators that run these files read them. Said once per file:
+    /// a reader of plain FEN or EPD files needs the position alone on its line.
+    ///
+    /// Bad (a file of lines): `epd 4k3/8/8/8/8/8/8/4K3 w - -`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - -`
+    InputPerftScript => "fen::input::perft_script", Advice, once per file;
     /// a line longer than 64 KiB
     ///
     /// No FEN comes near this size. The first 64 KiB are parsed and reported as usual; the rest
@@ -282,11 +295,13 @@ codes! {
     /// the FEN has fewer than six fields
     ///
     /// EPD records and board-only FENs leave out the trailing fields; readers then assume
-    /// `w - - 0 1` for what is missing, which may not be what the writer meant.
+    /// `w - - 0 1` for what is missing, which may not be what the writer meant. A file's writer
+    /// leaves out the same fields on every line (lists of four-field positions, of boards
+    /// alone), so the warning is reported once per file, with a count.
     ///
     /// Bad: `4k3/8/8/8/8/8/8/4K3 w - -`
     /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
-    FieldsMissing => "fen::fields::missing", Warning;
+    FieldsMissing => "fen::fields::missing", Warning, once per file;
     /// text after the last field
     ///
     /// Nothing may follow the fullmove number (or the three-check `+W+B` suffix). Extra text is
@@ -448,9 +463,8 @@ codes! {
     /// field, or a `;` before any operation with none after it (`… b - -;`, which python-chess
     /// takes for part of the position) also end up here (FEN move counters right after the four
     /// fields are `epd::fields::move_counters`, a stray `;` after an operation
-    /// `epd::operation::empty`). So does a `-` where an operation is expected (`… KQkq - - bm
-    /// Nc3;`), which python-chess skips: the fix removes it when the four fields read well and
-    /// an opcode or nothing follows it.
+    /// `epd::operation::empty`, a `-` where an operation is expected
+    /// `epd::operation::stray_dash`).
     ///
     /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - 2nd "x";`
     /// Good: `4k3/8/8/8/8/8/8/4K3 w - - c2 "x";`
@@ -600,6 +614,18 @@ codes! {
     /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;; id "a";`
     /// Good: `4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id "a";`
     EpdOperationEmpty => "epd::operation::empty", Warning, once per file;
+    /// a `-` where an EPD operation is expected
+    ///
+    /// A `-` after the four fields, where an operation belongs (`… KQkq - - bm Nc3;`), as some
+    /// classic suites have it (the Eigenmann Rapid Engine Test among them): a fifth empty field,
+    /// which an EPD record does not have. python-chess skips it; readers that keep to PGN
+    /// §16.2.4 reject the record. It is read as nothing, and said once per file; the fix
+    /// removes it when the four fields read well and an opcode or nothing follows it (else the
+    /// `-` may hold the place of a field that is missing).
+    ///
+    /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - - bm Kd2;`
+    /// Good: `4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;`
+    EpdOperationStrayDash => "epd::operation::stray_dash", Warning, once per file;
     /// an EPD record whose move counters are written twice, with different values
     ///
     /// A record in the six-field dialect (`… w - - 0 1`) that also has `hmvc` or `fmvn`

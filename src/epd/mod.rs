@@ -44,7 +44,7 @@ mod reader;
 
 use crate::diagnostics::{Capped, Code, Diagnostic, EPD_RECORD, limit};
 use crate::validate::{Lint, Validator};
-use crate::{Severity, Span};
+use crate::{Severity, Span, SyntaxKind};
 pub use operation::{Operand, Operation};
 pub use reader::MAX_RECORD_LEN;
 use reader::Reader;
@@ -169,9 +169,22 @@ pub fn check<'a>(line: &'a str, base: usize, validator: &Validator) -> Record<'a
 
     let (parse, count) = crate::parse::epd_record_at(line, reader.base);
     reader.position_well_formed = !parse.has_errors();
-    if count < 4 {
-        // A record of fewer than four fields is all position.
-        reader.fields_missing(line, count);
+    let not_a_fen = parse
+        .diagnostics()
+        .iter()
+        .any(|diagnostic| diagnostic.code() == Code::InputNotAFen);
+    // A line that is no position at all is said to be so, not counted in fields.
+    if count < 4 && !not_a_fen {
+        // The position is the record up to its operations, if any follow.
+        let operations = parse
+            .tree()
+            .root()
+            .children()
+            .find(|node| matches!(node.kind(), SyntaxKind::Operation | SyntaxKind::Semicolon))
+            .map_or(line.len(), |node| {
+                node.span().start.saturating_sub(reader.base)
+            });
+        reader.fields_missing(line.get(..operations).unwrap_or(line), count);
     }
     let operations = reader.operations(parse.tree());
     let counters = reader.counters(&operations);

@@ -109,20 +109,32 @@ impl<'a> Reader<'a> {
             .get(count.saturating_sub(1)..)
             .unwrap_or_default()
             .concat();
-        self.report(
-            Diagnostic::new(
-                Code::EpdFieldsMissing,
-                format!(
-                    "EPD record has {count} of 4 position fields, expected also the {}",
-                    join_names(missing)
-                ),
-            )
-            .primary(span, "the position stops here")
-            .help(format!(
+        let last = trimmed.get(last_start..).unwrap_or_default();
+        let diagnostic = Diagnostic::new(
+            Code::EpdFieldsMissing,
+            format!(
+                "EPD record has {count} of 4 position fields, expected also the {}",
+                join_names(missing)
+            ),
+        )
+        .primary(span, "the position stops here");
+        // Three fields whose last is castling rights: only the en-passant field is missing,
+        // and with no double step written, it is `-`.
+        let castling = !last.is_empty()
+            && (last == "-"
+                || last.bytes().all(
+                    |byte| matches!(byte, b'K' | b'Q' | b'k' | b'q' | b'A'..=b'H' | b'a'..=b'h'),
+                ));
+        self.report(if count == 3 && castling {
+            diagnostic
+                .help("An EPD record starts with placement, side to move, castling and en passant; with no en-passant square, write `-`.")
+                .with_fix(Span::empty(span.end), " -")
+        } else {
+            diagnostic.help(format!(
                 "An EPD record starts with placement, side to move, castling and en passant; write the missing fields, such as `{}`.",
                 example.trim_start()
-            )),
-        );
+            ))
+        });
     }
 
     /// Checks the operations, the FEN move counters and the stray `;` of the record's tree,
@@ -298,6 +310,16 @@ impl<'a> Reader<'a> {
                         "End every operation, the last one included, with `;` (PGN §16.2.4). `{}` reads as a comment rather than an operation: EPD keeps comments in quotes as the operand of `c0` (`c0 \"…\";`, PGN §16.2.5).",
                         shown(&words(operation))
                     )),
+                    // An opcode PGN §16.2.5 does not define may as well start a remark
+                    // (`Kubbel 1927`): the `;` is suggested, not applied.
+                    None if !is_standard_opcode(operation.opcode)
+                        && assignment(operation.opcode).is_none() =>
+                    {
+                        diagnostic.help(format!(
+                        "End every operation, the last one included, with `;` (PGN §16.2.4). If `{}` is a remark rather than an operation, EPD keeps it in quotes as the operand of `c0` (`c0 \"…\";`, PGN §16.2.5).",
+                        shown(&words(operation))
+                    ))
+                    }
                     None => diagnostic
                         .help("End every operation, the last one included, with `;` (PGN §16.2.4).")
                         .with_fix(Span::empty(last.end), ";"),
@@ -565,7 +587,7 @@ impl<'a> Reader<'a> {
         );
     }
 
-    /// `epd::opcode::invalid` for a `-` at `dash` where an opcode belongs, in the operation
+    /// `epd::operation::stray_dash` for a `-` at `dash` where an opcode belongs, in the operation
     /// node `node` with `blank_before` before it; `next`, the symbol after the `-`, is read as
     /// the opcode. The fix removes the `-` when the position's fields read well (a `-` after a
     /// field that is missing holds its place) and what is left reads as operations: an opcode
@@ -578,7 +600,7 @@ impl<'a> Reader<'a> {
         node: Span,
     ) {
         let diagnostic = Diagnostic::new(
-            Code::EpdOpcodeInvalid,
+            Code::EpdOperationStrayDash,
             "stray `-` where an operation is expected, expected an opcode such as `bm`",
         )
         .primary(dash, "not an opcode")

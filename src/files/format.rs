@@ -6,6 +6,7 @@ use super::lines::{is_position_line, lines};
 use super::lint::{
     epd_position_len, not_text, overlaps_any, with_placeholders, without_trailing_nuls,
 };
+use super::perft_script::perft_script_position;
 use crate::Validator;
 use crate::file_kind::FileKind;
 use crate::position::{Position, Variant, WriteOptions};
@@ -301,10 +302,15 @@ fn format_lines(
         // So are NUL bytes after the record (`fen::input::trailing_nul`).
         let record = without_trailing_nuls(text);
         let nuls = text.get(record.len()..).unwrap_or_default();
-        let text = record;
-        let formatted = match kind {
-            FileKind::Epd => format_epd(text, options, reading),
-            _ => canonical_in(text, reading, options),
+        // A perft script's `epd` keyword is kept, and the EPD record after it formatted.
+        let (keyword, text) = match perft_script_position(record.as_bytes()) {
+            Some(at) => record.split_at_checked(at).unwrap_or(("", record)),
+            None => ("", record),
+        };
+        let formatted = if kind == FileKind::Epd || !keyword.is_empty() {
+            format_epd(text, options, reading)
+        } else {
+            canonical_in(text, reading, options)
         };
         let Some(formatted) = formatted else {
             outcome.skipped.push(number.saturating_add(1));
@@ -315,6 +321,7 @@ fn format_lines(
             outcome.changed = outcome.changed.saturating_add(1);
         }
         outcome.text.extend_from_slice(bom.as_bytes());
+        outcome.text.extend_from_slice(keyword.as_bytes());
         outcome.text.extend_from_slice(formatted.as_bytes());
         outcome.text.extend_from_slice(nuls.as_bytes());
         outcome.text.extend_from_slice(ending);
@@ -458,17 +465,23 @@ fn counters_as_operations(
     checked: &crate::epd::Record<'_>,
 ) -> Option<String> {
     let (counters, halfmove, fullmove) = move_counters(tree)?;
-    let mut written = Vec::new();
-    if operation(checked, "hmvc").is_none() {
-        written.push(format!("hmvc {};", halfmove.text()));
-    }
-    if operation(checked, "fmvn").is_none() {
-        written.push(format!("fmvn {};", fullmove.text()));
-    }
     let span = counters.span();
+    let after = record.get(span.end..)?;
+    // Operations written after their `;` (`;D1 20 ;D2 400`, as perft suites write them) are
+    // joined in their own style, so that no `;` is left without its operation.
+    let leading = after.trim_start().starts_with(';');
+    let mut written = Vec::new();
+    for (opcode, value) in [("hmvc", halfmove.text()), ("fmvn", fullmove.text())] {
+        if operation(checked, opcode).is_none() {
+            written.push(if leading {
+                format!(";{opcode} {value}")
+            } else {
+                format!("{opcode} {value};")
+            });
+        }
+    }
     let mut out = String::with_capacity(record.len().saturating_sub(end).saturating_add(16));
     out.push_str(record.get(end..span.start)?);
-    let after = record.get(span.end..)?;
     if written.is_empty() {
         // The operations are there already: the counters and the blank after go.
         out.push_str(after.trim_start());

@@ -3,6 +3,7 @@
 use std::borrow::Cow;
 
 use super::lines::{is_position_line, lines};
+use super::perft_script::perft_script_position;
 use crate::Validator;
 use crate::file_kind::FileKind;
 
@@ -109,6 +110,7 @@ impl FileHints {
         if (self.crazyhouse && self.chess960_settled()) || !is_position_line(line) {
             return;
         }
+        let line = position_of(line);
         let board = board_of(line);
         self.positions = self.positions.saturating_add(1);
         if !self.crazyhouse {
@@ -164,7 +166,15 @@ pub fn may_say_chess960(bytes: &[u8]) -> bool {
     bytes
         .split(|&byte| byte == b'\n')
         .take(CHESS960_SCOPE)
-        .any(line_may_say_chess960)
+        .any(|line| line_may_say_chess960(position_of(line)))
+}
+
+/// The position of `line`: all of it, or what follows the keyword of a perft script's `epd`
+/// line.
+fn position_of(line: &[u8]) -> &[u8] {
+    perft_script_position(line)
+        .and_then(|at| line.get(at..))
+        .unwrap_or(line)
 }
 
 /// Whether the position `line` may say Chess960 by its castling rights: a file letter among
@@ -247,7 +257,13 @@ pub fn may_have_slash_holdings(bytes: &[u8]) -> bool {
     bytes
         .split(|&byte| byte == b'\n')
         .take(SLASH_HOLDINGS_SCOPE)
-        .any(|line| board_of(line).iter().filter(|&&byte| byte == b'/').count() >= 8)
+        .any(|line| {
+            board_of(position_of(line))
+                .iter()
+                .filter(|&&byte| byte == b'/')
+                .count()
+                >= 8
+        })
 }
 
 /// The first field of the position `line`, its board (after leading whitespace and a

@@ -1,8 +1,11 @@
 //! The lines of a file: which hold a position, where each starts, and their endings.
 
+use super::perft_script::is_perft_script_directive;
+
 /// Whether a line (without its line ending) of a [`FileKind::Lines`](crate::files::FileKind::Lines) or [`FileKind::Epd`](crate::files::FileKind::Epd) file
-/// holds a position: not blank and not a comment, which starts with `#` or `%` (as the test
-/// suites of python-chess and others write their headers; no FEN starts with either). A
+/// holds a position: not blank, not a comment, which starts with `#` or `%` (as the test
+/// suites of python-chess and others write their headers; no FEN starts with either), and not
+/// one of a perft script's `id` and `perft` lines ([`is_perft_script_directive`]). A
 /// byte-order mark at the start of the line is not part of either: a mark alone is blank, and a
 /// mark before `#` starts a comment.
 ///
@@ -13,17 +16,21 @@
 /// assert!(!is_position_line(b"% Giveaway puzzles"));
 /// assert!(!is_position_line("\u{feff}# a comment after a byte-order mark".as_bytes()));
 /// assert!(!is_position_line(b" \t"));
+/// assert!(!is_position_line(b"perft 1 20"));
 /// ```
 pub fn is_position_line(line: &[u8]) -> bool {
     // The usual line starts with a piece letter or a digit: nothing to skip, no comment.
     if line.first().is_some_and(u8::is_ascii_alphanumeric) {
-        return true;
+        return !is_perft_script_directive(line);
     }
     let trimmed = line.trim_ascii_start();
     let trimmed = trimmed
         .strip_prefix("\u{feff}".as_bytes())
         .map_or(trimmed, <[u8]>::trim_ascii_start);
-    !trimmed.is_empty() && !trimmed.starts_with(b"#") && !trimmed.starts_with(b"%")
+    !trimmed.is_empty()
+        && !trimmed.starts_with(b"#")
+        && !trimmed.starts_with(b"%")
+        && !is_perft_script_directive(trimmed)
 }
 
 /// The lines of `bytes` as every reader of whole files here reads them, with their byte

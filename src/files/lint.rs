@@ -3,6 +3,7 @@
 
 use super::hints::FileHints;
 use super::lines::{is_position_line, lines};
+use super::perft_script::{perft_script, perft_script_position};
 use crate::file_kind::FileKind;
 use crate::suppression::Suppressor;
 use crate::{Diagnostic, Validator};
@@ -125,7 +126,9 @@ pub fn lint_text_line(
     validator: &Validator,
 ) -> Vec<Diagnostic> {
     let record = without_trailing_nuls(line);
-    let mut diagnostics = if kind == FileKind::Epd {
+    let mut diagnostics = if let Some(at) = perft_script_position(record.as_bytes()) {
+        perft_script_line(record, at, offset, validator)
+    } else if kind == FileKind::Epd {
         crate::epd::lint_epd(record, offset, validator)
     } else {
         validator
@@ -140,6 +143,24 @@ pub fn lint_text_line(
         diagnostics.push(
             trailing_nuls(span, line.len().saturating_sub(record.len())).with_severity(severity),
         );
+    }
+    diagnostics
+}
+
+/// The diagnostics of `line`, a perft script's `epd POSITION` line whose position starts at
+/// byte `at`: the position's as an EPD record, and `fen::input::perft_script` at the keyword.
+fn perft_script_line(
+    line: &str,
+    at: usize,
+    offset: usize,
+    validator: &Validator,
+) -> Vec<Diagnostic> {
+    let position = line.get(at..).unwrap_or_default();
+    let mut diagnostics = crate::epd::lint_epd(position, offset.saturating_add(at), validator);
+    if let Some(severity) = validator.severity_of(crate::Code::InputPerftScript) {
+        let keyword = line.split_whitespace().next().unwrap_or_default();
+        let span = crate::Span::new(offset, offset.saturating_add(keyword.len()));
+        diagnostics.insert(0, perft_script(span).with_severity(severity));
     }
     diagnostics
 }

@@ -23,6 +23,7 @@ mod format;
 mod hints;
 mod lines;
 mod lint;
+mod perft_script;
 
 pub use crate::file_kind::FileKind;
 pub use fix::{Fixed, apply_fixes, fix_file};
@@ -34,6 +35,7 @@ pub use lint::{
     OncePerFile, binary, invalid_utf8, lint_file, lint_line, lint_line_head, lint_text_line,
     lint_text_line_head, lint_text_line_head_into, not_text, utf16,
 };
+pub use perft_script::{is_perft_script_directive, perft_script_position};
 
 #[cfg(test)]
 #[allow(clippy::arithmetic_side_effects, reason = "test code")]

@@ -190,7 +190,7 @@ pub(super) fn not_a_fen<'a>(cx: &Cx<'a>, input: &'a str) -> bool {
             around_shown("`", text, "` is no FEN, expected a piece placement of 8 ranks first"),
         )
         .primary(span, "no board")
-        .help("A FEN starts with its piece placement, 8 ranks joined by `/`. A line of other text in a file (a heading, a perft suite's `perft 1 20`, a table's header) belongs in a `#` comment; a file of EPD records or PGN games is checked as such with `--kind epd` or `--kind pgn`, or by naming its extension in fenlint.toml's `[extensions]`."),
+        .help("A FEN starts with its piece placement, 8 ranks joined by `/`. A line of other text in a file of positions (a heading, a table's header) belongs in a `#` comment; a file of PGN games is checked as such with `--kind pgn`, or by naming its extension in fenlint.toml's `[extensions]`."),
     );
     true
 }

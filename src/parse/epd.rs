@@ -19,6 +19,7 @@ use nom::{IResult, Parser};
 use super::before_fen::text_before;
 use super::cx::Cx;
 use super::fen::{fields, line_limit, line_too_long, separator_token};
+use super::opcode::is_opcode;
 use super::whitespace::field_len;
 use crate::syntax::SyntaxKind;
 
@@ -101,6 +102,11 @@ fn position_text(input: &str) -> (&str, usize) {
             break;
         }
         let start = end.saturating_add(rest.len().saturating_sub(after_space.len()));
+        if count >= 2 && starts_operations(after_space, count) {
+            // The operations begin where the castling or en-passant field belongs: the
+            // fields before them are the position, with a field left out.
+            return (input.get(..end).unwrap_or(input), count);
+        }
         count = count.saturating_add(1);
         let len = if count == 4 {
             last_field_len(after_space)
@@ -125,6 +131,23 @@ fn position_text(input: &str) -> (&str, usize) {
         end = fifth_start.saturating_add(fifth_len);
     }
     (input.get(..end).unwrap_or(input), count)
+}
+
+/// Whether `text`, where the position field of index `slot` belongs (2 for castling, 3 for
+/// en passant), starts the operations instead (`… w - bm Kc2;`): an opcode that the field
+/// cannot be (neither castling letters nor a square), ended by a `;` or followed by one.
+fn starts_operations(text: &str, slot: usize) -> bool {
+    let len = text
+        .find(|c: char| c.is_whitespace() || c == ';')
+        .unwrap_or(text.len());
+    let (word, after) = text.split_at_checked(len).unwrap_or((text, ""));
+    let field_like = match slot {
+        2 => word
+            .bytes()
+            .all(|byte| matches!(byte, b'K' | b'Q' | b'k' | b'q' | b'A'..=b'H' | b'a'..=b'h')),
+        _ => matches!(word.as_bytes(), [b'a'..=b'h', b'1'..=b'8']),
+    };
+    is_opcode(word) && !field_like && after.contains(';')
 }
 
 /// The length of the last position field at the start of `text` (the en-passant square, or

@@ -99,7 +99,13 @@ fn report(check: &mut Check<'_, '_>) {
             };
             diagnostic = diagnostic.secondary(check.square_span(expected), what);
         }
-        if let Some((span, letters)) = stale_rights_fix(check) {
+        let x_fen_rook = x_fen_rook(check, &right, king);
+        // Where the right names a rook in Chess960, removing it is no sure fix: the FEN may be
+        // a Chess960 position's.
+        if !chess960_letter
+            && x_fen_rook.is_none()
+            && let Some((span, letters)) = stale_rights_fix(check)
+        {
             diagnostic = diagnostic.with_fix(span, letters);
         }
         let help = if chess960_letter {
@@ -112,7 +118,7 @@ fn report(check: &mut Check<'_, '_>) {
                 .str("A rook that has moved or been captured gives no castling right; remove `")
                 .char(letter)
                 .str("`.");
-            match x_fen_rook(check, &right, king) {
+            match x_fen_rook {
                 Some(rook) => help
                     .str(" In Chess960 (X-FEN) `")
                     .char(letter)
