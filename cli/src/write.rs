@@ -124,11 +124,17 @@ pub fn replace_with(
     }
     temporary.as_file_mut().flush()?;
     temporary.as_file().sync_all()?;
+    if changed_since_found(target)? {
+        return Err(io::Error::other(
+            "changed by another program while it was being rewritten: left as that program wrote it (run fenlint again)",
+        ));
+    }
     if links(&target.metadata) > 1 {
         write_in_place(target, temporary.as_file_mut())?;
         return Ok(true);
     }
     keep_owner(temporary.as_file(), &target.metadata);
+    keep_attributes(temporary.as_file(), &target.path);
     temporary
         .as_file()
         .set_permissions(target.metadata.permissions())?;
@@ -147,6 +153,31 @@ pub fn replace_with(
 #[cfg(test)]
 pub fn replace(target: &Target, bytes: &[u8]) -> io::Result<bool> {
     replace_with(target, |file| file.write_all(bytes).map(|()| true))
+}
+
+/// Whether the file is no longer the one found: another file now has its name, or its length
+/// or modification time changed (another program wrote to it while its new contents were
+/// made). Its new contents are then made from what it held before, and writing them would lose
+/// that program's change. (A change in the moment between this look and the rename is not
+/// seen: no file system here can replace a file only if it is unchanged.)
+fn changed_since_found(target: &Target) -> io::Result<bool> {
+    let now = std::fs::metadata(&target.path)?;
+    let (then, now) = (&target.metadata, &now);
+    Ok(same_file_key(then) != same_file_key(now)
+        || then.len() != now.len()
+        || then.modified().ok() != now.modified().ok())
+}
+
+/// What tells one file from another: its device and inode.
+#[cfg(unix)]
+fn same_file_key(metadata: &Metadata) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    Some((metadata.dev(), metadata.ino()))
+}
+
+#[cfg(not(unix))]
+fn same_file_key(_: &Metadata) -> Option<(u64, u64)> {
+    None
 }
 
 /// The directory `path` is in.
@@ -180,6 +211,42 @@ fn keep_owner(file: &File, original: &Metadata) {
 
 #[cfg(not(unix))]
 fn keep_owner(_: &File, _: &Metadata) {}
+
+/// Gives `file` the extended attributes of the file at `original`: its access control list, its
+/// security label, its user attributes. Each one the process may not set (a label only root may
+/// give, a file system without them) is left out, as the owner is: not an error.
+#[cfg(any(target_os = "linux", target_os = "android", target_vendor = "apple"))]
+fn keep_attributes(file: &File, original: &Path) {
+    let Ok(source) = File::open(original) else {
+        return;
+    };
+    let Ok(size) = rustix::fs::flistxattr_query(&source) else {
+        return;
+    };
+    let mut names = vec![0u8; size];
+    let Ok(len) = rustix::fs::flistxattr(&source, &mut names[..]) else {
+        return;
+    };
+    // The names, each ended by a NUL.
+    for name in names
+        .get(..len)
+        .unwrap_or_default()
+        .split(|&byte| byte == 0)
+        .filter(|name| !name.is_empty())
+    {
+        let Ok(size) = rustix::fs::fgetxattr_query(&source, name) else {
+            continue;
+        };
+        let mut value = vec![0u8; size];
+        if let Ok(len) = rustix::fs::fgetxattr(&source, name, &mut value[..]) {
+            let value = value.get(..len).unwrap_or_default();
+            let _ = rustix::fs::fsetxattr(file, name, value, rustix::fs::XattrFlags::empty());
+        }
+    }
+}
+
+#[cfg(not(any(target_os = "linux", target_os = "android", target_vendor = "apple")))]
+fn keep_attributes(_: &File, _: &Path) {}
 
 /// Writes the contents of `new` (a synced temporary file) over `target` in place, keeping its
 /// inode and so every hard link to it, its owner and its mode.
@@ -308,6 +375,57 @@ mod tests {
             directory_entries(directory.path()),
             ["other.fen", "pos.fen"]
         );
+    }
+
+    #[test]
+    fn a_file_changed_while_it_is_rewritten_keeps_the_change() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.fen");
+        std::fs::write(&path, "old\n").unwrap();
+        let found = target(&path, false).unwrap();
+        // Another program writes to the file after it was found and read.
+        let error = replace_with(&found, |file| {
+            std::fs::write(&path, "edited elsewhere\n").unwrap();
+            file.write_all(b"new\n").map(|()| true)
+        })
+        .unwrap_err();
+        assert!(error.to_string().contains("changed by another program"), "{error}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "edited elsewhere\n");
+        assert_eq!(directory_entries(dir.path()), ["a.fen"]);
+        // Or replaces it with a file of its own.
+        std::fs::write(&path, "old\n").unwrap();
+        let found = target(&path, false).unwrap();
+        let error = replace_with(&found, |file| {
+            let other = dir.path().join("other");
+            std::fs::write(&other, "old\n").unwrap();
+            std::fs::rename(&other, &path).unwrap();
+            file.write_all(b"new\n").map(|()| true)
+        })
+        .unwrap_err();
+        assert!(error.to_string().contains("changed by another program"), "{error}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "old\n");
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_rewritten_file_keeps_its_extended_attributes() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.fen");
+        std::fs::write(&path, "old\n").unwrap();
+        let file = File::open(&path).unwrap();
+        if let Err(error) =
+            rustix::fs::fsetxattr(&file, "user.note", b"keep-me", rustix::fs::XattrFlags::empty())
+        {
+            eprintln!("skipped: this file system keeps no user attributes ({error})");
+            return;
+        }
+        let found = target(&path, false).unwrap();
+        assert!(replace(&found, b"new\n").unwrap());
+        let file = File::open(&path).unwrap();
+        let mut value = [0u8; 16];
+        let len = rustix::fs::fgetxattr(&file, "user.note", &mut value[..]).unwrap();
+        assert_eq!(&value[..len], b"keep-me");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "new\n");
     }
 
     #[test]
