@@ -1553,3 +1553,37 @@ fn operations_where_a_position_field_belongs_say_which_field_is_missing() {
         ["fen::en_passant::no_pawn"]
     );
 }
+
+/// A perft suite's record whose operations follow their `;` (`… 0 1 ;D1 20 ;D2 400`) gets its
+/// counters' operations in that style, so that no `;` is left without an operation, and the
+/// record reads back with the same counters and node counts.
+#[test]
+fn counters_join_operations_written_after_their_semicolon_in_their_style() {
+    use fenlint::files::{FileKind, format_file};
+    use fenlint::position::{EpdCountersStyle, WriteOptions};
+    let suite = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400\n";
+    let operations = format_file(
+        FileKind::Epd,
+        suite.as_bytes(),
+        &WriteOptions::default().with_epd_counters(EpdCountersStyle::Operations),
+    );
+    let written = String::from_utf8(operations.text).unwrap();
+    assert_eq!(
+        written,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;hmvc 0 ;fmvn 1 ;D1 20 ;D2 400\n"
+    );
+    // The suite's own note, and nothing else: no empty operation, no operation left open.
+    let record = fenlint::epd::check(written.trim_end(), 0, &Validator::new());
+    assert_eq!(
+        codes(record.diagnostics()),
+        ["epd::operation::leading_semicolon"]
+    );
+    let opcodes: Vec<_> = record.operations().iter().map(|op| op.opcode()).collect();
+    assert_eq!(opcodes, ["hmvc", "fmvn", "D1", "D2"]);
+    let back = format_file(
+        FileKind::Epd,
+        written.as_bytes(),
+        &WriteOptions::default().with_epd_counters(EpdCountersStyle::Fen),
+    );
+    assert_eq!(String::from_utf8(back.text).unwrap(), suite);
+}
