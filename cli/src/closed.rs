@@ -1,9 +1,37 @@
 //! One policy for a failed write to standard output, in every subcommand: a closed pipe
 //! (`fenlint … | head -1`) ends the run quietly with the result so far, as `rg` and `grep` do;
 //! any other error (a full disk, `> /dev/full`) is reported, naming standard output, and the
-//! run exits 2.
+//! run exits 2. Standard error follows it too ([`to_stderr`]): what cannot be said there makes
+//! the run end with exit 2, but never panics.
 
-use std::io;
+use std::fmt;
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Whether a message could not be written to standard error, for a reason other than a closed
+/// pipe.
+static STDERR_FAILED: AtomicBool = AtomicBool::new(false);
+
+/// Writes `message` and a line feed to standard error, as `eprintln!` does but without its
+/// panic when standard error cannot be written (`2>/dev/full`): a closed pipe is ignored, any
+/// other error remembered for [`stderr_failed`]. The [`say!`](crate::say) macro calls it.
+pub fn to_stderr(message: fmt::Arguments<'_>) {
+    let mut stderr = io::stderr().lock();
+    let written = stderr
+        .write_fmt(message)
+        .and_then(|()| stderr.write_all(b"\n"));
+    if let Err(error) = written
+        && !is_closed_pipe(&error)
+    {
+        STDERR_FAILED.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Whether something could not be said on standard error (other than to a closed pipe): the
+/// run then ends with exit 2.
+pub fn stderr_failed() -> bool {
+    STDERR_FAILED.load(Ordering::Relaxed)
+}
 
 /// Whether `error` says that the reader of the output went away (a closed pipe), directly or
 /// as the cause of an error that wraps it (a serializer's).
@@ -37,7 +65,7 @@ pub fn report(error: &io::Error) -> bool {
     if is_closed_pipe(error) {
         return false;
     }
-    eprintln!("fenlint: cannot write to standard output: {error}");
+    crate::say!("fenlint: cannot write to standard output: {error}");
     true
 }
 

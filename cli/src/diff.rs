@@ -2,6 +2,7 @@
 
 use std::io::{self, Write};
 use std::path::Path;
+use std::time::Duration;
 
 use similar::TextDiff;
 
@@ -9,6 +10,12 @@ use crate::bounded::Elided;
 
 /// Lines of context around each change, as `diff -u` and `git diff` show.
 const CONTEXT_LINES: usize = 3;
+
+/// How long the search for the smallest diff of a file may take. Finding it takes time that
+/// grows with the square of the lines changed (every line of a file `fmt` converts); past this,
+/// the lines not yet compared are written as changed as they are: the diff still applies, it
+/// may only be longer than it needs to be.
+const DIFF_TIME: Duration = Duration::from_secs(1);
 
 /// Writes to `out` the unified diff from `old` to `new` of the file `path`, with the
 /// `--- a/NAME` and `+++ b/NAME` headers that `git apply` and `patch -p1` read, NAME as git
@@ -34,7 +41,9 @@ pub fn write_unified(
     if old == new {
         return Ok(false);
     }
-    let diff = TextDiff::from_lines(old, new);
+    let diff = TextDiff::configure()
+        .timeout(DIFF_TIME)
+        .diff_lines(old, new);
     let mut unified = diff.unified_diff();
     unified.context_radius(CONTEXT_LINES);
     let mut hunks = unified.iter_hunks().peekable();

@@ -1,5 +1,14 @@
 //! The `fenlint` command: lint chess position files from the terminal, CI and editors.
 
+/// Writes a line to standard error as `eprintln!` does, without panicking when it cannot be
+/// written (see [`closed::to_stderr`]).
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::closed::to_stderr(format_args!($($arg)*))
+    };
+}
+pub(crate) use say;
+
 mod allocator;
 mod args;
 mod bounded;
@@ -57,7 +66,7 @@ fn main() -> ExitCode {
                 args.order_severities(matches);
             }
             std::panic::catch_unwind(|| command::check::run_check(&args)).unwrap_or_else(|_| {
-                eprintln!("fenlint: internal error: the run stopped early; please report this");
+                crate::say!("fenlint: internal error: the run stopped early; please report this");
                 TROUBLE
             })
         }
@@ -90,13 +99,17 @@ fn main() -> ExitCode {
                         CLEAN,
                     ),
                     Err(message) => {
-                        eprintln!("fenlint: {}", shown_name(&message));
+                        crate::say!("fenlint: {}", shown_name(&message));
                         TROUBLE
                     }
                 }
             }
         }
     };
+    // What could not be said on standard error is trouble.
+    if closed::stderr_failed() {
+        return ExitCode::from(TROUBLE);
+    }
     ExitCode::from(status)
 }
 
@@ -120,7 +133,7 @@ fn survive_file_size_limit() {
     {
         let flag = Arc::new(std::sync::atomic::AtomicBool::new(false));
         if let Err(error) = signal_hook::flag::register(signal_hook::consts::SIGXFSZ, flag) {
-            eprintln!("fenlint: warning: cannot catch SIGXFSZ: {error}");
+            crate::say!("fenlint: warning: cannot catch SIGXFSZ: {error}");
         }
     }
 }

@@ -389,8 +389,14 @@ mod tests {
             file.write_all(b"new\n").map(|()| true)
         })
         .unwrap_err();
-        assert!(error.to_string().contains("changed by another program"), "{error}");
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "edited elsewhere\n");
+        assert!(
+            error.to_string().contains("changed by another program"),
+            "{error}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            "edited elsewhere\n"
+        );
         assert_eq!(directory_entries(dir.path()), ["a.fen"]);
         // Or replaces it with a file of its own.
         std::fs::write(&path, "old\n").unwrap();
@@ -402,7 +408,10 @@ mod tests {
             file.write_all(b"new\n").map(|()| true)
         })
         .unwrap_err();
-        assert!(error.to_string().contains("changed by another program"), "{error}");
+        assert!(
+            error.to_string().contains("changed by another program"),
+            "{error}"
+        );
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "old\n");
     }
 
@@ -413,9 +422,12 @@ mod tests {
         let path = dir.path().join("a.fen");
         std::fs::write(&path, "old\n").unwrap();
         let file = File::open(&path).unwrap();
-        if let Err(error) =
-            rustix::fs::fsetxattr(&file, "user.note", b"keep-me", rustix::fs::XattrFlags::empty())
-        {
+        if let Err(error) = rustix::fs::fsetxattr(
+            &file,
+            "user.note",
+            b"keep-me",
+            rustix::fs::XattrFlags::empty(),
+        ) {
             eprintln!("skipped: this file system keeps no user attributes ({error})");
             return;
         }

@@ -236,3 +236,42 @@ fn a_control_character_in_a_file_name_never_reaches_the_terminal() {
         assert!(!all.contains(['\x1b', '\x07']), "{args:?}: {all:?}");
     }
 }
+
+/// Standard error follows the same policy: what cannot be said there (`2>/dev/full`) makes the
+/// run exit 2, and a closed pipe there changes nothing; never a panic.
+#[test]
+fn standard_error_that_cannot_be_written_is_trouble_not_a_panic() {
+    let dir = scratch("stderr");
+    errors(&dir);
+    for (args, closed_status) in [
+        (&["check", "--fix", "missing.fen"][..], 2),
+        (&["explain", "no::such::code"][..], 2),
+        (&["fmt", "missing.fen"][..], 2),
+        (&["check", "--diff", "fixable.fen"][..], 1),
+    ] {
+        for (stderr, status) in [(Out::Full, 2), (Out::ClosedPipe, closed_status)] {
+            let target = match stderr {
+                Out::ClosedPipe => {
+                    let (reader, writer) = std::io::pipe().unwrap();
+                    drop(reader);
+                    Stdio::from(writer)
+                }
+                Out::Full => Stdio::from(
+                    std::fs::OpenOptions::new()
+                        .write(true)
+                        .open("/dev/full")
+                        .unwrap(),
+                ),
+            };
+            let output = Command::new(env!("CARGO_BIN_EXE_fenlint"))
+                .current_dir(&dir)
+                .args(args)
+                .stdin(Stdio::null())
+                .stdout(Stdio::piped())
+                .stderr(target)
+                .output()
+                .unwrap();
+            assert_eq!(output.status.code(), Some(status), "{args:?} {stderr:?}");
+        }
+    }
+}

@@ -19,7 +19,7 @@ pub fn run_show(args: &ShowArgs) -> u8 {
         _ => match crate::show::fen_of_input(io::stdin().lock()) {
             Ok((fen, more)) => {
                 if more > 0 {
-                    eprintln!(
+                    crate::say!(
                         "fenlint: warning: standard input has {more} more {}; showing the first",
                         if more == 1 { "position" } else { "positions" }
                     );
@@ -27,7 +27,7 @@ pub fn run_show(args: &ShowArgs) -> u8 {
                 fen
             }
             Err(message) => {
-                eprintln!("fenlint: {message}");
+                crate::say!("fenlint: {message}");
                 return TROUBLE;
             }
         },
@@ -39,7 +39,7 @@ pub fn run_show(args: &ShowArgs) -> u8 {
     if args.format == args::ShowFormat::Svg {
         let status = if lint.has_errors() { ERRORS } else { CLEAN };
         let Some(position) = lint.position() else {
-            eprintln!(
+            crate::say!(
                 "fenlint: no board to show: the placement is not eight ranks of eight squares"
             );
             return ERRORS;
@@ -84,7 +84,7 @@ pub fn run_man(subcommand: Option<&str>) -> u8 {
                     .get_subcommands()
                     .map(clap::Command::get_name)
                     .collect();
-                eprintln!(
+                crate::say!(
                     "fenlint: no subcommand `{}`, expected one of {}",
                     shown_name(name),
                     names.join(", ")
