@@ -458,7 +458,7 @@ fn silence(code: Code, near: &mut [Allowed], file: &mut [Allowed]) -> bool {
 
 /// The fix that silences `diagnostic` of the file `text` of `kind` with a suppression comment:
 /// `# fenlint: allow CODE` on a line of its own above the position's line (after a byte-order
-/// mark, with the position line's ending), or, in a PGN file, `{ fenlint: allow CODE }` on a
+/// mark, with the position line's ending: `\n`, `\r\n` or a lone `\r`), or, in a PGN file, `{ fenlint: allow CODE }` on a
 /// line of its own before the game's first tag pair. `None` for the suppression codes, which
 /// comments cannot silence, and for a PGN diagnostic outside every game.
 ///
@@ -471,6 +471,13 @@ fn silence(code: Code, near: &mut [Allowed], file: &mut [Allowed]) -> bool {
 /// let fix = allow_comment(FileKind::Lines, text, &diagnostics[0]).unwrap();
 /// let silenced = fix.apply(text, 0).unwrap();
 /// assert_eq!(silenced, "# book\r\n# fenlint: allow fen::castling::order\r\n4k3/8/8/8/8/8/8/R3K2R w QK - 0 1\r\n");
+/// assert!(lint_file(FileKind::Lines, silenced.as_bytes(), &fenlint::Validator::new()).is_empty());
+///
+/// // Lines ended by a lone CR, as classic Mac OS wrote them.
+/// let text = "# book\r4k3/8/8/8/8/8/8/R3K2R w QK - 0 1\r";
+/// let diagnostics = lint_file(FileKind::Lines, text.as_bytes(), &fenlint::Validator::new());
+/// let silenced = allow_comment(FileKind::Lines, text, &diagnostics[0]).unwrap().apply(text, 0).unwrap();
+/// assert_eq!(silenced, "# book\r# fenlint: allow fen::castling::order\r4k3/8/8/8/8/8/8/R3K2R w QK - 0 1\r");
 /// assert!(lint_file(FileKind::Lines, silenced.as_bytes(), &fenlint::Validator::new()).is_empty());
 /// ```
 pub fn allow_comment(
@@ -494,10 +501,11 @@ pub fn allow_comment(
             })?;
         (game.start, format!("{{ fenlint: allow {} }}", code.name()))
     } else {
+        // A line ends at `\n`, `\r\n` or a lone `\r`, as the file readers read lines.
         let line_start = text
             .get(..start)
-            .and_then(|before| before.rfind('\n'))
-            .map_or(0, |newline| newline.saturating_add(1));
+            .and_then(|before| before.rfind(['\n', '\r']))
+            .map_or(0, |ending| ending.saturating_add(1));
         let bom = text
             .get(line_start..)
             .filter(|line| line.starts_with('\u{feff}'))
@@ -507,11 +515,13 @@ pub fn allow_comment(
             format!("# fenlint: allow {}", code.name()),
         )
     };
+    // The comment's line ends as the line it goes above does.
     let line = text.get(at..).unwrap_or_default();
-    let line = line
-        .get(..line.find('\n').unwrap_or(line.len()))
-        .unwrap_or(line);
-    let ending = if line.ends_with('\r') { "\r\n" } else { "\n" };
+    let ending = match line.find(['\n', '\r']).and_then(|end| line.get(end..)) {
+        Some(rest) if rest.starts_with("\r\n") => "\r\n",
+        Some(rest) if rest.starts_with('\r') => "\r",
+        _ => "\n",
+    };
     Some(crate::Fix::insert(at, format!("{comment}{ending}")))
 }
 

@@ -8,13 +8,22 @@ use std::fmt;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 
+/// Writes a line to standard error as `eprintln!` does, without panicking when it cannot be
+/// written (see [`to_stderr`]).
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::closed::to_stderr(format_args!($($arg)*))
+    };
+}
+pub(crate) use say;
+
 /// Whether a message could not be written to standard error, for a reason other than a closed
 /// pipe.
 static STDERR_FAILED: AtomicBool = AtomicBool::new(false);
 
 /// Writes `message` and a line feed to standard error, as `eprintln!` does but without its
 /// panic when standard error cannot be written (`2>/dev/full`): a closed pipe is ignored, any
-/// other error remembered for [`stderr_failed`]. The [`say!`](crate::say) macro calls it.
+/// other error remembered for [`stderr_failed`]. The [`say!`] macro calls it.
 pub fn to_stderr(message: fmt::Arguments<'_>) {
     let mut stderr = io::stderr().lock();
     let written = stderr
@@ -65,7 +74,7 @@ pub fn report(error: &io::Error) -> bool {
     if is_closed_pipe(error) {
         return false;
     }
-    crate::say!("fenlint: cannot write to standard output: {error}");
+    say!("fenlint: cannot write to standard output: {error}");
     true
 }
 

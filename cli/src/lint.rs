@@ -406,7 +406,7 @@ impl Reported {
         if late.is_empty() {
             return;
         }
-        crate::say!(
+        crate::closed::say!(
             "fenlint: warning: {}:{}: `allow-file {}` comes after findings of {} were reported: \
              an input read as it comes (a stream longer than {} MiB) is linted as it is read, so \
              the comment applies from its line on (name the file instead, or put the comment \

@@ -1,14 +1,5 @@
 //! The `fenlint` command: lint chess position files from the terminal, CI and editors.
 
-/// Writes a line to standard error as `eprintln!` does, without panicking when it cannot be
-/// written (see [`closed::to_stderr`]).
-macro_rules! say {
-    ($($arg:tt)*) => {
-        $crate::closed::to_stderr(format_args!($($arg)*))
-    };
-}
-pub(crate) use say;
-
 mod allocator;
 mod args;
 mod bounded;
@@ -66,7 +57,9 @@ fn main() -> ExitCode {
                 args.order_severities(matches);
             }
             std::panic::catch_unwind(|| command::check::run_check(&args)).unwrap_or_else(|_| {
-                crate::say!("fenlint: internal error: the run stopped early; please report this");
+                crate::closed::say!(
+                    "fenlint: internal error: the run stopped early; please report this"
+                );
                 TROUBLE
             })
         }
@@ -99,7 +92,7 @@ fn main() -> ExitCode {
                         CLEAN,
                     ),
                     Err(message) => {
-                        crate::say!("fenlint: {}", shown_name(&message));
+                        crate::closed::say!("fenlint: {}", shown_name(&message));
                         TROUBLE
                     }
                 }
@@ -133,7 +126,7 @@ fn survive_file_size_limit() {
     {
         let flag = Arc::new(std::sync::atomic::AtomicBool::new(false));
         if let Err(error) = signal_hook::flag::register(signal_hook::consts::SIGXFSZ, flag) {
-            crate::say!("fenlint: warning: cannot catch SIGXFSZ: {error}");
+            crate::closed::say!("fenlint: warning: cannot catch SIGXFSZ: {error}");
         }
     }
 }

@@ -841,7 +841,9 @@ fn show_reads_standard_input() {
     for args in [&["show"][..], &["show", "-"]] {
         let run = fenlint_with(&dir, args, &format!("# a comment\r\n\r\n{fen}\r\n"), &[]);
         assert_eq!(run.code, 1, "{}", run.stderr);
-        assert_eq!(run.stdout, named.stdout);
+        // The same report, its source named as standard input rather than the argument.
+        assert!(named.stdout.contains("[FEN:1:"), "{}", named.stdout);
+        assert_eq!(run.stdout, named.stdout.replace("[FEN:1:", "[-:1:"));
         assert!(run.stderr.is_empty(), "{}", run.stderr);
     }
     let mut text = String::new();

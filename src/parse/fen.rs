@@ -75,6 +75,11 @@ fn starts_other_text(slot: SyntaxKind, text: &str, after: &str) -> bool {
     if text.starts_with(['#', ';', '{', '"']) || text.starts_with("//") {
         return true;
     }
+    // The next column of a table row run into the field before it (see
+    // [`FieldsRead::field_run_into_text`]).
+    if text.starts_with([',', '|']) && text.len() > 1 {
+        return true;
+    }
     if text.starts_with(|c: char| c.is_ascii_alphabetic())
         && is_counter(slot)
         && starts_epd_operations(text, after)
@@ -290,7 +295,7 @@ pub(super) fn fields<'a>(cx: &Cx<'a>, input: &'a str) {
             read.field(cx, dash, clock);
             report_dash_run_into_clock(cx, text, dash);
             read.field(cx, clock, after_field);
-        } else if let Some((number, extra)) = read.number_run_into_text(text) {
+        } else if let Some((number, extra)) = read.field_run_into_text(text) {
             read.field(cx, number, rest.get(number.len()..).unwrap_or_default());
             read.field(cx, extra, after_field);
         } else {
@@ -533,20 +538,30 @@ impl<'a> FieldsRead<'a> {
         .then_some((dash, clock))
     }
 
-    /// `text`, in the slot of the fullmove number, split into the number and the text run into
-    /// it from a `;`, `,` or `|` on with more after it (`1;48;1893`: the row of a table whose
-    /// columns are joined so), which is then extra text: the number is no invalid number.
-    fn number_run_into_text(&self, text: &'a str) -> Option<(&'a str, &'a str)> {
-        // After the halfmove clock, a field that starts with a digit is the fullmove number.
-        if self.extra.is_some() || self.last != Some(SyntaxKind::HalfmoveClock) {
+    /// `text`, in the slot of the fullmove number or of the en-passant square, split into the
+    /// field and the text run into it from a `;`, `,` or `|` on with more after it
+    /// (`1;48;1893`, `-,20,400`: the row of a table whose columns are joined so), which is then
+    /// extra text: the field is no invalid number or square.
+    fn field_run_into_text(&self, text: &'a str) -> Option<(&'a str, &'a str)> {
+        if self.extra.is_some() {
             return None;
         }
-        let digits = text.bytes().take_while(u8::is_ascii_digit).count();
-        let (number, extra) = text.split_at_checked(digits)?;
-        // A lone separator (`1;`) is no column: it stays part of an invalid number.
+        let field = match self.last {
+            // After the halfmove clock, a field that starts with a digit is the fullmove number.
+            Some(SyntaxKind::HalfmoveClock) => text.bytes().take_while(u8::is_ascii_digit).count(),
+            // After castling rights, `-` or a square.
+            Some(SyntaxKind::Castling) => match text.as_bytes() {
+                [b'-', ..] => 1,
+                [b'a'..=b'h', b'1'..=b'8', ..] => 2,
+                _ => 0,
+            },
+            _ => 0,
+        };
+        let (field, extra) = text.split_at_checked(field)?;
+        // A lone separator (`1;`) is no column: it stays part of an invalid field.
         let column = extra.get(1..).is_some_and(|column| !column.is_empty());
-        (!number.is_empty() && extra.starts_with([';', ',', '|']) && column)
-            .then_some((number, extra))
+        (!field.is_empty() && extra.starts_with([';', ',', '|']) && column)
+            .then_some((field, extra))
     }
 
     /// The slot of the field `text` (see [`field_after`]): the extra fields once other text
@@ -852,6 +867,51 @@ mod tests {
         let parse = crate::parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1x");
         let codes: Vec<Code> = parse.diagnostics().iter().map(Diagnostic::code).collect();
         assert_eq!(codes, [Code::FullmoveNumberInvalid]);
+    }
+
+    /// Text run into the en-passant field from a `,`, `;` or `|` on (a perft list's counts,
+    /// `-,20,400`) is extra text after a valid field, not an invalid square; the EPD record of
+    /// such a line says the same.
+    #[test]
+    fn text_run_into_the_en_passant_field_is_extra_text() {
+        for (fen, text) in [
+            ("4k3/8/8/8/8/8/8/4K3 w - -,20,400", ",20,400"),
+            ("4k3/8/8/8/3pP3/8/8/4K3 b - e3|x", "|x"),
+        ] {
+            let parse = crate::parse(fen);
+            assert_eq!(parse.tree().to_string(), fen);
+            let unexpected: Vec<&Diagnostic> = parse
+                .diagnostics()
+                .iter()
+                .filter(|d| d.code() == Code::FieldsUnexpected)
+                .collect();
+            assert_eq!(unexpected.len(), 1, "{fen}: {:?}", parse.diagnostics());
+            let start = fen.len() - text.len();
+            assert_eq!(unexpected[0].span(), crate::Span::new(start, fen.len()));
+            assert!(
+                unexpected[0]
+                    .message()
+                    .contains("after the en-passant square")
+            );
+            assert!(
+                !parse
+                    .diagnostics()
+                    .iter()
+                    .any(|d| d.code() == Code::EnPassantInvalid),
+                "{fen}"
+            );
+            let record = crate::epd::lint_epd(fen, 0, &crate::Validator::new());
+            let codes: Vec<Code> = record.iter().map(Diagnostic::code).collect();
+            assert_eq!(codes, [Code::FieldsUnexpected], "{fen}");
+        }
+        // A lone separator is no column: the field stays invalid.
+        let parse = crate::parse("4k3/8/8/8/8/8/8/4K3 w - -, 0 1");
+        assert!(
+            parse
+                .diagnostics()
+                .iter()
+                .any(|d| d.code() == Code::EnPassantInvalid)
+        );
     }
 
     /// An en-passant `-` run into a halfmove clock of one digit, one field short, is read as the

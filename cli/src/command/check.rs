@@ -23,12 +23,12 @@ pub fn run_check(args: &CheckArgs) -> u8 {
     let mut per_file = match PerFile::new(args) {
         Ok(per_file) => per_file,
         Err(message) => {
-            crate::say!("fenlint: {}", shown_name(&message));
+            crate::closed::say!("fenlint: {}", shown_name(&message));
             return TROUBLE;
         }
     };
     if args.statistics && matches!(args.format, args::Format::Github | args::Format::Sarif) {
-        crate::say!(
+        crate::closed::say!(
             "fenlint: --statistics prints a table or JSON Lines: use it with --format human or json"
         );
         return TROUBLE;
@@ -58,7 +58,7 @@ pub fn run_check(args: &CheckArgs) -> u8 {
     };
     if (args.fix || args.diff) && paths.iter().any(|path| is_stdin(path)) {
         if paths.len() > 1 {
-            crate::say!(
+            crate::closed::say!(
                 "fenlint: with --fix or --diff, standard input (`-`) must be the only input"
             );
             return TROUBLE;
@@ -161,7 +161,7 @@ impl Run<'_> {
                     output_failed(error, &mut self.trouble, &mut self.closed);
                 }
                 Err(Stop::Read(error)) => {
-                    crate::say!("fenlint: {}: {error}", shown_name(&path));
+                    crate::closed::say!("fenlint: {}: {error}", shown_name(&path));
                     self.trouble = true;
                 }
             }
@@ -174,7 +174,7 @@ impl Run<'_> {
                 break;
             }
             for note in self.totals.notes.drain(..) {
-                crate::say!("{note}");
+                crate::closed::say!("{note}");
             }
         }
     }
@@ -193,7 +193,7 @@ impl Run<'_> {
         let warnings = self.printer.warnings;
         let too_many_warnings = args.max_warnings.is_some_and(|most| warnings > most);
         if too_many_warnings && !args.exit_zero {
-            crate::say!(
+            crate::closed::say!(
                 "fenlint: {warnings} {} reported, more than --max-warnings {}",
                 if warnings == 1 { "warning" } else { "warnings" },
                 args.max_warnings.unwrap_or_default()

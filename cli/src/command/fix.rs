@@ -34,14 +34,14 @@ pub fn fix_notes(
     let name = shown_name(name);
     let count = fixed.applied;
     if count > 0 {
-        crate::say!(
+        crate::closed::say!(
             "fenlint: {name}: {} {count} {}",
             if diff { "would fix" } else { "fixed" },
             if count == 1 { "problem" } else { "problems" }
         );
     }
     if !fixed.converged {
-        crate::say!(
+        crate::closed::say!(
             "fenlint: warning: {name}: the fixes did not settle (they undo one another); stopped, and what is left is {}",
             if diff { "not fixed" } else { "reported below" }
         );
@@ -50,7 +50,7 @@ pub fn fix_notes(
         return;
     }
     if let Some(diagnostic) = fenlint::files::not_text(bytes) {
-        crate::say!(
+        crate::closed::say!(
             "fenlint: {name}: left as it is: {} (see `fenlint check`)",
             diagnostic.message()
         );
@@ -60,7 +60,7 @@ pub fn fix_notes(
         let line = line.strip_suffix(b"\r").unwrap_or(line);
         let holds_position = kind == FileKind::Pgn || fenlint::files::is_position_line(line);
         if holds_position && std::str::from_utf8(line).is_err() {
-            crate::say!(
+            crate::closed::say!(
                 "fenlint: {name}:{}: left as it is: not UTF-8 (see `fenlint check`)",
                 number.saturating_add(1)
             );
@@ -85,7 +85,7 @@ pub fn diff_fixes(
         let mut elided = match read_elided(file, kind) {
             Ok(elided) => elided,
             Err(error) => {
-                crate::say!("fenlint: {}: {error}", shown_name(&name));
+                crate::closed::say!("fenlint: {}: {error}", shown_name(&name));
                 trouble = true;
                 continue;
             }
@@ -152,7 +152,7 @@ pub fn fix_stdin(
     let mut elided = match bounded::Elided::read_stream(kind, io::stdin().lock()) {
         Ok(elided) => elided,
         Err(error) => {
-            crate::say!("fenlint: {}: {error}", shown_name(&name));
+            crate::closed::say!("fenlint: {}: {error}", shown_name(&name));
             return TROUBLE;
         }
     };
@@ -214,7 +214,7 @@ fn report_left(
         match restored(&mut elided, text) {
             Ok(file) => input::Source::File(file),
             Err(error) => {
-                crate::say!("fenlint: {}: {error}", shown_name(name));
+                crate::closed::say!("fenlint: {}: {error}", shown_name(name));
                 return TROUBLE;
             }
         }
@@ -286,7 +286,7 @@ pub fn fix_files(
             }
             Ok(None) => {}
             Err(error) => {
-                crate::say!(
+                crate::closed::say!(
                     "fenlint: {}: {error}",
                     shown_name(&file.display().to_string())
                 );

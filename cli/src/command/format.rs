@@ -22,7 +22,7 @@ pub fn run_fmt(args: &FmtArgs) -> u8 {
     let configs = match config::Configs::new(config::ConfigChoice::of_args(&args.config)) {
         Ok(configs) => configs,
         Err(message) => {
-            crate::say!("fenlint: {}", shown_name(&message));
+            crate::closed::say!("fenlint: {}", shown_name(&message));
             return TROUBLE;
         }
     };
@@ -33,7 +33,7 @@ pub fn run_fmt(args: &FmtArgs) -> u8 {
     };
     if args.paths.iter().any(|path| is_stdin(path)) {
         if args.paths.len() > 1 {
-            crate::say!("fenlint: standard input (`-`) must be the only input of `fmt`");
+            crate::closed::say!("fenlint: standard input (`-`) must be the only input of `fmt`");
             return TROUBLE;
         }
         let name = settings_path(Path::new("-"), args.stdin_filename.as_deref());
@@ -52,7 +52,7 @@ pub fn run_fmt(args: &FmtArgs) -> u8 {
                 fmt_stdin(args, (&name, kind), &options, variant, &validator)
             }
             Err(message) => {
-                crate::say!("fenlint: {}", shown_name(&message));
+                crate::closed::say!("fenlint: {}", shown_name(&message));
                 TROUBLE
             }
         };
@@ -114,7 +114,7 @@ pub fn run_fmt(args: &FmtArgs) -> u8 {
                 Ok(())
             }
             Err(error) => {
-                crate::say!("fenlint: {}: {error}", shown_name(&name));
+                crate::closed::say!("fenlint: {}: {error}", shown_name(&name));
                 trouble = true;
                 continue;
             }
@@ -133,7 +133,7 @@ pub fn run_fmt(args: &FmtArgs) -> u8 {
 /// `check --fix` says it: stdout is for the diff, or the text of standard input.
 fn changed_note(name: &str, check: bool, changed: usize) {
     if changed > 0 {
-        crate::say!(
+        crate::closed::say!(
             "fenlint: {}: {} {changed} {}",
             shown_name(name),
             if check { "would change" } else { "changed" },
@@ -182,7 +182,7 @@ impl FileSettings {
     /// Prints `message`, an error in the settings, unless it was printed already.
     fn said(&mut self, message: String) {
         if !self.printed.contains(&message) {
-            crate::say!("fenlint: {}", shown_name(&message));
+            crate::closed::say!("fenlint: {}", shown_name(&message));
             self.printed.insert(message);
         }
     }
@@ -318,7 +318,7 @@ pub fn format_input(
         }
         bounded::Note::Long(line) => counts.unverified += long_notes(name, &[line]),
         bounded::Note::NotText(what) => {
-            crate::say!(
+            crate::closed::say!(
                 "fenlint: {}: left as it is: {what} (see `fenlint check`)",
                 shown_name(name)
             );
@@ -359,7 +359,7 @@ pub fn fmt_stdin(
             Ok(()) => false,
             Err(error) if out.failed => closed::report(&error),
             Err(error) => {
-                crate::say!("fenlint: {}: {error}", shown_name(name));
+                crate::closed::say!("fenlint: {}: {error}", shown_name(name));
                 true
             }
         };
@@ -371,7 +371,7 @@ pub fn fmt_stdin(
     let elided = match read_elided(Path::new("-"), kind) {
         Ok(elided) => elided,
         Err(error) => {
-            crate::say!("fenlint: {}: {error}", shown_name(name));
+            crate::closed::say!("fenlint: {}: {error}", shown_name(name));
             return TROUBLE;
         }
     };
@@ -458,14 +458,16 @@ impl<'n> SkippedNotes<'n> {
     pub fn add(&mut self, outcome: &fenlint::files::Formatted) -> usize {
         let name = shown_name(self.name);
         if let Some(what) = &outcome.not_text {
-            crate::say!("fenlint: {name}: left as it is: {what} (see `fenlint check`)");
+            crate::closed::say!("fenlint: {name}: left as it is: {what} (see `fenlint check`)");
         }
         for line in &outcome.not_utf8_lines {
-            crate::say!("fenlint: {name}:{line}: left as it is: not UTF-8 (see `fenlint check`)");
+            crate::closed::say!(
+                "fenlint: {name}:{line}: left as it is: not UTF-8 (see `fenlint check`)"
+            );
         }
         let named = NAMED_SKIPPED.saturating_sub(self.found);
         for line in outcome.skipped.iter().take(named) {
-            crate::say!(
+            crate::closed::say!(
                 "fenlint: {name}:{line}: left as it is: {} has errors (see `fenlint check`)",
                 self.what
             );
@@ -480,7 +482,7 @@ impl<'n> SkippedNotes<'n> {
     pub fn finish(self) {
         let more = self.found.saturating_sub(NAMED_SKIPPED);
         if more > 0 {
-            crate::say!(
+            crate::closed::say!(
                 "fenlint: {}: and {more} more {} left as {}: they have errors (see `fenlint check`)",
                 shown_name(self.name),
                 if more == 1 { "position" } else { "positions" },
@@ -497,7 +499,7 @@ pub fn fmt_status(args: &FmtArgs, trouble: bool, changed: usize, unverified: usi
         return TROUBLE;
     }
     if args.check && unverified > 0 {
-        crate::say!(
+        crate::closed::say!(
             "fenlint: {unverified} {} could not be checked",
             if unverified == 1 {
                 "position"

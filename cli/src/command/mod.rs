@@ -62,7 +62,7 @@ impl PerFile {
             Ok(validator) => Some(validator),
             Err(message) => {
                 if self.printed.insert(message.clone()) {
-                    crate::say!("fenlint: {}", shown_name(&message));
+                    crate::closed::say!("fenlint: {}", shown_name(&message));
                 }
                 *trouble = true;
                 None
@@ -140,7 +140,7 @@ pub fn fits_in_lines(kind: FileKind, name: &str, long_lines: &[bounded::LongLine
     if kind != FileKind::Pgn {
         return true;
     }
-    crate::say!(
+    crate::closed::say!(
         "fenlint: {}: left as it is: line {line} is longer than {} KiB, the limit of a line, and a PGN file's games cannot be told apart without it (`fenlint check` reads the file whole and checks its FENs)",
         shown_name(name),
         fenlint::MAX_LINE_LEN / 1024
@@ -154,7 +154,7 @@ pub fn long_notes(name: &str, long_lines: &[bounded::LongLine]) -> usize {
     let mut left = 0usize;
     for &(line, position) in long_lines {
         if position {
-            crate::say!(
+            crate::closed::say!(
                 "fenlint: {}:{line}: left as it is: longer than {} KiB, the limit of a line (see `fenlint check`)",
                 shown_name(name),
                 fenlint::MAX_LINE_LEN / 1024
@@ -219,10 +219,10 @@ pub fn files_of(
     };
     let expansion = walk::expand(paths, walk.no_ignore, walk.follow, &mut named_by_settings);
     for warning in &expansion.warnings {
-        crate::say!("fenlint: warning: {}", shown_name(warning));
+        crate::closed::say!("fenlint: warning: {}", shown_name(warning));
     }
     for error in &expansion.errors {
-        crate::say!("fenlint: {}", shown_name(error));
+        crate::closed::say!("fenlint: {}", shown_name(error));
         *trouble = true;
     }
     expansion.files

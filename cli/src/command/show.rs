@@ -19,7 +19,7 @@ pub fn run_show(args: &ShowArgs) -> u8 {
         _ => match crate::show::fen_of_input(io::stdin().lock()) {
             Ok((fen, more)) => {
                 if more > 0 {
-                    crate::say!(
+                    crate::closed::say!(
                         "fenlint: warning: standard input has {more} more {}; showing the first",
                         if more == 1 { "position" } else { "positions" }
                     );
@@ -27,7 +27,7 @@ pub fn run_show(args: &ShowArgs) -> u8 {
                 fen
             }
             Err(message) => {
-                crate::say!("fenlint: {message}");
+                crate::closed::say!("fenlint: {message}");
                 return TROUBLE;
             }
         },
@@ -39,7 +39,7 @@ pub fn run_show(args: &ShowArgs) -> u8 {
     if args.format == args::ShowFormat::Svg {
         let status = if lint.has_errors() { ERRORS } else { CLEAN };
         let Some(position) = lint.position() else {
-            crate::say!(
+            crate::closed::say!(
                 "fenlint: no board to show: the placement is not eight ranks of eight squares"
             );
             return ERRORS;
@@ -58,7 +58,11 @@ pub fn run_show(args: &ShowArgs) -> u8 {
         ),
     };
     let mut printer = Printer::new(args::Format::Human, color);
-    let path: Arc<str> = "--fen".into();
+    // Where the FEN came from, as a report names it: the argument, or standard input.
+    let path: Arc<str> = match args.fen.as_deref() {
+        Some(fen) if fen != "-" => "FEN".into(),
+        _ => "-".into(),
+    };
     let snippet = Snippet::new(&path, fen.as_bytes(), 0, 0);
     for diagnostic in lint.diagnostics() {
         let finding = Finding::new(&path, diagnostic, &snippet);
@@ -84,7 +88,7 @@ pub fn run_man(subcommand: Option<&str>) -> u8 {
                     .get_subcommands()
                     .map(clap::Command::get_name)
                     .collect();
-                crate::say!(
+                crate::closed::say!(
                     "fenlint: no subcommand `{}`, expected one of {}",
                     shown_name(name),
                     names.join(", ")

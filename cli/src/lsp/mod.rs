@@ -31,7 +31,7 @@ pub fn run() -> u8 {
         // The client closed its end: it is gone, which is not the server's failure.
         Ok(Err(error)) if error.kind() == std::io::ErrorKind::BrokenPipe => status,
         Ok(Err(error)) => {
-            crate::say!("fenlint lsp: writing standard output: {error}");
+            crate::closed::say!("fenlint lsp: writing standard output: {error}");
             2
         }
         Err(_) => 2,

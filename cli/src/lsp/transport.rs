@@ -399,7 +399,7 @@ pub fn stdio() -> (Connection, JoinHandle<io::Result<()>>) {
         .name("fenlint-lsp-reader".to_owned())
         .spawn(move || read_frames(io::stdin(), &to_server, &replies));
     if let Err(error) = reader {
-        crate::say!("fenlint lsp: cannot start the reader thread: {error}");
+        crate::closed::say!("fenlint lsp: cannot start the reader thread: {error}");
     }
     let writer = std::thread::spawn(move || {
         write_frames(io::stdout().lock(), &from_server, replies_to_write)
@@ -431,7 +431,7 @@ pub fn read_frames(input: impl Read, messages: &Sender<Message>, replies: &Sende
                 reply,
                 show,
             })) => {
-                crate::say!("fenlint lsp: {problem}");
+                crate::closed::say!("fenlint lsp: {problem}");
                 let shown = show.then(|| {
                     json!({
                         "jsonrpc": "2.0",
@@ -447,7 +447,7 @@ pub fn read_frames(input: impl Read, messages: &Sender<Message>, replies: &Sende
             }
             Ok(None) => return,
             Err(error) => {
-                crate::say!("fenlint lsp: reading standard input: {error}");
+                crate::closed::say!("fenlint lsp: reading standard input: {error}");
                 return;
             }
         }
