@@ -428,6 +428,14 @@ fn directive_snippet(directives: &[(usize, Snippet)], offset: usize) -> Option<&
         .map(|(_, snippet)| snippet)
 }
 
+/// The first bytes of a PGN input, which tell whether it is text at all (see
+/// [`files::not_text`]).
+const PGN_HEAD: u64 = 8192;
+
+/// The most bytes of PGN read: a PGN file is read whole, so that an endless input
+/// (`yes '[Event "x"]' | fenlint check --kind pgn -`) ends at this bound with an error.
+const MAX_PGN_LEN: u64 = 1 << 30;
+
 /// Lints a whole PGN file, calling `report` for each finding in order. Each finding carries
 /// the lines its labels are on, found through the line starts of the file, found once, so that
 /// a file of 100,000 games costs no more per game than a file of one.
@@ -438,8 +446,32 @@ pub fn lint_pgn(
     totals: &mut Totals,
     report: &mut dyn FnMut(Finding<'_>) -> io::Result<()>,
 ) -> Result<(), Stop> {
+    // A file that is not text (binary data, an endless stream of NULs) is one finding that
+    // says so, from its first bytes, and is read no further.
     let mut bytes = Vec::new();
-    reader.read_to_end(&mut bytes).map_err(Stop::Read)?;
+    (&mut reader)
+        .take(PGN_HEAD)
+        .read_to_end(&mut bytes)
+        .map_err(Stop::Read)?;
+    if files::not_text(&bytes).is_some() {
+        let diagnostics = files::lint_file(FileKind::Pgn, &bytes, validator);
+        return report_whole(path, &bytes, diagnostics, report);
+    }
+    // A PGN file is read whole (its games' tags and suppression comments may be anywhere), up
+    // to a bound, so that an endless stream ends with an error rather than all the memory.
+    reader
+        .take(MAX_PGN_LEN.saturating_sub(PGN_HEAD).saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(Stop::Read)?;
+    if bytes.len() as u64 > MAX_PGN_LEN {
+        return Err(Stop::Read(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "a PGN input over {} GiB is not read, as it is read whole: split it into smaller files of games",
+                MAX_PGN_LEN >> 30
+            ),
+        )));
+    }
     let diagnostics = files::lint_file(FileKind::Pgn, &bytes, validator);
     if files::not_text(&bytes).is_none() {
         // Bytes that are not UTF-8 do not move the tags: `?` for each keeps every offset.

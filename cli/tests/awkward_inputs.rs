@@ -545,3 +545,40 @@ fn a_compressed_file_is_one_finding() {
     );
     assert_eq!(std::fs::read(&path).unwrap(), bytes);
 }
+
+/// An endless stream of NUL bytes (`/dev/zero`) read as PGN, as FEN lines or through `fmt` is
+/// one finding from its first bytes, read no further: memory stays bounded.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_endless_stream_of_nul_bytes_is_one_finding_read_no_further() {
+    let dir = scratch("zeros");
+    for args in [
+        &["check", "--format", "json", "--kind", "pgn", "/dev/zero"][..],
+        &["check", "--format", "json", "/dev/zero"][..],
+    ] {
+        let checked = fenlint(&dir, args);
+        assert_eq!(checked.code, 1, "{args:?}: {}", checked.stderr);
+        assert_eq!(checked.codes(), ["fen::input::invalid_utf8"], "{args:?}");
+        assert!(
+            checked.stdout.contains("a run of NUL bytes"),
+            "{args:?}: {}",
+            checked.stdout
+        );
+    }
+}
+
+/// A file that `--fix` cannot read is said once, as `check` alone says it, with exit 2.
+#[test]
+fn a_file_fix_cannot_read_is_said_once() {
+    let dir = scratch("fix-missing");
+    for args in [&["check", "--fix", "missing.fen"][..], &["check", "missing.fen"][..]] {
+        let run = fenlint(&dir, args);
+        assert_eq!(run.code, 2, "{args:?}");
+        assert_eq!(
+            run.stderr.matches("missing.fen").count(),
+            1,
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
+}

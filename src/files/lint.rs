@@ -381,9 +381,9 @@ pub fn utf16(head: &[u8]) -> Option<Diagnostic> {
 
 /// `fen::input::invalid_utf8` saying that a file starting with `head` (its first few kilobytes
 /// suffice) is binary data, not text: an archive or compressed data by its signature (zip,
-/// gzip, xz, zstd, 7-Zip, PDF), or bytes with NULs inside their lines (four or more: NULs that
-/// end a line are a C string's terminator, `fen::input::trailing_nul`, and one stray NUL is a
-/// line's own error). `None` for any other file. Such a file is not read further: one finding
+/// gzip, xz, zstd, 7-Zip, PDF), a run of 64 NULs or more, or bytes with NULs inside their
+/// lines (four or more: NULs that end a line are a C string's terminator,
+/// `fen::input::trailing_nul`, and one stray NUL is a line's own error). `None` for any other file. Such a file is not read further: one finding
 /// says what it is, not an error for each of its "lines".
 ///
 /// ```
@@ -391,6 +391,7 @@ pub fn utf16(head: &[u8]) -> Option<Diagnostic> {
 /// assert_eq!(zip.code().name(), "fen::input::invalid_utf8");
 /// assert!(zip.message().contains("a zip archive"));
 /// assert!(fenlint::files::binary(b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\0\0\n").is_none());
+/// assert!(fenlint::files::binary(&[0; 4096]).unwrap().message().contains("a run of NUL bytes"));
 /// ```
 pub fn binary(head: &[u8]) -> Option<Diagnostic> {
     const SIGNATURES: [(&[u8], &str); 6] = [
@@ -408,18 +409,29 @@ pub fn binary(head: &[u8]) -> Option<Diagnostic> {
     {
         Some((signature, what)) => (*what, crate::Span::new(0, signature.len())),
         None => {
-            // A NUL followed by another byte of its line.
-            let mut inside = head.windows(2).enumerate().filter(
-                |(_, pair)| matches!(pair, [0, next] if !matches!(next, 0 | b'\n' | b'\r')),
-            );
-            let first = inside.next()?.0;
-            if inside.count() < 3 {
-                return None;
+            // A run of NULs longer than any string's terminator (a disk image, `/dev/zero`).
+            if let Some(run) = head
+                .windows(NUL_RUN)
+                .position(|bytes| bytes.iter().all(|&byte| byte == 0))
+            {
+                (
+                    "binary data (a run of NUL bytes)",
+                    crate::Span::new(run, run.saturating_add(NUL_RUN)),
+                )
+            } else {
+                // A NUL followed by another byte of its line.
+                let mut inside = head.windows(2).enumerate().filter(
+                    |(_, pair)| matches!(pair, [0, next] if !matches!(next, 0 | b'\n' | b'\r')),
+                );
+                let first = inside.next()?.0;
+                if inside.count() < 3 {
+                    return None;
+                }
+                (
+                    "binary data (NUL bytes inside its lines)",
+                    crate::Span::new(first, first.saturating_add(1)),
+                )
             }
-            (
-                "binary data (NUL bytes inside its lines)",
-                crate::Span::new(first, first.saturating_add(1)),
-            )
         }
     };
     Some(
@@ -428,6 +440,10 @@ pub fn binary(head: &[u8]) -> Option<Diagnostic> {
             .help("fenlint reads text: FEN lines, EPD records and PGN games in UTF-8 (or Latin-1 outside the positions). This file is not read further; check the file it holds, or leave it out."),
     )
 }
+
+/// How many NUL bytes in a row make a file binary data: more than the terminators that C
+/// strings leave at the end of a line.
+const NUL_RUN: usize = 64;
 
 /// How many bytes of the start of a file [`binary`] looks at.
 const BINARY_HEAD: usize = 8192;

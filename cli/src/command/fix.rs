@@ -291,7 +291,11 @@ pub fn fix_files(
                     shown_name(&file.display().to_string())
                 );
                 *trouble = true;
-                if error.kind() == io::ErrorKind::InvalidInput {
+                // A file that is not rewritten as no regular file, or that cannot even be
+                // read (missing, unreadable), is not checked after: that would only say the
+                // same again.
+                if error.kind() == io::ErrorKind::InvalidInput || std::fs::File::open(file).is_err()
+                {
                     unfixable.insert(file.clone());
                 }
             }
