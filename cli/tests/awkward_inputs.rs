@@ -571,7 +571,10 @@ fn an_endless_stream_of_nul_bytes_is_one_finding_read_no_further() {
 #[test]
 fn a_file_fix_cannot_read_is_said_once() {
     let dir = scratch("fix-missing");
-    for args in [&["check", "--fix", "missing.fen"][..], &["check", "missing.fen"][..]] {
+    for args in [
+        &["check", "--fix", "missing.fen"][..],
+        &["check", "missing.fen"][..],
+    ] {
         let run = fenlint(&dir, args);
         assert_eq!(run.code, 2, "{args:?}");
         assert_eq!(

@@ -232,6 +232,10 @@ fn workspace_edit(document: &Document, edits: Vec<TextEdit>) -> WorkspaceEdit {
 /// An edit replaces a line's content and leaves its line ending alone (a line ending that
 /// `new` changes is replaced with the content), so that a CRLF, LF, CR or mixed document keeps
 /// its line endings and its number of lines.
+///
+/// More than [`MAX_LINE_EDITS`] changed lines are one edit, from the first changed line to the
+/// end of the last: a response of an edit per line of a whole book would take many times the
+/// document's size in memory, to the server and to the editor.
 pub fn line_edits(
     document: &Document,
     new: &str,
@@ -250,6 +254,8 @@ pub fn line_edits(
         }];
     }
     let mut edits = Vec::new();
+    // Where the changed lines start and end, in the document and in `new`.
+    let mut changed: Option<(Span, Span)> = None;
     for line in 0..new_lines.line_count() {
         let number = u32::try_from(line).unwrap_or(u32::MAX);
         if within.is_some_and(|(first, last)| !(first..=last).contains(&number)) {
@@ -270,6 +276,16 @@ pub fn line_edits(
         if old.get(before.clone()) == new.get(after.clone()) {
             continue;
         }
+        changed = Some(match changed {
+            None => (
+                Span::new(before.start, before.end),
+                Span::new(after.start, after.end),
+            ),
+            Some((old_span, new_span)) => (
+                Span::new(old_span.start, before.end),
+                Span::new(new_span.start, after.end),
+            ),
+        });
         let same_ending =
             old.get(before_content.end..before.end) == new.get(after_content.end..after.end);
         let (span, text) = if same_ending {
@@ -285,8 +301,17 @@ pub fn line_edits(
             new_text: text.unwrap_or_default().to_owned(),
         });
     }
-    edits
+    match changed {
+        Some((old_span, new_span)) if edits.len() > MAX_LINE_EDITS => vec![TextEdit {
+            range: document.range(old_span, unit),
+            new_text: new.get(new_span.range()).unwrap_or_default().to_owned(),
+        }],
+        _ => edits,
+    }
 }
+
+/// The most line edits one response holds (see [`line_edits`]).
+const MAX_LINE_EDITS: usize = 1000;
 
 /// The formatting edits for the document, or for the lines `within` (first and last), its
 /// positions read as `variant` (automatic when `None`).

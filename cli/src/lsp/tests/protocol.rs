@@ -510,3 +510,38 @@ fn hover_makes_up_no_field() {
     );
     client.shutdown();
 }
+
+/// "Fix all" on a book whose every line changes is one edit from the first changed line to the
+/// end of the last, not an edit a line: the same text, in a response the size of the document.
+#[test]
+fn many_changed_lines_are_one_edit() {
+    let line = "4k3/8/8/8/8/8/8/R3K2R w QK - 0 1\r\n";
+    let text = format!("# a book\r\n{}", line.repeat(3000));
+    let uri = "file:///tmp/fenlint-lsp-test/book.fen";
+    let mut client = Client::utf16();
+    client.open(uri, "fen", &text);
+    let edits = fix_all_edits(&mut client, uri);
+    let array = edits.as_array().unwrap();
+    assert_eq!(array.len(), 1, "one edit");
+    assert_eq!(
+        array[0]["range"]["start"],
+        json!({ "line": 1, "character": 0 })
+    );
+    let fixed = apply(&text, &edits, ColumnUnit::Utf16);
+    assert_eq!(
+        fixed.as_bytes(),
+        fenlint::files::fix_file(
+            fenlint::files::FileKind::Lines,
+            text.as_bytes(),
+            &fenlint::Validator::new()
+        )
+        .text
+    );
+    assert_eq!(endings(&fixed), endings(&text));
+    // A few changed lines stay an edit each.
+    let few = format!("# a book\r\n{}", line.repeat(3));
+    let uri = "file:///tmp/fenlint-lsp-test/few.fen";
+    client.open(uri, "fen", &few);
+    assert_eq!(fix_all_edits(&mut client, uri).as_array().unwrap().len(), 3);
+    client.shutdown();
+}
