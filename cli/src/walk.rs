@@ -22,6 +22,22 @@ pub fn is_position_file(path: &Path) -> bool {
     FileKind::of_extension(path).is_some()
 }
 
+/// What tells a regular file from every other: its device and inode, through any symbolic link;
+/// `None` for anything else, or where the platform does not say.
+fn file_identity(path: &Path) -> Option<(u64, u64)> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let metadata = std::fs::metadata(path).ok()?;
+        metadata.is_file().then(|| (metadata.dev(), metadata.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        None
+    }
+}
+
 /// The files to lint: the paths given (any kind of file named on the command line is read,
 /// a FIFO included), with directories walked as ripgrep walks them. Walked directories give
 /// their `.fen`, `.epd` and `.pgn` regular files and those `also` accepts, sorted by name; hidden files and directories
@@ -29,7 +45,8 @@ pub fn is_position_file(path: &Path) -> bool {
 /// `no_ignore` (which overrides all three); symbolic links are followed only with `follow` (a
 /// loop is reported and skipped); FIFOs, sockets and devices found by the walk are skipped with
 /// a warning. A file named twice, or named and also found by a walk, is read once, where it
-/// first comes (paths compare as git names them: `./a.fen` is `a.fen`).
+/// first comes (paths compare as git names them: `./a.fen` is `a.fen`), and so is a regular file
+/// reached under two names (a link to it).
 pub fn expand(
     paths: &[PathBuf],
     no_ignore: bool,
@@ -39,8 +56,12 @@ pub fn expand(
     let mut expansion = Expansion::default();
     let cwd = std::env::current_dir().ok();
     let mut seen = std::collections::HashSet::new();
+    let mut seen_files = std::collections::HashSet::new();
     let mut add = |files: &mut Vec<PathBuf>, path: PathBuf| {
-        if seen.insert(crate::paths::normalized(&path, cwd.as_deref())) {
+        // The same regular file under another name (a symbolic or a hard link to it) is the
+        // same file too: fixed once, and one diff for it, which applies.
+        let same_file = file_identity(&path).is_some_and(|identity| !seen_files.insert(identity));
+        if seen.insert(crate::paths::normalized(&path, cwd.as_deref())) && !same_file {
             files.push(path);
         }
     };

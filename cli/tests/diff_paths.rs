@@ -261,4 +261,16 @@ fn a_file_named_twice_gets_one_diff() {
         "{}",
         String::from_utf8_lossy(&report)
     );
+
+    // A link to the file is the same file: one diff, under the name that came first.
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink("a.fen", dir.join("link.fen")).unwrap();
+        std::fs::hard_link(dir.join("a.fen"), dir.join("hard.fen")).unwrap();
+        let (patch, stderr, code) =
+            fenlint(&dir, &["check", "--diff", "a.fen", "link.fen", "hard.fen"]);
+        assert_eq!(code, 1, "{stderr}");
+        assert_eq!(headers(&patch), ["--- a/a.fen", "+++ b/a.fen"]);
+        applies(&dir, &patch);
+    }
 }

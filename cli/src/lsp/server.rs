@@ -294,7 +294,7 @@ impl Server<'_> {
             serde_json::from_value(request.params).map_err(|error| {
                 (
                     ErrorCode::InvalidParams,
-                    format!("{}: {error}", request.method),
+                    format!("{}: {}", request.method, params_problem(&error)),
                 )
             })
         }
@@ -593,6 +593,42 @@ impl Server<'_> {
             version: Some(done.version),
         });
     }
+}
+
+/// What is wrong with a request's params, said in JSON's words: the deserializer names the
+/// Rust type it expected (`expected struct HoverParams`, `expected u32`), which means nothing to
+/// the client's author.
+fn params_problem(error: &serde_json::Error) -> String {
+    let message = error.to_string();
+    let mut said: Vec<String> = Vec::new();
+    let mut words = message.split(' ');
+    while let Some(word) = words.next() {
+        let (plain, end) = split_punctuation(word);
+        let phrase = match plain {
+            "struct" | "enum" => {
+                // The type's name follows; what ends it (`,`) is kept.
+                let (_, end) = words.next().map_or(("", ""), split_punctuation);
+                let what = if plain == "struct" {
+                    "an object"
+                } else {
+                    "one of its values"
+                };
+                format!("{what}{end}")
+            }
+            "u8" | "u16" | "u32" | "u64" | "usize" | "i8" | "i16" | "i32" | "i64" | "isize" => {
+                format!("a whole number{end}")
+            }
+            _ => word.to_owned(),
+        };
+        said.push(phrase);
+    }
+    said.join(" ")
+}
+
+/// `word` without the `,` or `;` that ends it, and that ending.
+fn split_punctuation(word: &str) -> (&str, &str) {
+    let plain = word.trim_end_matches([',', ';']);
+    (plain, word.get(plain.len()..).unwrap_or_default())
 }
 
 fn outside() -> Failure {

@@ -198,7 +198,14 @@ fn response(connection: &Connection, id: i32) -> Value {
                 Ok(result) => result,
                 Err(error) => {
                     // Messages are for people: no Rust debug text.
-                    for debug in ["RequestId", "Request {", "I32(", "params:"] {
+                    for debug in [
+                        "RequestId",
+                        "Request {",
+                        "I32(",
+                        "params:",
+                        "struct ",
+                        "u32",
+                    ] {
                         assert!(!error.message.contains(debug), "{}", error.message);
                     }
                     json!({ "error": { "code": error.code, "message": error.message } })
@@ -231,6 +238,31 @@ fn the_lifecycle_is_the_specifications() {
     // The document opened before `initialize` was not kept.
     send_request(&client, 3, "textDocument/hover", hover.clone());
     assert_eq!(response(&client, 3)["error"]["code"], -32602);
+    // Params of the wrong shape are said in JSON's words, not the server's types.
+    send_request(&client, 30, "textDocument/hover", json!("x"));
+    let wrong = response(&client, 30);
+    assert_eq!(wrong["error"]["code"], -32602, "{wrong}");
+    assert!(
+        wrong["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("expected an object"),
+        "{wrong}"
+    );
+    send_request(
+        &client,
+        31,
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": uri }, "position": { "line": -1, "character": 0 } }),
+    );
+    let negative = response(&client, 31);
+    assert!(
+        negative["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("expected a whole number"),
+        "{negative}"
+    );
     // A second `initialize` is an invalid request.
     send_request(&client, 4, "initialize", json!({ "capabilities": {} }));
     let again = response(&client, 4);
