@@ -1353,6 +1353,16 @@ fn epd_cases() -> Vec<Case> {
             "moves separated by a comma as well as a space",
         ),
         epd(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm Qg3;",
+            "epd::operand::illegal_move",
+            "a best move no piece of the side to move can play",
+        ),
+        epd(
+            "4k3/8/8/8/8/2N3N1/8/4K3 w - - bm Ne4;",
+            "epd::operand::illegal_move",
+            "a best move that two knights can play, which SAN must tell apart",
+        ),
+        epd(
             "4k3/8/8/8/8/8/8/4K3 w - - - bm Kd2;",
             "epd::operation::stray_dash",
             "a stray `-` where an operation is expected (warning: python-chess skips it)",
@@ -1388,9 +1398,9 @@ fn epd_cases() -> Vec<Case> {
             "runs of whitespace, blanks before `;`, none after `;`: accepted",
         ),
         epd(
-            "4k3/8/8/8/8/8/8/4K3 w - - bm e8=Q+ exd5 O-O-O# Nbd2 R1e2 Qh4xe1; ce +15; rc 2; dm 3; acn 1000; acs 5;",
+            "7k/4P2p/8/3p4/4P2Q/1N3N2/8/R3KN2 w Q - bm e8=Q+ exd5 O-O-O# Nbd2 N1d2 Qh4xh7; ce +15; rc 2; dm 3; acn 1000; acs 5;",
             "",
-            "moves in SAN of every shape, and integer operands",
+            "moves in SAN of every shape, each legal in the position, and integer operands",
         ),
     ]
 }

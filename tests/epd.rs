@@ -69,6 +69,12 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"a\";\n",
     ),
     (
+        "epd::operand::illegal_move",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm Qg3;\n",
+        "Qg3",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm Nf3;\n",
+    ),
+    (
         "epd::operation::stray_dash",
         "4k3/8/8/8/8/8/8/4K3 w - - - bm Kd2;\n",
         "-",
@@ -485,7 +491,7 @@ fn text_with_an_invalid_opcode_gets_no_semicolon() {
 /// one error with the fix that joins it; a sign after a move that has one, or alone, is not.
 #[test]
 fn a_check_sign_apart_from_its_move_is_joined_by_the_fix() {
-    let line = "1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - bm Qd1 + Rd2 #; id \"x\";";
+    let line = "1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - bm Qd1 + Qd2 #; id \"x\";";
     let diagnostics = fenlint::epd::lint_epd(line, 0, &Validator::new());
     let signs: Vec<(&str, &str, String)> = diagnostics
         .iter()
@@ -507,7 +513,7 @@ fn a_check_sign_apart_from_its_move_is_joined_by_the_fix() {
             (
                 "epd::operand::invalid",
                 "#",
-                line.replacen("Rd2 #", "Rd2#", 1)
+                line.replacen("Qd2 #", "Qd2#", 1)
             ),
         ]
     );
@@ -553,7 +559,7 @@ fn operands_of_the_standard_opcodes_are_checked() {
         assert_eq!(codes(&diagnostics), ["epd::operand::invalid"], "{line}");
         assert_eq!(&line[diagnostics[0].span().range()], covered, "{line}");
     }
-    let good = "4k3/8/8/8/8/8/8/4K3 w - - bm e4 exd5 e8=Q+ Nf3 Nbd2 R1e2 Qh4xe1# O-O O-O-O+; am Kd2; ce +12; acd 0; acn 100; acs 3; dm 2; rc 1; D12 5;";
+    let good = "7k/4P2p/8/3p4/4P2Q/1N3N2/8/R3KN2 w Q - bm exd5 e8=Q+ Ng1 Nbd2 N1d2 Qh4xh7# O-O-O+; am Kd2; ce +12; acd 0; acn 100; acs 3; dm 2; rc 1; D12 5;";
     let mated = "7K/k7/8/Pp6/8/8/8/8 w - - dm -15;";
     assert_eq!(
         codes(&fenlint::epd::lint_epd(good, 0, &validator)),
@@ -761,7 +767,7 @@ fn an_uncertain_semicolon_is_suggested_not_applied() {
     let validator = Validator::new();
     // `xy` may start an operation of its own: `;` after `"x"` would make `xy` and `"x"`
     // operands of `bm`.
-    let line = "4k3/8/8/8/8/8/8/4K3 w - - bm O-O xy \"x\"";
+    let line = "4k3/8/8/8/8/8/8/4K2R w K - bm O-O xy \"x\"";
     let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
     assert_eq!(codes(&diagnostics), ["epd::operation::unterminated"]);
     assert!(diagnostics[0].fix().is_none());
@@ -772,7 +778,7 @@ fn an_uncertain_semicolon_is_suggested_not_applied() {
     );
     // A standard opcode followed by an operand of its form does start one
     // (`epd::operation::unseparated`), and the `;` after it ends the record.
-    let line = "4k3/8/8/8/8/8/8/4K3 w - - bm O-O id \"x\"";
+    let line = "4k3/8/8/8/8/8/8/4K2R w K - bm O-O id \"x\"";
     let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
     assert_eq!(
         codes(&diagnostics),
@@ -785,11 +791,11 @@ fn an_uncertain_semicolon_is_suggested_not_applied() {
     for diagnostic in diagnostics.iter().rev() {
         fixed = diagnostic.fix().unwrap().apply(&fixed, 0).unwrap();
     }
-    assert_eq!(fixed, "4k3/8/8/8/8/8/8/4K3 w - - bm O-O; id \"x\";");
+    assert_eq!(fixed, "4k3/8/8/8/8/8/8/4K2R w K - bm O-O; id \"x\";");
     // Operands that cannot be opcodes (moves with `-` or `+`, strings, numbers): the `;` can only
     // go at the end.
     for line in [
-        "4k3/8/8/8/8/8/8/4K3 w - - bm O-O O-O-O",
+        "4k3/8/8/8/8/8/8/R3K2R w KQ - bm O-O O-O-O",
         "4k3/8/8/8/8/8/8/4K3 w - - c0 \"a\" \"b\"",
         "4k3/8/8/8/8/8/8/4K3 w - - noop Kd2 Ke7+ 3",
     ] {
@@ -1492,7 +1498,7 @@ fn variation_and_predicted_moves_are_moves_in_san() {
             "{record}"
         );
     }
-    let fine = "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; pv Kd2 Kd7 Ke3; pm Kd7; sm Kd2;";
+    let fine = "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; pv Kd2 Kd7 Ke3; pm Kf2; sm Kd2;";
     assert!(lint_file(fine, &validator).is_empty(), "{fine}");
 }
 
@@ -1586,4 +1592,70 @@ fn counters_join_operations_written_after_their_semicolon_in_their_style() {
         &WriteOptions::default().with_epd_counters(EpdCountersStyle::Fen),
     );
     assert_eq!(String::from_utf8(back.text).unwrap(), suite);
+}
+
+/// The moves of `bm`, `am`, `pm`, `sm` and the first of `pv` are read in the position: a move no
+/// piece of the side to move can play, or that two can, is `epd::operand::illegal_move`, as
+/// python-chess rejects it; the rest of a variation, a position with errors and a record read
+/// for its notation alone (a king promotion allowed) are not read.
+#[test]
+fn moves_are_read_in_the_position() {
+    let validator = Validator::new();
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
+    for (operations, illegal) in [
+        ("bm Nf3 e4; am g4; pm c4; sm d4; pv e4 e5 Nf3;", vec![]),
+        ("bm Qg3;", vec!["Qg3"]),
+        ("am O-O; bm e4;", vec!["O-O"]),
+        ("pv Nf6 e4;", vec!["Nf6"]),
+        ("sm Ke2;", vec!["Ke2"]),
+    ] {
+        let record = format!("{start} {operations}");
+        let diagnostics = fenlint::epd::lint_epd(&record, 0, &validator);
+        let found: Vec<&str> = diagnostics
+            .iter()
+            .filter(|d| d.code().name() == "epd::operand::illegal_move")
+            .map(|d| &record[d.span().range()])
+            .collect();
+        assert_eq!(found, illegal, "{record}");
+        assert_eq!(
+            diagnostics.len(),
+            illegal.len(),
+            "{record}: {diagnostics:?}"
+        );
+    }
+    // A move of the side not to move says so.
+    let record = format!("{start} bm e5;");
+    let diagnostics = fenlint::epd::lint_epd(&record, 0, &validator);
+    assert_eq!(codes(&diagnostics), ["epd::operand::illegal_move"]);
+    assert!(
+        diagnostics[0]
+            .help_text()
+            .unwrap()
+            .contains("Black could play"),
+        "{:?}",
+        diagnostics[0].help_text()
+    );
+    // Two knights that can go to e4.
+    let record = "4k3/8/8/8/8/2N3N1/8/4K3 w - - bm Ne4; am Nce4;";
+    let diagnostics = fenlint::epd::lint_epd(record, 0, &validator);
+    assert_eq!(
+        codes_and_spans(record, &diagnostics),
+        [("epd::operand::illegal_move", "Ne4")]
+    );
+    assert!(
+        diagnostics[0]
+            .message()
+            .contains("fits 2 legal moves of White")
+    );
+    // A position with errors: its moves are not read.
+    let record = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - bm Qg3;";
+    let codes_found = codes(&fenlint::epd::lint_epd(record, 0, &validator));
+    assert!(
+        !codes_found.contains(&"epd::operand::illegal_move"),
+        "{codes_found:?}"
+    );
+    // Read for its notation alone, as an unknown variant is.
+    let syntax = Validator::new().syntax();
+    let record = format!("{start} bm Qg3;");
+    assert!(fenlint::epd::lint_epd(&record, 0, &syntax).is_empty());
 }

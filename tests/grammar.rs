@@ -174,8 +174,9 @@ fn generated_strings_parse_cleanly_with_the_nodes_the_productions_name() {
 /// The EPD codes for constraints the grammar leaves to rules, as it does a position's legality:
 /// repeated opcodes, lengths, the operands of `hmvc` and `fmvn`, the forms of operands, and the
 /// `;` missing between two operations, which only those forms tell.
-const EPD_RULES: [&str; 13] = [
+const EPD_RULES: [&str; 14] = [
     "epd::operand::coordinate_move",
+    "epd::operand::illegal_move",
     "epd::operand::invalid",
     "epd::operation::unseparated",
     "epd::operand::mate_count",

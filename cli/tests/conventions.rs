@@ -186,7 +186,7 @@ fn a_stream_read_once_knows_what_its_lines_so_far_say() {
 fn trailing_nuls_are_said_once_and_fixed() {
     let dir = scratch("trailing-nul");
     let text = b"4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"a\";\0\n\
-                 4k3/8/8/8/8/8/8/3K4 w - - bm Kd1; id \"b\";\0\n\
+                 4k3/8/8/8/8/8/8/3K4 w - - bm Kc2; id \"b\";\0\n\
                  4k3/8/8/8/8/8/8/4K3 x - - id \"c\";\0\0\n";
     let path = write(&dir, "suite.epd", text);
     let check = run(&dir, &["check", "--format", "json", "suite.epd"]);

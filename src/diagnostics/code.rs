@@ -555,6 +555,21 @@ codes! {
     /// Bad: `6k1/5ppp/8/8/8/8/8/R5K1 w - - bm #1;`
     /// Good: `6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; dm 1;`
     EpdOperandMateCount => "epd::operand::mate_count", Advice, once per file;
+    /// a move of `bm`, `am`, `pm`, `sm` or `pv` that is no legal move in the record's position
+    ///
+    /// The moves of `bm` (best move), `am` (avoid move), `pm` (predicted move), `sm` (supplied
+    /// move) and the first move of `pv` (the variation) are moves of the side to move in the
+    /// record's position (PGN §16.2.5): a move that no piece of that side can play (`bm Qg3` in
+    /// the start position, a move of the other side, castling without its right or through
+    /// check, a move that leaves the king in check), or that fits two of them (`Ne4` with
+    /// knights on c3 and g3), is an error, as python-chess rejects such a record. A broken
+    /// solution in a test suite goes unnoticed until an engine fails on it. The moves are read
+    /// when the position has no errors; the capture mark `x` and the check signs are not
+    /// checked against the move, as python-chess does not check them.
+    ///
+    /// Bad: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm Qg3;`
+    /// Good: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm Nf3;`
+    EpdOperandIllegalMove => "epd::operand::illegal_move", Error;
     /// a move in a spelling that SAN does not use and most readers accept
     ///
     /// PGN §8.2.3 writes castling with the capital letter O (`O-O`, `O-O-O`) and a promotion

@@ -37,6 +37,7 @@
 //! assert_eq!(record.operations()[1].operands()[0].value(), "WAC.001");
 //! ```
 
+mod legality;
 mod operand_checks;
 mod operands;
 mod operation;
@@ -190,6 +191,15 @@ pub fn check<'a>(line: &'a str, base: usize, validator: &Validator) -> Record<'a
     let counters = reader.counters(&operations);
     let counters = reader.with_fen_counters(counters);
     let lint = validator.lint_parse_with_counters(parse, counters);
+    // The moves are read in the position when it has no errors (else what is legal in it
+    // means nothing).
+    if !lint.has_errors()
+        && let Some(position) = lint.position()
+    {
+        for diagnostic in legality::illegal_moves(&operations, position, reader.king_promotion) {
+            reader.report(diagnostic);
+        }
+    }
 
     let mut diagnostics: Vec<Diagnostic> = lint
         .diagnostics()

@@ -7,12 +7,14 @@
 mod back_rank;
 mod bitboard;
 mod model;
+mod san;
 mod writer;
 
 use back_rank::{BackRank, castling_square, classic_letter_in_doubt};
 pub(crate) use back_rank::{back_rank_rooks, outermost_rook};
 pub use bitboard::{Bitboard, attacks, between};
 pub use model::{Board, Holdings, Position, Variant};
+pub use san::SanReading;
 pub use writer::{
     CastlingStyle, ChecksStyle, EnPassantStyle, EpdCountersStyle, HoldingsStyle, WriteOptions,
 };
