@@ -20,27 +20,33 @@ enum Out {
     Full,
 }
 
+impl Out {
+    /// The output, for a child process's standard output or error.
+    fn stdio(self) -> Stdio {
+        match self {
+            Out::ClosedPipe => {
+                let (reader, writer) = std::io::pipe().unwrap();
+                drop(reader);
+                Stdio::from(writer)
+            }
+            Out::Full => Stdio::from(
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .open("/dev/full")
+                    .unwrap(),
+            ),
+        }
+    }
+}
+
 /// Runs `fenlint` in `dir` with `stdin` on its standard input and its output sent to `out`;
 /// returns its exit status and stderr.
 fn fenlint(dir: &Path, args: &[&str], stdin: &[u8], out: Out) -> (Option<i32>, String) {
-    let stdout = match out {
-        Out::ClosedPipe => {
-            let (reader, writer) = std::io::pipe().unwrap();
-            drop(reader);
-            Stdio::from(writer)
-        }
-        Out::Full => Stdio::from(
-            std::fs::OpenOptions::new()
-                .write(true)
-                .open("/dev/full")
-                .unwrap(),
-        ),
-    };
     let mut child = Command::new(env!("CARGO_BIN_EXE_fenlint"))
         .current_dir(dir)
         .args(args)
         .stdin(Stdio::piped())
-        .stdout(stdout)
+        .stdout(out.stdio())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
@@ -250,25 +256,12 @@ fn standard_error_that_cannot_be_written_is_trouble_not_a_panic() {
         (&["check", "--diff", "fixable.fen"][..], 1),
     ] {
         for (stderr, status) in [(Out::Full, 2), (Out::ClosedPipe, closed_status)] {
-            let target = match stderr {
-                Out::ClosedPipe => {
-                    let (reader, writer) = std::io::pipe().unwrap();
-                    drop(reader);
-                    Stdio::from(writer)
-                }
-                Out::Full => Stdio::from(
-                    std::fs::OpenOptions::new()
-                        .write(true)
-                        .open("/dev/full")
-                        .unwrap(),
-                ),
-            };
             let output = Command::new(env!("CARGO_BIN_EXE_fenlint"))
                 .current_dir(&dir)
                 .args(args)
                 .stdin(Stdio::null())
                 .stdout(Stdio::piped())
-                .stderr(target)
+                .stderr(stderr.stdio())
                 .output()
                 .unwrap();
             assert_eq!(output.status.code(), Some(status), "{args:?} {stderr:?}");

@@ -120,11 +120,7 @@ impl<'a> Reader<'a> {
         .primary(span, "the position stops here");
         // Three fields whose last is castling rights: only the en-passant field is missing,
         // and with no double step written, it is `-`.
-        let castling = !last.is_empty()
-            && (last == "-"
-                || last.bytes().all(
-                    |byte| matches!(byte, b'K' | b'Q' | b'k' | b'q' | b'A'..=b'H' | b'a'..=b'h'),
-                ));
+        let castling = last == "-" || crate::parse::is_castling_letters(last);
         self.report(if count == 3 && castling {
             diagnostic
                 .help("An EPD record starts with placement, side to move, castling and en passant; with no en-passant square, write `-`.")

@@ -101,6 +101,12 @@ fn is_castling_letter(c: char) -> bool {
     matches!(c, 'K' | 'Q' | 'k' | 'q' | 'A'..='H' | 'a'..='h')
 }
 
+/// Whether `text` is castling letters only, one or more (`KQkq`, `HAha`, `Kk`): what a castling
+/// field holds but for `-`, right or in the wrong order.
+pub(crate) fn is_castling_letters(text: &str) -> bool {
+    !text.is_empty() && text.chars().all(is_castling_letter)
+}
+
 fn is_castling_char(c: char) -> bool {
     c == '-' || is_castling_letter(c)
 }

@@ -17,6 +17,7 @@ use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
 use super::before_fen::text_before;
+use super::castling::is_castling_letters;
 use super::cx::Cx;
 use super::fen::{fields, line_limit, line_too_long, separator_token};
 use super::opcode::is_opcode;
@@ -142,9 +143,7 @@ fn starts_operations(text: &str, slot: usize) -> bool {
         .unwrap_or(text.len());
     let (word, after) = text.split_at_checked(len).unwrap_or((text, ""));
     let field_like = match slot {
-        2 => word
-            .bytes()
-            .all(|byte| matches!(byte, b'K' | b'Q' | b'k' | b'q' | b'A'..=b'H' | b'a'..=b'h')),
+        2 => is_castling_letters(word),
         _ => matches!(word.as_bytes(), [b'a'..=b'h', b'1'..=b'8']),
     };
     is_opcode(word) && !field_like && after.contains(';')

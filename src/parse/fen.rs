@@ -6,7 +6,7 @@ use nom::combinator::opt;
 use nom::sequence::pair;
 
 use super::before_fen::{not_a_fen, text_before, uci_start_position};
-use super::castling::castling;
+use super::castling::{castling, is_castling_letters};
 use super::checks::{given_checks, remaining_checks};
 use super::counters::{fullmove_number, halfmove_clock};
 use super::cx::{Cx, PResult, Production, node, whole_field};
@@ -137,9 +137,7 @@ fn is_epd_operations(text: &str) -> bool {
 fn fits(slot: SyntaxKind, text: &str) -> bool {
     match slot {
         SyntaxKind::SideToMove => matches!(text, "w" | "b"),
-        SyntaxKind::Castling => text
-            .bytes()
-            .all(|byte| matches!(byte, b'K' | b'Q' | b'k' | b'q' | b'A'..=b'H' | b'a'..=b'h')),
+        SyntaxKind::Castling => is_castling_letters(text),
         _ => false,
     }
 }
@@ -476,10 +474,7 @@ impl<'a> FieldsRead<'a> {
             self.board = text.contains('/');
         }
         if slot == SyntaxKind::Castling {
-            self.castling_read = text == "-"
-                || text.bytes().all(
-                    |byte| matches!(byte, b'K' | b'Q' | b'k' | b'q' | b'A'..=b'H' | b'a'..=b'h'),
-                );
+            self.castling_read = text == "-" || is_castling_letters(text);
         }
         match slot {
             _ if counters_early => {

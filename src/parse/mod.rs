@@ -18,6 +18,7 @@ mod fen_tag;
 mod opcode;
 mod whitespace;
 
+pub(crate) use castling::is_castling_letters;
 pub(crate) use counters::leading_zero;
 pub(crate) use cx::Cx;
 pub(crate) use epd::is_check_counters;

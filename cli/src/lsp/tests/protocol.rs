@@ -16,6 +16,16 @@ fn fix_all_edits(client: &mut Client, uri: &str) -> Value {
     actions[0]["edit"]["changes"][uri].clone()
 }
 
+/// What `check --fix` makes of `text`, a file of FEN lines.
+fn fixed_by_check(text: &str) -> Vec<u8> {
+    fenlint::files::fix_file(
+        fenlint::files::FileKind::Lines,
+        text.as_bytes(),
+        &fenlint::Validator::new(),
+    )
+    .text
+}
+
 /// Each line ending of `text`, in order.
 fn endings(text: &str) -> Vec<&str> {
     let lines = Lines::new(text);
@@ -144,15 +154,7 @@ fn a_lone_carriage_return_is_a_line_break_for_positions() {
     assert!(at("fen::fields::unexpected").is_empty(), "{published}");
     let edits = fix_all_edits(&mut client, uri);
     let fixed = apply(text, &edits, ColumnUnit::Utf16);
-    assert_eq!(
-        fixed.as_bytes(),
-        fenlint::files::fix_file(
-            fenlint::files::FileKind::Lines,
-            text.as_bytes(),
-            &fenlint::Validator::new()
-        )
-        .text
-    );
+    assert_eq!(fixed.as_bytes(), fixed_by_check(text));
     // The lone `\r` line endings stay, and so does the number of lines.
     assert_eq!(fixed.matches('\r').count(), 2, "{fixed:?}");
     assert!(!fixed.contains('\n'), "{fixed:?}");
@@ -560,15 +562,7 @@ fn many_changed_lines_are_one_edit() {
         json!({ "line": 1, "character": 0 })
     );
     let fixed = apply(&text, &edits, ColumnUnit::Utf16);
-    assert_eq!(
-        fixed.as_bytes(),
-        fenlint::files::fix_file(
-            fenlint::files::FileKind::Lines,
-            text.as_bytes(),
-            &fenlint::Validator::new()
-        )
-        .text
-    );
+    assert_eq!(fixed.as_bytes(), fixed_by_check(&text));
     assert_eq!(endings(&fixed), endings(&text));
     // A few changed lines stay an edit each.
     let few = format!("# a book\r\n{}", line.repeat(3));
