@@ -383,15 +383,19 @@ pub fn utf16(head: &[u8]) -> Option<Diagnostic> {
 /// suffice) is binary data, not text: an archive or compressed data by its signature (zip,
 /// gzip, xz, zstd, 7-Zip, PDF), a run of 64 NULs or more, or bytes with NULs inside their
 /// lines (four or more: NULs that end a line are a C string's terminator,
-/// `fen::input::trailing_nul`, and one stray NUL is a line's own error). `None` for any other file. Such a file is not read further: one finding
-/// says what it is, not an error for each of its "lines".
+/// `fen::input::trailing_nul`, and one stray NUL is a line's own error). `None` for any other
+/// file. Such a file is not read further: one finding says what it is, not an error for each
+/// of its "lines".
 ///
 /// ```
 /// let zip = fenlint::files::binary(b"PK\x03\x04\x14\0\0\0\x08\0").unwrap();
 /// assert_eq!(zip.code().name(), "fen::input::invalid_utf8");
 /// assert!(zip.message().contains("a zip archive"));
 /// assert!(fenlint::files::binary(b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\0\0\n").is_none());
-/// assert!(fenlint::files::binary(&[0; 4096]).unwrap().message().contains("a run of NUL bytes"));
+/// let zeros = fenlint::files::binary(&[0; 4096]).unwrap();
+/// assert!(zeros.message().contains("a run of NUL bytes"));
+/// assert_eq!(zeros.span(), fenlint::Span::new(0, 64));
+/// assert!(fenlint::files::binary(&[b'8'; 4096]).is_none());
 /// ```
 pub fn binary(head: &[u8]) -> Option<Diagnostic> {
     const SIGNATURES: [(&[u8], &str); 6] = [
@@ -410,13 +414,16 @@ pub fn binary(head: &[u8]) -> Option<Diagnostic> {
         Some((signature, what)) => (*what, crate::Span::new(0, signature.len())),
         None => {
             // A run of NULs longer than any string's terminator (a disk image, `/dev/zero`).
-            if let Some(run) = head
-                .windows(NUL_RUN)
-                .position(|bytes| bytes.iter().all(|&byte| byte == 0))
-            {
+            let mut nuls = 0usize;
+            let run_end = head.iter().position(|&byte| {
+                nuls = if byte == 0 { nuls.saturating_add(1) } else { 0 };
+                nuls >= NUL_RUN
+            });
+            if let Some(end) = run_end {
+                let start = end.saturating_add(1).saturating_sub(NUL_RUN);
                 (
                     "binary data (a run of NUL bytes)",
-                    crate::Span::new(run, run.saturating_add(NUL_RUN)),
+                    crate::Span::new(start, start.saturating_add(NUL_RUN)),
                 )
             } else {
                 // A NUL followed by another byte of its line.
