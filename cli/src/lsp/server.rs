@@ -338,7 +338,15 @@ impl Server<'_> {
                 let p: lsp_types::DocumentRangeFormattingParams = params(request)?;
                 let options = self.format_settings(&p.text_document.uri)?;
                 let (document, _) = self.document(&p.text_document.uri)?;
-                let lines = (p.range.start.line, p.range.end.line);
+                // A range that ends at the start of a line (a selection of whole lines) does
+                // not take that line in.
+                let end = match p.range.end {
+                    end if end.character == 0 && end.line > p.range.start.line => {
+                        end.line.saturating_sub(1)
+                    }
+                    end => end.line,
+                };
+                let lines = (p.range.start.line, end);
                 json(serde_json::to_value(features::format(
                     document,
                     &options,

@@ -587,6 +587,16 @@ fn formatting_follows_the_format_table_of_fenlint_toml() {
         apply(text, &ranged, ColumnUnit::Utf16),
         "r3k2r/8/8/8/8/8/8/R3K2R  w KQkq - 0 1\n# kept\nr3k2r/8/8/8/8/8/8/R3K2R w HA - 0 1\n"
     );
+    // A selection of whole lines ends at the start of the next one, which it does not take in.
+    let whole_line = client.request(
+        "textDocument/rangeFormatting",
+        json!({
+            "textDocument": { "uri": uri },
+            "range": { "start": { "line": 1, "character": 0 }, "end": { "line": 2, "character": 0 } },
+            "options": { "tabSize": 4, "insertSpaces": true }
+        }),
+    );
+    assert_eq!(whole_line, json!([]), "{whole_line}");
     client.shutdown();
 }
 

@@ -353,6 +353,17 @@ fn message_of(body: &[u8]) -> Result<Message, Rejected> {
         _ => Value::Null,
     };
     match object.get("method") {
+        // Another protocol's message (JSON-RPC 1.0): its version is said when it is written.
+        Some(Value::String(_))
+            if object
+                .get("jsonrpc")
+                .is_some_and(|version| version != "2.0") =>
+        {
+            return Err(bad(
+                echo,
+                "`jsonrpc` must be \"2.0\": the language server protocol is JSON-RPC 2.0",
+            ));
+        }
         Some(Value::String(_)) => {
             let usable = match id {
                 None | Some(Value::String(_)) => true,
@@ -616,6 +627,11 @@ mod tests {
                 "a null id",
                 frame(r#"{"jsonrpc":"2.0","id":null,"method":"a"}"#),
                 vec![invalid(Value::Null)],
+            ),
+            (
+                "another version of JSON-RPC",
+                frame(r#"{"jsonrpc":"1.0","id":9,"method":"initialize","params":{}}"#),
+                vec![invalid(json!(9))],
             ),
             (
                 "a malformed response, which is never answered",
