@@ -847,6 +847,11 @@ const WHOLE_CASES: &[(&str, &str, &str)] = &[
         "both sides castled, `KQkq` kept: standard chess with stale rights, not Chess960",
     ),
     (
+        "r1bq1rk1/pppnbppp/4pn2/3p4/2PP4/2N1PN2/PP3PPP/R1BQ1RK1 w q - 6 7",
+        "fen::castling::no_king",
+        "Black castled kingside, `q` kept with the a8 rook in its corner: a stale right, not Chess960",
+    ),
+    (
         "4k3/8/8/8/8/8/8/1R1RK2R w KB - 0 1",
         "",
         "Chess960 with two queenside rooks: the file letter `B`, as the writer gives it",
@@ -1361,6 +1366,11 @@ fn epd_cases() -> Vec<Case> {
             "4k3/8/8/8/8/2N3N1/8/4K3 w - - bm Ne4;",
             "epd::operand::illegal_move",
             "a best move that two knights can play, which SAN must tell apart",
+        ),
+        epd(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - pv e4 e5 e5;",
+            "epd::operand::illegal_move",
+            "a variation whose third move is no legal move after the two before it",
         ),
         epd(
             "4k3/8/8/8/8/8/8/4K3 w - - - bm Kd2;",

@@ -166,6 +166,31 @@ fn stale_rights_after_castling_are_standard_chess_and_are_removed() {
         "{found:?}"
     );
     assert_eq!(fixed(fen), fen.replace("KQkq", "K"));
+    // A right kept on the other side of a king that castled, whose rook is still in its
+    // corner, is no Chess960 right either: the king and rook stand as standard castling
+    // leaves them (g8 and f8, c1 and d1), with no rook beyond the king.
+    for fen in [
+        "r1bq1rk1/pppnbppp/4pn2/3p4/2PP4/2N1PN2/PP3PPP/R1BQ1RK1 w q - 6 7",
+        "r1bq1rk1/pppnbppp/4pn2/3p4/2PP4/2N1PN2/PP3PPP/R1BQ1RK1 w Qkq - 6 7",
+        "r3k2r/pppq1ppp/2npbn2/4p3/4P3/2NPBN2/PPPQ1PPP/2KR3R w Kkq - 0 9",
+    ] {
+        let lint = Validator::new().lint(fen);
+        assert_eq!(lint.variant(), Some(Variant::Standard), "{fen}");
+        let found = report(&Validator::new(), fen);
+        assert!(
+            found
+                .iter()
+                .any(|(code, _, _)| *code == Code::CastlingNoKing),
+            "{fen}: {found:?}"
+        );
+    }
+    // A Chess960 start with the king on g1 and rooks on f1 and h1 stays Chess960.
+    let fen = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1";
+    assert_eq!(
+        Validator::new().lint(fen).variant(),
+        Some(Variant::Chess960)
+    );
+    assert!(report(&Validator::new(), fen).is_empty());
     // Without a king the board is in doubt, not the rights: no fix.
     let fen = "r3k2r/8/8/8/8/8/8/R6R w KQkq - 0 1";
     let found = report(&Validator::new(), fen);

@@ -1594,10 +1594,11 @@ fn counters_join_operations_written_after_their_semicolon_in_their_style() {
     assert_eq!(String::from_utf8(back.text).unwrap(), suite);
 }
 
-/// The moves of `bm`, `am`, `pm`, `sm` and the first of `pv` are read in the position: a move no
-/// piece of the side to move can play, or that two can, is `epd::operand::illegal_move`, as
-/// python-chess rejects it; the rest of a variation, a position with errors and a record read
-/// for its notation alone (a king promotion allowed) are not read.
+/// The moves of `bm`, `am`, `pm` and `sm` are read in the position, and those of `pv` one after
+/// another: a move no piece of the side to move can play, or that two can, is
+/// `epd::operand::illegal_move`, as python-chess rejects it; a variation after its first such
+/// move or an operand that is no move, a position with errors and a record read for its
+/// notation alone (a king promotion allowed) are not read.
 #[test]
 fn moves_are_read_in_the_position() {
     let validator = Validator::new();
@@ -1607,6 +1608,14 @@ fn moves_are_read_in_the_position() {
         ("bm Qg3;", vec!["Qg3"]),
         ("am O-O; bm e4;", vec!["O-O"]),
         ("pv Nf6 e4;", vec!["Nf6"]),
+        // Each move of a variation is played in the position the moves before it leave.
+        ("pv e4 e5 Nf3 Nc6 Bb5 a6 Bxc6 dxc6 O-O;", vec![]),
+        ("pv e4 e5 e5;", vec!["e5"]),
+        ("pv e4 Nf6 Nf3 Nxe4 Nxe4;", vec!["Nxe4"]),
+        ("pv e4 d5 exd5 Qxd5 Nc3 Qa5 O-O;", vec!["O-O"]),
+        ("pv e4 f5 exf5 g5 fxg6 Nf6 gxh7 Rg8 hxg8=Q Nxg8;", vec![]),
+        // Only the first illegal move: the variation's position after it is not known.
+        ("pv e4 e4 e4;", vec!["e4"]),
         ("sm Ke2;", vec!["Ke2"]),
     ] {
         let record = format!("{start} {operations}");
@@ -1634,6 +1643,20 @@ fn moves_are_read_in_the_position() {
             .contains("Black could play"),
         "{:?}",
         diagnostics[0].help_text()
+    );
+    // A later move of a variation says after which moves it is read.
+    let record = format!("{start} pv e4 e5 e5;");
+    let diagnostics = fenlint::epd::lint_epd(&record, 0, &validator);
+    assert_eq!(
+        diagnostics[0].message(),
+        "move `e5` of `pv` is no legal move of White after `e4 e5`, expected a move White can play"
+    );
+    // An operand that is no move in SAN (a move number) ends the reading of a variation: it
+    // has its own diagnostic, and the moves after it are not read.
+    let record = format!("{start} pv e4 2. Qh5 Qxf7;");
+    assert_eq!(
+        codes(&fenlint::epd::lint_epd(&record, 0, &validator)),
+        ["epd::operand::invalid"]
     );
     // Two knights that can go to e4.
     let record = "4k3/8/8/8/8/2N3N1/8/4K3 w - - bm Ne4; am Nce4;";

@@ -557,15 +557,17 @@ codes! {
     EpdOperandMateCount => "epd::operand::mate_count", Advice, once per file;
     /// a move of `bm`, `am`, `pm`, `sm` or `pv` that is no legal move in the record's position
     ///
-    /// The moves of `bm` (best move), `am` (avoid move), `pm` (predicted move), `sm` (supplied
-    /// move) and the first move of `pv` (the variation) are moves of the side to move in the
-    /// record's position (PGN §16.2.5): a move that no piece of that side can play (`bm Qg3` in
-    /// the start position, a move of the other side, castling without its right or through
-    /// check, a move that leaves the king in check), or that fits two of them (`Ne4` with
-    /// knights on c3 and g3), is an error, as python-chess rejects such a record. A broken
-    /// solution in a test suite goes unnoticed until an engine fails on it. The moves are read
-    /// when the position has no errors; the capture mark `x` and the check signs are not
-    /// checked against the move, as python-chess does not check them.
+    /// The moves of `bm` (best move), `am` (avoid move), `pm` (predicted move) and `sm`
+    /// (supplied move) are moves of the side to move in the record's position (PGN §16.2.5),
+    /// and those of `pv` (the predicted variation) are played one after another from it, each
+    /// a move of the side to move after the moves before it. A move that no piece of that side
+    /// can play (`bm Qg3` in the start position, a move of the other side, castling without its
+    /// right or through check, a move that leaves the king in check), or that fits two of them
+    /// (`Ne4` with knights on c3 and g3), is an error, as python-chess rejects such a record. A
+    /// broken solution in a test suite goes unnoticed until an engine fails on it. The moves
+    /// are read when the position has no errors; a variation is read up to its first operand
+    /// that is no move in SAN; the capture mark `x` and the check signs are not checked against
+    /// the move, as python-chess does not check them.
     ///
     /// Bad: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm Qg3;`
     /// Good: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm Nf3;`

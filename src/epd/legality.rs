@@ -1,6 +1,7 @@
-//! The moves of an EPD record read in its position: each move of `bm`, `am`, `pm` and `sm`,
-//! and the first of `pv`, must be one legal move of the side to move
-//! (`epd::operand::illegal_move`), as the readers of test suites resolve them.
+//! The moves of an EPD record read in its position: each move of `bm`, `am`, `pm` and `sm` must
+//! be one legal move of the side to move, and the moves of `pv` one after another, each in the
+//! position the moves before it leave (`epd::operand::illegal_move`), as the readers of test
+//! suites resolve them.
 
 use super::operands::is_san;
 use super::operation::{Operand, Operation};
@@ -25,30 +26,67 @@ pub(super) fn illegal_moves(
     }
     let mut found = Vec::new();
     for operation in operations {
-        let moves: &[Operand<'_>] = if ONE_MOVE_EACH.contains(&operation.opcode) {
-            &operation.operands
-        } else if operation.opcode == "pv" {
-            // A variation's first move is played in the position; the others after it.
-            operation.operands.get(..1).unwrap_or_default()
-        } else {
+        if operation.opcode == "pv" {
+            found.extend(illegal_in_variation(operation, position));
             continue;
-        };
-        for operand in moves {
-            if operand.string || !is_san(operand.text, false) {
+        }
+        if !ONE_MOVE_EACH.contains(&operation.opcode) {
+            continue;
+        }
+        for operand in &operation.operands {
+            if !is_move(operand) {
                 continue;
             }
             match position.read_san(operand.text) {
                 Some(SanReading::Illegal) => {
-                    found.push(illegal(position, operation.opcode, operand));
+                    found.push(illegal(position, operation.opcode, operand, &[]));
                 }
                 Some(SanReading::Ambiguous(count)) => {
-                    found.push(ambiguous(position, operation.opcode, operand, count));
+                    found.push(ambiguous(position, operation.opcode, operand, count, &[]));
                 }
                 Some(SanReading::Legal) | None => {}
             }
         }
     }
     found
+}
+
+/// Whether `operand` is a move in SAN.
+fn is_move(operand: &Operand<'_>) -> bool {
+    !operand.string && is_san(operand.text, false)
+}
+
+/// `epd::operand::illegal_move` for the first move of the variation `pv` that is no legal move
+/// in the position the moves before it leave. The moves after it are not read, nor those after
+/// an operand that is no move in SAN (a move number, a move in coordinates): where the
+/// variation stands then is not known.
+fn illegal_in_variation(pv: &Operation<'_>, position: &Position) -> Option<Diagnostic> {
+    let mut position = position.clone();
+    let mut played: Vec<&str> = Vec::new();
+    for operand in &pv.operands {
+        if !is_move(operand) {
+            return None;
+        }
+        match position.read_san(operand.text)? {
+            SanReading::Legal => {}
+            SanReading::Illegal => return Some(illegal(&position, pv.opcode, operand, &played)),
+            SanReading::Ambiguous(count) => {
+                return Some(ambiguous(&position, pv.opcode, operand, count, &played));
+            }
+        }
+        position = position.after_san(operand.text)?;
+        played.push(operand.text);
+    }
+    None
+}
+
+/// Where a move is read, for a message: "here", or after the moves of a variation before it.
+fn after_moves(played: &[&str]) -> String {
+    if played.is_empty() {
+        "here".to_owned()
+    } else {
+        format!("after `{}`", shown(&played.join(" ")))
+    }
 }
 
 /// The name of `color`, for a message.
@@ -60,12 +98,22 @@ fn side(color: Color) -> &'static str {
 }
 
 /// A move that no piece of the side to move can play.
-fn illegal(position: &Position, opcode: &str, operand: &Operand<'_>) -> Diagnostic {
+fn illegal(
+    position: &Position,
+    opcode: &str,
+    operand: &Operand<'_>,
+    played: &[&str],
+) -> Diagnostic {
     let turn = side(position.turn);
     let mut other = position.clone();
     other.turn = position.turn.other();
     other.en_passant = None;
-    let help = if other.read_san(operand.text) == Some(SanReading::Legal) {
+    let help = if !played.is_empty() {
+        format!(
+            "The moves of `{}` are played one after another from the record's position, each a legal move in SAN of the side to move after the moves before it (PGN §16.2.5); python-chess rejects the record (`IllegalMoveError`). Check the move, and the moves before it.",
+            shown(opcode)
+        )
+    } else if other.read_san(operand.text) == Some(SanReading::Legal) {
         format!(
             "`{}` is a move {} could play, but the record has {turn} to move: check the side to move, or the move. python-chess rejects the record (`IllegalMoveError`).",
             shown(operand.text),
@@ -80,9 +128,10 @@ fn illegal(position: &Position, opcode: &str, operand: &Operand<'_>) -> Diagnost
     Diagnostic::new(
         Code::EpdOperandIllegalMove,
         format!(
-            "move `{}` of `{}` is no legal move of {turn} here, expected a move {turn} can play",
+            "move `{}` of `{}` is no legal move of {turn} {}, expected a move {turn} can play",
             shown(operand.text),
-            shown(opcode)
+            shown(opcode),
+            after_moves(played)
         ),
     )
     .primary(operand.span, format!("not a legal move of {turn}"))
@@ -90,7 +139,13 @@ fn illegal(position: &Position, opcode: &str, operand: &Operand<'_>) -> Diagnost
 }
 
 /// A move that `count` legal moves of the side to move fit.
-fn ambiguous(position: &Position, opcode: &str, operand: &Operand<'_>, count: usize) -> Diagnostic {
+fn ambiguous(
+    position: &Position,
+    opcode: &str,
+    operand: &Operand<'_>,
+    count: usize,
+    played: &[&str],
+) -> Diagnostic {
     let piece = operand
         .text
         .chars()
@@ -107,10 +162,11 @@ fn ambiguous(position: &Position, opcode: &str, operand: &Operand<'_>, count: us
     Diagnostic::new(
         Code::EpdOperandIllegalMove,
         format!(
-            "move `{}` of `{}` fits {count} legal moves of {}, expected one",
+            "move `{}` of `{}` fits {count} legal moves of {} {}, expected one",
             shown(operand.text),
             shown(opcode),
-            side(position.turn)
+            side(position.turn),
+            after_moves(played)
         ),
     )
     .primary(operand.span, format!("{count} {piece}s can go there"))

@@ -74,7 +74,8 @@ impl BackRank {
     }
 
     /// Whether a castling letter for `side` says Chess960: a right of a side whose king stands
-    /// on its back rank off the e-file; a file letter (Shredder-FEN and X-FEN inner rooks are
+    /// on its back rank off the e-file, unless king and rook stand as standard castling leaves
+    /// them (see [`BackRank::castled`]); a file letter (Shredder-FEN and X-FEN inner rooks are
     /// Chess960 notations, and a standard setup is also a Chess960 one); or `K`/`Q` whose
     /// corner holds no rook of that side while another rook stands on that side of the king
     /// (X-FEN's outermost rook, as in a Chess960 start position). A standard setup whose rook
@@ -87,7 +88,22 @@ impl BackRank {
     /// king in Chess960 either, and is read as standard chess, whose rules say the kings left
     /// e1 and e8.
     pub(super) fn tells_chess960(self, side: CastlingSide, chess960_file: bool) -> bool {
-        self.king.is_some_and(|king| king != 4) || self.notation_tells_chess960(side, chess960_file)
+        let king_moved_in_chess960 = self.king.is_some_and(|king| king != 4) && !self.castled();
+        king_moved_in_chess960 || self.notation_tells_chess960(side, chess960_file)
+    }
+
+    /// Whether the king and a rook stand where standard castling leaves them, with no rook
+    /// beyond the king on that side: the king on g1 and a rook on f1 with none on h1, or the
+    /// king on c1 and a rook on d1 with none on a1 or b1 (g8 and f8, c8 and d8 for Black).
+    /// Such a king is a standard king that castled, its right on the other side kept by
+    /// mistake (`… R1BQ1RK1 w q`), not a Chess960 one: a Chess960 start has a rook on each side
+    /// of the king, and after castling in Chess960 the side has no right left.
+    fn castled(self) -> bool {
+        match self.king {
+            Some(6) => self.rooks & 0x20 != 0 && self.rooks & 0x80 == 0,
+            Some(2) => self.rooks & 0x08 != 0 && self.rooks & 0x03 == 0,
+            _ => false,
+        }
     }
 
     /// Whether a castling letter for `side` says Chess960 by its notation, whatever the king's
