@@ -2,6 +2,8 @@
 array and hands it to fenlint.check_many in one call.
 
     python examples/duckdb_udf.py [FILE.parquet]    # default: a few FENs of every kind
+
+DuckDB needs NumPy installed for Python UDFs (`pip install duckdb numpy pyarrow`).
 """
 
 import sys

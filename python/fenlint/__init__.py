@@ -13,6 +13,8 @@ the report the ``fenlint`` command prints.
 See ``help(fenlint.check_many)`` for batch checks over Arrow columns (pyarrow, Polars, DuckDB).
 """
 
+from typing import Literal
+
 from fenlint._fenlint import (
     CheckResults,
     Diagnostic,
@@ -33,13 +35,22 @@ from fenlint._fenlint import (
     parse,
 )
 
+Variant = Literal["auto", "standard", "chess960", "crazyhouse", "threecheck", "syntax"]
+"""The variant to check as: ``"auto"`` takes it from each FEN's dialect; ``"syntax"`` checks
+the syntax only (for variants fenlint does not know)."""
+
+Severity = Literal["error", "warning", "advice"]
+"""How serious a diagnostic is."""
+
 __all__ = [
     "CheckResults",
     "Diagnostic",
     "Fix",
     "Label",
     "Position",
+    "Severity",
     "Span",
+    "Variant",
     "__version__",
     "check",
     "check_file",

@@ -7,15 +7,37 @@ wrong type) raises ``ValueError`` or ``TypeError``.
 """
 
 import os
-from typing import Any, Iterable, Literal, Optional, Union, final
+from typing import Any, Iterable, Literal, Optional, TypeAlias, Union, final
+
+__all__ = [
+    "CheckResults",
+    "Diagnostic",
+    "Fix",
+    "Label",
+    "Position",
+    "Severity",
+    "Span",
+    "Variant",
+    "__version__",
+    "check",
+    "check_file",
+    "check_many",
+    "check_text",
+    "codes",
+    "explain",
+    "fix",
+    "format",
+    "is_valid",
+    "parse",
+]
 
 __version__: str
 
-Variant = Literal["auto", "standard", "chess960", "crazyhouse", "threecheck", "syntax"]
+Variant: TypeAlias = Literal["auto", "standard", "chess960", "crazyhouse", "threecheck", "syntax"]
 """The variant to check as: ``"auto"`` takes it from each FEN's dialect; ``"syntax"`` checks
 the syntax only (for variants fenlint does not know)."""
 
-Severity = Literal["error", "warning", "advice"]
+Severity: TypeAlias = Literal["error", "warning", "advice"]
 
 @final
 class Span:
@@ -40,7 +62,7 @@ class Span:
     def byte_end(self) -> int:
         """The byte after the last (UTF-8)."""
     def __len__(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
 @final
@@ -74,9 +96,9 @@ class Diagnostic:
 
     ``str(diagnostic)`` is the report ``fenlint check`` prints for it (without colour; the
     source is named ``<fen>`` for ``check``, ``<text>`` for ``check_text`` and by its path for
-    ``check_file``); ``diagnostic.report(color=True)`` colours it with ANSI escapes. A line
-    over 400 bytes, or with control characters, is shown as it is (the command shows a window of
-    it, and control characters as symbols).
+    ``check_file``); ``diagnostic.report(color=True)`` colours it with ANSI escapes. As in
+    the command's report, a line over 400 bytes is shown as a window around the problem, and
+    control characters as visible symbols.
     """
 
     @property
@@ -203,7 +225,7 @@ class CheckResults:
     """
 
     def __len__(self) -> int: ...
-    def __getitem__(self, index: int) -> dict[str, Any]:
+    def __getitem__(self, index: int, /) -> dict[str, Any]:
         """Row ``index`` (negative counts from the end) as a dict of the five fields."""
     def to_pylist(self) -> list[dict[str, Any]]:
         """Every row as a dict of the five fields."""

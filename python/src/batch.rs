@@ -10,15 +10,15 @@ use arrow_array::cast::AsArray;
 use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema, from_ffi, to_ffi};
 use arrow_array::ffi_stream::{ArrayStreamReader, FFI_ArrowArrayStream};
 use arrow_array::{
-    Array, ArrayRef, BooleanArray, GenericStringArray, OffsetSizeTrait, RecordBatch,
-    RecordBatchIterator, StringArray, StructArray, UInt32Array, make_array,
+    Array, ArrayReader, ArrayRef, BooleanArray, GenericStringArray, NullArray, OffsetSizeTrait,
+    RecordBatch, RecordBatchIterator, StringArray, StructArray, UInt32Array, make_array,
 };
 use arrow_schema::{DataType, Field, Fields};
 use fenlint::files::FileKind;
 use fenlint::{Code, Severity, Validator};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyCapsule, PyDict, PyIterator, PyString};
+use pyo3::types::{PyCapsule, PyDict, PyFloat, PyIterator, PyString};
 
 use crate::VariantChoice;
 
@@ -247,12 +247,70 @@ fn values_of(array: &dyn Array) -> PyResult<Vec<Option<&[u8]>>> {
             bytes.iter().collect()
         }
         DataType::BinaryView => array.as_binary_view().iter().collect(),
-        other => {
+        // A column of nulls only (Polars' and pyarrow's type of `[None, None]`).
+        DataType::Null => vec![None; array.len()],
+        // A dictionary-encoded column (pyarrow's `dictionary_encode()`, Polars' `Categorical`
+        // and `Enum`): each row's value, by its key.
+        DataType::Dictionary(_, _) => {
+            let Some(dictionary) = array.as_any_dictionary_opt() else {
+                return Err(not_strings(array.data_type()));
+            };
+            let values = values_of(dictionary.values().as_ref())?;
+            if values.is_empty() {
+                // No value, so every key is null.
+                return Ok(vec![None; array.len()]);
+            }
+            dictionary
+                .normalized_keys()
+                .into_iter()
+                .enumerate()
+                .map(|(index, key)| {
+                    if array.is_null(index) {
+                        None
+                    } else {
+                        values.get(key).copied().flatten()
+                    }
+                })
+                .collect()
+        }
+        // A table of one column (a DuckDB result, `pyarrow.table`, a Polars frame): its column.
+        DataType::Struct(fields) if fields.len() == 1 => {
+            let table = array.as_struct();
+            let column = table.column(0);
+            values_of(column.as_ref())?
+                .into_iter()
+                .enumerate()
+                .map(|(index, value)| value.filter(|_| !table.is_null(index)))
+                .collect()
+        }
+        DataType::Struct(fields) => {
+            let names: Vec<&str> = fields.iter().map(|field| field.name().as_str()).collect();
             return Err(PyTypeError::new_err(format!(
-                "check_many: expected an Arrow column of strings, got one of {other}"
+                "check_many: expected a column of strings, got a table of {} columns ({}): pass its FEN column, such as table[{:?}]",
+                names.len(),
+                names.join(", "),
+                names.first().copied().unwrap_or("fen")
             )));
         }
+        other => return Err(not_strings(other)),
     })
+}
+
+/// The error for an Arrow column of `data_type`, which holds no strings.
+fn not_strings(data_type: &DataType) -> PyErr {
+    let name = match data_type {
+        DataType::Int8 | DataType::Int16 | DataType::Int32 | DataType::Int64 => "integers",
+        DataType::UInt8 | DataType::UInt16 | DataType::UInt32 | DataType::UInt64 => {
+            "unsigned integers"
+        }
+        DataType::Float16 | DataType::Float32 | DataType::Float64 => "floats",
+        DataType::Boolean => "booleans",
+        DataType::List(_) | DataType::LargeList(_) | DataType::ListView(_) => "lists",
+        _ => "values that are not strings",
+    };
+    PyTypeError::new_err(format!(
+        "check_many: expected an Arrow column of strings, got one of {name} (Arrow type {data_type})"
+    ))
 }
 
 /// The arrays of an object of the Arrow PyCapsule interface: its one array
@@ -283,6 +341,12 @@ fn arrow_arrays(object: &Bound<'_, PyAny>) -> PyResult<Vec<ArrayRef>> {
     let reader =
         unsafe { ArrayStreamReader::from_raw(stream.cast::<FFI_ArrowArrayStream>().as_ptr()) }
             .map_err(arrow)?;
+    if reader.field().data_type() == &DataType::Null {
+        // A column of nulls only: its chunks are not read, as some libraries export them with
+        // a buffer that the C data interface does not expect (Polars' `Series([None, None])`).
+        let rows = object.len()?;
+        return Ok(vec![Arc::new(NullArray::new(rows))]);
+    }
     reader.map(|chunk| chunk.map_err(arrow)).collect()
 }
 
@@ -306,14 +370,15 @@ impl Slab {
         };
         for item in items.by_ref().take(SLAB) {
             let item = item?;
-            if item.is_none() {
+            if item.is_none() || is_nan(&item) {
                 slab.ends.push(None);
             } else if let Ok(text) = item.cast::<PyString>() {
-                slab.text.extend_from_slice(text.encode_utf8()?.as_bytes());
+                slab.text
+                    .extend_from_slice(crate::text::utf8_of(text)?.as_bytes());
                 slab.ends.push(Some(slab.text.len()));
             } else {
                 return Err(PyTypeError::new_err(format!(
-                    "check_many: item {index} is {}, expected str or None",
+                    "check_many: item {index} is {}, expected str, or None or NaN for a missing FEN",
                     item.get_type()
                         .name()
                         .map_or_else(|_| "not a str".to_owned(), |name| name.to_string())
@@ -338,6 +403,13 @@ impl Slab {
             })
             .collect()
     }
+}
+
+/// Whether `item` is a float NaN, which pandas (`Series.tolist()` of an object column) and NumPy
+/// put where a value is missing.
+fn is_nan(item: &Bound<'_, PyAny>) -> bool {
+    item.cast::<PyFloat>()
+        .is_ok_and(|number| number.value().is_nan())
 }
 
 /// What the thread `checked` returned; its panic, if it panicked, goes on here.
@@ -376,10 +448,13 @@ pub fn check_many(
     let mut summary = Summary::default();
     if fens.hasattr("__arrow_c_array__")? || fens.hasattr("__arrow_c_stream__")? {
         let arrays = arrow_arrays(fens)?;
+        // The chunks' values together, so that small chunks (a stream's batches) share the
+        // threads as one column does.
+        let mut values = Vec::new();
         for array in &arrays {
-            let values = values_of(array.as_ref())?;
-            summary.append(py.detach(|| Summary::of(&values, &validator, threads)));
+            values.extend(values_of(array.as_ref())?);
         }
+        summary.append(py.detach(|| Summary::of(&values, &validator, threads)));
         return Ok(CheckResults {
             array: summary.into_array(),
         });

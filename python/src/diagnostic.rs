@@ -213,9 +213,8 @@ impl Fix {
 /// One problem found: its code, severity, message, help, where it is, and maybe a fix.
 ///
 /// `str(diagnostic)` is the report `fenlint check` prints for it, without colour;
-/// `diagnostic.report(color=True)` colours it. A line over 400 bytes, or with control
-/// characters, is shown as it is (the command shows a window of it, and control characters as
-/// symbols).
+/// `diagnostic.report(color=True)` colours it. As in the command's report, a line over 400
+/// bytes is shown as a window around the problem, and control characters as visible symbols.
 #[pyclass(module = "fenlint", frozen)]
 pub struct Diagnostic {
     inner: fenlint::Diagnostic,

@@ -4,7 +4,6 @@
 //! Only the library's public API is used; every Python-facing name is documented in
 //! `fenlint/__init__.pyi`, which the tests keep in step with this module.
 
-use std::borrow::Cow;
 use std::path::PathBuf;
 
 use fenlint::files::FileKind;
@@ -14,13 +13,16 @@ use fenlint::position::{
 use fenlint::{Code, Severity, Validator};
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 
 mod batch;
 mod diagnostic;
 mod offsets;
 mod position;
+mod text;
 
 use diagnostic::{Diagnostic, Source};
+use text::{exact_utf8_of, utf8_of};
 
 /// The variant names `variant=` takes, as the command's `--variant` does.
 const VARIANTS: &str =
@@ -169,8 +171,9 @@ fn lint_fen(text: &str, validator: &Validator) -> Vec<fenlint::Diagnostic> {
 /// "standard", "chess960", "crazyhouse", "threecheck" or "syntax" (the syntax only).
 #[pyfunction]
 #[pyo3(signature = (text, variant = "auto"))]
-fn check(text: Cow<'_, str>, variant: &str) -> PyResult<Vec<Diagnostic>> {
+fn check(text: &Bound<'_, PyString>, variant: &str) -> PyResult<Vec<Diagnostic>> {
     let validator = VariantChoice::of(variant)?.validator();
+    let text = utf8_of(text)?;
     let diagnostics = lint_fen(&text, &validator);
     if diagnostics.is_empty() {
         return Ok(Vec::new());
@@ -185,8 +188,9 @@ fn check(text: Cow<'_, str>, variant: &str) -> PyResult<Vec<Diagnostic>> {
 /// Whether `text` is a FEN without errors (warnings and advice allowed) in `variant`.
 #[pyfunction]
 #[pyo3(signature = (text, variant = "auto"))]
-fn is_valid(text: Cow<'_, str>, variant: &str) -> PyResult<bool> {
+fn is_valid(text: &Bound<'_, PyString>, variant: &str) -> PyResult<bool> {
     let validator = VariantChoice::of(variant)?.validator();
+    let text = utf8_of(text)?;
     Ok(!lint_fen(&text, &validator)
         .iter()
         .any(|diagnostic| diagnostic.severity() == Severity::Error))
@@ -200,9 +204,9 @@ const FIX_PASSES: usize = 8;
 /// text unchanged when nothing can be fixed.
 #[pyfunction]
 #[pyo3(signature = (text, variant = "auto"))]
-fn fix(text: Cow<'_, str>, variant: &str) -> PyResult<String> {
+fn fix(text: &Bound<'_, PyString>, variant: &str) -> PyResult<String> {
     let validator = VariantChoice::of(variant)?.validator();
-    let mut current = text.into_owned();
+    let mut current = exact_utf8_of(text, "fix")?.into_owned();
     let mut seen: Vec<String> = Vec::new();
     for _ in 0..FIX_PASSES {
         let diagnostics = lint_fen(&current, &validator);
@@ -231,7 +235,7 @@ fn fix(text: Cow<'_, str>, variant: &str) -> PyResult<String> {
 #[pyfunction]
 #[pyo3(signature = (text, *, castling = "fen", holdings = "bracket", checks = "given", en_passant = "always", variant = "auto"))]
 fn format(
-    text: Cow<'_, str>,
+    text: &Bound<'_, PyString>,
     castling: &str,
     holdings: &str,
     checks: &str,
@@ -246,7 +250,11 @@ fn format(
         Some(checks),
         Some(en_passant),
     )?;
-    Ok(fenlint::files::canonical_fen(&text, variant, &options))
+    Ok(fenlint::files::canonical_fen(
+        &utf8_of(text)?,
+        variant,
+        &options,
+    ))
 }
 
 /// The documentation of the code named `code` (such as "fen::castling::order"), as
@@ -318,14 +326,20 @@ fn lint_bytes(
 #[pyfunction]
 #[pyo3(signature = (text, kind = "fen", variant = "auto", *, every_occurrence = false))]
 fn check_text(
-    text: Cow<'_, str>,
+    text: &Bound<'_, PyString>,
     kind: &str,
     variant: &str,
     every_occurrence: bool,
 ) -> PyResult<Vec<Diagnostic>> {
     let kind = file_kind(kind)?;
     let name = ("<text>".to_owned(), None);
-    lint_bytes(text.as_bytes(), kind, variant, every_occurrence, name)
+    lint_bytes(
+        utf8_of(text)?.as_bytes(),
+        kind,
+        variant,
+        every_occurrence,
+        name,
+    )
 }
 
 /// Check a file as `fenlint check PATH` does; its kind comes from its extension (`.epd`, `.pgn`,
@@ -346,7 +360,7 @@ fn check_file(
     };
     let bytes = py
         .detach(|| std::fs::read(&path))
-        .map_err(|error| PyOSError::new_err(format!("{}: {error}", path.display())))?;
+        .map_err(|error| os_error(&error, &path))?;
     let name = path.display().to_string();
     lint_bytes(
         &bytes,
@@ -357,14 +371,29 @@ fn check_file(
     )
 }
 
+/// `error` on reading `path` as Python's `OSError` of the same `errno`, which Python makes the
+/// subclass for it (`FileNotFoundError`, `IsADirectoryError`, `PermissionError`, …), with the
+/// path as its `filename`.
+fn os_error(error: &std::io::Error, path: &std::path::Path) -> PyErr {
+    let message = error.to_string();
+    // The message without the library's " (os error N)".
+    let message = message
+        .split_once(" (os error")
+        .map_or(message.as_str(), |(message, _)| message);
+    match error.raw_os_error() {
+        Some(errno) => PyOSError::new_err((errno, message.to_owned(), path.as_os_str().to_owned())),
+        None => PyOSError::new_err(format!("{}: {message}", path.display())),
+    }
+}
+
 /// The position `text` describes, or `None` when its placement is not eight ranks of eight
 /// squares. Fields with errors (and fields left out) take the defaults `w - - 0 1`; `check`
 /// says what is wrong.
 #[pyfunction]
 #[pyo3(signature = (text, variant = "auto"))]
-fn parse(text: Cow<'_, str>, variant: &str) -> PyResult<Option<position::Position>> {
+fn parse(text: &Bound<'_, PyString>, variant: &str) -> PyResult<Option<position::Position>> {
     let variant = VariantChoice::of(variant)?.reading("read a position")?;
-    Ok(position::Position::read(&text, variant))
+    Ok(position::Position::read(&utf8_of(text)?, variant))
 }
 
 /// fenlint: the reference linter for chess FEN, EPD and PGN `[FEN]` tags.

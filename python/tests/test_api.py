@@ -182,8 +182,12 @@ def test_check_text_and_check_file_give_lines_and_columns(tmp_path):
     assert from_file.path == str(path)
     assert f"╭─[{path}:4:48]" in str(from_file)
     assert fenlint.check_file(str(path)) and fenlint.check_file(os.fspath(path), kind="fen")
-    with pytest.raises(OSError):
+    # Python's own subclass of OSError for the errno, with the path as its filename.
+    with pytest.raises(FileNotFoundError) as missing:
         fenlint.check_file(tmp_path / "missing.fen")
+    assert missing.value.filename == str(tmp_path / "missing.fen") and missing.value.errno == 2
+    with pytest.raises(IsADirectoryError):
+        fenlint.check_file(tmp_path)
 
 
 def test_every_occurrence_reports_each_line_of_a_code_said_once_per_file(tmp_path):
@@ -239,6 +243,30 @@ def test_check_many_agrees_with_check_on_every_thread_count():
 
 
 
+def test_a_lone_surrogate_is_a_diagnostic_where_it_stands():
+    # What `errors="surrogateescape"` leaves for the byte 0xFF: one character, read as U+FFFD.
+    fen = START.replace("8/8/8/8", "8/8/\udcff7/8")
+    [diagnostic] = fenlint.check(fen)
+    assert fen[diagnostic.span.start : diagnostic.span.end] == "\udcff"
+    assert diagnostic.span.byte_end - diagnostic.span.byte_start == 3
+    assert not fenlint.is_valid(fen)
+    rows = fenlint.check_many([fen, START, "\udcff"]).to_pylist()
+    assert [row["valid"] for row in rows] == [False, True, False]
+    assert rows[0]["first_code"] == diagnostic.code
+    assert fenlint.parse(fen) is None or fenlint.parse(fen).turn == "white"
+    assert fenlint.check_text(fen + "\n")[0].column == diagnostic.span.start + 1
+    # `fix` gives text back, which could not hold the surrogate: a ValueError naming its index.
+    with pytest.raises(ValueError, match="lone surrogate at index 22"):
+        fenlint.fix(fen)
+
+
+def test_check_many_reads_nan_as_a_missing_fen():
+    rows = fenlint.check_many([START, float("nan"), None]).to_pylist()
+    assert [row["valid"] for row in rows] == [True, None, None]
+    with pytest.raises(TypeError, match="item 1 is float, expected str, or None or NaN"):
+        fenlint.check_many([START, 1.5])
+
+
 def test_check_many_reads_a_long_iterable_slab_by_slab():
     # More than two slabs of 65,536 items, read while the slab before is checked: every row in
     # its place, `None` rows too, from a generator as from a list.
@@ -256,6 +284,11 @@ def test_the_package_is_typed_and_documented():
         text = stubs.read()
     for name in fenlint.__all__:
         if name == "__version__":
+            continue
+        if name in ("Variant", "Severity"):
+            # Type aliases, at runtime as in the stubs.
+            assert f"\n{name}: TypeAlias = Literal[" in text
+            assert getattr(fenlint, name).__args__
             continue
         kind = "class" if isinstance(getattr(fenlint, name), type) else "def"
         assert f"\n{kind} {name}" in text, f"{name} has no stub"

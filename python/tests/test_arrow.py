@@ -38,10 +38,43 @@ def test_pyarrow_string_arrays_of_every_kind():
 
 def test_arrow_columns_of_other_types_are_a_type_error():
     pa = require("pyarrow")
-    with pytest.raises(TypeError, match="expected an Arrow column of strings, got one of Int64"):
+    with pytest.raises(TypeError, match="expected an Arrow column of strings, got one of integers"):
         fenlint.check_many(pa.array([1, 2]))
-    with pytest.raises(TypeError, match="Struct"):
-        fenlint.check_many(pa.table({"fen": FENS}))
+    with pytest.raises(TypeError, match=r"a table of 2 columns \(fen, id\): pass its FEN column, such as table\["):
+        fenlint.check_many(pa.table({"fen": FENS, "id": list(range(len(FENS)))}))
+
+
+def test_a_table_of_one_column_is_its_column():
+    pa = require("pyarrow")
+    assert fenlint.check_many(pa.table({"fen": FENS})).to_pylist() == EXPECTED
+    batch = pa.record_batch({"fen": pa.array(FENS)})
+    assert fenlint.check_many(batch).to_pylist() == EXPECTED
+
+
+def test_dictionary_and_null_columns():
+    pa = require("pyarrow")
+    encoded = pa.array(FENS).dictionary_encode()
+    assert fenlint.check_many(encoded).to_pylist() == EXPECTED
+    nulls = [{"valid": None, "errors": None, "first_code": None, "first_message": None, "codes": None}] * 2
+    assert fenlint.check_many(pa.nulls(2)).to_pylist() == nulls
+    assert fenlint.check_many(pa.array([None, None], type=pa.string()).dictionary_encode()).to_pylist() == nulls
+
+
+def test_polars_categorical_and_null_series():
+    pl = require("polars")
+    series = pl.Series("fen", FENS, dtype=pl.Categorical)
+    assert fenlint.check_many(series).to_pylist() == EXPECTED
+    nulls = fenlint.check_many(pl.Series([None, None])).to_pylist()
+    assert [row["valid"] for row in nulls] == [None, None]
+    assert fenlint.check_many(pl.DataFrame({"fen": FENS})).to_pylist() == EXPECTED
+
+
+def test_a_duckdb_result_is_its_column():
+    duckdb = require("duckdb")
+    con = duckdb.connect()
+    rows = ", ".join("(NULL)" if f is None else "('" + f + "')" for f in FENS)
+    relation = con.sql(f"SELECT * FROM (VALUES {rows}) AS t(fen)")
+    assert fenlint.check_many(relation.arrow()).to_pylist() == EXPECTED
 
 
 def test_an_arrow_column_is_not_turned_into_python_strings():

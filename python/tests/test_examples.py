@@ -57,6 +57,8 @@ def parquet_of_fens(tmp_path):
 
 def test_duckdb_example(examples, tmp_path):
     require("duckdb")
+    # DuckDB hands a Python UDF its Arrow vectors through NumPy.
+    require("numpy")
     assert counts(run(examples, "duckdb_udf.py")) == {
         "valid": 1, "fen::castling::order": 1, "fen::kings::missing": 1,
     }
