@@ -311,15 +311,20 @@ def check_file(
     *,
     every_occurrence: bool = False,
 ) -> list[Diagnostic]:
-    """Check a file as ``fenlint check PATH`` does. Its kind comes from its extension
-    (``.epd``, ``.pgn``, anything else FEN lines) unless ``kind`` names it. Spans count the
-    characters of the file's text decoded as UTF-8 with ``errors="replace"``; ``OSError``
-    when it cannot be read. ``every_occurrence`` as for :func:`check_text`."""
+    """Check a file as ``fenlint check --no-config PATH`` does: ``fenlint.toml`` is not read
+    (the file's own suppression comments are), ``variant`` and ``every_occurrence`` are the
+    settings. Its kind comes from its extension (``.epd``, ``.pgn``, anything else FEN lines)
+    unless ``kind`` names it. Spans count the characters of the file's text decoded as UTF-8
+    with ``errors="replace"``. Raises the ``OSError`` subclass for the errno
+    (``FileNotFoundError``, ``IsADirectoryError``, …) when it cannot be read.
+    ``every_occurrence`` as for :func:`check_text`."""
 
 def check_many(
     fens: Union[Iterable[Optional[str]], Any],
     variant: Variant = "auto",
     threads: Optional[int] = None,
+    *,
+    kind: Literal["fen", "epd"] = "fen",
 ) -> CheckResults:
     """Check many FENs at once.
 
@@ -329,6 +334,9 @@ def check_many(
     (``__arrow_c_array__`` or ``__arrow_c_stream__``), read in place: its values never become
     Python strings. The GIL is released while the FENs are checked, on ``threads`` threads
     (``None``: one per core). A single ``str`` is a ``TypeError`` (use ``check``).
+    ``kind="epd"`` reads each item as an EPD record (the four fields and operations, as a line
+    of an ``.epd`` file) rather than a FEN; a dialect note that a file gets once (six-field
+    records, operations after their ``;``) is then given on each row it applies to.
 
     >>> check_many(["8/8/8/8/8/8/8/8 w - - 0 1"]).to_pylist()[0]["first_code"]
     'fen::kings::missing'

@@ -35,6 +35,13 @@ const SLAB: usize = 1 << 16;
 /// more than it saves.
 const PER_THREAD: usize = 2048;
 
+/// How each FEN is checked: as a line of a file of `kind` (FEN lines or EPD records), by
+/// `validator`.
+struct Check {
+    validator: Validator,
+    kind: FileKind,
+}
+
 /// What one FEN's check leaves in the result.
 #[derive(Clone, Copy, Debug)]
 struct Row {
@@ -60,12 +67,7 @@ struct Summary {
 
 impl Summary {
     /// Adds the check of `fen` (`None` for a null). `found` is kept from one FEN to the next.
-    fn push(
-        &mut self,
-        fen: Option<&[u8]>,
-        validator: &Validator,
-        found: &mut Vec<fenlint::Diagnostic>,
-    ) {
+    fn push(&mut self, fen: Option<&[u8]>, check: &Check, found: &mut Vec<fenlint::Diagnostic>) {
         let Some(fen) = fen else {
             self.rows.push(Row {
                 present: false,
@@ -81,19 +83,19 @@ impl Summary {
             // What `lint_line` gives for such a line, without checking its UTF-8 again.
             Ok(text) if text.len() <= fenlint::MAX_LINE_LEN => {
                 fenlint::files::lint_text_line_head_into(
-                    FileKind::Lines,
+                    check.kind,
                     text,
                     text.len(),
                     0,
-                    validator,
+                    &check.validator,
                     found,
                 );
             }
             _ => found.extend(fenlint::files::lint_line(
-                FileKind::Lines,
+                check.kind,
                 fen,
                 0,
-                validator,
+                &check.validator,
             )),
         }
         let errors = found
@@ -127,13 +129,13 @@ impl Summary {
     }
 
     /// The summary of `fens`, checked on up to `threads` threads (the calling one among them).
-    fn of(fens: &[Option<&[u8]>], validator: &Validator, threads: usize) -> Summary {
+    fn of(fens: &[Option<&[u8]>], check: &Check, threads: usize) -> Summary {
         let alone = |part: &[Option<&[u8]>]| {
             let mut summary = Summary::default();
             summary.rows.reserve(part.len());
             let mut found = Vec::new();
             for &fen in part {
-                summary.push(fen, validator, &mut found);
+                summary.push(fen, check, &mut found);
             }
             summary
         };
@@ -422,19 +424,33 @@ fn joined(checked: std::thread::ScopedJoinHandle<'_, Summary>) -> Summary {
 /// Check many FENs at once: a Python iterable of `str` (`None` for a missing one), or an Arrow
 /// column of strings from pyarrow, Polars, DuckDB or any library of the Arrow PyCapsule
 /// interface (read in place, never turned into Python strings). The GIL is released while they
-/// are checked, on `threads` threads (`None`: one per core).
+/// are checked, on `threads` threads (`None`: one per core). `kind="epd"` reads each item as an
+/// EPD record (four fields and operations) rather than a FEN.
 ///
 /// Returns a `CheckResults`, an Arrow struct column with `valid`, `errors`, `first_code`,
 /// `first_message` and `codes` per FEN (all null for a null FEN).
 #[pyfunction]
-#[pyo3(signature = (fens, variant = "auto", threads = None))]
+#[pyo3(signature = (fens, variant = "auto", threads = None, *, kind = "fen"))]
 pub fn check_many(
     py: Python<'_>,
     fens: &Bound<'_, PyAny>,
     variant: &str,
     threads: Option<usize>,
+    kind: &str,
 ) -> PyResult<CheckResults> {
-    let validator = VariantChoice::of(variant)?.validator();
+    let kind = match kind {
+        "fen" => FileKind::Lines,
+        "epd" => FileKind::Epd,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "unknown kind {other:?}: expected \"fen\" (each item a FEN) or \"epd\" (each item an EPD record)"
+            )));
+        }
+    };
+    let check = Check {
+        validator: VariantChoice::of(variant)?.validator(),
+        kind,
+    };
     let threads = match threads {
         Some(0) => return Err(PyValueError::new_err("threads must be at least 1")),
         Some(threads) => threads,
@@ -454,7 +470,7 @@ pub fn check_many(
         for array in &arrays {
             values.extend(values_of(array.as_ref())?);
         }
-        summary.append(py.detach(|| Summary::of(&values, &validator, threads)));
+        summary.append(py.detach(|| Summary::of(&values, &check, threads)));
         return Ok(CheckResults {
             array: summary.into_array(),
         });
@@ -481,8 +497,8 @@ pub fn check_many(
             if slab.ends.is_empty() {
                 return Ok(summary);
             }
-            let validator = &validator;
-            checking = Some(scope.spawn(move || Summary::of(&slab.values(), validator, threads)));
+            let check = &check;
+            checking = Some(scope.spawn(move || Summary::of(&slab.values(), check, threads)));
         }
     })?;
     Ok(CheckResults {

@@ -342,9 +342,11 @@ fn check_text(
     )
 }
 
-/// Check a file as `fenlint check PATH` does; its kind comes from its extension (`.epd`, `.pgn`,
+/// Check a file as `fenlint check --no-config PATH` does: `fenlint.toml` is not read (the
+/// file's own suppression comments are); `variant` and `every_occurrence` are the settings. Its kind comes from its extension (`.epd`, `.pgn`,
 /// anything else FEN lines) unless `kind` names it. Spans count characters of the file's text
-/// decoded as UTF-8 with `errors="replace"`.
+/// decoded as UTF-8 with `errors="replace"`. Raises the `OSError` subclass for the errno
+/// (`FileNotFoundError`, `IsADirectoryError`, …) when the file cannot be read.
 #[pyfunction]
 #[pyo3(signature = (path, kind = None, variant = "auto", *, every_occurrence = false))]
 fn check_file(

@@ -232,6 +232,22 @@ def test_check_many_over_a_list():
     assert len(fenlint.check_many(iter([START] * 3))) == 3
 
 
+def test_check_many_reads_epd_records_when_asked():
+    record = '4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id "bare kings";'
+    as_fen = fenlint.check_many([record]).to_pylist()[0]
+    assert as_fen["valid"] is False
+    assert as_fen["codes"] == ["fen::fields::unexpected"]
+    [as_epd] = fenlint.check_many([record, "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2"], kind="epd").to_pylist()[:1]
+    assert as_epd == {"valid": True, "errors": 0, "first_code": None, "first_message": None, "codes": []}
+    missing_semicolon = fenlint.check_many(["4k3/8/8/8/8/8/8/4K3 w - - bm Kd2"], kind="epd").to_pylist()[0]
+    assert missing_semicolon["valid"] is True
+    assert missing_semicolon["codes"] == ["epd::operation::unterminated"]
+    bad = fenlint.check_many(['4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id "x"; hmvc x;'], kind="epd").to_pylist()[0]
+    assert bad["valid"] is False and bad["first_code"].startswith("epd::")
+    with pytest.raises(ValueError, match='unknown kind "pgn"'):
+        fenlint.check_many([record], kind="pgn")
+
+
 def test_check_many_agrees_with_check_on_every_thread_count():
     fens = [START, OUT_OF_ORDER, "8/8/8/8/8/8/8/8 w - - 0 1", "x", "é"] * 2000
     expected = [[d.code for d in fenlint.check(fen)] for fen in fens[:5]] * 2000
