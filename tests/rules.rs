@@ -456,3 +456,52 @@ fn castling_rights_per_side() {
     assert_eq!(duplicate.len(), 1, "{:?}", codes(&lint));
     assert!(!codes(&lint).contains(&"fen::castling::too_many"));
 }
+
+/// The fix that removes a `~` from a pawn or a king keeps how the FEN is read: when the marker
+/// is all that says crazyhouse and the board holds what only crazyhouse drops explain, there is
+/// no fix (without it the FEN would turn into a standard position with nine pawns).
+#[test]
+fn a_promoted_marker_on_a_pawn_is_removed_only_where_the_reading_stays() {
+    let fix_of = |validator: &Validator, fen: &str| {
+        let lint = validator.lint(fen);
+        let diagnostic = lint
+            .diagnostics()
+            .iter()
+            .find(|d| d.code() == Code::PlacementPromotedPawnOrKing)
+            .unwrap_or_else(|| panic!("{fen}: {:?}", codes(&lint)))
+            .clone();
+        assert!(!lint.has_errors(), "{fen}: {:?}", codes(&lint));
+        diagnostic.fix().map(|fix| fix.apply(fen, 0).unwrap())
+    };
+    let auto = Validator::new();
+    // Nine White pawns and seven Black: a Black pawn taken and dropped by White.
+    let drops = "rnbqkbnr/ppppppp1/8/8/8/P7/PPPP~PPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(fix_of(&auto, drops), None);
+    assert!(
+        auto.lint(drops).diagnostics()[0]
+            .help_text()
+            .unwrap()
+            .contains("`[]`")
+    );
+    // The variant given, the holdings written, or another promoted piece: the reading stays.
+    let crazyhouse = Validator::new().variant(Variant::Crazyhouse);
+    assert_eq!(
+        fix_of(&crazyhouse, drops).as_deref(),
+        Some("rnbqkbnr/ppppppp1/8/8/8/P7/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+    );
+    assert!(!crazyhouse.lint(&drops.replace("P~", "P")).has_errors());
+    let held = "rnbqkbnr/ppppppp1/8/8/8/P7/PPPP~PPPP/RNBQKBNR[] w KQkq - 0 1";
+    assert_eq!(
+        fix_of(&auto, held).as_deref(),
+        Some(&*held.replace("P~", "P"))
+    );
+    let promoted = "rnbqkbnr/pppppp2/8/8/8/P7/PPPP~PPPP/RNBQ~KBNR w KQkq - 0 1";
+    assert_eq!(
+        fix_of(&auto, promoted).as_deref(),
+        Some(&*promoted.replace("P~", "P"))
+    );
+    // A standard board: removing the marker is the fix, and the FEN is clean after it.
+    let standard = "4k3/8/8/8/8/8/4P~3/4K3 w - - 0 1";
+    let fixed = fix_of(&auto, standard).unwrap();
+    assert!(auto.lint(&fixed).diagnostics().is_empty());
+}

@@ -4,22 +4,22 @@ use std::borrow::Cow;
 
 use super::lines::{is_position_line, lines};
 use super::perft_script::perft_script_position;
-use crate::Validator;
 use crate::file_kind::FileKind;
+use crate::{Role, Validator};
 
 /// What the positions of a file of FEN lines or EPD records say about how to read each of
 /// them, beyond what each line says itself.
 ///
-/// A ninth `/` group of piece letters after rank 1 (`…/RNBQKBNR/Qn`) is crazyhouse holdings in
-/// a file whose other positions are crazyhouse ones (bracket holdings `[Qn]`, promoted markers
-/// `~`, or holdings after a ninth `/` in another position too), and a standard-chess mistake,
-/// a rank too many, elsewhere. Likewise X-FEN's `K` or `Q` for an inner rook, the king on the
-/// e-file and the corner empty (`…/1RBQKBNR w KQkq`), is a Chess960 right in a file whose other
-/// positions say Chess960 by their castling rights (a king off the e-file with its rights, or
-/// file letters), and standard chess's stale right elsewhere. A reader that has a
+/// A ninth `/` group of piece letters after rank 1 (`…/RNBQKBNR/Qn`, or a bare `/` for none) is
+/// crazyhouse holdings in a file whose other positions are crazyhouse ones (bracket holdings
+/// `[Qn]`, promoted markers `~`, or holdings after a ninth `/` in another position too), and a
+/// standard-chess mistake, a rank too many, elsewhere. Likewise X-FEN's `K` or `Q` for an inner
+/// rook, the king on the e-file and the corner empty (`…/1RBQKBNR w KQkq`), is a Chess960 right in
+/// a file whose other positions say Chess960 by their castling rights (a king off the e-file with
+/// its rights, or file letters), and standard chess's stale right elsewhere. A reader that has a
 /// whole file finds its hints with [`FileHints::of`]; one that reads a line at a time adds each
-/// line with [`FileHints::add_line`] (and so knows only what the lines read so far say). PGN
-/// games say their variant in their `[Variant]` tag, and have no hints.
+/// line with [`FileHints::add_line`] (and so knows only what the lines read so far say). PGN games
+/// say their variant in their `[Variant]` tag, and have no hints.
 ///
 /// ```
 /// use fenlint::files::{FileHints, FileKind};
@@ -29,7 +29,7 @@ use crate::file_kind::FileKind;
 /// assert!(hints.crazyhouse);
 /// let standard = b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1\n";
 /// assert!(!FileHints::of(FileKind::Lines, standard).crazyhouse);
-/// // Holdings after a ninth `/` in two positions, as BPGN and Scidb write them.
+/// // Holdings after a ninth `/` in two positions, as BPGN, Scidb and lichess write them.
 /// let slash = b"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R/Pp w KQkq - 0 1\n\
 ///               r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R/ w KQkq - 0 1\n\
 ///               rnbqkbnr/ppp1pppp/8/8/8/8/PP1PPPPP/RNBQKBNR/Pp b KQkq - 0 3\n";
@@ -48,8 +48,12 @@ pub struct FileHints {
     pub chess960: bool,
     /// How many positions were read.
     positions: usize,
-    /// How many of them have a ninth `/` group of piece letters.
+    /// How many of them have a ninth `/` group of piece letters (or an empty one).
     slash_holdings: usize,
+    /// Whether one of those groups holds a piece letter. A bare `/` after rank 1 in every
+    /// position is as likely a writer's mistake in a file of standard positions as lichess's
+    /// empty holdings: only beside holdings that hold pieces does it say crazyhouse.
+    slash_pieces: bool,
 }
 
 /// How many positions of a file with a ninth `/` group of piece letters (`…/RNBQKBNR/Pp`) make
@@ -116,9 +120,12 @@ impl FileHints {
         if !self.crazyhouse {
             if board.iter().any(|&byte| byte == b'[' || byte == b'~') {
                 self.crazyhouse = true;
-            } else if self.positions <= SLASH_HOLDINGS_SCOPE && has_slash_holdings(board) {
+            } else if self.positions <= SLASH_HOLDINGS_SCOPE
+                && let Some(group) = slash_holdings(board)
+            {
                 self.slash_holdings = self.slash_holdings.saturating_add(1);
-                self.crazyhouse = self.slash_holdings >= SLASH_HOLDINGS_LINES;
+                self.slash_pieces |= !group.is_empty();
+                self.crazyhouse = self.slash_holdings >= SLASH_HOLDINGS_LINES && self.slash_pieces;
             }
         }
         if self.positions <= CHESS960_SCOPE && !self.chess960 && says_chess960(line) {
@@ -280,15 +287,17 @@ fn board_of(line: &[u8]) -> &[u8] {
     line.get(..end).unwrap_or(line)
 }
 
-/// Whether `board` is nine `/` groups of which the last holds piece letters only, one or more.
-fn has_slash_holdings(board: &[u8]) -> bool {
+/// The ninth `/` group of `board`, when it has nine and the last holds letters of pieces that
+/// can be held only, or nothing: lichess writes empty holdings so (`…/RNBQKBNR/ w KQkq - 0 1`).
+/// A king is never held, and a ninth group with one is a rank written twice
+/// (`…/RNBQKBNR/RNBQKBNR`), which says nothing about the file.
+fn slash_holdings(board: &[u8]) -> Option<&[u8]> {
     let mut groups = board.split(|&byte| byte == b'/');
     let last = groups.next_back().unwrap_or_default();
-    groups.count() == 8
-        && !last.is_empty()
-        && last
-            .iter()
-            .all(|&byte| crate::Piece::from_letter(char::from(byte)).is_some())
+    let holdable = |byte: &u8| {
+        crate::Piece::from_letter(char::from(*byte)).is_some_and(|piece| piece.role != Role::King)
+    };
+    (groups.count() == 8 && last.iter().all(holdable)).then_some(last)
 }
 
 #[cfg(test)]
@@ -296,13 +305,19 @@ mod tests {
     use super::*;
 
     /// One board with a ninth `/` group of piece letters may be a rank too many; two say the
-    /// file writes holdings so. Empty groups, other characters and ten groups say nothing.
+    /// file writes holdings so, empty ones (a bare `/`, as lichess writes them) among them
+    /// when one holds pieces. Empty groups alone, other characters and ten groups say nothing.
     #[test]
     fn two_boards_with_slash_holdings_say_crazyhouse() {
         let line = |group: &str| format!("4k3/8/8/8/8/8/8/4K3/{group} w - - 0 1\n");
         for (lines, crazyhouse) in [
             (vec![line("Qn")], false),
-            (vec![line("Qn"), line("")], false),
+            (vec![line("")], false),
+            (vec![line("Qn"), line("")], true),
+            (vec![line(""), line("")], false),
+            (vec![line(""), line(""), line("q")], true),
+            (vec![line(""), line("RNBQKBNR")], false),
+            (vec![line("Kq"), line("Qn")], false),
             (vec![line("Qn"), line("Pp")], true),
             (
                 vec![line("Qn"), "# a comment\n".to_owned(), line("p")],

@@ -105,6 +105,9 @@ pub(crate) struct Check<'t, 'a> {
     /// Whether the tree's slash holdings (a ninth `/` group) are read as a rank too many, not
     /// as holdings: nothing said crazyhouse (see [`Validator::lint_parse`]).
     pub(crate) slash_group: bool,
+    /// Whether the variant was given ([`Validator::variant`]) rather than read from the FEN's
+    /// text, so that a fix which removes the text's sign of a variant leaves it as it is.
+    pub(crate) variant_given: bool,
     pub(crate) diagnostics: Vec<Diagnostic>,
 }
 
@@ -148,6 +151,7 @@ impl<'t, 'a> Check<'t, 'a> {
             checkers: std::cell::Cell::new(None),
             en_passant: std::cell::OnceCell::new(),
             slash_group: false,
+            variant_given: false,
             diagnostics: Vec::new(),
         }
     }

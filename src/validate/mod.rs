@@ -447,6 +447,7 @@ impl Validator {
         } else if let (Some(position), Some(variant)) = (&position, variant) {
             let mut check = Check::new(tree, position, variant, &castling);
             check.slash_group = slash_group;
+            check.variant_given = self.variant.is_some();
             // The rules add theirs after the parser's, in the same vector (no rule reads it).
             check.diagnostics = std::mem::take(&mut diagnostics);
             // The counters the rules check: those given, else the FEN's own.

@@ -36,7 +36,7 @@ fn report(check: &mut Check<'_, '_>) {
             "`/` after rank 1, expected the end of the placement",
         )
         .primary(span, "nothing follows this `/`")
-        .help("The placement ends with rank 1: remove the `/`. (Empty crazyhouse holdings, written so, are read only when the FEN is checked as crazyhouse.)")
+        .help("The placement ends with rank 1: remove the `/`. (Lichess writes empty crazyhouse holdings so: check the FEN as crazyhouse to read them.)")
         .with_fix(span, "")
     } else {
         Diagnostic::new(CODE, "found 9 ranks, expected 8")
