@@ -108,11 +108,7 @@ pub fn replace_with(
     target: &Target,
     write: impl FnOnce(&mut File) -> io::Result<bool>,
 ) -> io::Result<bool> {
-    let directory = directory_of(&target.path);
-    let mut temporary = tempfile::Builder::new()
-        .prefix(".fenlint-")
-        .suffix(".tmp")
-        .tempfile_in(directory)?;
+    let mut temporary = temporary_beside(&target.path, ".tmp", "the new contents")?;
     if !write(temporary.as_file_mut())? {
         return Ok(false);
     }
@@ -143,7 +139,7 @@ pub fn replace_with(
         .map_err(|error| error.error)?;
     // The rename is durable once the directory is synced; not every platform can sync a
     // directory, and the new contents are already complete, so a failure here is not reported.
-    if let Ok(directory) = File::open(directory) {
+    if let Ok(directory) = File::open(directory_of(&target.path)) {
         let _ = directory.sync_all();
     }
     Ok(true)
@@ -178,6 +174,27 @@ fn same_file_key(metadata: &Metadata) -> Option<(u64, u64)> {
 #[cfg(not(unix))]
 fn same_file_key(_: &Metadata) -> Option<(u64, u64)> {
     None
+}
+
+/// A temporary file `.fenlint-*{suffix}` in the directory of `path`, to hold `what` before the
+/// file is rewritten. The error names the directory and says why fenlint writes there, since
+/// the file itself may well be writable when its directory is not.
+fn temporary_beside(path: &Path, suffix: &str, what: &str) -> io::Result<tempfile::NamedTempFile> {
+    let directory = directory_of(path);
+    tempfile::Builder::new()
+        .prefix(".fenlint-")
+        .suffix(suffix)
+        .tempfile_in(directory)
+        .map_err(|error| {
+            io::Error::new(
+                error.kind(),
+                format!(
+                    "not rewritten: cannot create a temporary file in {} ({what} are written there first): {}",
+                    directory.display(),
+                    io::Error::from(error.kind())
+                ),
+            )
+        })
 }
 
 /// The directory `path` is in.
@@ -256,10 +273,7 @@ fn keep_attributes(_: &File, _: &Path) {}
 /// error is returned; if even that fails, the copy is kept and the error says where it is. A
 /// crash during the write leaves the copy (`.fenlint-*.backup`) beside the file.
 fn write_in_place(target: &Target, new: &mut File) -> io::Result<()> {
-    let mut backup = tempfile::Builder::new()
-        .prefix(".fenlint-")
-        .suffix(".backup")
-        .tempfile_in(directory_of(&target.path))?;
+    let mut backup = temporary_beside(&target.path, ".backup", "a copy of the old contents")?;
     let mut original = File::open(&target.path)?;
     let old_len = io::copy(&mut original, backup.as_file_mut())?;
     backup.as_file().sync_all()?;
@@ -324,6 +338,27 @@ mod tests {
         assert_eq!(std::fs::read(&path).unwrap(), original);
         // No temporary file is left behind.
         assert_eq!(directory_entries(directory.path()), ["pos.fen"]);
+    }
+
+    #[test]
+    fn a_directory_without_room_for_the_temporary_file_is_named_in_the_error() {
+        let directory = tempfile::tempdir().unwrap();
+        let path = directory.path().join("pos.fen");
+        std::fs::write(&path, b"old\n").unwrap();
+        let found = target(&path, false).unwrap();
+        // The directory goes away after the file was found: no temporary file can be made.
+        std::fs::remove_file(&path).unwrap();
+        std::fs::remove_dir(directory.path()).unwrap();
+        let error =
+            replace_with(&found, |file| file.write_all(b"new\n").map(|()| true)).unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::NotFound);
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "not rewritten: cannot create a temporary file in {} (the new contents are written there first): entity not found",
+                directory.path().display()
+            )
+        );
     }
 
     #[test]

@@ -435,7 +435,7 @@ pub fn check_many(
     py: Python<'_>,
     fens: &Bound<'_, PyAny>,
     variant: &str,
-    threads: Option<usize>,
+    threads: Option<i64>,
     kind: &str,
 ) -> PyResult<CheckResults> {
     let kind = match kind {
@@ -452,8 +452,13 @@ pub fn check_many(
         kind,
     };
     let threads = match threads {
-        Some(0) => return Err(PyValueError::new_err("threads must be at least 1")),
-        Some(threads) => threads,
+        Some(threads) if threads < 1 => {
+            return Err(PyValueError::new_err(format!(
+                "threads must be at least 1, not {threads}"
+            )));
+        }
+        // More threads than FENs to share out are never started (see `Summary::of`).
+        Some(threads) => usize::try_from(threads).unwrap_or(usize::MAX),
         None => std::thread::available_parallelism().map_or(1, usize::from),
     };
     if fens.is_instance_of::<PyString>() {

@@ -72,8 +72,10 @@ def test_misuse_raises_type_and_value_errors_with_clear_messages():
         fenlint.check_many([START, 3])
     with pytest.raises(TypeError, match="iterable"):
         fenlint.check_many(3)
-    with pytest.raises(ValueError, match="threads"):
+    with pytest.raises(ValueError, match="threads must be at least 1, not 0"):
         fenlint.check_many([START], threads=0)
+    with pytest.raises(ValueError, match="threads must be at least 1, not -1"):
+        fenlint.check_many([START], threads=-1)
     with pytest.raises(ValueError, match="unknown square"):
         fenlint.parse(START).piece_at("i9")
 
