@@ -13,10 +13,10 @@ use lsp_types::request::{self as req, Request as _};
 use lsp_types::{
     CodeActionKind, CodeActionOptions, CodeActionProviderCapability,
     DidChangeWatchedFilesRegistrationOptions, FileSystemWatcher, FoldingRangeProviderCapability,
-    GlobPattern, HoverProviderCapability, InitializeParams, InitializeResult, MessageType, OneOf,
-    PositionEncodingKind, PublishDiagnosticsParams, Registration, RegistrationParams,
-    ServerCapabilities, ServerInfo, ShowMessageParams, TextDocumentSyncCapability,
-    TextDocumentSyncKind, TextDocumentSyncOptions, Uri,
+    GlobPattern, HoverProviderCapability, InitializeParams, InitializeResult, LogMessageParams,
+    MessageType, OneOf, PositionEncodingKind, PublishDiagnosticsParams, Registration,
+    RegistrationParams, ServerCapabilities, ServerInfo, ShowMessageParams,
+    TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions, Uri,
 };
 use serde_json::Value;
 
@@ -411,13 +411,34 @@ impl Server<'_> {
             .map_err(|error| (ErrorCode::RequestFailed, error))
     }
 
-    fn on_notification(&mut self, notification: Notification) {
-        fn params<P: serde::de::DeserializeOwned>(notification: Notification) -> Option<P> {
-            serde_json::from_value(notification.params).ok()
+    /// The parameters of `notification`. A notification has no answer, so when they are not
+    /// what its method takes it is ignored, and the client's log says which and why.
+    fn notification_params<P: serde::de::DeserializeOwned>(
+        &self,
+        notification: Notification,
+    ) -> Option<P> {
+        match serde_json::from_value(notification.params) {
+            Ok(params) => Some(params),
+            Err(error) => {
+                self.notify::<notify::LogMessage>(LogMessageParams {
+                    typ: MessageType::WARNING,
+                    message: format!(
+                        "fenlint: `{}` ignored: {}",
+                        notification.method,
+                        params_problem(&error)
+                    ),
+                });
+                None
+            }
         }
+    }
+
+    fn on_notification(&mut self, notification: Notification) {
         match notification.method.as_str() {
             notify::DidOpenTextDocument::METHOD => {
-                let Some(p) = params::<lsp_types::DidOpenTextDocumentParams>(notification) else {
+                let Some(p) =
+                    self.notification_params::<lsp_types::DidOpenTextDocumentParams>(notification)
+                else {
                     return;
                 };
                 let item = p.text_document;
@@ -433,7 +454,9 @@ impl Server<'_> {
                 self.lint(&uri);
             }
             notify::DidChangeTextDocument::METHOD => {
-                let Some(p) = params::<lsp_types::DidChangeTextDocumentParams>(notification) else {
+                let Some(p) = self
+                    .notification_params::<lsp_types::DidChangeTextDocumentParams>(notification)
+                else {
                     return;
                 };
                 let uri = p.text_document.uri;
@@ -459,7 +482,9 @@ impl Server<'_> {
                 }
             }
             notify::DidCloseTextDocument::METHOD => {
-                let Some(p) = params::<lsp_types::DidCloseTextDocumentParams>(notification) else {
+                let Some(p) =
+                    self.notification_params::<lsp_types::DidCloseTextDocumentParams>(notification)
+                else {
                     return;
                 };
                 if self
@@ -475,7 +500,8 @@ impl Server<'_> {
                 }
             }
             notify::DidChangeConfiguration::METHOD => {
-                let Some(p) = params::<lsp_types::DidChangeConfigurationParams>(notification)
+                let Some(p) = self
+                    .notification_params::<lsp_types::DidChangeConfigurationParams>(notification)
                 else {
                     return;
                 };

@@ -208,6 +208,27 @@ fn initialize_negotiates_the_position_encoding() {
     client.shutdown();
 }
 
+/// A notification whose parameters its method does not take (here a URI with a NUL byte) has
+/// no answer: the client's log says it was ignored and why, and the server goes on.
+#[test]
+fn a_notification_with_parameters_it_cannot_take_is_logged() {
+    let (mut client, _) = Client::start(json!({}), Value::Null);
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": "file:///a\u{0}.fen", "languageId": "fen", "version": 1, "text": "8/8 w" } }),
+    );
+    let logged = client.notification("window/logMessage");
+    let message = logged["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("fenlint: `textDocument/didOpen` ignored: "),
+        "{message}"
+    );
+    assert_eq!(logged["type"], 2, "a warning");
+    let published = client.open("file:///b.fen", "fen", "8/8/8/8/8/8/8/8 w - - 0 1");
+    assert_eq!(published["diagnostics"][0]["code"], "fen::kings::missing");
+    client.shutdown();
+}
+
 /// A PGN line with an emoji before the FEN, after a CRLF line: the diagnostic's columns count
 /// UTF-16 code units by default and bytes when the client asks for UTF-8.
 #[test]
