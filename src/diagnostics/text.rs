@@ -45,6 +45,35 @@ pub(crate) fn push_shown(out: &mut String, text: &str) {
     }
 }
 
+/// The name and code point of `text` when it is one character that looks like the
+/// hyphen-minus `-` (a dash, hyphen or minus sign that word processors and web pages put in its
+/// place), such as `("an en dash", "U+2013")`.
+pub(crate) fn dash_look_alike(text: &str) -> Option<(&'static str, &'static str)> {
+    let mut chars = text.chars();
+    let (Some(c), None) = (chars.next(), chars.next()) else {
+        return None;
+    };
+    Some(match c {
+        '\u{2010}' => ("a hyphen", "U+2010"),
+        '\u{2011}' => ("a non-breaking hyphen", "U+2011"),
+        '\u{2012}' => ("a figure dash", "U+2012"),
+        '\u{2013}' => ("an en dash", "U+2013"),
+        '\u{2014}' => ("an em dash", "U+2014"),
+        '\u{2015}' => ("a horizontal bar", "U+2015"),
+        '\u{2212}' => ("a minus sign", "U+2212"),
+        '\u{fe63}' => ("a small hyphen-minus", "U+FE63"),
+        '\u{ff0d}' => ("a full-width hyphen-minus", "U+FF0D"),
+        _ => return None,
+    })
+}
+
+/// The help for a dash look-alike ([`dash_look_alike`]) where FEN writes `-`.
+pub(crate) fn dash_look_alike_help((name, code_point): (&str, &str)) -> String {
+    format!(
+        "`-` here is the ASCII hyphen-minus; the character written is {name} ({code_point}), which looks the same but is another character, often put in by a word processor or a web page."
+    )
+}
+
 /// `a`, `a and b`, `a, b and c`.
 pub(crate) fn join_names(names: &[&str]) -> String {
     match names {
@@ -64,6 +93,15 @@ mod tests {
         for c in ['\u{ad}', '\u{300}', '\u{200b}', '\u{2028}', '\u{202e}'] {
             assert!(shown(&c.to_string()).starts_with("\\u{"), "{c:?}");
         }
+    }
+
+    #[test]
+    fn dashes_that_look_like_the_hyphen_minus_are_named() {
+        assert_eq!(dash_look_alike("\u{2013}"), Some(("an en dash", "U+2013")));
+        assert_eq!(dash_look_alike("\u{2212}"), Some(("a minus sign", "U+2212")));
+        assert_eq!(dash_look_alike("-"), None);
+        assert_eq!(dash_look_alike("\u{2013}\u{2013}"), None);
+        assert_eq!(dash_look_alike(""), None);
     }
 
     #[test]

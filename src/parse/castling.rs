@@ -9,7 +9,7 @@ use nom::sequence::{pair, preceded, terminated};
 
 use super::cx::{Cx, Production, ascii, node, recover, token};
 use crate::Span;
-use crate::diagnostics::text::around_shown;
+use crate::diagnostics::text::{around_shown, dash_look_alike, dash_look_alike_help};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::syntax::SyntaxKind;
 
@@ -73,8 +73,10 @@ fn castling_letters<'c, 'a: 'c>(cx: &'c Cx<'a>) -> impl Production<'a, ()> + 'c 
                 report_dash(cx, span, false)
             })
             .map(|_| Item::Error { clean: true }),
-            recover(cx, take_till1(is_castling_char), report_invalid_characters)
-                .map(|_| Item::Error { clean: false }),
+            recover(cx, take_till1(is_castling_char), |cx, span, text| {
+                report_invalid_characters(cx, span, text, text.len() == field.len())
+            })
+            .map(|_| Item::Error { clean: false }),
         ));
         let (rest, order) = fold_many0(
             item,
@@ -375,7 +377,12 @@ fn report_none_word(cx: &Cx<'_>, span: Span, _: &str) {
     );
 }
 
-fn report_invalid_characters(cx: &Cx<'_>, span: Span, _: &str) {
+/// Reports the invalid characters `text` at `span`, which are the whole field when
+/// `whole_field`.
+fn report_invalid_characters(cx: &Cx<'_>, span: Span, text: &str, whole_field: bool) {
+    if let Some(dash) = dash_look_alike(text) {
+        return report_dash_look_alike(cx, span, text, dash, whole_field);
+    }
     cx.report_invalid_characters(
         span,
         Code::CastlingInvalidCharacter,
@@ -390,9 +397,58 @@ fn report_invalid_characters(cx: &Cx<'_>, span: Span, _: &str) {
     );
 }
 
+/// A dash that only looks like `-` (an en dash, a minus sign): fixed to `-` when it is the
+/// whole field, where it can only mean "no castling rights".
+fn report_dash_look_alike(
+    cx: &Cx<'_>,
+    span: Span,
+    text: &str,
+    dash: (&str, &str),
+    whole_field: bool,
+) {
+    if cx.full() {
+        return;
+    }
+    let diagnostic = Diagnostic::new(
+        Code::CastlingInvalidCharacter,
+        [
+            "invalid castling character `",
+            text,
+            "`, ",
+            dash.0,
+            ", expected `K`, `Q`, `k`, `q`, a file letter or `-`",
+        ]
+        .concat(),
+    )
+    .primary(span, "not the hyphen-minus `-`")
+    .help(dash_look_alike_help(dash));
+    cx.report(if whole_field {
+        diagnostic.with_fix(span, "-")
+    } else {
+        diagnostic
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use crate::Code;
+
+    /// A dash look-alike as the whole field means no castling rights; among letters it might
+    /// be a misplaced `-` or a letter mistyped, so it has no fix.
+    #[test]
+    fn a_dash_that_looks_like_the_hyphen_minus_is_fixed_when_it_is_the_whole_field() {
+        let text = "8/8/8/8/8/8/8/K6k w \u{2212} - 0 1";
+        let parse = crate::parse(text);
+        let [diagnostic] = parse.diagnostics() else {
+            panic!("{:?}", parse.diagnostics());
+        };
+        assert_eq!(diagnostic.code(), Code::CastlingInvalidCharacter);
+        assert!(diagnostic.message().contains("a minus sign"), "{}", diagnostic.message());
+        let fix = diagnostic.fix().expect("a fix");
+        assert_eq!((fix.span(), fix.replacement()), (diagnostic.span(), "-"));
+        let among = "r3k3/8/8/8/8/8/8/4K3 w k\u{2013} - 0 1";
+        assert!(crate::parse(among).diagnostics().iter().all(|d| d.fix().is_none()));
+    }
 
     /// A letter given twice is removed by the fix, unless the same letter of the other colour
     /// is missing (`Kqkq`): then either may be meant as it, and neither the duplicate nor the

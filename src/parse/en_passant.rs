@@ -7,7 +7,7 @@ use nom::sequence::{pair, terminated};
 
 use super::cx::{Cx, PResult, Production, ascii, node, recover, token};
 use crate::Span;
-use crate::diagnostics::text::around_shown;
+use crate::diagnostics::text::{around_shown, dash_look_alike, dash_look_alike_help};
 use crate::diagnostics::{Code, Diagnostic, Text};
 use crate::syntax::SyntaxKind;
 
@@ -34,7 +34,23 @@ fn report_invalid(cx: &Cx<'_>, span: Span, input: &str) {
         .ok()
         .map(|bytes| bytes.map(|byte| byte.to_ascii_lowercase()))
         .filter(|bytes| std::str::from_utf8(bytes).is_ok_and(is_target_square));
-    let diagnostic = if let Some([file, rank]) = lower {
+    let diagnostic = if let Some(dash) = dash_look_alike(input) {
+        // A dash that only looks like `-`: the writer meant no square.
+        Diagnostic::new(
+            Code::EnPassantInvalid,
+            [
+                "en-passant square `",
+                input,
+                "` is ",
+                dash.0,
+                ", expected `-` or a square on rank 3 or 6",
+            ]
+            .concat(),
+        )
+        .primary(span, "not the hyphen-minus `-`")
+        .help(dash_look_alike_help(dash))
+        .with_fix(span, "-")
+    } else if let Some([file, rank]) = lower {
         let lower: String = [char::from(file), char::from(rank)].into_iter().collect();
         Diagnostic::new(
             Code::EnPassantUppercase,
@@ -117,6 +133,19 @@ mod tests {
             parse.diagnostics()[0].message(),
             "invalid en-passant square `0`, expected `-` or a square on rank 3 or 6"
         );
+    }
+
+    #[test]
+    fn a_dash_that_looks_like_the_hyphen_minus_is_fixed_to_it() {
+        let text = "8/8/8/8/8/8/8/K6k w - \u{2013} 0 1";
+        let parse = crate::parse(text);
+        let [diagnostic] = parse.diagnostics() else {
+            panic!("{:?}", parse.diagnostics());
+        };
+        assert_eq!(diagnostic.code(), crate::Code::EnPassantInvalid);
+        assert!(diagnostic.message().contains("an en dash"), "{}", diagnostic.message());
+        let fix = diagnostic.fix().expect("a fix");
+        assert_eq!((fix.span(), fix.replacement()), (diagnostic.span(), "-"));
     }
 
     #[test]
