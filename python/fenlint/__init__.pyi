@@ -7,7 +7,7 @@ wrong type) raises ``ValueError`` or ``TypeError``.
 """
 
 import os
-from typing import Any, Iterable, Literal, Optional, TypeAlias, Union, final
+from typing import Any, Iterable, Literal, Optional, TypeAlias, Union, final, overload
 
 __all__ = [
     "CheckResults",
@@ -78,6 +78,8 @@ class Label:
     @property
     def primary(self) -> bool:
         """Whether it is the diagnostic's primary label (where the problem is)."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
 
 @final
 class Fix:
@@ -89,6 +91,8 @@ class Fix:
     @property
     def replacement(self) -> str:
         """The text to put there."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
 
 @final
 class Diagnostic:
@@ -99,6 +103,9 @@ class Diagnostic:
     ``check_file``); ``diagnostic.report(color=True)`` colours it with ANSI escapes. As in
     the command's report, a line over 400 bytes is shown as a window around the problem, and
     control characters as visible symbols.
+
+    Diagnostics compare by value: equal when they report the same finding (code, severity,
+    message, help, labels and fix) in the same text under the same name.
     """
 
     @property
@@ -142,6 +149,8 @@ class Diagnostic:
         """For a code reported once per file: how many more times the file has it."""
     def report(self, color: bool = False) -> str:
         """The report ``fenlint check`` prints; coloured (ANSI) when ``color``."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
 
 @final
 class Position:
@@ -225,8 +234,12 @@ class CheckResults:
     """
 
     def __len__(self) -> int: ...
+    @overload
     def __getitem__(self, index: int, /) -> dict[str, Any]:
         """Row ``index`` (negative counts from the end) as a dict of the five fields."""
+    @overload
+    def __getitem__(self, index: slice, /) -> "CheckResults":
+        """The rows of the slice, as a ``CheckResults``."""
     def to_pylist(self) -> list[dict[str, Any]]:
         """Every row as a dict of the five fields."""
     @property
@@ -244,8 +257,8 @@ def check(text: str, variant: Variant = "auto") -> list[Diagnostic]:
 
     The whole of ``text`` is one FEN, as ``fenlint check --fen TEXT`` reads it.
 
-    >>> [d.code for d in check("8/8/8/8/8/8/8/8 w - - 0 1")]
-    ['fen::kings::missing']
+    >>> [d.message for d in check("8/8/8/8/8/8/8/8 w - - 0 1")]
+    ['no White king on the board, expected one `K`', 'no Black king on the board, expected one `k`']
     """
 
 def is_valid(text: str, variant: Variant = "auto") -> bool:
@@ -270,6 +283,9 @@ def format(
 ) -> Optional[str]:
     """The FEN in canonical form, or in the dialect the options ask for, as ``fenlint fmt``
     writes it; ``None`` when it has errors (``check`` says which), which ``fmt`` leaves alone.
+    With ``holdings="slash"`` and ``variant="auto"``, a FEN whose placement has a ninth
+    ``/`` group is read as crazyhouse with slash holdings, as ``fenlint fmt --holdings slash``
+    reads it (elsewhere a ninth group is a standard-chess error).
 
     >>> format("4k3/8/8/8/8/8/8/R3K2R  w  KQ - 0 1", castling="shredder")
     '4k3/8/8/8/8/8/8/R3K2R w HA - 0 1'

@@ -18,7 +18,9 @@ use fenlint::files::FileKind;
 use fenlint::{Code, Severity, Validator};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyCapsule, PyDict, PyFloat, PyIterator, PyString};
+use pyo3::types::{
+    PyBool, PyByteArray, PyBytes, PyCapsule, PyDict, PyFloat, PyIterator, PySlice, PyString,
+};
 
 use crate::VariantChoice;
 
@@ -372,7 +374,7 @@ impl Slab {
         };
         for item in items.by_ref().take(SLAB) {
             let item = item?;
-            if item.is_none() || is_nan(&item) {
+            if item.is_none() || is_missing(&item) {
                 slab.ends.push(None);
             } else if let Ok(text) = item.cast::<PyString>() {
                 slab.text
@@ -407,11 +409,26 @@ impl Slab {
     }
 }
 
-/// Whether `item` is a float NaN, which pandas (`Series.tolist()` of an object column) and NumPy
-/// put where a value is missing.
-fn is_nan(item: &Bound<'_, PyAny>) -> bool {
-    item.cast::<PyFloat>()
-        .is_ok_and(|number| number.value().is_nan())
+/// Whether `item` marks a missing value as pandas and NumPy write one: a NaN (a Python float,
+/// or a NumPy float of any width, which pandas' `Series.tolist()` of an object column gives)
+/// or pandas' `NA` (of its `string` dtype).
+fn is_missing(item: &Bound<'_, PyAny>) -> bool {
+    if let Ok(number) = item.cast::<PyFloat>() {
+        return number.value().is_nan();
+    }
+    if item.is_instance_of::<PyString>() {
+        return false;
+    }
+    let type_name = item.get_type().fully_qualified_name();
+    let Ok(type_name) = type_name.and_then(|name| name.to_cow().map(|name| name.into_owned()))
+    else {
+        return false;
+    };
+    match type_name.as_str() {
+        "pandas._libs.missing.NAType" => true,
+        name if name.starts_with("numpy.float") => item.extract::<f64>().is_ok_and(f64::is_nan),
+        _ => false,
+    }
 }
 
 /// What the thread `checked` returned; its panic, if it panicked, goes on here.
@@ -435,7 +452,7 @@ pub fn check_many(
     py: Python<'_>,
     fens: &Bound<'_, PyAny>,
     variant: &str,
-    threads: Option<i64>,
+    threads: Option<&Bound<'_, PyAny>>,
     kind: &str,
 ) -> PyResult<CheckResults> {
     let kind = match kind {
@@ -451,7 +468,13 @@ pub fn check_many(
         validator: VariantChoice::of(variant)?.validator(),
         kind,
     };
-    let threads = match threads {
+    let threads = threads.filter(|threads| !threads.is_none());
+    if threads.is_some_and(|threads| threads.is_instance_of::<PyBool>()) {
+        return Err(PyTypeError::new_err(
+            "threads is a number of threads (or None: one per core), not True or False",
+        ));
+    }
+    let threads = match threads.map(|threads| threads.extract::<i64>()).transpose()? {
         Some(threads) if threads < 1 => {
             return Err(PyValueError::new_err(format!(
                 "threads must be at least 1, not {threads}"
@@ -464,6 +487,11 @@ pub fn check_many(
     if fens.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err(
             "check_many takes many FENs (a list or an Arrow column of strings), not one string: use check() for one",
+        ));
+    }
+    if fens.is_instance_of::<PyBytes>() || fens.is_instance_of::<PyByteArray>() {
+        return Err(PyTypeError::new_err(
+            "check_many takes many FENs (a list or an Arrow column of strings), not bytes: decode them and use check() for one FEN",
         ));
     }
     let mut summary = Summary::default();
@@ -564,16 +592,46 @@ impl CheckResults {
         self.array.len()
     }
 
-    /// Row `index` (negative counts from the end) as a dict with the five fields.
-    fn __getitem__<'py>(&self, py: Python<'py>, index: isize) -> PyResult<Bound<'py, PyDict>> {
+    /// Row `index` (negative counts from the end) as a dict with the five fields; a slice
+    /// (`results[10:20]`, `results[::2]`) is a `CheckResults` of those rows.
+    fn __getitem__<'py>(&self, index: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        let py = index.py();
         let len = self.array.len();
+        if let Ok(slice) = index.cast::<PySlice>() {
+            let rows = slice.indices(isize::try_from(len).unwrap_or(isize::MAX))?;
+            let array = if rows.step == 1 {
+                let start = rows.start.unsigned_abs();
+                self.array.slice(start.min(len), rows.slicelength)
+            } else {
+                let picked = (0..rows.slicelength)
+                    .map(|n| {
+                        rows.start
+                            .saturating_add(rows.step.saturating_mul(n.try_into().unwrap_or(0)))
+                    })
+                    .map(|at| u32::try_from(at).unwrap_or(u32::MAX))
+                    .collect::<UInt32Array>();
+                let taken = arrow_select::take::take(&self.array, &picked, None)
+                    .map_err(|error| PyValueError::new_err(error.to_string()))?;
+                taken.as_struct().clone()
+            };
+            return Ok(Bound::new(py, CheckResults { array })?.into_any());
+        }
+        let index: isize = index.extract().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "CheckResults indices are integers or slices, not {}",
+                index
+                    .get_type()
+                    .name()
+                    .map_or_else(|_| "this".to_owned(), |name| name.to_string())
+            ))
+        })?;
         let at = if index < 0 {
             len.checked_sub(index.unsigned_abs())
         } else {
             Some(index.unsigned_abs()).filter(|&at| at < len)
         };
         let at = at.ok_or_else(|| PyIndexError::new_err("CheckResults index out of range"))?;
-        self.row(py, at)
+        Ok(self.row(py, at)?.into_any())
     }
 
     /// Every row as a dict with the five fields.

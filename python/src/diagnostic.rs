@@ -2,6 +2,7 @@
 //! character offsets into the Python string beside the byte offsets, and the report the command
 //! prints.
 
+use std::hash::{Hash, Hasher};
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -166,8 +167,8 @@ impl Span {
 }
 
 /// A labelled part of the text: what the report underlines, with its caption.
-#[pyclass(module = "fenlint", frozen, get_all)]
-#[derive(Clone, Debug)]
+#[pyclass(module = "fenlint", frozen, eq, hash, get_all)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Label {
     /// Where it is.
     pub span: Span,
@@ -190,8 +191,8 @@ impl Label {
 }
 
 /// A machine-applicable fix: replace the text of `span` with `replacement`.
-#[pyclass(module = "fenlint", frozen, get_all)]
-#[derive(Clone, Debug)]
+#[pyclass(module = "fenlint", frozen, eq, hash, get_all)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Fix {
     /// What to replace.
     pub span: Span,
@@ -236,6 +237,16 @@ impl Diagnostic {
             inner,
             source: Arc::clone(source),
         }
+    }
+
+    /// What makes two diagnostics equal: the same finding (code, severity, message, help,
+    /// labels and fix) in the same text under the same name.
+    fn identity(&self) -> impl PartialEq + '_ {
+        (
+            (self.inner.code(), self.inner.severity(), self.inner.message()),
+            (self.inner.help_text(), self.inner.labels(), self.inner.fix()),
+            (&*self.source.bytes, &self.source.name, self.span),
+        )
     }
 
     /// The report, coloured when `color`.
@@ -358,6 +369,19 @@ impl Diagnostic {
 
     fn __str__(&self) -> String {
         self.render(false)
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<Diagnostic>()
+            .is_ok_and(|other| self.identity() == other.get().identity())
+    }
+
+    /// A hash of the code, the message and the span: equal diagnostics hash alike.
+    fn __hash__(&self) -> u64 {
+        let mut hasher = std::hash::DefaultHasher::new();
+        (self.inner.code().name(), self.inner.message(), self.span).hash(&mut hasher);
+        hasher.finish()
     }
 
     fn __repr__(&self) -> String {

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use fenlint::position::{CastlingStyle, ChecksStyle, HoldingsStyle, Variant, WriteOptions};
 use fenlint::syntax::{CastlingNotation, ChecksForm, Dialect, HoldingsForm};
-use fenlint::{Color, Square};
+use fenlint::{Color, Square, Validator};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -29,15 +29,24 @@ impl Position {
     /// The position of the FEN `text`, read as `variant` (`None`: from its dialect); `None`
     /// when its placement is not eight ranks of eight squares.
     pub fn read(text: &str, variant: Option<Variant>) -> Option<Position> {
-        let lint = fenlint::lint(text);
+        // Read as the variant, which decides what the text means (a ninth `/` group is
+        // crazyhouse holdings only when something says crazyhouse).
+        let validator = match variant {
+            Some(variant) => Validator::new().variant(variant),
+            None => Validator::new(),
+        };
+        let lint = validator.lint(text);
         let mut inner = lint.position()?.clone();
         if let Some(variant) = variant {
             inner.variant = variant;
         }
-        Some(Position {
-            inner,
-            dialect: lint.tree().dialect(),
-        })
+        let mut dialect = lint.tree().dialect();
+        // Text read as something other than holdings (a ninth group in standard chess) was
+        // written in no holdings form.
+        if inner.holdings.is_none() {
+            dialect.holdings = None;
+        }
+        Some(Position { inner, dialect })
     }
 
     /// The writer options of the dialect the FEN was written in.

@@ -5,6 +5,7 @@ import os
 import pytest
 
 import fenlint
+from conftest import require
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 OUT_OF_ORDER = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w QKkq - 0 1"
@@ -76,6 +77,11 @@ def test_misuse_raises_type_and_value_errors_with_clear_messages():
         fenlint.check_many([START], threads=0)
     with pytest.raises(ValueError, match="threads must be at least 1, not -1"):
         fenlint.check_many([START], threads=-1)
+    with pytest.raises(TypeError, match="not True or False"):
+        fenlint.check_many([START], threads=True)
+    for raw in (START.encode(), bytearray(START.encode())):
+        with pytest.raises(TypeError, match="not bytes"):
+            fenlint.check_many(raw)
     with pytest.raises(ValueError, match="unknown square"):
         fenlint.parse(START).piece_at("i9")
 
@@ -164,6 +170,11 @@ def test_parse_reads_variants_and_keeps_the_dialect():
     assert threecheck.variant == "threecheck"
     assert threecheck.checks_given == (1, 0)
     assert threecheck.dialect["checks"] == "remaining"
+    slash = "rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R/Nn w KQkq - 0 4"
+    read = fenlint.parse(slash, variant="crazyhouse")
+    assert (read.holdings, read.dialect["holdings"], str(read)) == ("Nn", "slash", slash)
+    standard = fenlint.parse(slash)
+    assert (standard.holdings, standard.dialect["holdings"]) == (None, None)
     assert fenlint.parse("8/8 w") is None
     assert fenlint.parse(START, variant="chess960").variant == "chess960"
     with pytest.raises(ValueError):
@@ -281,6 +292,15 @@ def test_a_lone_surrogate_is_a_diagnostic_where_it_stands():
 def test_check_many_reads_nan_as_a_missing_fen():
     rows = fenlint.check_many([START, float("nan"), None]).to_pylist()
     assert [row["valid"] for row in rows] == [True, None, None]
+    numpy = require("numpy")
+    pandas = require("pandas")
+    missing = [numpy.float32("nan"), numpy.float64("nan"), numpy.float16("nan"), pandas.NA]
+    rows = fenlint.check_many([START, *missing]).to_pylist()
+    assert [row["valid"] for row in rows] == [True, None, None, None, None]
+    as_objects = pandas.Series([START, None], dtype="string").astype(object).tolist()
+    assert [row["valid"] for row in fenlint.check_many(as_objects).to_pylist()] == [True, None]
+    with pytest.raises(TypeError, match="item 1 is float32"):
+        fenlint.check_many([START, numpy.float32(1.5)])
     with pytest.raises(TypeError, match="item 1 is float, expected str, or None or NaN"):
         fenlint.check_many([START, 1.5])
 
@@ -295,6 +315,31 @@ def test_check_many_reads_a_long_iterable_slab_by_slab():
     # A wrong item in a later slab stops the call with its index, whatever is being checked.
     with pytest.raises(TypeError, match="item 140000 is int"):
         fenlint.check_many(fens[:140_000] + [3] + fens[:10])
+def test_diagnostics_labels_and_fixes_compare_by_value():
+    first, second = fenlint.check(OUT_OF_ORDER), fenlint.check(OUT_OF_ORDER)
+    assert first == second and first[0] is not second[0]
+    assert hash(first[0]) == hash(second[0])
+    assert first[0].fix == second[0].fix and first[0].labels == second[0].labels
+    assert len({*first, *second}) == len(first)
+    # The same finding in another text, or under another name, is another diagnostic.
+    assert fenlint.check(OUT_OF_ORDER + " ")[0] != first[0]
+    assert fenlint.check_text(OUT_OF_ORDER)[0] != first[0]
+    assert first[0] != first[0].code
+
+
+def test_check_results_slice_into_check_results():
+    fens = [START, OUT_OF_ORDER, None, "8/8 w", START]
+    results = fenlint.check_many(fens)
+    rows = results.to_pylist()
+    for picked in (slice(1, 3), slice(None, None, 2), slice(None, None, -1), slice(3, 100), slice(4, 1)):
+        part = results[picked]
+        assert isinstance(part, fenlint.CheckResults)
+        assert part.to_pylist() == rows[picked]
+    assert results[1:][0] == rows[1]
+    with pytest.raises(TypeError, match="integers or slices, not str"):
+        results["valid"]
+
+
 def test_the_package_is_typed_and_documented():
     package = os.path.dirname(fenlint.__file__)
     assert os.path.isfile(os.path.join(package, "py.typed"))
