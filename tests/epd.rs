@@ -419,10 +419,11 @@ fn a_semicolon_right_after_the_fields_is_a_stray_semicolon() {
     }
 }
 
-/// Perft suites write operations after their `;`: one warning for the record, none for the
-/// `;` before the first operation or the last one's missing `;`, and each `Dn` takes a count.
+/// Perft suites write operations after their `;`: one advice for the record (a dialect, not a
+/// mistake), none for the `;` before the first operation or the last one's missing `;`, and
+/// each `Dn` takes a count.
 #[test]
-fn perft_operations_after_their_semicolon_are_one_warning() {
+fn perft_operations_after_their_semicolon_are_one_advice() {
     let validator = Validator::new();
     let line = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 20 ;D2 400 ;D3 8902";
     let record = fenlint::epd::check(line, 0, &validator);
@@ -430,7 +431,7 @@ fn perft_operations_after_their_semicolon_are_one_warning() {
         codes(record.diagnostics()),
         ["epd::operation::leading_semicolon"]
     );
-    assert_eq!(record.diagnostics()[0].severity(), Severity::Warning);
+    assert_eq!(record.diagnostics()[0].severity(), Severity::Advice);
     let opcodes: Vec<_> = record.operations().iter().map(|op| op.opcode()).collect();
     assert_eq!(opcodes, ["D1", "D2", "D3"]);
     let bad = "4k3/8/8/8/8/8/8/4K3 w - - ;D1 5 ;D2 2x5";

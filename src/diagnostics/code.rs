@@ -274,11 +274,13 @@ codes! {
     ///
     /// The PGN standard writes a FEN with no surrounding whitespace; most tools trim it, but
     /// some compare FENs as strings. Whitespace is the Unicode White_Space set, as for
-    /// `fen::whitespace::separator`.
+    /// `fen::whitespace::separator`. A file's writer that leaves whitespace after one line's
+    /// FEN leaves it after every line's, so the warning is reported once per file, with a
+    /// count; the fix removes every one.
     ///
     /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - 0 1 `
     /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`
-    WhitespaceTrailing => "fen::whitespace::trailing", Warning;
+    WhitespaceTrailing => "fen::whitespace::trailing", Warning, once per file;
     /// fields separated by something other than one space
     ///
     /// PGN §16.1.3 separates the fields with exactly one ASCII space. Any other run of
@@ -616,9 +618,12 @@ codes! {
     /// §16.2.4 takes the first `;` for an operation without an opcode, and a perft tool that
     /// splits the line at `;` reads only its own form.
     ///
+    /// It is a dialect of its own, which perft suites and their drivers keep, not a mistake:
+    /// advice, once per file.
+    ///
     /// Bad: `4k3/8/8/8/8/8/8/4K3 w - - ;D1 5 ;D2 25`
     /// Good: `4k3/8/8/8/8/8/8/4K3 w - - D1 5; D2 25;`
-    EpdOperationLeadingSemicolon => "epd::operation::leading_semicolon", Warning, once per file;
+    EpdOperationLeadingSemicolon => "epd::operation::leading_semicolon", Advice, once per file;
     /// a `;` that ends no EPD operation
     ///
     /// A `;` after an operation with no opcode before it (`bm Kd2;; id "a";`, or one after the

@@ -98,7 +98,10 @@ mod tests {
     #[test]
     fn dashes_that_look_like_the_hyphen_minus_are_named() {
         assert_eq!(dash_look_alike("\u{2013}"), Some(("an en dash", "U+2013")));
-        assert_eq!(dash_look_alike("\u{2212}"), Some(("a minus sign", "U+2212")));
+        assert_eq!(
+            dash_look_alike("\u{2212}"),
+            Some(("a minus sign", "U+2212"))
+        );
         assert_eq!(dash_look_alike("-"), None);
         assert_eq!(dash_look_alike("\u{2013}\u{2013}"), None);
         assert_eq!(dash_look_alike(""), None);

@@ -125,6 +125,28 @@ mod tests {
         assert_eq!(one[0].message(), "fullmove number 0, expected 1 or more");
     }
 
+    /// Whitespace after every line's FEN is one writer's habit: one warning for the file, with
+    /// the count, and the fix removes it from every line.
+    #[test]
+    fn trailing_whitespace_on_every_line_is_one_warning() {
+        let text = "4k3/8/8/8/8/8/8/4K3 w - - 0 1  \n4k3/8/8/8/8/8/8/3K4 b - - 0 1 \t\n4k3/8/8/8/8/8/8/5K2 w - - 0 1\n";
+        let reported = lint_file(FileKind::Lines, text.as_bytes(), &Validator::new());
+        let [trailing] = reported.as_slice() else {
+            panic!("{reported:?}");
+        };
+        assert_eq!(trailing.code(), crate::Code::WhitespaceTrailing);
+        assert!(
+            trailing.message().ends_with("(and 1 more in this file)"),
+            "{}",
+            trailing.message()
+        );
+        let fixed = fix_file(FileKind::Lines, text.as_bytes(), &Validator::new());
+        assert_eq!(
+            String::from_utf8(fixed.text).unwrap(),
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n4k3/8/8/8/8/8/8/3K4 b - - 0 1\n4k3/8/8/8/8/8/8/5K2 w - - 0 1\n"
+        );
+    }
+
     /// Severity overrides and suppression comments apply before the tally: the first
     /// occurrence reported is the first not silenced, with the severity in force.
     #[test]

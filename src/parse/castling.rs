@@ -443,11 +443,20 @@ mod tests {
             panic!("{:?}", parse.diagnostics());
         };
         assert_eq!(diagnostic.code(), Code::CastlingInvalidCharacter);
-        assert!(diagnostic.message().contains("a minus sign"), "{}", diagnostic.message());
+        assert!(
+            diagnostic.message().contains("a minus sign"),
+            "{}",
+            diagnostic.message()
+        );
         let fix = diagnostic.fix().expect("a fix");
         assert_eq!((fix.span(), fix.replacement()), (diagnostic.span(), "-"));
         let among = "r3k3/8/8/8/8/8/8/4K3 w k\u{2013} - 0 1";
-        assert!(crate::parse(among).diagnostics().iter().all(|d| d.fix().is_none()));
+        assert!(
+            crate::parse(among)
+                .diagnostics()
+                .iter()
+                .all(|d| d.fix().is_none())
+        );
     }
 
     /// A letter given twice is removed by the fix, unless the same letter of the other colour

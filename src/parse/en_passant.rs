@@ -143,7 +143,11 @@ mod tests {
             panic!("{:?}", parse.diagnostics());
         };
         assert_eq!(diagnostic.code(), crate::Code::EnPassantInvalid);
-        assert!(diagnostic.message().contains("an en dash"), "{}", diagnostic.message());
+        assert!(
+            diagnostic.message().contains("an en dash"),
+            "{}",
+            diagnostic.message()
+        );
         let fix = diagnostic.fix().expect("a fix");
         assert_eq!((fix.span(), fix.replacement()), (diagnostic.span(), "-"));
     }
