@@ -407,6 +407,10 @@ fn a_semicolon_right_after_the_fields_is_a_stray_semicolon() {
             .find(|d| d.severity() == Severity::Error)
             .unwrap();
         assert_eq!(&line[stray.span().range()], ";", "{line}");
+        assert_eq!(
+            stray.message(),
+            "`;` before the first operation, expected an operation before it"
+        );
         let fix = stray.fix().unwrap();
         let mut text = line.to_owned();
         text.replace_range(fix.span().range(), fix.replacement());

@@ -380,9 +380,6 @@ fn json_lines_escape_quotes_backslashes_and_control_characters_only() {
             r#"{{"path":"{path}","line":2,"column":31,"end_line":2,"end_column":34,"byte_start":60,"byte_end":64,"severity":"error",{unexpected} `\\\\u{{1}}é` after the fullmove number, expected the end of the FEN",{extra}"#
         ),
         format!(
-            r#"{{"path":"{path}","line":2,"column":34,"end_line":2,"end_column":35,"byte_start":64,"byte_end":67,"severity":"warning","code":"fen::whitespace::trailing","message":"whitespace `\\u{{2028}}` after the FEN, expected none","help":"Remove the whitespace after the last field.","fix":{{"byte_start":64,"byte_end":67,"replacement":""}}}}"#
-        ),
-        format!(
             r#"{{"path":"{path}","line":3,"column":21,"end_line":3,"end_column":22,"byte_start":88,"byte_end":89,"severity":"error","code":"fen::side_to_move::invalid","message":"invalid side to move `\\u{{7f}}`, expected `w` or `b`","help":"The second field is `w` when White is to move and `b` when Black is to move.","fix":null}}"#
         ),
         format!(
@@ -391,6 +388,9 @@ fn json_lines_escape_quotes_backslashes_and_control_characters_only() {
         // Reported once per file: after the file's other diagnostics, in the order first seen.
         format!(
             r#"{{"path":"{path}","line":1,"column":1,"end_line":1,"end_column":20,"byte_start":0,"byte_end":19,"severity":"warning","code":"fen::fields::missing","message":"FEN has 1 of 6 fields, expected also the side to move, castling, en passant, halfmove clock and fullmove number","help":"Readers assume defaults for missing fields; write them out, such as `w - - 0 1`, so that every tool reads the same position.","fix":null}}"#
+        ),
+        format!(
+            r#"{{"path":"{path}","line":2,"column":34,"end_line":2,"end_column":35,"byte_start":64,"byte_end":67,"severity":"warning","code":"fen::whitespace::trailing","message":"whitespace `\\u{{2028}}` after the FEN, expected none","help":"Remove the whitespace after the last field.","fix":{{"byte_start":64,"byte_end":67,"replacement":""}}}}"#
         ),
         format!(
             r#"{{"path":"{path}","line":4,"column":30,"end_line":4,"end_column":32,"byte_start":127,"byte_end":129,"severity":"warning","code":"fen::whitespace::separator","message":"irregular separator ` \\t`, expected one space","help":"Separate the fields with exactly one ASCII space (PGN §16.1.3).","fix":{{"byte_start":127,"byte_end":129,"replacement":" "}}}}"#

@@ -231,20 +231,24 @@ impl<'a> Reader<'a> {
     /// takes for part of the position and rejects. The fix puts `fix`'s text in place of its
     /// span.
     fn stray_semicolon(&mut self, span: Span, first: bool, fix: (Span, &'static str)) {
-        let (code, help) = if first {
+        let (code, message, label, help) = if first {
             (
                 Code::EpdOpcodeInvalid,
-                "Remove the stray `;`: readers that split the record at whitespace take it for part of the position (python-chess rejects the record).",
+                "`;` before the first operation, expected an operation before it",
+                "ends no operation",
+                "Remove the stray `;`: an operation is its opcode and operands, then `;` (`… w - - bm Nf3;`); readers that split the record at whitespace take a `;` joined to the en-passant field for part of it (python-chess rejects the record).",
             )
         } else {
             (
                 Code::EpdOperationEmpty,
+                "empty operation `;`, expected an opcode before it",
+                "no opcode",
                 "Remove the stray `;`: python-chess and most readers skip it, a reader that keeps to PGN §16.2.4 rejects the record.",
             )
         };
         self.report(
-            Diagnostic::new(code, "empty operation `;`, expected an opcode before it")
-                .primary(span, "no opcode")
+            Diagnostic::new(code, message)
+                .primary(span, label)
                 .help(help)
                 .with_fix(fix.0, fix.1),
         );
