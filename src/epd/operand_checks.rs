@@ -3,7 +3,7 @@
 
 use super::operands::{
     OperandForm, annotated_san, comma_separated_san, is_coordinate_move, is_integer, is_mate_count,
-    is_san, is_standard_opcode, operand_form, operand_meaning, san_spelling,
+    is_number, is_san, is_standard_opcode, operand_form, operand_meaning, san_spelling,
 };
 use super::operation::{Operand, Operation};
 use super::reader::{Reader, is_opcode};
@@ -68,8 +68,14 @@ impl<'a> Reader<'a> {
                 shown(next.text)
             )),
             None => {
+                // python-chess reads a bare operand as a number when it is one, else as a move.
+                let python_chess = if operands.iter().all(|operand| is_number(operand.text)) {
+                    "python-chess reads it as a number, not as text"
+                } else {
+                    "python-chess rejects the record (it reads an operand without quotes that is no number as a move)"
+                };
                 let diagnostic = diagnostic.help(format!(
-                    "`{}` takes one string in double quotes (PGN §16.2.5), such as `{} \"{}\";`. python-chess rejects the record (it reads an operand without quotes as a move); readers that take the text up to the `;` read it as written.",
+                    "`{}` takes one string in double quotes (PGN §16.2.5), such as `{} \"{}\";`. {python_chess}; readers that take the text up to the `;` read it as written.",
                     shown(opcode),
                     shown(opcode),
                     shown(text)

@@ -152,6 +152,13 @@ pub(super) fn is_perft_depth(opcode: &str) -> bool {
 }
 
 /// Whether `text` is a decimal integer: digits, after a `+` or `-` when `signed`.
+/// Whether `text` is a number as python-chess reads a bare operand: a sign, a digit or a `.`
+/// first, and a decimal number in all (`8`, `-0.5`, `1e3`).
+pub(super) fn is_number(text: &str) -> bool {
+    text.starts_with(|c: char| c.is_ascii_digit() || matches!(c, '+' | '-' | '.'))
+        && text.parse::<f64>().is_ok()
+}
+
 pub(super) fn is_integer(text: &str, signed: bool) -> bool {
     let digits = if signed {
         text.strip_prefix(['+', '-']).unwrap_or(text)
