@@ -103,3 +103,28 @@ fn placement_only_fen_allocates_nothing_per_piece() {
     );
     assert_eq!(full.count_current, 0, "{full:?}");
 }
+
+/// Fixing a file holds its text a few times over (the text, the pass being made) and one
+/// line's diagnostics, not every diagnostic of the file: a file with a fix on every line peaks
+/// at a small multiple of its size, however many lines it has.
+#[test]
+fn fixing_a_file_holds_one_lines_diagnostics_at_a_time() {
+    use fenlint::Validator;
+    use fenlint::files::{FileKind, fix_file};
+    // Castling rights without their rooks, and an irregular separator: two fixes a line.
+    let text = "8/8/8/4k3/8/8/8/4K3  w KQkq - 0 1\n".repeat(20_000);
+    let validator = Validator::new();
+    let mut fixed = None;
+    let info = allocation_counter::measure(|| {
+        fixed = Some(fix_file(FileKind::Lines, text.as_bytes(), &validator));
+    });
+    let fixed = fixed.unwrap();
+    assert_eq!(fixed.applied, 40_000);
+    assert!(fixed.converged);
+    let peak = usize::try_from(info.bytes_max).unwrap();
+    assert!(
+        peak < 5 * text.len(),
+        "fixing {} bytes peaked at {peak} bytes",
+        text.len()
+    );
+}

@@ -757,13 +757,22 @@ fn text_operands_without_quotes_are_put_in_quotes_where_that_is_what_was_meant()
     // the help says which.
     for (line, says) in [
         ("4k3/8/8/8/8/8/8/4K3 w - - c0 8;", "reads it as a number"),
-        ("4k3/8/8/8/8/8/8/4K3 w - - c0 -0.5 1e3;", "reads it as a number"),
-        ("4k3/8/8/8/8/8/8/4K3 w - - c0 8 pieces;", "rejects the record"),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - c0 -0.5 1e3;",
+            "reads it as a number",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - c0 8 pieces;",
+            "rejects the record",
+        ),
         ("4k3/8/8/8/8/8/8/4K3 w - - c0 inf;", "rejects the record"),
     ] {
         let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
         let help = diagnostics.first().and_then(Diagnostic::help_text);
-        assert!(help.is_some_and(|help| help.contains(says)), "{line}: {help:?}");
+        assert!(
+            help.is_some_and(|help| help.contains(says)),
+            "{line}: {help:?}"
+        );
     }
     // A quoted string, even with a symbol after it, or an opcode whose operands are free.
     for line in [

@@ -1,7 +1,9 @@
 //! Fixes applied to whole files: one pass of non-overlapping fixes ([`apply_fixes`]), and the
 //! passes until a file's fixes settle ([`fix_file`]).
 
-use super::lint::lint_every;
+use std::hash::{Hash, Hasher};
+
+use super::lint::lint_every_in_batches;
 use crate::file_kind::FileKind;
 use crate::{Diagnostic, Fix, Validator};
 
@@ -31,30 +33,63 @@ pub struct Fixed {
 /// assert_eq!(fixed.applied, 1);
 /// ```
 pub fn apply_fixes<'f>(bytes: &[u8], fixes: impl IntoIterator<Item = &'f Fix>) -> Fixed {
-    let mut fixes: Vec<&Fix> = fixes.into_iter().collect();
-    fixes.sort_by_key(|fix| (fix.span().start, fix.span().end));
-    let mut text = Vec::with_capacity(bytes.len());
-    let (mut at, mut applied) = (0usize, 0usize);
-    let splits_a_character = |offset: usize| inside_a_character(bytes, offset);
-    for fix in fixes {
-        let span = fix.span();
-        if span.start < at
-            || span.end > bytes.len()
-            || splits_a_character(span.start)
-            || splits_a_character(span.end)
-        {
-            continue; // A later pass, on the text this one leaves, sees it again.
+    let mut applier = Applier::new(bytes);
+    applier.apply(fixes);
+    applier.finish()
+}
+
+/// Applies fixes to a text batch by batch, in the order of the text: each batch's fixes that
+/// do not overlap one applied before, in order of their spans, as [`apply_fixes`] does.
+struct Applier<'b> {
+    bytes: &'b [u8],
+    /// The text so far: `bytes` up to `at`, with the fixes applied.
+    text: Vec<u8>,
+    at: usize,
+    applied: usize,
+}
+
+impl<'b> Applier<'b> {
+    fn new(bytes: &'b [u8]) -> Applier<'b> {
+        Applier {
+            bytes,
+            text: Vec::with_capacity(bytes.len()),
+            at: 0,
+            applied: 0,
         }
-        text.extend_from_slice(bytes.get(at..span.start).unwrap_or_default());
-        text.extend_from_slice(fix.replacement().as_bytes());
-        at = span.end;
-        applied = applied.saturating_add(1);
     }
-    text.extend_from_slice(bytes.get(at..).unwrap_or_default());
-    Fixed {
-        text,
-        applied,
-        converged: false,
+
+    /// Applies `fixes`; one before the end of the last fix applied is skipped.
+    fn apply<'f>(&mut self, fixes: impl IntoIterator<Item = &'f Fix>) {
+        let mut fixes: Vec<&Fix> = fixes.into_iter().collect();
+        fixes.sort_by_key(|fix| (fix.span().start, fix.span().end));
+        let bytes = self.bytes;
+        let splits_a_character = |offset: usize| inside_a_character(bytes, offset);
+        for fix in fixes {
+            let span = fix.span();
+            if span.start < self.at
+                || span.end > bytes.len()
+                || splits_a_character(span.start)
+                || splits_a_character(span.end)
+            {
+                continue; // A later pass, on the text this one leaves, sees it again.
+            }
+            self.text
+                .extend_from_slice(bytes.get(self.at..span.start).unwrap_or_default());
+            self.text.extend_from_slice(fix.replacement().as_bytes());
+            self.at = span.end;
+            self.applied = self.applied.saturating_add(1);
+        }
+    }
+
+    /// The text with every fix applied, the rest of `bytes` as it was.
+    fn finish(mut self) -> Fixed {
+        self.text
+            .extend_from_slice(self.bytes.get(self.at..).unwrap_or_default());
+        Fixed {
+            text: self.text,
+            applied: self.applied,
+            converged: false,
+        }
     }
 }
 
@@ -101,34 +136,49 @@ pub(super) const FIX_PASSES: usize = 8;
 /// the result says it did not converge, as it does when the fixes still change the text after
 /// the last pass. Lines that are not UTF-8 are left as they are.
 pub fn fix_file(kind: FileKind, bytes: &[u8], validator: &Validator) -> Fixed {
-    fix_with(bytes, |text| lint_every(kind, text, validator))
+    fix_with(bytes, |text| fix_pass(kind, text, validator))
 }
 
-/// [`fix_file`] with the diagnostics of a text given by `lint`.
-pub(super) fn fix_with(bytes: &[u8], mut lint: impl FnMut(&[u8]) -> Vec<Diagnostic>) -> Fixed {
-    let mut seen: Vec<Vec<u8>> = Vec::new();
+/// One pass of [`fix_file`]: the fixes of `bytes`, applied as each line's diagnostics come, so
+/// that memory holds the text and one line's diagnostics, not every diagnostic of the file.
+fn fix_pass(kind: FileKind, bytes: &[u8], validator: &Validator) -> Fixed {
+    let mut applier = Applier::new(bytes);
+    lint_every_in_batches(kind, bytes, validator, |batch| {
+        applier.apply(batch.iter().filter_map(Diagnostic::fix));
+    });
+    applier.finish()
+}
+
+/// [`fix_file`] with each pass made by `pass`: the passes until the text settles. Only a hash
+/// of each earlier text is kept, to see the fixes go round in a circle; a hash that matches by
+/// chance only ends the passes early.
+pub(super) fn fix_with(bytes: &[u8], mut pass: impl FnMut(&[u8]) -> Fixed) -> Fixed {
+    let mut seen: Vec<u64> = Vec::new();
     let mut current = Fixed {
         text: bytes.to_vec(),
         applied: 0,
         converged: false,
     };
     for _ in 0..=FIX_PASSES {
-        let diagnostics = lint(&current.text);
-        let pass = apply_fixes(
-            &current.text,
-            diagnostics.iter().filter_map(Diagnostic::fix),
-        );
+        let pass = pass(&current.text);
         if pass.applied == 0 || pass.text == current.text {
             current.converged = true;
             break;
         }
         // A text seen before: the fixes go round in a circle. So does a last pass that would
         // still change the text.
-        if seen.len() == FIX_PASSES || seen.contains(&pass.text) {
+        if seen.len() == FIX_PASSES || seen.contains(&hash_of(&pass.text)) {
             break;
         }
-        seen.push(std::mem::replace(&mut current.text, pass.text));
+        seen.push(hash_of(&current.text));
+        current.text = pass.text;
         current.applied = current.applied.saturating_add(pass.applied);
     }
     current
+}
+
+fn hash_of(text: &[u8]) -> u64 {
+    let mut hasher = std::hash::DefaultHasher::new();
+    text.hash(&mut hasher);
+    hasher.finish()
 }

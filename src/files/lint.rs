@@ -617,14 +617,31 @@ impl OncePerFile {
 /// Every diagnostic of a whole file, as [`lint_file`] gives them, but with every occurrence of
 /// the codes reported once per file: what [`fix_file`](crate::files::fix_file) fixes.
 pub(super) fn lint_every(kind: FileKind, bytes: &[u8], validator: &Validator) -> Vec<Diagnostic> {
+    let mut diagnostics = Vec::new();
+    lint_every_in_batches(kind, bytes, validator, |batch| diagnostics.extend(batch));
+    diagnostics.sort_by_key(|diagnostic| diagnostic.span().start);
+    diagnostics
+}
+
+/// The diagnostics [`lint_every`] gives, handed to `each` in batches, so that a caller that
+/// needs one batch at a time (the fixes) holds no more. The batches come in the order of the
+/// file: in a file of lines, one per position or comment line, with spans inside that line, and
+/// last those about the whole file (suppressions no position used), which have no fixes; a PGN
+/// file, and a file that is no text, is one batch.
+pub(super) fn lint_every_in_batches(
+    kind: FileKind,
+    bytes: &[u8],
+    validator: &Validator,
+    mut each: impl FnMut(Vec<Diagnostic>),
+) {
     if let Some(diagnostic) = not_text(bytes) {
-        return validator
-            .severity_of(diagnostic.code())
-            .map(|severity| vec![diagnostic.with_severity(severity)])
-            .unwrap_or_default();
+        if let Some(severity) = validator.severity_of(diagnostic.code()) {
+            each(vec![diagnostic.with_severity(severity)]);
+        }
+        return;
     }
     if kind == FileKind::Pgn {
-        return match std::str::from_utf8(bytes) {
+        let mut diagnostics = match std::str::from_utf8(bytes) {
             Ok(text) => crate::suppression::apply_pgn(
                 text,
                 crate::pgn::lint_pgn(text, 0, validator),
@@ -632,24 +649,23 @@ pub(super) fn lint_every(kind: FileKind, bytes: &[u8], validator: &Validator) ->
             ),
             Err(_) => lint_pgn_not_utf8(bytes, validator),
         };
+        diagnostics.sort_by_key(|diagnostic| diagnostic.span().start);
+        return each(diagnostics);
     }
     let validator = &*FileHints::of(kind, bytes).apply(validator);
     let mut suppressor = Suppressor::new(validator);
     for (offset, content, _) in lines(bytes) {
         suppressor.scan_line(content, offset);
     }
-    let mut diagnostics = Vec::new();
     for (number, (offset, content, _)) in lines(bytes).enumerate() {
         if is_position_line(content) {
             let found = lint_line(kind, content, offset, validator);
-            diagnostics.extend(suppressor.position(number, found));
+            each(suppressor.position(number, found));
         } else if content.contains(&b'#') {
-            diagnostics.extend(suppressor.comment_line(number, content, offset));
+            each(suppressor.comment_line(number, content, offset));
         }
     }
-    diagnostics.extend(suppressor.finish());
-    diagnostics.sort_by_key(|diagnostic| diagnostic.span().start);
-    diagnostics
+    each(suppressor.finish());
 }
 
 /// `bytes` with each invalid UTF-8 sequence replaced by as many `?`, so that every offset stays

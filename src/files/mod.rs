@@ -340,7 +340,9 @@ mod tests {
                     .with_fix(crate::Span::new(0, 1), replacement),
             ]
         };
-        let fixed = fix_with(b"a", flip);
+        let fixed = fix_with(b"a", |text| {
+            apply_fixes(text, flip(text).iter().filter_map(Diagnostic::fix))
+        });
         assert_eq!((fixed.text.as_slice(), fixed.applied), (b"b".as_slice(), 1));
         assert!(!fixed.converged);
         // Fixes that never settle (each pass makes a new text) stop after the last pass.
@@ -350,7 +352,9 @@ mod tests {
                     .with_fix(crate::Span::empty(text.len()), "x"),
             ]
         };
-        let fixed = fix_with(b"", grow);
+        let fixed = fix_with(b"", |text| {
+            apply_fixes(text, grow(text).iter().filter_map(Diagnostic::fix))
+        });
         assert_eq!(fixed.applied, FIX_PASSES);
         assert!(!fixed.converged);
         // Fixes that settle say so.
