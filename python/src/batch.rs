@@ -474,7 +474,10 @@ pub fn check_many(
             "threads is a number of threads (or None: one per core), not True or False",
         ));
     }
-    let threads = match threads.map(|threads| threads.extract::<i64>()).transpose()? {
+    let threads = match threads
+        .map(|threads| threads.extract::<i64>())
+        .transpose()?
+    {
         Some(threads) if threads < 1 => {
             return Err(PyValueError::new_err(format!(
                 "threads must be at least 1, not {threads}"

@@ -243,8 +243,16 @@ impl Diagnostic {
     /// labels and fix) in the same text under the same name.
     fn identity(&self) -> impl PartialEq + '_ {
         (
-            (self.inner.code(), self.inner.severity(), self.inner.message()),
-            (self.inner.help_text(), self.inner.labels(), self.inner.fix()),
+            (
+                self.inner.code(),
+                self.inner.severity(),
+                self.inner.message(),
+            ),
+            (
+                self.inner.help_text(),
+                self.inner.labels(),
+                self.inner.fix(),
+            ),
             (&*self.source.bytes, &self.source.name, self.span),
         )
     }
