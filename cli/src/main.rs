@@ -11,6 +11,7 @@ mod explain;
 mod finding;
 mod fmt;
 mod input;
+mod interrupt;
 mod lines;
 mod lint;
 mod lsp;
@@ -45,6 +46,7 @@ static ALLOCATOR: allocator::Mimalloc = allocator::Mimalloc;
 
 fn main() -> ExitCode {
     survive_file_size_limit();
+    interrupt::install();
     let matches = Cli::command()
         .try_get_matches()
         .unwrap_or_else(|error| exit_with(&error));

@@ -103,11 +103,14 @@ fn read_only(_: &Path, metadata: &Metadata) -> bool {
 /// change is not an error.
 ///
 /// On any failure before the rename or the write in place, the original is untouched and the
-/// temporary file is removed.
+/// temporary file is removed. An interrupt waits until the file is rewritten or left as it was
+/// (see [`crate::interrupt`]).
 pub fn replace_with(
     target: &Target,
     write: impl FnOnce(&mut File) -> io::Result<bool>,
 ) -> io::Result<bool> {
+    // Declared first, dropped last: after the temporary file and the copy are gone.
+    let _rewriting = crate::interrupt::Rewriting::begin()?;
     let mut temporary = temporary_beside(&target.path, ".tmp", "the new contents")?;
     if !write(temporary.as_file_mut())? {
         return Ok(false);

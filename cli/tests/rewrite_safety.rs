@@ -1,6 +1,6 @@
 //! What `check --fix` and `fmt` rewrite, and how: through symbolic links, keeping hard links,
 //! owners and modes; never a FIFO, a device or a read-only file; cleaning up under a file-size
-//! limit; in bounded memory whatever the input.
+//! limit or an interrupt; in bounded memory whatever the input.
 #![cfg(unix)]
 
 mod common;
@@ -292,6 +292,69 @@ fn the_write_read_only_flag_is_documented() {
         let run = fenlint(&dir, &[subcommand, "--help"], None);
         let help = String::from_utf8(run.stdout).unwrap();
         assert!(help.contains("--write-read-only"), "{subcommand}: {help}");
+    }
+}
+
+/// Runs `fenlint` in `dir` and sends it `signal` (a name for `kill -s`) as soon as its temporary
+/// file appears there, that is while it rewrites a file; returns how it ended.
+fn interrupted_while_rewriting(dir: &Path, args: &[&str], signal: &str) -> std::process::ExitStatus {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fenlint"))
+        .current_dir(dir)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!("fenlint {args:?} ended ({status}) before its rewrite was seen");
+        }
+        if entries(dir).iter().any(|name| name.starts_with(".fenlint-")) {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(60), "no rewrite began");
+    }
+    let killed = Command::new("kill")
+        .args(["-s", signal, &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    child.wait().unwrap()
+}
+
+#[test]
+fn an_interrupt_lets_the_file_being_rewritten_be_finished() {
+    use std::os::unix::process::ExitStatusExt;
+    // Large enough that writing and syncing the new text takes a while.
+    let lines = 100_000;
+    let mut cases = Vec::new();
+    for command in REWRITES {
+        for hard_link in [false, true] {
+            cases.push((command, hard_link, "INT", 2));
+        }
+    }
+    cases.push((REWRITES[0], false, "TERM", 15));
+    cases.push((REWRITES[0], false, "HUP", 1));
+    for (n, (command, hard_link, signal, number)) in cases.into_iter().enumerate() {
+        let dir = scratch(&format!("interrupt-{n}"));
+        write(&dir, "big.fen", FIXABLE.repeat(lines).as_bytes());
+        let mut names = vec!["big.fen"];
+        if hard_link {
+            std::fs::hard_link(dir.join("big.fen"), dir.join("link.fen")).unwrap();
+            names.push("link.fen");
+        }
+        let what = format!("{command:?}, SIG{signal}, hard link: {hard_link}");
+        let status = interrupted_while_rewriting(&dir, &args(&with(command, &["big.fen"])), signal);
+        // The signal still ends the command, as it would have...
+        assert_eq!(status.signal(), Some(number), "{what}: {status}");
+        // ...once the file was rewritten whole, with nothing left beside it.
+        assert_eq!(entries(&dir), names, "{what}");
+        for name in &names {
+            let text = std::fs::read_to_string(dir.join(name)).unwrap();
+            assert!(text == FIXED.repeat(lines), "{what}: {name} is not the new text");
+        }
     }
 }
 
