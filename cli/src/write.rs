@@ -112,7 +112,7 @@ pub fn replace_with(
     // Declared first, dropped last: after the temporary file and the copy are gone.
     let _rewriting = crate::interrupt::Rewriting::begin()?;
     let mut temporary = temporary_beside(&target.path, ".tmp", "the new contents")?;
-    if !write(temporary.as_file_mut())? {
+    if !write(temporary.as_file_mut()).map_err(left_as_it_was)? {
         return Ok(false);
     }
     if !target.write_read_only && read_only(&target.path, &target.metadata) {
@@ -121,8 +121,8 @@ pub fn replace_with(
             "read-only, not rewritten (`--write-read-only` rewrites it, keeping its mode)",
         ));
     }
-    temporary.as_file_mut().flush()?;
-    temporary.as_file().sync_all()?;
+    temporary.as_file_mut().flush().map_err(left_as_it_was)?;
+    temporary.as_file().sync_all().map_err(left_as_it_was)?;
     if changed_since_found(target)? {
         return Err(io::Error::other(
             "changed by another program while it was being rewritten: left as that program wrote it (run fenlint again)",
@@ -146,6 +146,15 @@ pub fn replace_with(
         let _ = directory.sync_all();
     }
     Ok(true)
+}
+
+/// `error`, of a rewrite that changed nothing, saying so: a full disk or a file-size limit
+/// must not leave the user wondering what became of the file.
+fn left_as_it_was(error: io::Error) -> io::Error {
+    io::Error::new(
+        error.kind(),
+        format!("not rewritten, left as it was: {error}"),
+    )
 }
 
 /// Replaces the contents of `target` with `bytes`, crash-safely (see [`replace_with`]).
@@ -296,7 +305,7 @@ fn write_in_place(target: &Target, new: &mut File) -> io::Result<()> {
         file.sync_all()
     });
     match restored {
-        Ok(()) => Err(error),
+        Ok(()) => Err(left_as_it_was(error)),
         Err(_) => {
             let kept = backup.into_temp_path().keep().map_err(|kept| kept.error)?;
             Err(io::Error::new(
@@ -338,6 +347,10 @@ mod tests {
         })
         .unwrap_err();
         assert_eq!(error.kind(), io::ErrorKind::StorageFull);
+        assert_eq!(
+            error.to_string(),
+            "not rewritten, left as it was: No space left on device"
+        );
         assert_eq!(std::fs::read(&path).unwrap(), original);
         // No temporary file is left behind.
         assert_eq!(directory_entries(directory.path()), ["pos.fen"]);

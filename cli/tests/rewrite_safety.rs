@@ -297,7 +297,11 @@ fn the_write_read_only_flag_is_documented() {
 
 /// Runs `fenlint` in `dir` and sends it `signal` (a name for `kill -s`) as soon as its temporary
 /// file appears there, that is while it rewrites a file; returns how it ended.
-fn interrupted_while_rewriting(dir: &Path, args: &[&str], signal: &str) -> std::process::ExitStatus {
+fn interrupted_while_rewriting(
+    dir: &Path,
+    args: &[&str],
+    signal: &str,
+) -> std::process::ExitStatus {
     let mut child = Command::new(env!("CARGO_BIN_EXE_fenlint"))
         .current_dir(dir)
         .args(args)
@@ -311,10 +315,16 @@ fn interrupted_while_rewriting(dir: &Path, args: &[&str], signal: &str) -> std::
         if let Some(status) = child.try_wait().unwrap() {
             panic!("fenlint {args:?} ended ({status}) before its rewrite was seen");
         }
-        if entries(dir).iter().any(|name| name.starts_with(".fenlint-")) {
+        if entries(dir)
+            .iter()
+            .any(|name| name.starts_with(".fenlint-"))
+        {
             break;
         }
-        assert!(started.elapsed() < Duration::from_secs(60), "no rewrite began");
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "no rewrite began"
+        );
     }
     let killed = Command::new("kill")
         .args(["-s", signal, &child.id().to_string()])
@@ -353,7 +363,10 @@ fn an_interrupt_lets_the_file_being_rewritten_be_finished() {
         assert_eq!(entries(&dir), names, "{what}");
         for name in &names {
             let text = std::fs::read_to_string(dir.join(name)).unwrap();
-            assert!(text == FIXED.repeat(lines), "{what}: {name} is not the new text");
+            assert!(
+                text == FIXED.repeat(lines),
+                "{what}: {name} is not the new text"
+            );
         }
     }
 }
@@ -410,7 +423,7 @@ fn a_file_size_limit_fails_the_write_cleanly() {
                 "{command:?} {hard_link}: {stderr}"
             );
             assert!(
-                stderr.contains("fenlint: big.fen: File too large"),
+                stderr.contains("fenlint: big.fen: not rewritten, left as it was: File too large"),
                 "{command:?} {hard_link}: {stderr}"
             );
             assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
