@@ -7,13 +7,15 @@ use fenlint::files::FileKind;
 use fenlint::{ColumnUnit, LineIndex, Span};
 use lsp_types::{Position, Range, TextDocumentContentChangeEvent, Uri};
 
-/// What the worker found in one version of a document.
-#[derive(Debug, Default)]
+/// What the worker found in one text of a document.
+#[derive(Debug)]
 pub struct Linted {
-    /// The version linted.
-    pub version: i32,
+    /// The text linted: the very allocation, so that a lint is matched to its text and never to
+    /// another text the client gave the same version number (a document closed and opened
+    /// again, a client that reuses or lowers versions).
+    pub text: Arc<str>,
     /// The diagnostics published (at most [`super::features::MAX_PUBLISHED`]), with spans into
-    /// that version's text; quick fixes and hover are offered for these.
+    /// that text; quick fixes and hover are offered for these.
     pub diagnostics: Vec<fenlint::Diagnostic>,
 }
 
@@ -27,7 +29,7 @@ pub struct Document {
     pub kind: FileKind,
     /// Where the lines of `text` start, built when the text changes.
     pub lines: Lines,
-    /// The last lint of this document the worker sent, if it was of the current version.
+    /// The last lint of this document the worker sent, if it was of the current text.
     pub linted: Option<Linted>,
     /// Whether a change did not fit the text: the editor's text is then no longer known, so
     /// nothing is linted or answered until a change gives the whole text again.
@@ -56,11 +58,11 @@ impl Document {
         }
     }
 
-    /// The lint of the current version, if the worker has sent it.
+    /// The lint of the current text, if the worker has sent it.
     pub fn current_lint(&self) -> Option<&Linted> {
         self.linted
             .as_ref()
-            .filter(|linted| linted.version == self.version)
+            .filter(|linted| Arc::ptr_eq(&linted.text, &self.text))
     }
 
     /// Applies the changes of one `didChange`, in order, all or none: a range that does not

@@ -130,12 +130,10 @@ pub fn code_actions(
     let mut actions = Vec::new();
     // "Suppress CODE" comes after the fixes: fixing is the better choice.
     let mut suppressions = Vec::new();
-    let (Some(start), Some(end)) = (
-        document.offset(range.start, unit),
-        document.offset(range.end, unit),
-    ) else {
-        return actions;
-    };
+    // A range past the last line ends at the end of the document, as a column past the end of
+    // its line ends at the end of the line: clients send both for "the whole document".
+    let offset = |at| document.offset(at, unit).unwrap_or(document.text.len());
+    let (start, end) = (offset(range.start), offset(range.end));
     if wanted(&CodeActionKind::QUICKFIX)
         && let Some(linted) = document.current_lint()
     {
@@ -544,8 +542,15 @@ fn describe(out: &mut String, lint: &Lint<'_>, position: &Position) {
     }
 }
 
+/// The most symbols in a document's outline and the most folding ranges. An outline of a whole
+/// opening book helps no one, and each symbol costs a few kilobytes on its way to the editor
+/// (VS Code folds at most 5,000 regions for the same reason). One more symbol says how many
+/// were left out.
+pub const MAX_OUTLINE: usize = 5_000;
+
 /// The document's outline: one symbol per position (named by its EPD `id` when it has one), or
-/// per PGN game with its `[FEN]` tag inside.
+/// per PGN game with its `[FEN]` tag inside; the first [`MAX_OUTLINE`] of them, then one that
+/// says how many more there are.
 #[allow(
     deprecated,
     reason = "DocumentSymbol's `deprecated` field must still be given"
@@ -568,10 +573,27 @@ pub fn symbols(document: &Document, unit: ColumnUnit) -> Vec<DocumentSymbol> {
             children,
         };
     let mut symbols = Vec::new();
+    // How many symbols were left out, and where the first of them starts.
+    let mut left_out: Option<(usize, usize)> = None;
+    let mut leave_out = |at: usize| {
+        left_out = Some(match left_out {
+            None => (1, at),
+            Some((count, first)) => (count.saturating_add(1), first),
+        });
+    };
+    let what = if document.kind == FileKind::Pgn {
+        ("game", "games")
+    } else {
+        ("position", "positions")
+    };
     match document.kind {
         FileKind::Pgn => {
             let pgn = fenlint::pgn::read(text, 0);
             for (number, game) in pgn.games().iter().enumerate() {
+                if symbols.len() >= MAX_OUTLINE {
+                    leave_out(game.span().start);
+                    continue;
+                }
                 let tag = |name| game.tag(name).map(|tag| tag.unescaped().into_owned());
                 let name = match (tag("White"), tag("Black")) {
                     (Some(white), Some(black)) => format!("{white} – {black}"),
@@ -609,6 +631,10 @@ pub fn symbols(document: &Document, unit: ColumnUnit) -> Vec<DocumentSymbol> {
                 if !files::is_position_line(content.as_bytes()) {
                     continue;
                 }
+                if symbols.len() >= MAX_OUTLINE {
+                    leave_out(range.start);
+                    continue;
+                }
                 let content = content.trim_start_matches('\u{feff}').trim();
                 let (name, detail) = if kind == FileKind::Epd {
                     let fields: Vec<&str> = content.split_whitespace().take(4).collect();
@@ -637,6 +663,18 @@ pub fn symbols(document: &Document, unit: ColumnUnit) -> Vec<DocumentSymbol> {
             }
         }
     }
+    if let Some((count, first)) = left_out {
+        symbols.push(symbol(
+            format!(
+                "{count} more {} not listed",
+                if count == 1 { what.0 } else { what.1 }
+            ),
+            Some(format!("fenlint lists the first {MAX_OUTLINE}")),
+            SymbolKind::NULL,
+            Span::new(first, first),
+            None,
+        ));
+    }
     symbols
 }
 
@@ -649,7 +687,7 @@ fn trimmed(text: &str, span: Span) -> Span {
     )
 }
 
-/// A folding range for each PGN game of more than one line.
+/// A folding range for each PGN game of more than one line, the first [`MAX_OUTLINE`] of them.
 pub fn folding(document: &Document) -> Vec<FoldingRange> {
     if document.kind != FileKind::Pgn {
         return Vec::new();
@@ -673,5 +711,6 @@ pub fn folding(document: &Document) -> Vec<FoldingRange> {
                 ..FoldingRange::default()
             })
         })
+        .take(MAX_OUTLINE)
         .collect()
 }

@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use crossbeam_channel::{Receiver, select};
 use fenlint::{ColumnUnit, Validator};
@@ -581,7 +582,7 @@ impl Server<'_> {
         }
     }
 
-    /// Publishes a lint if its document is still at the version linted; drops it otherwise.
+    /// Publishes a lint if its document still holds the text linted; drops it otherwise.
     /// The settings' problems come first, then at most [`features::MAX_PUBLISHED`]
     /// diagnostics, then one that says how many more there are.
     fn on_linted(&mut self, done: Done) {
@@ -589,8 +590,8 @@ impl Server<'_> {
         let Some(document) = self.documents.get_mut(done.uri.as_str()) else {
             return;
         };
-        if document.version != done.version || document.lost {
-            return; // Stale: a newer version is on its way to the worker.
+        if !Arc::ptr_eq(&document.text, &done.text) || document.lost {
+            return; // Stale: a newer text is on its way to the worker.
         }
         let mut published: Vec<lsp_types::Diagnostic> = done
             .problems
@@ -609,7 +610,7 @@ impl Server<'_> {
                     published.push(features::left_out(document, at, found.left_out, unit));
                 }
                 document.linted = Some(Linted {
-                    version: done.version,
+                    text: done.text,
                     diagnostics: found.diagnostics,
                 });
             }

@@ -10,7 +10,7 @@ use lsp_server::{Connection, Message, Notification, Request, RequestId};
 use serde_json::{Value, json};
 
 use super::document::Lines;
-use super::features::MAX_PUBLISHED;
+use super::features::{MAX_OUTLINE, MAX_PUBLISHED};
 use super::server::Ending;
 
 mod protocol;
@@ -414,6 +414,58 @@ fn a_long_document_does_not_block_requests_and_stale_results_are_dropped() {
     client.shutdown();
 }
 
+/// A lint belongs to the text it was made from, not to a version number: a document closed
+/// and opened again at version 1 (or a client that lowers a version) never gets the
+/// diagnostics, nor the quick fixes, of the text it had before.
+#[test]
+fn a_lint_of_an_earlier_text_with_the_same_version_is_dropped() {
+    let mut client = Client::utf16();
+    let uri = "file:///tmp/fenlint-lsp-test/reopened.fen";
+    let before = "4k3/8/8/8/8/8/8/R3K2R w QK - 0 1\n".repeat(100_000);
+    let after = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1\n";
+    for (notification, params) in [
+        (
+            "textDocument/didOpen",
+            json!({ "textDocument": { "uri": uri, "languageId": "fen", "version": 1, "text": before } }),
+        ),
+        (
+            "textDocument/didClose",
+            json!({ "textDocument": { "uri": uri } }),
+        ),
+        (
+            "textDocument/didOpen",
+            json!({ "textDocument": { "uri": uri, "languageId": "fen", "version": 1, "text": after } }),
+        ),
+    ] {
+        client.notify(notification, params);
+        // Time for the worker to take the first text on its own, before the others come.
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let closed = loop {
+        let published = client.notification("textDocument/publishDiagnostics");
+        if published["uri"] == uri && published["version"].is_null() {
+            break published;
+        }
+    };
+    assert_eq!(closed["diagnostics"], json!([]));
+    let reopened = client.diagnostics(uri, 1);
+    assert_eq!(
+        reopened["diagnostics"].as_array().map(Vec::len),
+        Some(0),
+        "the lint of the text before was published"
+    );
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": { "uri": uri },
+            "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 1, "character": 0 } },
+            "context": { "diagnostics": [], "only": ["quickfix"] }
+        }),
+    );
+    assert_eq!(actions, json!([]));
+    client.shutdown();
+}
+
 #[test]
 fn code_actions_fix_one_problem_or_all_of_them() {
     let mut client = Client::utf16();
@@ -470,6 +522,23 @@ fn code_actions_fix_one_problem_or_all_of_them() {
         .map(|a| &a["kind"])
         .collect();
     assert_eq!(kinds, [&json!("source.fixAll.fenlint")]);
+    // A range to past the last line, as clients send for the whole document, takes in every
+    // problem.
+    let whole = client.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": { "uri": uri },
+            "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 99, "character": 0 } },
+            "context": { "diagnostics": [], "only": ["quickfix"] }
+        }),
+    );
+    let fixes = whole
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|action| action["isPreferred"] == true)
+        .count();
+    assert_eq!(fixes, 2, "{whole}");
     client.shutdown();
 }
 
@@ -737,6 +806,55 @@ fn symbols_and_folding_follow_positions_and_games() {
         [&json!("WAC.001"), &json!("4k3/8/8/8/8/8/8/4K3 b - -")]
     );
     assert_eq!(symbols[0]["range"]["start"]["line"], 1);
+    client.shutdown();
+}
+
+#[test]
+fn a_long_outline_stops_at_its_limit_and_says_how_many_more() {
+    let mut client = Client::utf16();
+    let fen = "file:///tmp/fenlint-lsp-test/book.fen";
+    let lines: String = (1..=MAX_OUTLINE + 3)
+        .map(|n| format!("4k3/8/8/8/8/8/8/4K3 w - - 0 {n}\n"))
+        .collect();
+    client.open(fen, "fen", &lines);
+    let symbols = client.request(
+        "textDocument/documentSymbol",
+        json!({ "textDocument": { "uri": fen } }),
+    );
+    let symbols = symbols.as_array().unwrap();
+    assert_eq!(symbols.len(), MAX_OUTLINE + 1);
+    assert_eq!(
+        symbols[MAX_OUTLINE - 1]["name"],
+        format!("4k3/8/8/8/8/8/8/4K3 w - - 0 {MAX_OUTLINE}")
+    );
+    let last = &symbols[MAX_OUTLINE];
+    assert_eq!(last["name"], "3 more positions not listed");
+    assert_eq!(
+        last["detail"],
+        format!("fenlint lists the first {MAX_OUTLINE}")
+    );
+    assert_eq!(last["range"]["start"]["line"], MAX_OUTLINE);
+
+    let pgn = "file:///tmp/fenlint-lsp-test/games.pgn";
+    let games: String = (0..=MAX_OUTLINE)
+        .map(|_| "[Event \"Club\"]\n\n1. e4 *\n\n")
+        .collect();
+    client.open(pgn, "pgn", &games);
+    let symbols = client.request(
+        "textDocument/documentSymbol",
+        json!({ "textDocument": { "uri": pgn } }),
+    );
+    let folding = client.request(
+        "textDocument/foldingRange",
+        json!({ "textDocument": { "uri": pgn } }),
+    );
+    assert_eq!(symbols.as_array().unwrap().len(), MAX_OUTLINE + 1);
+    assert_eq!(symbols[MAX_OUTLINE]["name"], "1 more game not listed");
+    assert_eq!(
+        symbols[MAX_OUTLINE]["range"]["start"]["line"],
+        4 * MAX_OUTLINE
+    );
+    assert_eq!(folding.as_array().unwrap().len(), MAX_OUTLINE);
     client.shutdown();
 }
 

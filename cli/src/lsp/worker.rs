@@ -31,6 +31,9 @@ pub struct Job {
 pub struct Done {
     pub uri: Uri,
     pub version: i32,
+    /// The text linted (the job's), by which the main loop knows whether the document still
+    /// holds it.
+    pub text: Arc<str>,
     pub outcome: Result<Found, String>,
     pub problems: Vec<String>,
 }
@@ -192,6 +195,7 @@ fn work(queue: &Receiver<Job>, done: &Sender<Done>) {
                 .send(Done {
                     uri: job.uri,
                     version: job.version,
+                    text: job.text,
                     outcome,
                     problems: job.problems,
                 })
