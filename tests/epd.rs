@@ -473,7 +473,18 @@ fn promotion_to_a_king_is_a_move_when_only_the_notation_is_checked() {
     let syntax = fenlint::epd::lint_epd(line, 0, &Validator::new().syntax());
     assert_eq!(codes(&syntax), Vec::<&str>::new());
     let chess = fenlint::epd::lint_epd(line, 0, &Validator::new());
-    assert!(codes(&chess).contains(&"epd::operand::invalid"));
+    // An antichess position has no White king; the move is the other finding.
+    assert_eq!(
+        codes(&chess),
+        ["fen::kings::missing", "epd::operand::invalid"]
+    );
+    let chess = &chess[1..];
+    assert_eq!(
+        chess[0].message(),
+        "operand `a8=K` of `bm` promotes a pawn to a king, expected a promotion to a queen, rook, bishop or knight"
+    );
+    let at = line.find("=K").unwrap() + 1;
+    assert_eq!(chess[0].span(), fenlint::Span::new(at, at + 1));
 }
 
 /// Text after the fields whose opcode is invalid (tuning data's `[1.0] -154`, the lines of a

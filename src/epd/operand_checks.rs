@@ -212,6 +212,12 @@ impl<'a> Reader<'a> {
                 self.coordinate_move(operation, operand);
                 continue;
             }
+            // A move in SAN but for the piece it becomes: a king, which antichess promotes to
+            // and chess does not.
+            if !operand.string && !self.king_promotion && is_san(operand.text, true) {
+                self.promotion_to_a_king(operation, operand);
+                continue;
+            }
             if !operand.string
                 && let Some((san, annotation)) = annotated_san(operand.text, self.king_promotion)
             {
@@ -235,6 +241,31 @@ impl<'a> Reader<'a> {
                         .help("Write moves in standard algebraic notation (PGN §8.2.3): `Nf3`, `exd5`, `O-O`, `e8=Q+`; not coordinates such as `g1f3` or `Ng1-f3`."),
                     );
         }
+    }
+
+    /// `epd::operand::invalid` for the move `operand` of `operation`, in SAN but a promotion to
+    /// a king; the label is on the `K`.
+    fn promotion_to_a_king(&mut self, operation: &Operation<'_>, operand: &Operand<'_>) {
+        let opcode = operation.opcode;
+        let king = operand
+            .text
+            .find("=K")
+            .and_then(|at| at.checked_add(1))
+            .and_then(|at| operand.span.start.checked_add(at))
+            .map_or(operand.span, |at| Span::new(at, at.saturating_add(1)));
+        self.report(
+            Diagnostic::new(
+                Code::EpdOperandInvalid,
+                format!(
+                    "operand `{}` of `{}` promotes a pawn to a king, expected a promotion to a queen, rook, bishop or knight",
+                    shown(operand.text),
+                    shown(opcode)
+                ),
+            )
+            .primary(king, "not a piece a pawn becomes")
+            .secondary(operation.opcode_span, operand_meaning(opcode))
+            .help("In chess a pawn promotes to `Q`, `R`, `B` or `N` (`e8=Q`); promotion to a king belongs to antichess, whose positions fenlint checks with `--variant syntax`."),
+        );
     }
 
     /// `epd::operand::coordinate_move` for the move `operand` of `operation`, given by its
