@@ -274,3 +274,33 @@ fn a_binary_file_is_one_finding_that_says_so() {
         assert!(files::not_text(text).is_none(), "{text:?}");
     }
 }
+
+/// Digits in text that is no board (an ECO code, a heading, a lone number) keep their warning
+/// but get no fix: `--fix` never turns `B17` into `B8`. On a board of 8 ranks of 8 squares the
+/// fix stays. Words of piece letters and digits before a board whose first rank is whole are
+/// text before the FEN, as other words are.
+#[test]
+fn digits_in_text_that_is_no_board_are_not_fixed() {
+    let validator = Validator::new();
+    let text =
+        "B17 Caro-Kann\n44\nC44\trnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\n";
+    let fixed = files::fix_file(FileKind::Lines, text.as_bytes(), &validator);
+    assert_eq!(String::from_utf8(fixed.text).unwrap(), text);
+    let tabled =
+        fenlint::lint("C44\trnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+    assert_eq!(codes(tabled.diagnostics()), ["fen::input::text_before"]);
+    let board = "4k3/8/8/44/8/8/8/4K3 w - - 0 1\n";
+    let fixed = files::fix_file(FileKind::Lines, board.as_bytes(), &validator);
+    assert_eq!(fixed.text, b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
+    // A rank of another width keeps the warning, without the fix.
+    let wide = fenlint::lint("4k3/8/8/441/8/8/8/4K3 w - - 0 1");
+    let digits = diagnostic(&wide, "fen::placement::adjacent_digits");
+    assert!(digits.fix().is_none());
+}
+
+fn diagnostic<'a>(lint: &'a fenlint::Lint<'_>, code: &str) -> &'a fenlint::Diagnostic {
+    lint.diagnostics()
+        .iter()
+        .find(|d| d.code().name() == code)
+        .unwrap_or_else(|| panic!("{code} in {:?}", codes(lint.diagnostics())))
+}

@@ -330,7 +330,9 @@ codes! {
     /// two digits in a row, such as `44`
     ///
     /// Adjacent digits are summed by most tools but rejected by others; the canonical form
-    /// writes one digit per run of empty squares.
+    /// writes one digit per run of empty squares. The fix writes that digit in a rank of 8
+    /// squares on a board of 8 ranks; elsewhere (`B17 Caro-Kann`, a table's ECO code) the
+    /// digits may be no part of a board, and are left as they are.
     ///
     /// Bad: `4k3/8/8/44/8/8/8/4K3 w - - 0 1`
     /// Good: `4k3/8/8/8/8/8/8/4K3 w - - 0 1`

@@ -251,6 +251,11 @@ impl Diagnostic {
         self
     }
 
+    /// Takes the fix back: the text it was made for turned out not to be what it seemed.
+    pub(crate) fn drop_fix(&mut self) {
+        self.fix = None;
+    }
+
     /// Moves labels with an empty span at `end` onto the `width` bytes before it.
     /// Whether a label of the diagnostic is the empty span at `end`.
     pub(crate) fn has_empty_label_at(&self, end: usize) -> bool {

@@ -138,7 +138,10 @@ fn words_before_fen(input: &str) -> Option<(&str, &str)> {
             let words = input
                 .get(..input.len().saturating_sub(next.len()))
                 .unwrap_or_default();
-            return words_only.then_some((words, next));
+            // Words of piece letters and digits are no part of a first rank that is whole
+            // without them (`B17\trnbqkbnr/…`: an ECO code in a table's first column).
+            let first_rank = candidate.split('/').next().unwrap_or_default();
+            return (words_only || squares(first_rank) >= 8).then_some((words, next));
         }
         words_only |= !is_rank_text(candidate);
         rest = after;
@@ -170,12 +173,7 @@ pub(super) fn not_a_fen<'a>(cx: &Cx<'a>, input: &'a str) -> bool {
     let Ok((_, first)) = field(input) else {
         return false;
     };
-    let squares = first.bytes().fold(0u32, |squares, byte| match byte {
-        b'1'..=b'8' => squares.saturating_add(u32::from(byte.saturating_sub(b'0'))),
-        _ if is_piece_letter(char::from(byte)) => squares.saturating_add(1),
-        _ => squares,
-    });
-    if first.contains('/') || is_rank_text(first) || squares >= 8 {
+    if first.contains('/') || is_rank_text(first) || squares(first) >= 8 {
         return false;
     }
     let text = input.trim_end();
@@ -193,6 +191,15 @@ pub(super) fn not_a_fen<'a>(cx: &Cx<'a>, input: &'a str) -> bool {
         .help("A FEN starts with its piece placement, 8 ranks joined by `/`. A line of other text in a file of positions (a heading, a table's header) belongs in a `#` comment; a file of PGN games is checked as such with `--kind pgn`, or by naming its extension in fenlint.toml's `[extensions]`."),
     );
     true
+}
+
+/// The squares `text` describes as a rank would: a square a piece letter, a digit 1–8 as many.
+fn squares(text: &str) -> u32 {
+    text.bytes().fold(0u32, |squares, byte| match byte {
+        b'1'..=b'8' => squares.saturating_add(u32::from(byte.saturating_sub(b'0'))),
+        _ if is_piece_letter(char::from(byte)) => squares.saturating_add(1),
+        _ => squares,
+    })
 }
 
 /// Whether `word` holds only what a rank holds: piece letters, digits and `~`.

@@ -162,6 +162,17 @@ impl<'a> Cx<'a> {
         }
     }
 
+    /// Takes back the fixes of the diagnostics of `code` reported so far within `span`: what
+    /// they were made for turned out, once read further, not to be what it seemed.
+    pub(crate) fn withdraw_fixes(&self, code: Code, span: Span) {
+        for diagnostic in self.diagnostics.borrow_mut().iter_mut() {
+            let at = diagnostic.span();
+            if diagnostic.code() == code && span.start <= at.start && at.end <= span.end {
+                diagnostic.drop_fix();
+            }
+        }
+    }
+
     /// Reports `code` for the invalid characters at `span` (unless the report is full): the
     /// message is `before`, "character" or "characters", the text escaped in backquotes, then
     /// `after`; `help` chooses the help from the text.

@@ -47,11 +47,16 @@ pub(crate) fn placement<'c, 'a: 'c>(cx: &'c Cx<'a>) -> impl Production<'a, ()> +
         let after_board = loop {
             let number = 8usize.checked_sub(count).filter(|&n| n > 0);
             let (after, summary) = rank(cx, number).parse(rest)?;
+            let text = rest
+                .get(..rest.len().saturating_sub(after.len()))
+                .unwrap_or_default();
             if let Some(number) = number {
-                let text = rest
-                    .get(..rest.len().saturating_sub(after.len()))
-                    .unwrap_or_default();
                 report_rank_width(cx, text, number, &summary);
+            }
+            // One digit for a run of digits is the fix only in a rank of 8 squares: in text
+            // of another width (`B17 Caro-Kann`, an ECO code) the digits may mean anything.
+            if summary.broken || summary.width != 8 {
+                cx.withdraw_fixes(Code::PlacementAdjacentDigits, cx.span(text));
             }
             count = count.saturating_add(1);
             let Some(next) = after.strip_prefix('/') else {
@@ -71,6 +76,11 @@ pub(crate) fn placement<'c, 'a: 'c>(cx: &'c Cx<'a>) -> impl Production<'a, ()> +
                 .get(..input.len().saturating_sub(after_board.len()))
                 .unwrap_or_default(),
         );
+        if count != 8 {
+            // Nor on a board of other than 8 ranks (`44`, a line of a table): it may be no
+            // board at all.
+            cx.withdraw_fixes(Code::PlacementAdjacentDigits, board);
+        }
         if let Some(first) = extra_start {
             report_too_many_ranks(cx, first.cover(Span::empty(board.end)), count);
         } else if count < 8 {
