@@ -64,8 +64,10 @@ pub struct FmtArgs {
     /// name (`.txt` as FEN lines).
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
-    /// Castling notation: plain FEN and X-FEN (`KQkq`, a file letter for an inner rook), or
-    /// Shredder-FEN (file letters) [default: `format.castling` of fenlint.toml, or fen].
+    /// Castling notation: plain FEN and X-FEN (`KQkq`, a file letter for an inner rook, and
+    /// for a Chess960 rook beside an empty corner with the king on the e-file, where `K` or `Q`
+    /// read alone would be standard chess's right to a rook that is gone), or Shredder-FEN
+    /// (file letters) [default: `format.castling` of fenlint.toml, or fen].
     #[arg(long, value_enum)]
     pub to: Option<ToArg>,
     /// Crazyhouse holdings in brackets or as a ninth `/`-group [default: `format.holdings` of

@@ -151,12 +151,38 @@ impl<'a> Reader<'a> {
             .filter(|(_, node)| node.kind() != SyntaxKind::Whitespace)
             .last()
             .map(|(at, _)| at);
+        // Whether the last operation goes without its `;`, as in the perft-suite form.
+        let last_open = last_node
+            .and_then(|at| tree.root().children().nth(at))
+            .is_some_and(|node| {
+                node.kind() == SyntaxKind::Operation
+                    && node
+                        .children()
+                        .last()
+                        .is_none_or(|last| last.kind() != SyntaxKind::Semicolon)
+            });
         // The kind and span of the node read last.
         let mut last_read = None;
         for (at, node) in tree.root().children().enumerate() {
             let previous = last_read.replace((node.kind(), node.span()));
             if let Some(counters) = MoveCounters::cast(node) {
                 self.fen_counters(counters);
+                // `… 0 1; D4 197281`: the `;` after a FEN's counters starts the operations
+                // of the perft-suite form when the last of them has none after it; perft
+                // tools split such a line at its `;`s.
+                if let Some(semicolon) = counters.semicolon()
+                    && last_open
+                    && tree
+                        .root()
+                        .children()
+                        .skip(at.saturating_add(1))
+                        .find(|next| next.kind() != SyntaxKind::Whitespace)
+                        .is_some_and(|next| next.kind() == SyntaxKind::Operation)
+                {
+                    started = true;
+                    leading = true;
+                    self.leading_semicolon(semicolon.span());
+                }
                 continue;
             }
             let kind = node.kind();

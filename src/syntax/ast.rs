@@ -841,6 +841,19 @@ impl<'t, 'a> MoveCounters<'t, 'a> {
             .children()
             .filter(|child| child.kind() == SyntaxKind::Number)
     }
+
+    /// The `;` that ends the counters, if one does (`… 3 9;`).
+    ///
+    /// ```
+    /// let tree = fenlint::parse_epd_record("8/8/8/8/8/8/8/8 w - - 3 9; D1 5").into_tree();
+    /// let semicolon = tree.move_counters().unwrap().semicolon().unwrap();
+    /// assert_eq!(semicolon.text(), ";");
+    /// ```
+    pub fn semicolon(&self) -> Option<SyntaxNode<'t, 'a>> {
+        self.0
+            .children()
+            .find(|child| child.kind() == SyntaxKind::Semicolon)
+    }
 }
 
 impl<'a> SyntaxTree<'a> {
