@@ -824,8 +824,10 @@ codes! {
     ///
     /// Some Chess960 writers give a side's file letters in board order, from the a-file to the
     /// h-file (`AHah`, `EGeg`), where Shredder-FEN writes them from h to a (`HAha`, `GEge`).
-    /// Stockfish, cutechess and python-chess read the letters one at a time, so they read
-    /// these as intended; readers that follow the grammar reject them. The fix writes the
+    /// Stockfish, cutechess, python-chess, shakmaty, cozy-chess and chessops read the letters
+    /// one at a time, so they read these as intended (see the conformance matrix); a reader
+    /// that keeps to the grammar rejects them. It is a warning, not advice, because the
+    /// canonical order is what those same tools write. The fix writes the
     /// canonical order. White's letters still come before Black's, and classic letters out of
     /// order (`QKkq`) stay `fen::castling::order`, an error: no writer produces them, so they
     /// point at a hand edit or a broken writer. A file whose writer uses board order uses it

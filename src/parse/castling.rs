@@ -290,7 +290,7 @@ fn report_board_order(cx: &Cx<'_>, field: Span, canonical: String, clean: bool) 
     );
     let mut diagnostic = Diagnostic::new(Code::CastlingBoardOrder, message)
         .primary(field, "board order")
-        .help("Shredder-FEN gives each side's file letters from h to a (`HAha`); engines that read the letters one at a time accept board order, readers that follow the grammar do not.");
+        .help("Shredder-FEN gives each side's file letters from h to a (`HAha`), as Stockfish and python-chess write them; the readers people use (Stockfish, cutechess, python-chess, shakmaty, cozy-chess, chessops) take the letters one at a time and accept board order too, a reader that keeps to the grammar does not.");
     if clean {
         diagnostic = diagnostic.with_fix(field, canonical);
     }
