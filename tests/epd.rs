@@ -1719,3 +1719,32 @@ fn moves_are_read_in_the_position() {
     let record = format!("{start} bm Qg3;");
     assert!(fenlint::epd::lint_epd(&record, 0, &syntax).is_empty());
 }
+
+/// An en-passant `-` with the halfmove clock run into it, in a record of the six-field
+/// dialect (`… w - -1 12 ; bm Nf6+;`, as in a classic test suite), is one error whose fix puts
+/// the space back; the counters after it are the record's, not an invalid opcode.
+#[test]
+fn a_dash_run_into_the_halfmove_clock_is_one_error_and_the_counters_are_read() {
+    let line = "1rbq1rk1/p1b1nppp/1p2p3/8/1B1pN3/P2B4/1P3PPP/2RQ1R1K w - -1 12 ; bm Nf6+;";
+    let parse = fenlint::parse_epd_record(line);
+    assert_eq!(parse.tree().to_string(), line);
+    let diagnostics = fenlint::epd::lint_epd(line, 0, &Validator::new());
+    assert_eq!(
+        codes(&diagnostics),
+        [
+            "fen::en_passant::invalid",
+            "epd::fields::move_counters",
+            "epd::operation::leading_semicolon"
+        ]
+    );
+    let fix = diagnostics[0].fix().unwrap();
+    assert_eq!(
+        fix.apply(line, 0).unwrap(),
+        "1rbq1rk1/p1b1nppp/1p2p3/8/1B1pN3/P2B4/1P3PPP/2RQ1R1K w - - 1 12 ; bm Nf6+;"
+    );
+    // A clock of two digits may be a mistyped space: no reading is sure.
+    let unsure = "4k3/8/8/8/8/8/8/4K3 w - -10 12 ; bm Kd2;";
+    let diagnostics = fenlint::epd::lint_epd(unsure, 0, &Validator::new());
+    assert!(codes(&diagnostics).contains(&"fen::en_passant::invalid"));
+    assert!(!codes(&diagnostics).contains(&"epd::fields::move_counters"));
+}

@@ -19,7 +19,7 @@ use nom::{IResult, Parser};
 use super::before_fen::text_before;
 use super::castling::is_castling_letters;
 use super::cx::Cx;
-use super::fen::{fields, line_limit, line_too_long, separator_token};
+use super::fen::{fields, line_limit, line_too_long, report_dash_run_into_clock, separator_token};
 use super::opcode::is_opcode;
 use super::whitespace::field_len;
 use crate::syntax::SyntaxKind;
@@ -83,6 +83,18 @@ fn epd_position<'a>(cx: &Cx<'a>, input: &'a str) -> (&'a str, usize) {
     cx.set_scope(position);
     let (head, over) = position.split_at(line_limit(position));
     fields(cx, head);
+    // The en-passant `-` with the halfmove clock run into it (see [`position_text`]): one
+    // diagnostic, whose fix puts the space back; the counters are read after the position.
+    let dash_at = position.len().saturating_sub(1);
+    if over.is_empty()
+        && dash_run_into_clock(input.get(dash_at..).unwrap_or_default())
+        && let (Some(dash), Some(run)) = (
+            input.get(dash_at..position.len()),
+            input.get(dash_at..position.len().saturating_add(1)),
+        )
+    {
+        report_dash_run_into_clock(cx, run, dash);
+    }
     if !over.is_empty() {
         let span = cx.token(SyntaxKind::Error, over);
         let total = span.end.saturating_sub(cx.span(position).start);
@@ -95,6 +107,8 @@ fn epd_position<'a>(cx: &Cx<'a>, input: &'a str) -> (&'a str, usize) {
 /// [`epd_position`].
 fn position_text(input: &str) -> (&str, usize) {
     let mut end = 0;
+    // Where the last field read starts.
+    let mut last_start = 0;
     let mut count = 0usize;
     while count < 4 {
         let rest = input.get(end..).unwrap_or_default();
@@ -115,6 +129,7 @@ fn position_text(input: &str) -> (&str, usize) {
             field_len(after_space)
         };
         end = start.saturating_add(len);
+        last_start = start;
     }
     if count < 4 {
         return (input, count);
@@ -122,6 +137,15 @@ fn position_text(input: &str) -> (&str, usize) {
     let rest = input.get(end..).unwrap_or_default();
     if rest.starts_with(';') {
         return (input.get(..end).unwrap_or(input), count);
+    }
+    // `… w - -1 12`: the en-passant `-` with the halfmove clock run into it, then the
+    // fullmove number. The position ends at the `-`; the counters follow it (see
+    // [`dash_run_into_clock`]).
+    if dash_run_into_clock(input.get(last_start..).unwrap_or_default()) {
+        return (
+            input.get(..last_start.saturating_add(1)).unwrap_or(input),
+            count,
+        );
     }
     let after_space = rest.trim_start();
     let fifth_len = last_field_len(after_space);
@@ -132,6 +156,18 @@ fn position_text(input: &str) -> (&str, usize) {
         end = fifth_start.saturating_add(fifth_len);
     }
     (input.get(..end).unwrap_or(input), count)
+}
+
+/// Whether `text` starts with an en-passant field `-` run into a halfmove clock of one digit,
+/// followed by the fullmove number alone (`-1 12`, `-1 12 ; bm Nf6+;`): a FEN's counters in
+/// the six-field dialect, their first space left out. A clock of more digits may as well be a
+/// mistyped space (`-90 1`), so no reading is sure.
+fn dash_run_into_clock(text: &str) -> bool {
+    let Some(clock) = text.strip_prefix('-') else {
+        return false;
+    };
+    matches!(clock.as_bytes(), [b'0'..=b'9', ..])
+        && move_counters_text(clock).is_ok_and(|(_, (halfmove, ..))| halfmove.len() == 1)
 }
 
 /// Whether `text`, where the position field of index `slot` belongs (2 for castling, 3 for

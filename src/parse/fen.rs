@@ -659,7 +659,7 @@ fn last_counters(text: &str, after: &str) -> bool {
 
 /// `fen::en_passant::invalid` for the en-passant field `text`, its `dash` run into the halfmove
 /// clock with no space (`-1 12` for `- 1 12`); the fix puts the space back.
-fn report_dash_run_into_clock(cx: &Cx<'_>, text: &str, dash: &str) {
+pub(super) fn report_dash_run_into_clock(cx: &Cx<'_>, text: &str, dash: &str) {
     let clock = text.get(dash.len()..).unwrap_or_default();
     cx.report(
         Diagnostic::new(
