@@ -201,7 +201,8 @@ impl std::error::Error for UnknownVariant {}
 /// names that leave the choice to the FEN (`From Position`), an error for unknown names. Case,
 /// spaces, `-` and `_` do not count, and the names GUIs write for each variant are known, as
 /// python-chess knows them (`Normal`, `Classical` and `Illegal` for standard chess, `ZH` and
-/// `House` for crazyhouse).
+/// `House` for crazyhouse). King of the Hill, standard chess with one more way to win, is
+/// standard chess for its positions.
 ///
 /// ```
 /// use fenlint::position::Variant;
@@ -210,6 +211,7 @@ impl std::error::Error for UnknownVariant {}
 /// assert_eq!(fenlint::pgn::variant_of("From Position"), Ok(None));
 /// assert_eq!(fenlint::pgn::variant_of("normal"), Ok(Some(Variant::Standard)));
 /// assert_eq!(fenlint::pgn::variant_of("ZH"), Ok(Some(Variant::Crazyhouse)));
+/// assert_eq!(fenlint::pgn::variant_of("King of the Hill"), Ok(Some(Variant::Standard)));
 /// assert!(fenlint::pgn::variant_of("Atomic").is_err());
 /// ```
 pub fn variant_of(name: &str) -> Result<Option<Variant>, UnknownVariant> {
@@ -220,6 +222,9 @@ pub fn variant_of(name: &str) -> Result<Option<Variant>, UnknownVariant> {
         .collect();
     match key.as_str() {
         "standard" | "chess" | "normal" | "classical" | "illegal" => Ok(Some(Variant::Standard)),
+        // Standard chess with one more way to win (the king on a centre square): its
+        // positions are standard chess positions.
+        "kingofthehill" | "koth" => Ok(Some(Variant::Standard)),
         "chess960" | "fischerandom" | "fischerrandom" => Ok(Some(Variant::Chess960)),
         "crazyhouse" | "house" | "zh" => Ok(Some(Variant::Crazyhouse)),
         "threecheck" | "3check" | "threecheckchess" => Ok(Some(Variant::ThreeCheck)),
@@ -368,6 +373,8 @@ fn variant_validator(
     match variant_of(&tag.unescaped()) {
         Ok(Some(variant)) => Some(validator.clone().variant(variant)),
         Ok(None) => None,
+        // A game without a `FEN` tag has no position for the variant to matter to.
+        Err(_) if game.tag("FEN").is_none() => Some(validator.clone().syntax()),
         Err(_) => {
             // What a chess reading would say of another variant's FEN does not apply to it:
             // only the syntax is checked.

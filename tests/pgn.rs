@@ -328,6 +328,16 @@ fn unknown_variants_are_checked_for_syntax_only() {
             .message()
             .ends_with("(and 3 more in this file)")
     );
+    // A game without a position draws nothing; King of the Hill's positions are standard
+    // chess's, checked as such.
+    let games = "[Variant \"Antichess\"]\n\n1. e3 b5 *\n\n\
+                 [Variant \"King of the Hill\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w Q - 0 1\"]\n\n*\n";
+    let diagnostics = fenlint::files::lint_file(
+        fenlint::files::FileKind::Pgn,
+        games.as_bytes(),
+        &Validator::new(),
+    );
+    assert_eq!(codes(&diagnostics), ["fen::castling::no_rook"]);
     // `fmt` leaves them as written: they have no canonical form as chess.
     let formatted = fenlint::files::format_file(
         fenlint::files::FileKind::Pgn,

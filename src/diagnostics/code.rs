@@ -736,9 +736,10 @@ codes! {
     /// The game's `FEN` is checked for its syntax only (as `--variant syntax` checks a file):
     /// eight ranks of eight squares, the fields, the side to move and the counters; not which
     /// letters are pieces, the castling letters or the rules, which differ from variant to
-    /// variant (Seirawan's hawks and gating letters, Horde's 36 pawns). Known names:
-    /// `Standard`, `Chess`, `Chess960`, `Fischerandom`, `Crazyhouse`, `Three-check`,
-    /// `From Position`.
+    /// variant (Seirawan's hawks and gating letters, Horde's 36 pawns). A game without a
+    /// `FEN` tag has no position to check, and draws nothing. Known names: `Standard`,
+    /// `Chess`, `Chess960`, `Fischerandom`, `Crazyhouse`, `Three-check`, `King of the Hill`
+    /// (whose positions are standard chess's), `From Position`.
     ///
     /// Bad: `[Variant "Bughouse"]\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n*`
     /// Good: `[Variant "Standard"]\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n*`
