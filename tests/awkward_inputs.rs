@@ -304,3 +304,30 @@ fn diagnostic<'a>(lint: &'a fenlint::Lint<'_>, code: &str) -> &'a fenlint::Diagn
         .find(|d| d.code().name() == code)
         .unwrap_or_else(|| panic!("{code} in {:?}", codes(lint.diagnostics())))
 }
+
+/// The row of a table whose columns are joined by `,`, `;` or `|` (a puzzle database's CSV):
+/// the columns before the FEN are one `fen::input::text_before`, those after it one
+/// `fen::fields::unexpected`, and the FEN between them is checked as it is. A stray `,` inside
+/// a first rank that is not whole without it stays an invalid character.
+#[test]
+fn a_table_row_is_its_columns_around_a_checked_fen() {
+    let row = "00008,r6k/pp2r2p/4Rp1Q/3p4/8/1N1P2R1/PqP2bPP/7K b - - 0 24,f2g3 e6e7,1853";
+    let lint = fenlint::lint(row);
+    assert_eq!(lint.tree().to_string(), row);
+    assert_eq!(
+        codes(lint.diagnostics()),
+        ["fen::input::text_before", "fen::fields::unexpected"]
+    );
+    assert_eq!(
+        lint.diagnostics()[0].message(),
+        "columns `00008,` before the FEN, expected the FEN at the start"
+    );
+    assert_eq!(lint.diagnostics()[0].span(), fenlint::Span::new(0, 6));
+    let position = lint.position().unwrap();
+    assert_eq!(position.fullmove_number, 24);
+    let typo = fenlint::lint("r,6k/pp2r2p/4Rp1Q/3p4/8/1N1P2R1/PqP2bPP/7K b - - 0 24");
+    assert_eq!(
+        codes(typo.diagnostics()),
+        ["fen::placement::invalid_character"]
+    );
+}

@@ -6,7 +6,7 @@
 
 use super::cx::Cx;
 use super::placement::is_piece_letter;
-use super::whitespace::{field, separator, whitespace};
+use super::whitespace::{field, field_len, separator, whitespace};
 use crate::diagnostics::text::around_shown;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::syntax::SyntaxKind;
@@ -88,7 +88,11 @@ pub(super) fn text_before<'a>(cx: &Cx<'a>, input: &'a str) -> &'a str {
     let text = words.trim_end();
     let span = cx.token(SyntaxKind::Error, text);
     let space = words.get(text.len()..).unwrap_or_default();
-    let whole = span.cover(cx.token(SyntaxKind::Whitespace, space));
+    let whole = if space.is_empty() {
+        span
+    } else {
+        span.cover(cx.token(SyntaxKind::Whitespace, space))
+    };
     let uci = uci_position_command(words).is_some_and(|argument| argument.trim_end() == "fen");
     let diagnostic = if uci {
         let moves = fen.split_whitespace().any(|word| word == "moves");
@@ -104,6 +108,13 @@ pub(super) fn text_before<'a>(cx: &Cx<'a>, input: &'a str) -> &'a str {
                 .help("`position fen FEN` is UCI's command that sets up the FEN; a FEN alone is the FEN without the command.")
                 .with_fix(whole, "")
         }
+    } else if text.ends_with([',', ';', '|']) {
+        Diagnostic::new(
+            Code::InputTextBefore,
+            around_shown("columns `", text, "` before the FEN, expected the FEN at the start"),
+        )
+        .primary(span, "a table's columns, no part of the FEN")
+        .help("The line is a row of a table whose columns are joined by `,`, `;` or `|`: check its FEN column alone (`fenlint.check_many` in Python takes a column); the FEN after them is checked as it is.")
     } else {
         Diagnostic::new(
             Code::InputTextBefore,
@@ -121,7 +132,7 @@ pub(super) fn text_before<'a>(cx: &Cx<'a>, input: &'a str) -> &'a str {
 /// [`MAX_WORDS_BEFORE`] fields has at least 7.
 fn words_before_fen(input: &str) -> Option<(&str, &str)> {
     if starts_with_a_rank(input) {
-        return None;
+        return columns_before_board(input);
     }
     let (mut rest, first) = field(input).ok()?;
     if first.contains('/') {
@@ -147,6 +158,23 @@ fn words_before_fen(input: &str) -> Option<(&str, &str)> {
         rest = after;
     }
     None
+}
+
+/// The columns of a table row before the board that starts the first field, joined to it by
+/// `,`, `;` or `|` (`00008,r6k/pp2r2p/…`, a puzzle database's row), and the rest from the
+/// board on; `None` when the first rank holds no such separator, or the board after the last
+/// one has fewer than the 7 `/` of 8 ranks, or its first rank is not 8 squares wide without
+/// the columns (`r,6k/…` is a rank with a stray `,`).
+fn columns_before_board(input: &str) -> Option<(&str, &str)> {
+    let first_rank = input.get(..input.find('/')?)?;
+    let joined = first_rank.rfind([',', ';', '|'])?.checked_add(1)?;
+    let (columns, board) = input.split_at_checked(joined)?;
+    let rank = first_rank.get(joined..).unwrap_or_default();
+    let field = board.get(..field_len(board)).unwrap_or(board);
+    (is_rank_text(rank)
+        && squares(rank) == 8
+        && field.bytes().filter(|&byte| byte == b'/').count() >= 7)
+        .then_some((columns, board))
 }
 
 /// Whether `input` starts with a board's first rank, ended by its `/`. Most lines are answered
