@@ -131,8 +131,8 @@ pub(super) fn text_before<'a>(cx: &Cx<'a>, input: &'a str) -> &'a str {
 /// rest (see [`text_before`]); `None` unless the first field has no `/` and one of the next
 /// [`MAX_WORDS_BEFORE`] fields has at least 7.
 fn words_before_fen(input: &str) -> Option<(&str, &str)> {
-    if starts_with_a_rank(input) {
-        return columns_before_board(input);
+    if let Some(rank) = first_rank(input) {
+        return columns_before_board(input, rank);
     }
     let (mut rest, first) = field(input).ok()?;
     if first.contains('/') {
@@ -165,9 +165,11 @@ fn words_before_fen(input: &str) -> Option<(&str, &str)> {
 /// board on; `None` when the first rank holds no such separator, or the board after the last
 /// one has fewer than the 7 `/` of 8 ranks, or its first rank is not 8 squares wide without
 /// the columns (`r,6k/…` is a rank with a stray `,`).
-fn columns_before_board(input: &str) -> Option<(&str, &str)> {
-    let first_rank = input.get(..input.find('/')?)?;
-    let joined = first_rank.rfind([',', ';', '|'])?.checked_add(1)?;
+fn columns_before_board<'a>(input: &'a str, first_rank: &str) -> Option<(&'a str, &'a str)> {
+    let joined = first_rank
+        .bytes()
+        .rposition(|byte| matches!(byte, b',' | b';' | b'|'))?
+        .checked_add(1)?;
     let (columns, board) = input.split_at_checked(joined)?;
     let rank = first_rank.get(joined..).unwrap_or_default();
     let field = board.get(..field_len(board)).unwrap_or(board);
@@ -181,10 +183,16 @@ fn columns_before_board(input: &str) -> Option<(&str, &str)> {
 /// there, without their first field read to its end; `false` when whitespace comes first, or a
 /// character that is not ASCII (which may be whitespace): then the field is read as a whole.
 fn starts_with_a_rank(input: &str) -> bool {
-    let first_stop = input
+    first_rank(input).is_some()
+}
+
+/// The text before the `/` that ends the board's first rank at the start of `input` (see
+/// [`starts_with_a_rank`]).
+fn first_rank(input: &str) -> Option<&str> {
+    let stop = input
         .bytes()
-        .find(|&byte| byte == b'/' || byte.is_ascii_whitespace() || !byte.is_ascii());
-    first_stop == Some(b'/')
+        .position(|byte| byte == b'/' || byte.is_ascii_whitespace() || !byte.is_ascii())?;
+    (input.as_bytes().get(stop) == Some(&b'/')).then(|| input.get(..stop))?
 }
 
 /// `fen::input::not_a_fen`: `input` (after any leading whitespace and words before a FEN)
