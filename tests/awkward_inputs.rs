@@ -305,7 +305,8 @@ fn diagnostic<'a>(lint: &'a fenlint::Lint<'_>, code: &str) -> &'a fenlint::Diagn
         .unwrap_or_else(|| panic!("{code} in {:?}", codes(lint.diagnostics())))
 }
 
-/// The row of a table whose columns are joined by `,`, `;` or `|` (a puzzle database's CSV):
+/// The row of a table whose columns are joined by tabs, `,`, `;` or `|` (a puzzle database's
+/// CSV, an openings table's TSV):
 /// the columns before the FEN are one `fen::input::text_before`, those after it one
 /// `fen::fields::unexpected`, and the FEN between them is checked as it is. A stray `,` inside
 /// a first rank that is not whole without it stays an invalid character.
@@ -325,6 +326,16 @@ fn a_table_row_is_its_columns_around_a_checked_fen() {
     assert_eq!(lint.diagnostics()[0].span(), fenlint::Span::new(0, 6));
     let position = lint.position().unwrap();
     assert_eq!(position.fullmove_number, 24);
+    // Tab-separated columns, however many words they hold, as an openings table writes them.
+    let tsv = "A00\tAmar Opening\t1. Nh3\tg1h3\trnbqkbnr/pppppppp/8/8/8/7N/PPPPPPPP/RNBQKB1R b KQkq - 1 1";
+    let lint = fenlint::lint(tsv);
+    assert_eq!(lint.tree().to_string(), tsv);
+    assert_eq!(codes(lint.diagnostics()), ["fen::input::text_before"]);
+    assert_eq!(
+        lint.diagnostics()[0].span(),
+        fenlint::Span::new(0, tsv.rfind('\t').unwrap())
+    );
+    assert!(lint.position().is_some());
     let typo = fenlint::lint("r,6k/pp2r2p/4Rp1Q/3p4/8/1N1P2R1/PqP2bPP/7K b - - 0 24");
     assert_eq!(
         codes(typo.diagnostics()),

@@ -73,7 +73,8 @@ fn uci_position_command(input: &str) -> Option<&str> {
 
 /// `fen::input::text_before`: up to [`MAX_WORDS_BEFORE`] words before the FEN at the start of
 /// `input` (after any leading whitespace), when the first field is no board (it has no `/`)
-/// and a field after them is one (it has the 7 `/` of 8 ranks). The words are an error token
+/// and a field after them is one (it has the 7 `/` of 8 ranks); or the columns of a table row
+/// before its FEN column (see [`tab_columns_before_fen`] and [`columns_before_board`]). The words are an error token
 /// and the whitespace after them trivia; returns the rest, which starts with the FEN, or
 /// `input` when no FEN follows words. Words of piece letters and digits alone are not taken
 /// for words before the FEN: they are its first rank, split by whitespace.
@@ -108,13 +109,13 @@ pub(super) fn text_before<'a>(cx: &Cx<'a>, input: &'a str) -> &'a str {
                 .help("`position fen FEN` is UCI's command that sets up the FEN; a FEN alone is the FEN without the command.")
                 .with_fix(whole, "")
         }
-    } else if text.ends_with([',', ';', '|']) {
+    } else if text.ends_with([',', ';', '|']) || text.contains('\t') {
         Diagnostic::new(
             Code::InputTextBefore,
             around_shown("columns `", text, "` before the FEN, expected the FEN at the start"),
         )
         .primary(span, "a table's columns, no part of the FEN")
-        .help("The line is a row of a table whose columns are joined by `,`, `;` or `|`: check its FEN column alone (`fenlint.check_many` in Python takes a column); the FEN after them is checked as it is.")
+        .help("The line is a row of a table whose columns are joined by tabs, `,`, `;` or `|`: check its FEN column alone (`fenlint.check_many` in Python takes a column); the FEN after them is checked as it is.")
     } else {
         Diagnostic::new(
             Code::InputTextBefore,
@@ -138,6 +139,9 @@ fn words_before_fen(input: &str) -> Option<(&str, &str)> {
     if first.contains('/') {
         return None;
     }
+    if let Some(columns) = tab_columns_before_fen(input) {
+        return Some(columns);
+    }
     // Whether a word has a character no rank holds: words of piece letters and digits alone
     // (`r bqkbnr/…`, `4k3 8/8/…`) are the board's first rank split by whitespace, not words
     // before it.
@@ -158,6 +162,19 @@ fn words_before_fen(input: &str) -> Option<(&str, &str)> {
         rest = after;
     }
     None
+}
+
+/// The columns before the FEN of a row of tab-separated values, however many words they hold
+/// (`A00<TAB>Amar Opening<TAB>1. Nh3<TAB>g1h3<TAB>rnbqkbnr/…`, an openings table): the text up
+/// to and with the first tab that a field with the 7 `/` of 8 ranks follows, and the rest.
+fn tab_columns_before_fen(input: &str) -> Option<(&str, &str)> {
+    input.match_indices('\t').find_map(|(at, _)| {
+        let after = at.saturating_add(1);
+        let rest = input.get(after..)?;
+        let field = rest.get(..field_len(rest)).unwrap_or(rest);
+        (field.bytes().filter(|&byte| byte == b'/').count() >= 7)
+            .then(|| (input.get(..after).unwrap_or_default(), rest))
+    })
 }
 
 /// The columns of a table row before the board that starts the first field, joined to it by
