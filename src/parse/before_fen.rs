@@ -149,7 +149,7 @@ fn words_before_fen(input: &str) -> Option<(&str, &str)> {
     for _ in 0..MAX_WORDS_BEFORE {
         let (next, _) = separator(rest).ok()?;
         let (after, candidate) = field(next).ok()?;
-        if candidate.bytes().filter(|&byte| byte == b'/').count() >= 7 {
+        if has_ranks_of_a_board(candidate) {
             let words = input
                 .get(..input.len().saturating_sub(next.len()))
                 .unwrap_or_default();
@@ -172,8 +172,7 @@ fn tab_columns_before_fen(input: &str) -> Option<(&str, &str)> {
         let after = at.saturating_add(1);
         let rest = input.get(after..)?;
         let field = rest.get(..field_len(rest)).unwrap_or(rest);
-        (field.bytes().filter(|&byte| byte == b'/').count() >= 7)
-            .then(|| (input.get(..after).unwrap_or_default(), rest))
+        has_ranks_of_a_board(field).then(|| (input.get(..after).unwrap_or_default(), rest))
     })
 }
 
@@ -190,9 +189,7 @@ fn columns_before_board<'a>(input: &'a str, first_rank: &str) -> Option<(&'a str
     let (columns, board) = input.split_at_checked(joined)?;
     let rank = first_rank.get(joined..).unwrap_or_default();
     let field = board.get(..field_len(board)).unwrap_or(board);
-    (is_rank_text(rank)
-        && squares(rank) == 8
-        && field.bytes().filter(|&byte| byte == b'/').count() >= 7)
+    (is_rank_text(rank) && squares(rank) == 8 && has_ranks_of_a_board(field))
         .then_some((columns, board))
 }
 
@@ -244,6 +241,12 @@ pub(super) fn not_a_fen<'a>(cx: &Cx<'a>, input: &'a str) -> bool {
         .help("A FEN starts with its piece placement, 8 ranks joined by `/`. A line of other text in a file of positions (a heading, a table's header) belongs in a `#` comment; a file of PGN games is checked as such with `--kind pgn`, or by naming its extension in fenlint.toml's `[extensions]`."),
     );
     true
+}
+
+/// Whether `field` has the 7 `/` of a board's 8 ranks: a FEN's first field, whatever else is
+/// wrong with it.
+fn has_ranks_of_a_board(field: &str) -> bool {
+    field.bytes().filter(|&byte| byte == b'/').count() >= 7
 }
 
 /// The squares `text` describes as a rank would: a square a piece letter, a digit 1–8 as many.

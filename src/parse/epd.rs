@@ -83,11 +83,12 @@ fn epd_position<'a>(cx: &Cx<'a>, input: &'a str) -> (&'a str, usize) {
     cx.set_scope(position);
     let (head, over) = position.split_at(line_limit(position));
     fields(cx, head);
-    // The en-passant `-` with the halfmove clock run into it (see [`position_text`]): one
-    // diagnostic, whose fix puts the space back; the counters are read after the position.
+    // The en-passant `-` with the halfmove clock run into it: the one case where the position
+    // ends right before a digit (see [`position_text`]). One diagnostic, whose fix puts the
+    // space back; the counters are read after the position.
     let dash_at = position.len().saturating_sub(1);
     if over.is_empty()
-        && dash_run_into_clock(input.get(dash_at..).unwrap_or_default())
+        && rest.starts_with(|c: char| c.is_ascii_digit())
         && let (Some(dash), Some(run)) = (
             input.get(dash_at..position.len()),
             input.get(dash_at..position.len().saturating_add(1)),
