@@ -88,7 +88,7 @@ impl Rewriting {
                 "not rewritten: interrupted",
             ));
         }
-        state.rewriting += 1;
+        state.rewriting = state.rewriting.saturating_add(1);
         Ok(Rewriting(()))
     }
 }
