@@ -423,6 +423,39 @@ fn a_semicolon_right_after_the_fields_is_a_stray_semicolon() {
     }
 }
 
+/// A `;` right after the fields before words that read as a comment (`… w - -; bad EPD, from
+/// a suite`) stays an error, but without a fix: the `;` may be what marks the words as a
+/// comment, and removing it would make them the record's operations. The help says where EPD
+/// keeps comments. Before an operation that does not read as one, the fix stays.
+#[test]
+fn a_semicolon_before_a_comment_is_not_removed() {
+    let validator = Validator::new();
+    let line = "4k3/8/8/8/8/8/8/4K3 w - -; bad record, from a suite";
+    let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
+    assert_eq!(
+        codes(&diagnostics),
+        ["epd::opcode::invalid", "epd::operation::unterminated"]
+    );
+    assert!(diagnostics.iter().all(|d| d.fix().is_none()));
+    let help = diagnostics[0].help_text().unwrap();
+    assert!(
+        help.contains("reads as a comment") && help.contains("`c0"),
+        "{help}"
+    );
+    for line in [
+        "4k3/8/8/8/8/8/8/4K3 w - -; bad record; from a suite",
+        "4k3/8/8/8/8/8/8/4K3 w - -; id \"a\" b c",
+        "4k3/8/8/8/8/8/8/4K3 w - -; xyz \"a\" b c",
+    ] {
+        let diagnostics = fenlint::epd::lint_epd(line, 0, &validator);
+        let stray = diagnostics
+            .iter()
+            .find(|d| d.code().name() == "epd::opcode::invalid")
+            .unwrap();
+        assert!(stray.fix().is_some(), "{line}");
+    }
+}
+
 /// Perft suites write operations after their `;`: one advice for the record (a dialect, not a
 /// mistake), none for the `;` before the first operation or the last one's missing `;`, and
 /// each `Dn` takes a count.

@@ -223,7 +223,24 @@ impl<'a> Reader<'a> {
                     _ if glued && joins => (node.span(), " "),
                     _ => (node.span(), ""),
                 };
-                self.stray_semicolon(node.span(), first, fix);
+                // Before text that reads as a comment (`… w - -; bad EPD, from a suite`), the
+                // `;` may be what marks it as one: removing it would make the comment the
+                // record's operations.
+                let before_comment = first
+                    && tree
+                        .root()
+                        .children()
+                        .skip(at.saturating_add(1))
+                        .find(|next| next.kind() != SyntaxKind::Whitespace)
+                        .and_then(EpdOperation::cast)
+                        .is_some_and(|next| {
+                            !next.is_terminated()
+                                && reads_as_a_comment(
+                                    next.opcode(),
+                                    next.operands().map(|operand| operand.is_string()),
+                                )
+                        });
+                self.stray_semicolon(node.span(), first, (!before_comment).then_some(fix));
                 continue;
             }
             let Some(operation) = EpdOperation::cast(node) else {
@@ -255,14 +272,18 @@ impl<'a> Reader<'a> {
     /// operation (`bm Kd2;; id "a";`), which readers skip, and `epd::opcode::invalid` when no
     /// operation comes before it (`… b - -;`, a record without operations), which python-chess
     /// takes for part of the position and rejects. The fix puts `fix`'s text in place of its
-    /// span.
-    fn stray_semicolon(&mut self, span: Span, first: bool, fix: (Span, &'static str)) {
+    /// span; without one, the text after the `;` reads as a comment.
+    fn stray_semicolon(&mut self, span: Span, first: bool, fix: Option<(Span, &'static str)>) {
         let (code, message, label, help) = if first {
             (
                 Code::EpdOpcodeInvalid,
                 "`;` before the first operation, expected an operation before it",
                 "ends no operation",
-                "Remove the stray `;`: an operation is its opcode and operands, then `;` (`… w - - bm Nf3;`); readers that split the record at whitespace take a `;` joined to the en-passant field for part of it (python-chess rejects the record).",
+                if fix.is_some() {
+                    "Remove the stray `;`: an operation is its opcode and operands, then `;` (`… w - - bm Nf3;`); readers that split the record at whitespace take a `;` joined to the en-passant field for part of it (python-chess rejects the record)."
+                } else {
+                    "The text after the `;` reads as a comment: EPD keeps comments in quotes as the operand of `c0` (`… w - - c0 \"…\";`, PGN §16.2.5); readers that split the record at whitespace take a `;` joined to the en-passant field for part of it (python-chess rejects the record)."
+                },
             )
         } else {
             (
@@ -272,12 +293,13 @@ impl<'a> Reader<'a> {
                 "Remove the stray `;`: python-chess and most readers skip it, a reader that keeps to PGN §16.2.4 rejects the record.",
             )
         };
-        self.report(
-            Diagnostic::new(code, message)
-                .primary(span, label)
-                .help(help)
-                .with_fix(fix.0, fix.1),
-        );
+        let diagnostic = Diagnostic::new(code, message)
+            .primary(span, label)
+            .help(help);
+        self.report(match fix {
+            Some((at, replacement)) => diagnostic.with_fix(at, replacement),
+            None => diagnostic,
+        });
     }
 
     /// `epd::opcode::duplicate` for `operation`, whose opcode an operation at `first_span`
@@ -332,7 +354,10 @@ impl<'a> Reader<'a> {
                 .skip(1)
                 .find(|operand| !operand.string && is_opcode(operand.text));
             let diagnostic = match opcode_like {
-                    _ if reads_as_a_comment(operation) => diagnostic.help(format!(
+                    _ if reads_as_a_comment(
+                        operation.opcode,
+                        operation.operands.iter().map(|operand| operand.string),
+                    ) => diagnostic.help(format!(
                         "End every operation, the last one included, with `;` (PGN §16.2.4). `{}` reads as a comment rather than an operation: EPD keeps comments in quotes as the operand of `c0` (`c0 \"…\";`, PGN §16.2.5).",
                         shown(&words(operation))
                     )),
@@ -854,11 +879,6 @@ pub(super) struct Opcodes<'a> {
     pub(super) many: std::collections::HashMap<&'a str, Span>,
 }
 
-/// Whether `operation`, without its `;`, reads as a comment written after the operations
-/// (`CCC post 27.4.2004 by Gerd Isenberg`) more likely than as an operation: an opcode that
-/// no standard names, then three words or more, none of them in quotes. Where the `;`
-/// belongs is then not known (the end, or nowhere, the text moved into a `c0`): it is
-/// not added.
 /// The opcode and operands of `operation`, one space apart.
 fn words(operation: &Operation<'_>) -> String {
     let operands = operation.operands.iter().map(|operand| operand.text);
@@ -868,10 +888,16 @@ fn words(operation: &Operation<'_>) -> String {
         .join(" ")
 }
 
-fn reads_as_a_comment(operation: &Operation<'_>) -> bool {
-    !is_standard_opcode(operation.opcode)
-        && operation.operands.len() >= 3
-        && operation.operands.iter().all(|operand| !operand.string)
+/// Whether an operation without its `;`, of `opcode` and operands of which `strings` tells
+/// which are strings, reads as a comment written after the operations (`CCC post 27.4.2004
+/// by Gerd Isenberg`) more likely than as an operation: an opcode that no standard names,
+/// then three words or more, none of them in quotes. Where the `;` belongs is then not known
+/// (the end, or nowhere, the text moved into a `c0`): it is not added.
+fn reads_as_a_comment(opcode: &str, strings: impl Iterator<Item = bool>) -> bool {
+    let (words, any_string) = strings.fold((0usize, false), |(words, any), string| {
+        (words.saturating_add(1), any || string)
+    });
+    !is_standard_opcode(opcode) && words >= 3 && !any_string
 }
 
 impl<'a> Opcodes<'a> {
